@@ -1,0 +1,130 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { HEALTH_CHECK_INTERVAL_MS } from '@argus/contracts/constants';
+import { PRODUCT_NAME, PRODUCT_VERSION } from '@argus/contracts/product';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { systemClock, type Clock } from './lib/clock';
+import { createServices, type Services } from './services';
+import { authPlugin } from './plugins/auth';
+import type { DeclaredRoute } from './plugins/types';
+import { errorsPlugin } from './plugins/errors';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { responseSerializerCompiler } from './plugins/serializer';
+import { webAppPlugin } from './plugins/web-app';
+import { analyticsRoutes } from './features/analytics/analytics.routes';
+import { authRoutes } from './features/auth/auth.routes';
+import { platformRoutes } from './features/platform/platform.routes';
+import { usersRoutes } from './features/users/users.routes';
+import { auditRoutes } from './features/audit/audit.routes';
+import { incidentsRoutes } from './features/incidents/incidents.routes';
+import { unitsRoutes } from './features/units/units.routes';
+import { reportsRoutes } from './features/reports/reports.routes';
+import { dispatchRoutes } from './features/dispatch/dispatch.routes';
+import { realtimePlugin } from './realtime/realtime.routes';
+import { messagesRoutes } from './features/messages/messages.routes';
+import { alertsRoutes } from './features/alerts/alerts.routes';
+import { overviewRoutes } from './features/overview/overview.routes';
+import { searchRoutes } from './features/search/search.routes';
+import { mapRoutes } from './features/map/map.routes';
+import { rootJwksRoute, tokenApiRoutes } from './features/tokens/token-api.routes';
+import { oauthRoutes } from './features/oauth/oauth.routes';
+import { TOKEN_API_PREFIX } from '@argus/contracts/http/token-api';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Db;
+  clock?: Clock;
+}
+
+export interface ArgusApp {
+  app: FastifyInstance;
+  services: Services;
+  routes: DeclaredRoute[];
+}
+
+/** Builds the whole server without listening, so tests drive it with inject. */
+export async function buildApp({ config, db, clock = systemClock }: BuildAppOptions): Promise<ArgusApp> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
+  // The API speaks JSON only; anything else answers 415 with a clear message.
+  app.removeContentTypeParser('text/plain');
+  const services = createServices(config, db, clock);
+
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${PRODUCT_NAME} API`, version: PRODUCT_VERSION },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'argus_session' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(errorsPlugin);
+  const routes: DeclaredRoute[] = [];
+  const bearer = async (token: string) => {
+    const claims = await services.accessTokens.verify(token);
+    return services.auth.lookupSession(claims.session_id, claims.sub);
+  };
+  await app.register(authPlugin, {
+    auth: services.auth,
+    bearer,
+    mfaPolicy: services.mfaPolicy,
+    routes,
+  });
+  await app.register(rateLimitPlugin, config.rateLimit);
+  await app.register(securityHeadersPlugin, { tileUrl: config.mapTiles?.url });
+  await app.register(webAppPlugin, { webDist: config.webDist, siteHosts: config.siteHosts });
+
+  app.addHook('onResponse', (request, reply, done) => {
+    if (request.routeOptions.config.access !== undefined) {
+      services.metrics.record(clock.now(), reply.elapsedTime, reply.statusCode);
+    }
+    done();
+  });
+
+  await app.register(platformRoutes, { platform: services.platform });
+  await app.register(authRoutes, { auth: services.auth, users: services.users, clock: services.clock, mfaPolicy: services.mfaPolicy });
+  await app.register(usersRoutes, { users: services.users });
+  await app.register(auditRoutes, { audit: services.audit });
+  await app.register(incidentsRoutes, { incidents: services.incidents });
+  await app.register(unitsRoutes, { units: services.units });
+  await app.register(reportsRoutes, { reports: services.reports, clock: services.clock });
+  await app.register(dispatchRoutes, { dispatch: services.dispatch });
+  await app.register(realtimePlugin, { hub: services.realtime, auth: services.auth, bearer, siteHosts: config.siteHosts });
+  await app.register(messagesRoutes, { messages: services.messages });
+  await app.register(alertsRoutes, { alerts: services.alerts });
+  await app.register(overviewRoutes, { overview: services.overview });
+  await app.register(searchRoutes, { db: db.kysely });
+  await app.register(mapRoutes, { tiles: config.mapTiles });
+  await app.register(tokenApiRoutes, {
+    prefix: TOKEN_API_PREFIX,
+    tokens: services.tokens,
+    oauth: services.oauth,
+    mfa: services.mfa,
+    keys: services.keys,
+    callbackBase: `${config.publicUrl}${TOKEN_API_PREFIX}/callback`,
+  });
+  await app.register(rootJwksRoute, { keys: services.keys });
+  await app.register(oauthRoutes, { oauth: services.oauth, clock: services.clock, mfaPolicy: services.mfaPolicy });
+  await app.register(analyticsRoutes, { analytics: services.analytics, clock });
+  app.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
+
+  let monitor: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await services.platform.sampleHealth();
+    monitor = setInterval(() => void services.platform.sampleHealth(), HEALTH_CHECK_INTERVAL_MS).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(monitor));
+
+  return { app, services, routes };
+}

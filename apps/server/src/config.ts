@@ -1,0 +1,148 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { RATE_LIMIT, TOKENS } from '@argus/contracts/constants';
+import { DEFAULT_SITE_HOSTS, type SiteHosts } from '@argus/contracts/sites';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const hostList = (fallback: string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value ? value.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean) : fallback));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  /** Shares realtime channels between server processes; unset keeps them in this process. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  /** Prefixes every realtime key and topic, so deployments sharing one Redis never meet. */
+  REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_.-]{1,100}$/, 'letters, digits, ":", "_", "." and "-" only').default('argus:realtime:'),
+  WEB_DIST: z.string().optional(),
+  /** Where users reach Argus; names the token issuer and OAuth redirects. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  RATE_LIMIT_PUBLIC_MAX: z.coerce.number().int().positive().default(RATE_LIMIT.max),
+  RATE_LIMIT_SESSION_MAX: z.coerce.number().int().positive().default(RATE_LIMIT.max * 30),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(RATE_LIMIT.windowMs),
+  /** Super_Admin and Command_Admin must reach aal2 before any administrative action. */
+  MFA_REQUIRED_FOR_ADMINS: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** One OpenID Connect provider for sign-in with PKCE; all three must be set together. */
+  OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The name clients pass as `provider` to /auth/v1/authorize. */
+  OIDC_PROVIDER_NAME: z.string().regex(/^[a-z0-9_-]{1,40}$/, 'lower-case letters, digits, _ and - only').default('oidc'),
+  /** Whether a provider's verified email links a new identity to the Argus user with that email. */
+  OIDC_LINK_BY_EMAIL: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** Comma-separated addresses (origin, or origin and path prefix) a sign-in may return to. */
+  OAUTH_REDIRECT_ALLOW_LIST: z.string().optional(),
+  /** Refresh grants per token family (session) in five minutes. */
+  REFRESH_FAMILY_MAX: z.coerce.number().int().positive().default(TOKENS.refreshPerFamily.max),
+  LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().positive().default(20),
+  MAIN_HOSTS: hostList(DEFAULT_SITE_HOSTS.main),
+  CIVIC_HOSTS: hostList(DEFAULT_SITE_HOSTS.civic),
+  FIELD_HOSTS: hostList(DEFAULT_SITE_HOSTS.field),
+  API_HOSTS: hostList(DEFAULT_SITE_HOSTS.api),
+  STREAM_HOSTS: hostList(DEFAULT_SITE_HOSTS.stream),
+  LEGACY_CIVIC_HOSTS: hostList(DEFAULT_SITE_HOSTS.legacyCivic),
+  LEGACY_FIELD_HOSTS: hostList(DEFAULT_SITE_HOSTS.legacyField),
+  PREVIEW_HOSTS: hostList(DEFAULT_SITE_HOSTS.preview),
+  /** Raster tiles over the offline basemap: an XYZ template, absolute or on this origin. */
+  MAP_TILE_URL: z
+    .string()
+    .refine((url) => ['{z}', '{x}', '{y}'].every((part) => url.includes(part)), 'must contain {z}, {x} and {y}')
+    .refine((url) => url.startsWith('/') || /^https?:\/\//.test(url), 'must be an http(s) URL or a path on this server starting with /')
+    .optional(),
+  MAP_TILE_ATTRIBUTION: z.string().max(300).optional(),
+  MAP_TILE_MAX_ZOOM: z.coerce.number().int().min(0).max(24).default(19),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  redisKeyPrefix: string;
+  webDist: string;
+  publicUrl: string;
+  logLevel: string;
+  trustProxy: boolean;
+  rateLimit: { publicMax: number; sessionMax: number; windowMs: number };
+  loginAddressMaxFailures: number;
+  mfaRequiredForAdmins: boolean;
+  refreshFamilyMax: number;
+  oidc: { name: string; issuer: string; clientId: string; clientSecret: string; linkByEmail: boolean } | null;
+  oauthRedirectAllowList: string[];
+  siteHosts: SiteHosts;
+  /** An optional raster tile source for the maps; its origin is added to the CSP. */
+  mapTiles: { url: string; attribution: string | null; maxZoom: number } | null;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates every environment variable once; nothing else reads process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "not set", as shells and .env files write it.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const e = parsed.data;
+  const oidcParts = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter(Boolean).length;
+  if (oidcParts > 0 && oidcParts < 3) {
+    throw new ConfigError('Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
+  }
+  for (const entry of e.OAUTH_REDIRECT_ALLOW_LIST?.split(',').map((value) => value.trim()).filter(Boolean) ?? []) {
+    if (!URL.canParse(entry)) throw new ConfigError(`Invalid configuration:\n  OAUTH_REDIRECT_ALLOW_LIST: "${entry}" is not a URL`);
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    publicUrl,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    rateLimit: { publicMax: e.RATE_LIMIT_PUBLIC_MAX, sessionMax: e.RATE_LIMIT_SESSION_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    loginAddressMaxFailures: e.LOGIN_ADDRESS_MAX_FAILURES,
+    mfaRequiredForAdmins: e.MFA_REQUIRED_FOR_ADMINS,
+    refreshFamilyMax: e.REFRESH_FAMILY_MAX,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? { name: e.OIDC_PROVIDER_NAME, issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, linkByEmail: e.OIDC_LINK_BY_EMAIL }
+        : null,
+    oauthRedirectAllowList: e.OAUTH_REDIRECT_ALLOW_LIST?.split(',').map((entry) => entry.trim()).filter(Boolean) ?? [publicUrl],
+    mapTiles: e.MAP_TILE_URL ? { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION ?? null, maxZoom: e.MAP_TILE_MAX_ZOOM } : null,
+    siteHosts: {
+      main: e.MAIN_HOSTS,
+      civic: e.CIVIC_HOSTS,
+      field: e.FIELD_HOSTS,
+      api: e.API_HOSTS,
+      stream: e.STREAM_HOSTS,
+      legacyCivic: e.LEGACY_CIVIC_HOSTS,
+      legacyField: e.LEGACY_FIELD_HOSTS,
+      preview: e.PREVIEW_HOSTS,
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as foundation from './migrations/0001_foundation';
+import * as tokensAndMfa from './migrations/0002_tokens_and_mfa';
+import * as oauth from './migrations/0003_oauth';
+import * as incidents from './migrations/0004_incidents';
+import * as units from './migrations/0005_units';
+import * as reports from './migrations/0006_reports';
+import * as dispatches from './migrations/0007_dispatches';
+import * as operations from './migrations/0008_operations';
+import * as search from './migrations/0009_search';
+
+/** Migrations are code, listed here in order, so they bundle and run the same on both dialects. */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001_foundation': foundation,
+  '0002_tokens_and_mfa': tokensAndMfa,
+  '0003_oauth': oauth,
+  '0004_incidents': incidents,
+  '0005_units': units,
+  '0006_reports': reports,
+  '0007_dispatches': dispatches,
+  '0008_operations': operations,
+  '0009_search': search,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

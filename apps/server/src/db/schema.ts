@@ -1,0 +1,311 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types. Times are epoch milliseconds and booleans are 0/1 integers so the
+ * same rows read back identically from SQLite and PostgreSQL.
+ */
+export interface UsersTable {
+  id: string;
+  email: string;
+  full_name: string;
+  role: string;
+  is_active: number;
+  password_hash: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie token: a stolen database holds no usable session. */
+  id: string;
+  user_id: string;
+  actor_id: string | null;
+  csrf_token: string;
+  aal: string;
+  created_at: number;
+  last_activity_at: number;
+  absolute_expires_at: number;
+  revoked_at: number | null;
+  ip: string;
+  user_agent: string;
+  /** JSON list of {method, timestamp}: how this session was authenticated. */
+  amr: string;
+}
+
+export interface SigningKeysTable {
+  kid: string;
+  private_jwk: string;
+  public_jwk: string;
+  state: 'next' | 'current' | 'retired';
+  created_at: number;
+  activated_at: number | null;
+  retired_at: number | null;
+}
+
+export interface RefreshTokensTable {
+  /** SHA-256 of the token. */
+  id: string;
+  /** The session is the token family: replaying a used token ends it. */
+  session_id: string;
+  parent_id: string | null;
+  child_key: string;
+  created_at: number;
+  used_at: number | null;
+}
+
+export interface MfaFactorsTable {
+  id: string;
+  user_id: string;
+  friendly_name: string | null;
+  factor_type: 'totp' | 'phone';
+  secret: string;
+  status: 'unverified' | 'verified';
+  last_step: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MfaChallengesTable {
+  id: string;
+  factor_id: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+  ip: string;
+}
+
+export interface RecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  created_at: number;
+  used_at: number | null;
+}
+
+export interface OauthFlowsTable {
+  id: string;
+  provider: string;
+  code_challenge: string;
+  redirect_to: string;
+  upstream_state: string;
+  upstream_verifier: string;
+  upstream_nonce: string;
+  user_id: string | null;
+  auth_code_hash: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface IdentitiesTable {
+  id: string;
+  user_id: string;
+  provider: string;
+  /** The provider's `sub` for this person. */
+  subject: string;
+  email: string | null;
+  created_at: number;
+  last_sign_in_at: number;
+}
+
+export interface CountersTable {
+  name: string;
+  value: number;
+}
+
+export interface IncidentsTable {
+  id: string;
+  reference: string;
+  title: string;
+  category: string;
+  severity: string;
+  status: string;
+  lat: number;
+  lon: number;
+  accuracy: number | null;
+  description: string;
+  source: string | null;
+  created_by: string | null;
+  threat_level: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface IncidentTimelineTable {
+  id: string;
+  incident_id: string;
+  at: number;
+  /** Orders entries written in the same millisecond. */
+  seq: number;
+  kind: string;
+  actor_id: string | null;
+  detail: string;
+}
+
+export interface UnitsTable {
+  id: string;
+  callsign: string;
+  kind: string;
+  status: string;
+  lat: number | null;
+  lon: number | null;
+  accuracy: number | null;
+  heading: number | null;
+  speed: number | null;
+  position_at: number | null;
+  emergency_since: number | null;
+  emergency_by: string | null;
+  emergency_lat: number | null;
+  emergency_lon: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UnitMembersTable {
+  unit_id: string;
+  user_id: string;
+}
+
+export interface ClientActionsTable {
+  client_id: string;
+  user_id: string;
+  kind: string;
+  target_id: string;
+  created_at: number;
+}
+
+export interface ReportsTable {
+  id: string;
+  client_id: string;
+  tracking_code: string;
+  kind: string;
+  category: string;
+  description: string;
+  lat: number;
+  lon: number;
+  accuracy: number | null;
+  status: string;
+  reporter_id: string;
+  incident_id: string | null;
+  reject_reason: string | null;
+  lock_holder_id: string | null;
+  lock_expires_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ReportPhotosTable {
+  id: string;
+  report_id: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  storage_key: string;
+  uploaded_by: string;
+  created_at: number;
+}
+
+export interface MessagesTable {
+  id: string;
+  client_id: string;
+  channel: string;
+  target_id: string | null;
+  sender_id: string;
+  body: string;
+  sent_at: number;
+}
+
+export interface AlertsTable {
+  id: string;
+  rule: string;
+  subject: string;
+  severity: string;
+  title: string;
+  detail: string;
+  lat: number | null;
+  lon: number | null;
+  radius_m: number | null;
+  public: number;
+  status: string;
+  /** JSON [{kind, id}] of what raised it. */
+  sources: string;
+  created_at: number;
+  updated_at: number;
+  acknowledged_by: string | null;
+  acknowledged_at: number | null;
+  verdict: string | null;
+}
+
+export interface DispatchesTable {
+  id: string;
+  incident_id: string;
+  unit_id: string;
+  status: string;
+  milestones: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface LoginThrottleTable {
+  key: string;
+  failures: number;
+  window_started_at: number;
+  locked_until: number | null;
+}
+
+export interface AuditHeadTable {
+  id: number;
+  seq: number;
+  hash: string;
+}
+
+export interface AuditEventsTable {
+  seq: number;
+  at: number;
+  actor_id: string | null;
+  subject_id: string | null;
+  action: string;
+  target: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  detail: string;
+  prev_hash: string;
+  hash: string;
+}
+
+export interface AnalyticsEventsTable {
+  id: Generated<number>;
+  kind: string;
+  tracking_id: string;
+  user_id: string | null;
+  site: string;
+  payload: string;
+  received_at: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_throttle: LoginThrottleTable;
+  audit_head: AuditHeadTable;
+  audit_events: AuditEventsTable;
+  analytics_events: AnalyticsEventsTable;
+  signing_keys: SigningKeysTable;
+  refresh_tokens: RefreshTokensTable;
+  mfa_factors: MfaFactorsTable;
+  mfa_challenges: MfaChallengesTable;
+  recovery_codes: RecoveryCodesTable;
+  oauth_flows: OauthFlowsTable;
+  identities: IdentitiesTable;
+  counters: CountersTable;
+  incidents: IncidentsTable;
+  incident_timeline: IncidentTimelineTable;
+  units: UnitsTable;
+  unit_members: UnitMembersTable;
+  client_actions: ClientActionsTable;
+  reports: ReportsTable;
+  dispatches: DispatchesTable;
+  report_photos: ReportPhotosTable;
+  messages: MessagesTable;
+  alerts: AlertsTable;
+}

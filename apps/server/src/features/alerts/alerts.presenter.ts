@@ -1,0 +1,21 @@
+import type { Alert } from '@argus/contracts/http/alerts';
+import type { AlertRow } from './alerts.repository';
+
+export function presentAlert(row: AlertRow): Alert {
+  return {
+    id: row.id,
+    rule: row.rule,
+    severity: row.severity as Alert['severity'],
+    title: row.title,
+    detail: row.detail,
+    location: row.lat !== null && row.lon !== null ? { lat: row.lat, lon: row.lon } : null,
+    radiusM: row.radius_m,
+    public: row.public === 1,
+    status: row.status as Alert['status'],
+    sources: JSON.parse(row.sources) as Alert['sources'],
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    acknowledgedBy: row.acknowledged_by,
+    acknowledgedAt: row.acknowledged_at,
+  };
+}

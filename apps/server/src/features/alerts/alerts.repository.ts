@@ -1,0 +1,61 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, AlertsTable } from '../../db/schema';
+import { olderThan } from '../../db/filters';
+import type { Keyset } from '../../lib/cursor';
+
+export type AlertRow = Selectable<AlertsTable>;
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface AlertFilters {
+  statuses?: string[] | undefined;
+  severities?: string[] | undefined;
+  rule?: string | undefined;
+  from?: number | undefined;
+  to?: number | undefined;
+  before?: Keyset | undefined;
+  limit: number;
+}
+
+/** Alerts still wanting attention; resolved and dismissed ones are history. */
+export const OPEN_ALERT_STATUSES = ['new', 'acknowledged'];
+
+/** Only this file reads and writes alerts. */
+export class AlertsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
+  async insert(trx: Db, row: AlertRow): Promise<void> {
+    await trx.insertInto('alerts').values(row).execute();
+  }
+
+  async update(trx: Db, id: string, changes: Partial<AlertRow>): Promise<void> {
+    await trx.updateTable('alerts').set(changes).where('id', '=', id).execute();
+  }
+
+  find(id: string, trx: Db = this.db): Promise<AlertRow | undefined> {
+    return trx.selectFrom('alerts').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The open alert a rule already raised about a subject, so activity on it merges into one item. */
+  findOpen(trx: Db, rule: string, subject: string): Promise<AlertRow | undefined> {
+    return trx.selectFrom('alerts').selectAll().where('rule', '=', rule).where('subject', '=', subject).where('status', 'in', OPEN_ALERT_STATUSES).executeTakeFirst();
+  }
+
+  list(query: AlertFilters): Promise<AlertRow[]> {
+    let select = this.db.selectFrom('alerts').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit);
+    if (query.statuses?.length) select = select.where('status', 'in', query.statuses);
+    if (query.severities?.length) select = select.where('severity', 'in', query.severities);
+    if (query.rule) select = select.where('rule', '=', query.rule);
+    if (query.from !== undefined) select = select.where('created_at', '>=', query.from);
+    if (query.to !== undefined) select = select.where('created_at', '<=', query.to);
+    if (query.before) select = select.where((eb) => olderThan(eb, query.before!));
+    return select.execute();
+  }
+
+  listOpenPublic(): Promise<AlertRow[]> {
+    return this.db.selectFrom('alerts').selectAll().where('public', '=', 1).where('status', 'in', OPEN_ALERT_STATUSES).orderBy('created_at', 'desc').limit(200).execute();
+  }
+}

@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { AlertSeverity } from '@argus/contracts/alerts';
+import type { AlertListQuery, PublishAlertRequest } from '@argus/contracts/http/alerts';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import type { Clock } from '../../lib/clock';
+import { distanceMetres } from '../../lib/geo';
+import { PendingEvents, type EventPublisher } from '../../realtime/events';
+import type { UserRow } from '../users/users.repository';
+import { alertEvents } from './alerts.events';
+import { OPEN_ALERT_STATUSES, type AlertRow, type AlertsRepository } from './alerts.repository';
+
+export interface RaiseAlert {
+  rule: string;
+  /** What the alert is about (a unit id, a zone id, …): one open alert per rule and subject. */
+  subject: string;
+  severity: AlertSeverity;
+  title: string;
+  detail: string;
+  location: { lat: number; lon: number } | null;
+  radiusM?: number | null;
+  public?: boolean;
+  sources: { kind: string; id: string }[];
+}
+
+/** How far outside a public alert's area a person still sees it as "near me". */
+const NEAR_MARGIN_M = 5_000;
+
+/**
+ * Alerts: raised by rules (SOS now, the threat engine later), deduplicated per rule and subject
+ * so repeated activity merges into one item, acknowledged and resolved by command, dismissed
+ * only with a verdict. Public alerts are published by command for an area.
+ */
+export class AlertsService {
+  constructor(
+    private readonly alerts: AlertsRepository,
+    private readonly clock: Clock,
+    private readonly events: EventPublisher,
+  ) {}
+
+  /** Raises an alert inside a caller's transaction, or merges into the open one on the same subject. */
+  async raiseIn(trx: Transaction<Database>, pending: PendingEvents, input: RaiseAlert): Promise<AlertRow> {
+    const now = this.clock.now();
+    const open = await this.alerts.findOpen(trx, input.rule, input.subject);
+    if (open) {
+      const sources = JSON.parse(open.sources) as RaiseAlert['sources'];
+      const merged = [...sources, ...input.sources.filter((source) => !sources.some((known) => known.kind === source.kind && known.id === source.id))];
+      const next: AlertRow = { ...open, detail: input.detail, lat: input.location?.lat ?? open.lat, lon: input.location?.lon ?? open.lon, sources: JSON.stringify(merged), updated_at: now };
+      await this.alerts.update(trx, open.id, next);
+      pending.add(alertEvents.updated(next));
+      return next;
+    }
+    const row: AlertRow = {
+      id: randomUUID(),
+      rule: input.rule,
+      subject: input.subject,
+      severity: input.severity,
+      title: input.title,
+      detail: input.detail,
+      lat: input.location?.lat ?? null,
+      lon: input.location?.lon ?? null,
+      radius_m: input.radiusM ?? null,
+      public: input.public ? 1 : 0,
+      status: 'new',
+      sources: JSON.stringify(input.sources),
+      created_at: now,
+      updated_at: now,
+      acknowledged_by: null,
+      acknowledged_at: null,
+      verdict: null,
+    };
+    await this.alerts.insert(trx, row);
+    pending.add(alertEvents.created(row));
+    return row;
+  }
+
+  /** Resolves the open alert of a rule on a subject (SOS cleared), inside a caller's transaction. */
+  async resolveSubjectIn(trx: Transaction<Database>, pending: PendingEvents, rule: string, subject: string): Promise<void> {
+    const open = await this.alerts.findOpen(trx, rule, subject);
+    if (!open) return;
+    const next = { ...open, status: 'resolved', updated_at: this.clock.now() };
+    await this.alerts.update(trx, open.id, next);
+    pending.add(alertEvents.updated(next));
+  }
+
+  async publishPublic(author: UserRow, request: z.infer<typeof PublishAlertRequest>): Promise<AlertRow> {
+    return this.inTransaction((trx, pending) =>
+      this.raiseIn(trx, pending, {
+        rule: 'public.notice',
+        subject: randomUUID(),
+        severity: request.severity,
+        title: request.title,
+        detail: request.detail,
+        location: { lat: request.location.lat, lon: request.location.lon },
+        radiusM: request.radiusM,
+        public: true,
+        sources: [{ kind: 'user', id: author.id }],
+      }),
+    );
+  }
+
+  async list(query: z.infer<typeof AlertListQuery>): Promise<{ rows: AlertRow[]; nextCursor: string | null }> {
+    const rows = await this.alerts.list({
+      statuses: query.status,
+      severities: query.severity,
+      rule: query.rule,
+      from: query.from,
+      to: query.to,
+      before: query.cursor ? decodeCursor(query.cursor) : undefined,
+      limit: query.limit,
+    });
+    return { rows, nextCursor: rows.length === query.limit ? encodeCursor(rows.at(-1)!) : null };
+  }
+
+  /** Open public alerts whose area comes within a few kilometres of the point; all of them without one. */
+  async listPublic(near: { lat: number; lon: number } | null): Promise<AlertRow[]> {
+    const rows = await this.alerts.listOpenPublic();
+    if (!near) return rows;
+    return rows.filter((row) => row.lat === null || row.lon === null || distanceMetres(near, { lat: row.lat, lon: row.lon }) <= (row.radius_m ?? 0) + NEAR_MARGIN_M);
+  }
+
+  acknowledge(viewer: UserRow, id: string): Promise<AlertRow> {
+    return this.move(id, (alert) => {
+      if (alert.status !== 'new') throw new AppError('conflict', `This alert is already ${alert.status}.`);
+      return { status: 'acknowledged', acknowledged_by: viewer.id, acknowledged_at: this.clock.now() };
+    });
+  }
+
+  resolve(id: string): Promise<AlertRow> {
+    return this.move(id, (alert) => {
+      if (!OPEN_ALERT_STATUSES.includes(alert.status)) throw new AppError('conflict', `This alert is already ${alert.status}.`);
+      return { status: 'resolved' };
+    });
+  }
+
+  /** Dismissing says why (a false alarm, a duplicate): the verdict is kept with the alert. */
+  dismiss(id: string, verdict: string): Promise<AlertRow> {
+    return this.move(id, (alert) => {
+      if (!OPEN_ALERT_STATUSES.includes(alert.status)) throw new AppError('conflict', `This alert is already ${alert.status}.`);
+      return { status: 'dismissed', verdict };
+    });
+  }
+
+  private move(id: string, decide: (alert: AlertRow) => Partial<AlertRow>): Promise<AlertRow> {
+    return this.inTransaction(async (trx, pending) => {
+      const alert = await this.alerts.find(id, trx);
+      if (!alert) throw new AppError('not_found', 'No such alert.');
+      const next = { ...alert, ...decide(alert), updated_at: this.clock.now() };
+      await this.alerts.update(trx, id, next);
+      pending.add(alertEvents.updated(next));
+      return next;
+    });
+  }
+
+  private async inTransaction<T>(work: (trx: Transaction<Database>, pending: PendingEvents) => Promise<T>): Promise<T> {
+    const pending = new PendingEvents();
+    const result = await this.alerts.transaction((trx) => work(trx, pending));
+    pending.publishTo(this.events);
+    return result;
+  }
+}

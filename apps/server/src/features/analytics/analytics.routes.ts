@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AnalyticsAccepted, ErrorReport, PageView, PerformanceMetric } from '@argus/contracts/http/analytics';
+import type { Clock } from '../../lib/clock';
+import type { AnalyticsKind, AnalyticsRepository } from './analytics.repository';
+
+/**
+ * The seed's three analytics posts. Public (the login page reports too) and
+ * rate limited per address; the signed-in user is recorded when there is one.
+ */
+export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsRepository; clock: Clock }> = async (
+  app,
+  { analytics, clock },
+) => {
+  const schemas = { pageview: PageView, performance: PerformanceMetric, error: ErrorReport } as const;
+  for (const kind of Object.keys(schemas) as AnalyticsKind[]) {
+    app.post(
+      `/analytics/${kind}`,
+      {
+        config: { access: 'public', csrf: false },
+        schema: { summary: `Record a ${kind} event`, body: schemas[kind], response: { 202: AnalyticsAccepted } },
+      },
+      async (request, reply) => {
+        const body = request.body as { trackingId: string };
+        await analytics.insert({
+          kind,
+          trackingId: body.trackingId,
+          userId: request.auth?.user.id ?? null,
+          site: request.site,
+          payload: body,
+          receivedAt: clock.now(),
+        });
+        return reply.status(202).send({ accepted: true as const });
+      },
+    );
+  }
+};

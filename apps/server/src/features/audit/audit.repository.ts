@@ -1,0 +1,86 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { AuditEventsTable, Database } from '../../db/schema';
+
+export type AuditEventRow = Selectable<AuditEventsTable>;
+export interface AuditFilters {
+  action?: string | undefined;
+  actor?: string | undefined;
+  subject?: string | undefined;
+  from?: number | undefined;
+  to?: number | undefined;
+  q?: string | undefined;
+  before?: number | undefined;
+  limit: number;
+}
+
+export type NewAuditEvent = Omit<AuditEventRow, 'seq' | 'prev_hash' | 'hash'>;
+
+/** The append-only audit table. Rows are only ever inserted, never updated or deleted. */
+export class AuditRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Appends one event in a transaction that first bumps the chain head: the
+   * UPDATE's row lock serialises concurrent appends on PostgreSQL, and SQLite has
+   * one writer anyway.
+   */
+  async append(event: NewAuditEvent, hashOf: (prevHash: string, seq: number) => string): Promise<AuditEventRow> {
+    return this.db.transaction().execute(async (trx) => {
+      const head = await trx
+        .updateTable('audit_head')
+        .set((eb) => ({ seq: eb('seq', '+', 1) }))
+        .where('id', '=', 1)
+        .returning(['seq', 'hash'])
+        .executeTakeFirstOrThrow();
+      const row: AuditEventRow = { ...event, seq: head.seq, prev_hash: head.hash, hash: hashOf(head.hash, head.seq) };
+      await trx.insertInto('audit_events').values(row).execute();
+      await trx.updateTable('audit_head').set({ hash: row.hash }).where('id', '=', 1).execute();
+      return row;
+    });
+  }
+
+  /** Events in chain order, a page at a time, for verification and the admin list. */
+  page(afterSeq: number, limit: number): Promise<AuditEventRow[]> {
+    return this.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('seq', '>', afterSeq)
+      .orderBy('seq')
+      .limit(limit)
+      .execute();
+  }
+
+  head(): Promise<{ seq: number; hash: string }> {
+    return this.db.selectFrom('audit_head').select(['seq', 'hash']).where('id', '=', 1).executeTakeFirstOrThrow();
+  }
+
+  /** Newest first, filtered, with the names of actor and subject where they are users. */
+  search(filters: AuditFilters) {
+    let query = this.db
+      .selectFrom('audit_events as e')
+      .leftJoin('users as a', 'a.id', 'e.actor_id')
+      .leftJoin('users as s', 's.id', 'e.subject_id')
+      .selectAll('e')
+      .select(['a.email as actor_email', 'a.full_name as actor_name', 's.email as subject_email', 's.full_name as subject_name'])
+      .orderBy('e.seq', 'desc')
+      .limit(filters.limit);
+    if (filters.action) query = query.where('e.action', '=', filters.action);
+    if (filters.actor) query = query.where('e.actor_id', '=', filters.actor);
+    if (filters.subject) query = query.where('e.subject_id', '=', filters.subject);
+    if (filters.from !== undefined) query = query.where('e.at', '>=', filters.from);
+    if (filters.to !== undefined) query = query.where('e.at', '<=', filters.to);
+    if (filters.before !== undefined) query = query.where('e.seq', '<', filters.before);
+    if (filters.q) {
+      // The search text matches literally (its wildcards escaped) and in any case, on both databases.
+      const pattern = `%${filters.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query = query.where(sql<boolean>`lower(e.target) like ${pattern} escape '\\'`);
+    }
+    return query.execute();
+  }
+
+  latest(limit: number, action?: string): Promise<AuditEventRow[]> {
+    let query = this.db.selectFrom('audit_events').selectAll().orderBy('seq', 'desc').limit(limit);
+    if (action) query = query.where('action', '=', action);
+    return query.execute();
+  }
+}

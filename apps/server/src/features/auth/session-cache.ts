@@ -1,0 +1,58 @@
+import type { ResolvedSession } from './sessions.repository';
+
+const DEFAULT_CAPACITY = 10_000;
+
+/**
+ * Resolved sessions kept between requests, because every API call resolves one and the
+ * database round trip was most of what /auth/me cost.
+ *
+ * It is only trusted while nothing can have changed behind its back: this process's writes to
+ * sessions and users forget entries through the repositories, and `outsideVersion` (SQLite's
+ * data_version) moves when another process — the CLI deactivating a user, say — commits. When
+ * the database cannot say that (PostgreSQL, shared by several instances), the cache stays off.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, ResolvedSession>();
+  private seenVersion: number | null;
+  /** Moves on every forget, so a lookup that raced a write never stores what it read before it. */
+  private generation = 0;
+
+  constructor(
+    private readonly outsideVersion: () => number | null,
+    private readonly capacity = DEFAULT_CAPACITY,
+  ) {
+    this.seenVersion = outsideVersion();
+  }
+
+  get(id: string): ResolvedSession | undefined {
+    const version = this.outsideVersion();
+    if (version === null) return undefined;
+    if (version !== this.seenVersion) {
+      this.seenVersion = version;
+      this.clear();
+      return undefined;
+    }
+    return this.entries.get(id);
+  }
+
+  /** Call before reading from the database; pass the result to `store`. */
+  begin(): number {
+    return this.generation;
+  }
+
+  store(id: string, resolved: ResolvedSession, begunAt: number): void {
+    if (this.seenVersion === null || begunAt !== this.generation) return;
+    if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(id, resolved);
+  }
+
+  forget(id: string): void {
+    this.generation += 1;
+    this.entries.delete(id);
+  }
+
+  clear(): void {
+    this.generation += 1;
+    this.entries.clear();
+  }
+}

@@ -1,0 +1,78 @@
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Database, IncidentTimelineTable, IncidentsTable } from '../../db/schema';
+import { insideBox, olderThan } from '../../db/filters';
+
+export type IncidentRow = Selectable<IncidentsTable>;
+export type TimelineRow = Selectable<IncidentTimelineTable>;
+
+export interface IncidentFilters {
+  statuses?: string[] | undefined;
+  severities?: string[] | undefined;
+  category?: string | undefined;
+  from?: number | undefined;
+  to?: number | undefined;
+  bbox?: [south: number, west: number, north: number, east: number] | undefined;
+  /** Keyset: rows created before this (createdAt, id). */
+  before?: { createdAt: number; id: string } | undefined;
+  limit: number;
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Incidents and their timeline; every change to an incident writes its timeline entry in the same transaction. */
+export class IncidentsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
+  async nextNumber(trx: Db): Promise<number> {
+    const row = await trx
+      .updateTable('counters')
+      .set((eb) => ({ value: eb('value', '+', 1) }))
+      .where('name', '=', 'incident')
+      .returning('value')
+      .executeTakeFirstOrThrow();
+    return Number(row.value);
+  }
+
+  async insert(trx: Db, row: IncidentRow): Promise<void> {
+    await trx.insertInto('incidents').values(row).execute();
+  }
+
+  find(id: string, trx: Db = this.db): Promise<IncidentRow | undefined> {
+    return trx.selectFrom('incidents').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async update(trx: Db, id: string, changes: Partial<IncidentRow>): Promise<void> {
+    await trx.updateTable('incidents').set(changes).where('id', '=', id).execute();
+  }
+
+  list(filters: IncidentFilters): Promise<IncidentRow[]> {
+    let query = this.db.selectFrom('incidents').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filters.limit);
+    if (filters.statuses?.length) query = query.where('status', 'in', filters.statuses);
+    if (filters.severities?.length) query = query.where('severity', 'in', filters.severities);
+    if (filters.category) query = query.where('category', '=', filters.category);
+    if (filters.from !== undefined) query = query.where('created_at', '>=', filters.from);
+    if (filters.to !== undefined) query = query.where('created_at', '<=', filters.to);
+    if (filters.bbox) query = query.where((eb) => insideBox(eb, filters.bbox!));
+    if (filters.before) query = query.where((eb) => olderThan(eb, filters.before!));
+    return query.execute();
+  }
+
+  async appendTimeline(trx: Db, entry: Omit<TimelineRow, 'seq'>): Promise<TimelineRow> {
+    const { count } = await trx
+      .selectFrom('incident_timeline')
+      .select(sql<number>`count(*)`.as('count'))
+      .where('incident_id', '=', entry.incident_id)
+      .executeTakeFirstOrThrow();
+    const row = { ...entry, seq: Number(count) + 1 };
+    await trx.insertInto('incident_timeline').values(row).execute();
+    return row;
+  }
+
+  timeline(incidentId: string): Promise<TimelineRow[]> {
+    return this.db.selectFrom('incident_timeline').selectAll().where('incident_id', '=', incidentId).orderBy('seq').orderBy('at').execute();
+  }
+}

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import type { SendMessageRequest } from '@argus/contracts/http/messages';
+import type { MessageChannel } from '@argus/contracts/messages';
+import { isCommandRole } from '@argus/contracts/roles';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { EventPublisher } from '../../realtime/events';
+import type { FieldScopeRepository } from '../../realtime/field-scope.repository';
+import type { UserRow } from '../users/users.repository';
+import { messageEvents } from './messages.events';
+import type { MessageView, MessagesRepository } from './messages.repository';
+
+const isOperations = (user: UserRow) => isCommandRole(user.role) || user.role === 'Intelligence_Analyst';
+
+/**
+ * Messages between command and the field. Who may read a conversation may write in it, except
+ * that only command broadcasts: command and analysts take part everywhere; a field unit in its
+ * own unit's conversation, in the incidents its unit is assigned to, and in direct messages;
+ * civic reporters do not message. Each message carries the device's clientId, so a retry
+ * from the outbox never posts twice.
+ */
+export class MessagesService {
+  constructor(
+    private readonly messages: MessagesRepository,
+    private readonly fieldScope: FieldScopeRepository,
+    private readonly clock: Clock,
+    private readonly events: EventPublisher,
+  ) {}
+
+  async send(sender: UserRow, request: SendMessageRequest): Promise<{ message: MessageView; created: boolean }> {
+    if (request.channel === 'broadcast' && !isCommandRole(sender.role)) throw new AppError('forbidden', 'Only command can broadcast to every unit.');
+    await this.assertMayTakePart(sender, request.channel, request.targetId);
+    const row = { id: randomUUID(), client_id: request.clientId, channel: request.channel, target_id: request.targetId ?? null, sender_id: sender.id, body: request.body, sent_at: this.clock.now() };
+    const created = await this.messages.insertIfNew(row);
+    const message = (await this.messages.findByClientId(request.clientId))!;
+    if (!created && (message.sender_id !== sender.id || message.channel !== request.channel || message.target_id !== row.target_id)) {
+      throw new AppError('conflict', 'This clientId was already used for another message.');
+    }
+    if (created) this.events.publish(messageEvents.created(message));
+    return { message, created };
+  }
+
+  async list(viewer: UserRow, query: { channel: MessageChannel; targetId?: string | undefined; before?: number | undefined; limit: number }): Promise<MessageView[]> {
+    if (query.channel === 'broadcast' && viewer.role === 'Civic_Reporter') throw new AppError('forbidden', 'Broadcasts are for operations staff and units.');
+    if (query.channel !== 'broadcast') await this.assertMayTakePart(viewer, query.channel, query.targetId, { reading: true });
+    return this.messages.list({ ...query, peerId: viewer.id });
+  }
+
+  private async assertMayTakePart(user: UserRow, channel: MessageChannel, targetId: string | undefined, { reading = false } = {}): Promise<void> {
+    if (user.role === 'Civic_Reporter') throw new AppError('forbidden', 'Civic reporters follow their reports; messaging is for operations staff and units.');
+    if (channel === 'broadcast' || !targetId) return;
+    if (channel === 'direct') {
+      if (targetId === user.id) throw new AppError('validation_failed', 'A direct message goes to someone else.');
+      // Reading a conversation with a since-deactivated person stays possible; writing to them does not.
+      if (!reading && !(await this.messages.activeUser(targetId))) throw new AppError('not_found', 'No active user to message.');
+      return;
+    }
+    const exists = channel === 'unit' ? await this.messages.unitExists(targetId) : await this.messages.incidentExists(targetId);
+    if (!exists) throw new AppError('not_found', channel === 'unit' ? 'No such unit.' : 'No such incident.');
+    if (isOperations(user)) return;
+    const scope = await this.fieldScope.forUser(user.id);
+    const allowed = channel === 'unit' ? scope.unitIds.has(targetId) : scope.incidentIds.has(targetId);
+    if (!allowed) throw new AppError('forbidden', channel === 'unit' ? 'This is not your unit’s conversation.' : 'Your unit is not assigned to this incident.');
+  }
+}

@@ -1,0 +1,27 @@
+import { isAdminRole } from '@argus/contracts/roles';
+import type { ResolvedSession } from '../auth/sessions.repository';
+
+/**
+ * Who must use a second factor. A user with a verified factor must reach aal2 before anything
+ * but finishing sign-in; with the policy on (the default), administrators must also have one
+ * before any administrative action.
+ */
+export class MfaPolicy {
+  constructor(readonly requiredForAdmins: boolean) {}
+
+  /** The person at the keyboard: the administrator while switched. */
+  private operator(resolved: ResolvedSession) {
+    return resolved.actor ?? resolved.user;
+  }
+
+  requiresFactor(resolved: ResolvedSession): boolean {
+    return this.requiredForAdmins && isAdminRole(this.operator(resolved).role);
+  }
+
+  /** Why this session may not take an administrative action yet, or null when it may. */
+  administrativeBlock(resolved: ResolvedSession): 'mfa_enrolment_required' | 'insufficient_aal' | null {
+    if (!this.requiresFactor(resolved)) return null;
+    if (!resolved.hasVerifiedFactor) return 'mfa_enrolment_required';
+    return resolved.session.aal === 'aal2' ? null : 'insufficient_aal';
+  }
+}

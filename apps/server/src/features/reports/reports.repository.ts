@@ -1,0 +1,115 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, ReportPhotosTable, ReportsTable } from '../../db/schema';
+import { insideBox, olderThan } from '../../db/filters';
+import type { Keyset } from '../../lib/cursor';
+
+export type ReportRow = Selectable<ReportsTable>;
+export type PhotoRow = Selectable<ReportPhotosTable>;
+
+/** A report with what its presenter needs besides the row: its photos and who holds its lock. */
+export interface ReportView extends ReportRow {
+  photos: PhotoRow[];
+  lockHolderName: string | null;
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface ReportFilters {
+  reporterId?: string | undefined;
+  statuses?: string[] | undefined;
+  kind?: string | undefined;
+  category?: string | undefined;
+  from?: number | undefined;
+  to?: number | undefined;
+  bbox?: readonly [south: number, west: number, north: number, east: number] | undefined;
+  before?: Keyset | undefined;
+  limit: number;
+}
+
+/** Only this file reads and writes reports and their photos. */
+export class ReportsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
+  /** Inserts unless a report with the same clientId exists; true when this call inserted it. */
+  async insertIfNew(row: ReportRow): Promise<boolean> {
+    const result = await this.db.insertInto('reports').values(row).onConflict((oc) => oc.column('client_id').doNothing()).executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+
+  findByClientId(clientId: string): Promise<ReportRow | undefined> {
+    return this.db.selectFrom('reports').selectAll().where('client_id', '=', clientId).executeTakeFirst();
+  }
+
+  find(id: string, trx: Db = this.db): Promise<ReportRow | undefined> {
+    return trx.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async update(trx: Db, id: string, changes: Partial<ReportRow>): Promise<void> {
+    await trx.updateTable('reports').set(changes).where('id', '=', id).execute();
+  }
+
+  list(filters: ReportFilters): Promise<ReportRow[]> {
+    let query = this.db.selectFrom('reports').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filters.limit);
+    if (filters.reporterId) query = query.where('reporter_id', '=', filters.reporterId);
+    if (filters.statuses?.length) query = query.where('status', 'in', filters.statuses);
+    if (filters.kind) query = query.where('kind', '=', filters.kind);
+    if (filters.category) query = query.where('category', '=', filters.category);
+    if (filters.from !== undefined) query = query.where('created_at', '>=', filters.from);
+    if (filters.to !== undefined) query = query.where('created_at', '<=', filters.to);
+    if (filters.bbox) query = query.where((eb) => insideBox(eb, filters.bbox!));
+    if (filters.before) query = query.where((eb) => olderThan(eb, filters.before!));
+    return query.execute();
+  }
+
+  /** Reports inside a box and a time window, for duplicate suggestions. */
+  near(box: { south: number; north: number; west: number; east: number }, from: number, to: number, limit: number): Promise<ReportRow[]> {
+    return this.db
+      .selectFrom('reports')
+      .selectAll()
+      .where('lat', '>=', box.south)
+      .where('lat', '<=', box.north)
+      .where('lon', '>=', box.west)
+      .where('lon', '<=', box.east)
+      .where('created_at', '>=', from)
+      .where('created_at', '<=', to)
+      .orderBy('created_at', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Adds photos and lock holders' names to rows, in two queries whatever the number of rows. */
+  async withDetails(rows: ReportRow[], trx: Db = this.db): Promise<ReportView[]> {
+    if (rows.length === 0) return [];
+    const photos = await trx
+      .selectFrom('report_photos')
+      .selectAll()
+      .where(
+        'report_id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .orderBy('created_at')
+      .execute();
+    const holderIds = [...new Set(rows.map((row) => row.lock_holder_id).filter((id): id is string => id !== null))];
+    const holders = holderIds.length ? await trx.selectFrom('users').select(['id', 'full_name']).where('id', 'in', holderIds).execute() : [];
+    return rows.map((row) => ({
+      ...row,
+      photos: photos.filter((photo) => photo.report_id === row.id),
+      lockHolderName: holders.find((holder) => holder.id === row.lock_holder_id)?.full_name ?? null,
+    }));
+  }
+
+  /** Stores a photo's row unless one with its (device-made) id exists; true when this call stored it. */
+  async insertPhotoIfNew(row: PhotoRow): Promise<boolean> {
+    const result = await this.db.insertInto('report_photos').values(row).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+
+  findPhoto(id: string): Promise<PhotoRow | undefined> {
+    return this.db.selectFrom('report_photos').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+}

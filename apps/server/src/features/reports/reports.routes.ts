@@ -1,0 +1,147 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  BreakLockQuery,
+  CreateReportRequest,
+  MergeReportRequest,
+  NearbyResponse,
+  PHOTO_MAX_BYTES,
+  PHOTO_TYPES,
+  RejectReportRequest,
+  ReportListQuery,
+  ReportListResponse,
+  ReportParams,
+  ReportPhotoParams,
+  ReportPhotoResponse,
+  ReportResponse,
+  VerifyReportRequest,
+} from '@argus/contracts/http/reports';
+import { COMMAND_ROLES } from '@argus/contracts/roles';
+import { requireAuth } from '../../plugins/auth';
+import type { Clock } from '../../lib/clock';
+import { presentIncident } from '../incidents/incidents.presenter';
+import { presentPhoto, presentReport } from './reports.presenter';
+import type { ReportView } from './reports.repository';
+import { triages, type ReportsService } from './reports.service';
+
+const TRIAGE = [...COMMAND_ROLES, 'Intelligence_Analyst'] as const;
+const FILERS = [...COMMAND_ROLES, 'Intelligence_Analyst', 'Field_Unit', 'Civic_Reporter'] as const;
+
+export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; clock: Clock }> = async (app, { reports, clock }) => {
+  const present = (view: ReportView, viewer: { role: string }) => presentReport(view, { triages: triages(viewer), now: clock.now() });
+
+  // Photos arrive as their own bytes (no multipart), so a retry from the outbox resends one body.
+  app.addContentTypeParser([...PHOTO_TYPES], { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES }, (_request, body, done) => done(null, body));
+
+  app.post(
+    '/reports',
+    {
+      config: { access: FILERS },
+      schema: { summary: 'File a civic or field report (idempotent by clientId)', body: CreateReportRequest, response: { 200: ReportResponse, 201: ReportResponse } },
+    },
+    async (request, reply) => {
+      const viewer = requireAuth(request).user;
+      const { report, created } = await reports.file(viewer, request.body);
+      return reply.status(created ? 201 : 200).send({ report: present(report, viewer) });
+    },
+  );
+
+  app.get(
+    '/reports',
+    { config: { access: 'signed-in' }, schema: { summary: 'Reports, newest first, filtered and paged: one’s own, or all for triage', querystring: ReportListQuery, response: { 200: ReportListResponse } } },
+    async (request) => {
+      const viewer = requireAuth(request).user;
+      const { views, nextCursor } = await reports.list(viewer, request.query);
+      return { reports: views.map((view) => present(view, viewer)), nextCursor };
+    },
+  );
+
+  app.get(
+    '/reports/:id',
+    { config: { access: 'signed-in' }, schema: { summary: 'One report (its reporter, or triage)', params: ReportParams, response: { 200: ReportResponse } } },
+    async (request) => {
+      const viewer = requireAuth(request).user;
+      return { report: present(await reports.get(viewer, request.params.id), viewer) };
+    },
+  );
+
+  app.put(
+    '/reports/:id/photos/:photoId',
+    {
+      config: { access: FILERS },
+      bodyLimit: PHOTO_MAX_BYTES,
+      schema: { summary: 'Attach a photo (JPEG, PNG or WebP bytes, at most 10 MB; idempotent by photoId)', params: ReportPhotoParams, response: { 200: ReportPhotoResponse } },
+    },
+    async (request) => {
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const photo = await reports.addPhoto(requireAuth(request).user, request.params.id, request.params.photoId, request.headers['content-type']?.split(';')[0]?.trim(), body);
+      return { photo: presentPhoto(photo) };
+    },
+  );
+
+  app.get(
+    '/reports/:id/photos/:photoId',
+    { config: { access: 'signed-in' }, schema: { summary: 'A report’s photo', params: ReportPhotoParams } },
+    async (request, reply) => {
+      const { photo, bytes } = await reports.readPhoto(requireAuth(request).user, request.params.id, request.params.photoId);
+      return reply.type(photo.mime).header('Cache-Control', 'private, max-age=3600').header('Content-Disposition', 'inline').send(bytes);
+    },
+  );
+
+  app.post(
+    '/reports/:id/lock',
+    { config: { access: TRIAGE }, schema: { summary: 'Take or renew the two-minute triage lock', params: ReportParams, response: { 200: ReportResponse } } },
+    async (request) => {
+      const viewer = requireAuth(request).user;
+      return { report: present(await reports.lock(viewer, request.params.id), viewer) };
+    },
+  );
+
+  app.delete(
+    '/reports/:id/lock',
+    { config: { access: TRIAGE }, schema: { summary: 'Release the lock (force=true: command breaks another’s lock)', params: ReportParams, querystring: BreakLockQuery, response: { 200: ReportResponse } } },
+    async (request) => {
+      const viewer = requireAuth(request).user;
+      return { report: present(await reports.unlock(viewer, request.params.id, request.query.force), viewer) };
+    },
+  );
+
+  app.get(
+    '/reports/:id/nearby',
+    { config: { access: TRIAGE }, schema: { summary: 'Likely duplicates and open incidents near a report', params: ReportParams, response: { 200: NearbyResponse } } },
+    async (request) => {
+      const viewer = requireAuth(request).user;
+      const { reports: near, incidents } = await reports.nearby(viewer, request.params.id);
+      return {
+        reports: near.map(({ row, distanceM, minutesApart, similarity }) => ({ report: present(row, viewer), distanceM, minutesApart, similarity })),
+        incidents: incidents.map(({ incident, distanceM }) => ({ incident: presentIncident(incident), distanceM })),
+      };
+    },
+  );
+
+  app.post(
+    '/reports/:id/verify',
+    { config: { access: TRIAGE }, schema: { summary: 'Verify a report into a new incident, or attach it to an open one', params: ReportParams, body: VerifyReportRequest, response: { 200: ReportResponse } } },
+    async (request) => {
+      const viewer = requireAuth(request).user;
+      return { report: present(await reports.verify(viewer, request.params.id, request.body), viewer) };
+    },
+  );
+
+  app.post(
+    '/reports/:id/reject',
+    { config: { access: TRIAGE }, schema: { summary: 'Reject a report, saying why', params: ReportParams, body: RejectReportRequest, response: { 200: ReportResponse } } },
+    async (request) => {
+      const viewer = requireAuth(request).user;
+      return { report: present(await reports.reject(viewer, request.params.id, request.body.reason), viewer) };
+    },
+  );
+
+  app.post(
+    '/reports/:id/merge',
+    { config: { access: TRIAGE }, schema: { summary: 'Merge a duplicate report into an incident (its timeline records it)', params: ReportParams, body: MergeReportRequest, response: { 200: ReportResponse } } },
+    async (request) => {
+      const viewer = requireAuth(request).user;
+      return { report: present(await reports.merge(viewer, request.params.id, request.body.incidentId), viewer) };
+    },
+  );
+};

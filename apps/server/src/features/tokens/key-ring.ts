@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { createLocalJWKSet, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JSONWebKeySet, type JWK } from 'jose';
+import type { Clock } from '../../lib/clock';
+import type { SigningKeyRow, SigningKeysRepository } from './signing-keys.repository';
+
+export const SIGNING_ALGORITHM = 'ES256';
+
+interface LoadedKeys {
+  current: { kid: string; key: CryptoKey };
+  published: JWK[];
+  verifySet: ReturnType<typeof createLocalJWKSet>;
+}
+
+/**
+ * The ES256 keys that sign access tokens. The JWKS publishes the current key, the next one
+ * (so verifiers already hold it when it starts signing) and retired keys for as long as a
+ * token they signed can still be valid: rotating signs nobody out.
+ */
+export class KeyRing {
+  private loaded: LoadedKeys | null = null;
+  private loading: Promise<LoadedKeys> | null = null;
+
+  constructor(
+    private readonly repository: SigningKeysRepository,
+    private readonly clock: Clock,
+    /** How long a retired key stays published: the access token lifetime. */
+    private readonly retiredGraceMs: number,
+  ) {}
+
+  async signingKey(): Promise<{ kid: string; key: CryptoKey }> {
+    return (await this.keys()).current;
+  }
+
+  async jwks(): Promise<JSONWebKeySet> {
+    return { keys: (await this.keys()).published };
+  }
+
+  async verifySet(): Promise<LoadedKeys['verifySet']> {
+    return (await this.keys()).verifySet;
+  }
+
+  /** Another instance may have rotated: read the keys again (on an unknown kid, say). */
+  async reload(): Promise<void> {
+    this.loaded = null;
+    await this.keys();
+  }
+
+  async rotate(): Promise<void> {
+    await this.keys();
+    await this.repository.rotate(this.clock.now(), await newKey('next', this.clock.now()));
+    await this.reload();
+  }
+
+  private keys(): Promise<LoadedKeys> {
+    if (this.loaded) return Promise.resolve(this.loaded);
+    this.loading ??= this.load().finally(() => {
+      this.loading = null;
+    });
+    return this.loading;
+  }
+
+  private async load(): Promise<LoadedKeys> {
+    let rows = await this.repository.list();
+    const now = this.clock.now();
+    if (!rows.some((row) => row.state === 'current')) {
+      await this.repository.insert({ ...(await newKey('current', now)), activated_at: now });
+    }
+    if (!rows.some((row) => row.state === 'next')) await this.repository.insert(await newKey('next', now));
+    rows = await this.repository.list();
+
+    // Should two instances have created a current key at once, the oldest signs.
+    const current = rows.find((row) => row.state === 'current')!;
+    const published = rows
+      .filter((row) => row.state !== 'retired' || (row.retired_at ?? 0) + this.retiredGraceMs > now)
+      .map((row) => JSON.parse(row.public_jwk) as JWK);
+    const key = (await importJWK(JSON.parse(current.private_jwk) as JWK, SIGNING_ALGORITHM)) as CryptoKey;
+    this.loaded = { current: { kid: current.kid, key }, published, verifySet: createLocalJWKSet({ keys: published }) };
+    return this.loaded;
+  }
+}
+
+async function newKey(state: 'current' | 'next', now: number): Promise<SigningKeyRow> {
+  const kid = randomUUID();
+  const { publicKey, privateKey } = await generateKeyPair(SIGNING_ALGORITHM, { extractable: true });
+  const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: SIGNING_ALGORITHM, use: 'sig', key_ops: ['verify'] };
+  const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: SIGNING_ALGORITHM };
+  return {
+    kid,
+    private_jwk: JSON.stringify(privateJwk),
+    public_jwk: JSON.stringify(publicJwk),
+    state,
+    created_at: now,
+    activated_at: null,
+    retired_at: null,
+  };
+}

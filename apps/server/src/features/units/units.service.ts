@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { z } from 'zod';
+import type { CreateUnitRequest, SosRequest, UnitListQuery, UnitPositionRequest, UnitStatusRequest } from '@argus/contracts/http/units';
+import { isCommandRole } from '@argus/contracts/roles';
+import { AppError } from '../../lib/app-error';
+import { GroupCommit, type Outcome } from '../../lib/group-commit';
+import type { Clock } from '../../lib/clock';
+import type { UserRow } from '../users/users.repository';
+import { PendingEvents, type EventPublisher, type OperationalEvent } from '../../realtime/events';
+import type { AlertsService } from '../alerts/alerts.service';
+import { unitEvents } from './units.events';
+import type { UnitRow, UnitWithMembers, UnitsRepository } from './units.repository';
+
+/** What an action changes on a unit, and the event that announces the changed unit. */
+interface UnitChange {
+  changes: Partial<UnitRow>;
+  announce: (unit: UnitWithMembers) => OperationalEvent;
+}
+
+/** Decides an action's change from the unit as it is, or null when nothing changes. */
+type Decide = (unit: UnitWithMembers, now: number, trx: Transaction<Database>, pending: PendingEvents) => Promise<UnitChange | null>;
+
+interface PositionJob {
+  viewer: UserRow;
+  unitId: string;
+  request: z.infer<typeof UnitPositionRequest>;
+}
+
+/** A fix older than the one held (an outbox flushed late) is recorded as received but moves nothing. */
+function positionChange(unit: UnitWithMembers, request: z.infer<typeof UnitPositionRequest>, now: number): UnitChange | null {
+  const at = Math.min(request.at ?? now, now);
+  if (unit.position_at !== null && at <= unit.position_at) return null;
+  return {
+    changes: { lat: request.location.lat, lon: request.location.lon, accuracy: request.location.accuracy ?? null, heading: request.heading ?? null, speed: request.speed ?? null, position_at: at },
+    announce: unitEvents.position,
+  };
+}
+
+/**
+ * Units and their crews. A field unit sees and moves only the units it crews; command sees all.
+ * Status changes and positions from the field carry a device-made clientId: a retried request
+ * (the answer was lost on a weak signal) does nothing twice, and a position older than the one
+ * held (an outbox flushed late) is recorded as received but does not move the unit back.
+ */
+export class UnitsService {
+  constructor(
+    private readonly units: UnitsRepository,
+    private readonly clock: Clock,
+    private readonly events: EventPublisher,
+    private readonly alerts: AlertsService,
+  ) {}
+
+  private readonly positions = new GroupCommit<PositionJob, UnitWithMembers>((jobs) => this.commitPositions(jobs));
+
+  async create(request: CreateUnitRequest): Promise<UnitWithMembers> {
+    const members = [...new Set(request.members)];
+    const found = await this.units.existingUsers(members);
+    const missing = members.filter((id) => !found.some((user) => user.id === id));
+    if (missing.length) throw new AppError('validation_failed', `No user with id ${missing.join(', ')}.`);
+    const notField = found.filter((user) => user.role !== 'Field_Unit');
+    if (notField.length) throw new AppError('validation_failed', 'Only Field_Unit accounts can crew a unit.');
+    const now = this.clock.now();
+    const row = { id: randomUUID(), callsign: request.callsign, kind: request.kind, status: 'available', lat: null, lon: null, accuracy: null, heading: null, speed: null, position_at: null, emergency_since: null, emergency_by: null, emergency_lat: null, emergency_lon: null, created_at: now, updated_at: now };
+    try {
+      await this.units.transaction((trx) => this.units.insert(trx, row, members));
+    } catch (error) {
+      if (await this.callsignTaken(request.callsign)) throw new AppError('conflict', `A unit with callsign ${request.callsign} already exists.`);
+      throw error;
+    }
+    const unit = (await this.units.find(row.id))!;
+    this.events.publish(unitEvents.created(unit));
+    return unit;
+  }
+
+  async list(viewer: UserRow, query: z.infer<typeof UnitListQuery>): Promise<{ units: UnitWithMembers[]; nextCursor: string | null }> {
+    const seesAll = isCommandRole(viewer.role) || viewer.role === 'Intelligence_Analyst';
+    const units = await this.units.list({
+      memberId: seesAll ? undefined : viewer.id,
+      statuses: query.status,
+      kind: query.kind,
+      bbox: query.bbox as [number, number, number, number] | undefined,
+      emergency: query.emergency,
+      after: query.after,
+      limit: query.limit,
+    });
+    return { units, nextCursor: units.length === query.limit ? units.at(-1)!.callsign : null };
+  }
+
+  setStatus(viewer: UserRow, unitId: string, request: z.infer<typeof UnitStatusRequest>): Promise<UnitWithMembers> {
+    return this.act(viewer, unitId, request.clientId, 'unit.status', async (unit) => {
+      if (unit.status === request.status) return null;
+      return { changes: { status: request.status }, announce: unitEvents.updated };
+    });
+  }
+
+  /**
+   * Positions arrive many times a second across a fleet, so they are committed in groups: those
+   * that come in while one commit runs share the next (each still acts once by its clientId).
+   */
+  setPosition(viewer: UserRow, unitId: string, request: z.infer<typeof UnitPositionRequest>): Promise<UnitWithMembers> {
+    return this.positions.submit({ viewer, unitId, request });
+  }
+
+  private async commitPositions(jobs: PositionJob[]): Promise<Outcome<UnitWithMembers>[]> {
+    const pending = new PendingEvents();
+    const outcomes = await this.units.transaction(async (trx) => {
+      const results: Outcome<UnitWithMembers>[] = [];
+      for (const { viewer, unitId, request } of jobs) {
+        try {
+          results.push({ ok: true, value: await this.actIn(trx, pending, viewer, unitId, request.clientId, 'unit.position', async (unit, now) => positionChange(unit, request, now)) });
+        } catch (error) {
+          // A refusal (not your unit, a reused clientId) is that job's answer; anything else fails the batch.
+          if (!(error instanceof AppError)) throw error;
+          results.push({ ok: false, error });
+        }
+      }
+      return results;
+    });
+    pending.publishTo(this.events);
+    return outcomes;
+  }
+
+  /**
+   * SOS: a sticky emergency on the unit (a second press changes nothing) and a critical alert
+   * for command, both in one transaction, so no screen can show one without the other.
+   */
+  raiseSos(viewer: UserRow, unitId: string, request: z.infer<typeof SosRequest>): Promise<UnitWithMembers> {
+    return this.act(viewer, unitId, request.clientId, 'unit.sos', async (unit, now, trx, pending) => {
+      const location = request.location ?? (unit.lat !== null && unit.lon !== null ? { lat: unit.lat, lon: unit.lon } : null);
+      await this.alerts.raiseIn(trx, pending, {
+        rule: 'unit.sos',
+        subject: unit.id,
+        severity: 'critical',
+        title: `SOS: ${unit.callsign}`,
+        detail: `${viewer.full_name} pressed SOS.`,
+        location,
+        sources: [{ kind: 'unit', id: unit.id }, { kind: 'user', id: viewer.id }],
+      });
+      if (unit.emergency_since !== null) return null;
+      return { changes: { emergency_since: now, emergency_by: viewer.full_name, emergency_lat: location?.lat ?? null, emergency_lon: location?.lon ?? null }, announce: unitEvents.updated };
+    });
+  }
+
+  /** Only command clears an emergency; its SOS alert is resolved with it. */
+  async clearSos(unitId: string): Promise<UnitWithMembers> {
+    const now = this.clock.now();
+    const pending = new PendingEvents();
+    const unit = await this.units.transaction(async (trx) => {
+      const unit = await this.units.find(unitId, trx);
+      if (!unit) throw new AppError('not_found', 'No such unit.');
+      if (unit.emergency_since === null) return unit;
+      await this.units.update(trx, unit.id, { emergency_since: null, emergency_by: null, emergency_lat: null, emergency_lon: null, updated_at: now });
+      await this.alerts.resolveSubjectIn(trx, pending, 'unit.sos', unit.id);
+      const cleared = (await this.units.find(unitId, trx))!;
+      pending.add(unitEvents.updated(cleared));
+      return cleared;
+    });
+    pending.publishTo(this.events);
+    return unit;
+  }
+
+  private async act(viewer: UserRow, unitId: string, clientId: string, kind: string, decide: Decide): Promise<UnitWithMembers> {
+    const pending = new PendingEvents();
+    const unit = await this.units.transaction((trx) => this.actIn(trx, pending, viewer, unitId, clientId, kind, decide));
+    pending.publishTo(this.events);
+    return unit;
+  }
+
+  /** One field action inside a transaction: one read, the clientId claim, one write; the answer is built from what was read. */
+  private async actIn(trx: Transaction<Database>, pending: PendingEvents, viewer: UserRow, unitId: string, clientId: string, kind: string, decide: Decide): Promise<UnitWithMembers> {
+    const now = this.clock.now();
+    const current = await this.units.find(unitId, trx);
+    if (!current) throw new AppError('not_found', 'No such unit.');
+    if (!isCommandRole(viewer.role) && !current.members.includes(viewer.id)) throw new AppError('forbidden', 'This is not your unit.');
+    const claim = await this.units.claim(trx, { client_id: clientId, user_id: viewer.id, kind, target_id: unitId, created_at: now });
+    if (!claim.fresh) {
+      if (claim.earlier.kind !== kind || claim.earlier.target_id !== unitId || claim.earlier.user_id !== viewer.id) {
+        throw new AppError('conflict', 'This clientId was already used for a different action.');
+      }
+      return current;
+    }
+    const change = await decide(current, now, trx, pending);
+    if (!change) return current;
+    const changes = { ...change.changes, updated_at: now };
+    await this.units.update(trx, unitId, changes);
+    const next = { ...current, ...changes };
+    pending.add(change.announce(next));
+    return next;
+  }
+
+  private async callsignTaken(callsign: string): Promise<boolean> {
+    return (await this.units.list()).some((unit) => unit.callsign === callsign);
+  }
+}

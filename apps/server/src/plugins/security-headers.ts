@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { allowsCamera, type SiteType } from '@argus/contracts/sites';
+
+/**
+ * Scripts only from our own origin: no inline script anywhere in the app. Maps may also fetch
+ * tiles from the one tile server the operator configured.
+ */
+export function contentSecurityPolicy(tileOrigin: string | null): string {
+  const tiles = tileOrigin ? ` ${tileOrigin}` : '';
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    // Radix and React set a few style attributes at run time; styles cannot run code.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${tiles}`,
+    "font-src 'self' data:",
+    "media-src 'self' blob:",
+    `connect-src 'self'${tiles}`,
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** The origin of an absolute tile URL template; null for tiles on this server. */
+export function tileOrigin(url: string | undefined): string | null {
+  if (!url || url.startsWith('/')) return null;
+  return new URL(url.replace(/\{[xyz]\}/g, '0')).origin;
+}
+
+/** DESIGN decision 2: camera and microphone for the site itself where live video is published. */
+export function permissionsPolicy(site: SiteType): string {
+  const media = allowsCamera(site) ? '(self)' : '()';
+  return `geolocation=(self), camera=${media}, microphone=${media}, payment=(), usb=(), interest-cohort=()`;
+}
+
+export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: { tileUrl?: string | undefined }) => {
+  const policy = contentSecurityPolicy(tileOrigin(options.tileUrl));
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.header('Content-Security-Policy', policy);
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    reply.header('Permissions-Policy', permissionsPolicy(request.site));
+    if (request.protocol === 'https') {
+      reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    }
+    done(null, payload);
+  });
+});

@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { resolveSiteType, type SiteHosts, type SiteType } from '@argus/contracts/sites';
+import { AppError } from '../lib/app-error';
+
+export interface WebAppOptions {
+  webDist: string;
+  siteHosts: SiteHosts;
+}
+
+const SITE_META = /<meta name="argus-site" content="[a-z]*"\s*\/?>/;
+
+/**
+ * Serves the built web app on every site. Each host gets the same files; the
+ * server tells the page which site it is on through a meta tag (no inline
+ * script, so the CSP stays strict). Paths that are not files fall back to the
+ * app's index.html for browsers and to a JSON 404 for API clients.
+ */
+export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptions) => {
+  app.decorateRequest('site', 'unknown');
+  // A deployment sees a handful of host names; matching them against every family once is enough.
+  const siteByHost = new Map<string, SiteType>();
+  app.addHook('onRequest', (request, _reply, done) => {
+    const host = request.headers.host ?? '';
+    let site = siteByHost.get(host);
+    if (site === undefined) {
+      site = resolveSiteType(host, options.siteHosts);
+      if (siteByHost.size < 1000) siteByHost.set(host, site);
+    }
+    request.site = site;
+    done();
+  });
+
+  const indexFile = path.join(options.webDist, 'index.html');
+  const hasWebApp = fs.existsSync(indexFile);
+  const template = hasWebApp ? fs.readFileSync(indexFile, 'utf8') : null;
+  const pages = new Map<SiteType, string>();
+  const pageFor = (site: SiteType) => {
+    let html = pages.get(site);
+    if (!html && template) {
+      html = template.replace(SITE_META, `<meta name="argus-site" content="${site}">`);
+      pages.set(site, html);
+    }
+    return html;
+  };
+
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: options.webDist,
+      index: false,
+      wildcard: true,
+      // Cache-Control is set per file below; the plugin's own header would override it.
+      cacheControl: false,
+      // index.html is served below, per site, also for directory paths such as "/" (which
+      // the static plugin would otherwise refuse with a 403 since index is off).
+      allowedPath: (pathname) => pathname !== '/index.html' && !pathname.endsWith('/'),
+      setHeaders: (res, filePath) => {
+        // The service worker and manifest must always be revalidated.
+        const name = path.basename(filePath);
+        if (name === 'sw.js' || name === 'manifest.webmanifest' || name.startsWith('workbox-')) {
+          res.setHeader('Cache-Control', 'no-cache');
+        } else if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        } else {
+          res.setHeader('Cache-Control', 'public, max-age=3600');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && isPageRequest(request);
+    const html = wantsPage ? pageFor(request.site) : undefined;
+    if (!html) throw new AppError('not_found', `No route for ${request.method} ${request.url.split('?')[0]}.`);
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+  });
+});
+
+/** Browser navigations ask for HTML; the service worker precaches /index.html with any Accept. */
+function isPageRequest(request: FastifyRequest): boolean {
+  return request.url.split('?')[0] === '/index.html' || (request.headers.accept ?? '').includes('text/html');
+}

@@ -1,0 +1,59 @@
+import { isCommandRole } from '@argus/contracts/roles';
+import type { Channel, SharedChannel } from '@argus/contracts/realtime/protocol';
+
+/**
+ * Who may subscribe to which channel: the same rule the HTTP routes apply, decided on the
+ * server when a client subscribes (and again on every session check, since crews and
+ * assignments change). Nothing a user may not read over HTTP reaches them over the socket.
+ */
+export interface Viewer {
+  id: string;
+  role: string;
+}
+
+/** What a field unit's access depends on: the units it crews and the incidents those units are dispatched to. */
+export interface FieldScope {
+  unitIds: ReadonlySet<string>;
+  incidentIds: ReadonlySet<string>;
+}
+
+export type ChannelVerdict = { allowed: true } | { allowed: false; reason: string };
+
+const ANALYST_SHARED: readonly SharedChannel[] = ['incidents', 'units', 'reports', 'alerts', 'public-alerts', 'broadcast'];
+const FIELD_SHARED: readonly SharedChannel[] = ['broadcast', 'public-alerts'];
+const CIVIC_SHARED: readonly SharedChannel[] = ['public-alerts'];
+
+const ALLOWED: ChannelVerdict = { allowed: true };
+const deny = (reason: string): ChannelVerdict => ({ allowed: false, reason });
+
+function split(channel: Channel): { kind: string; id: string | null } {
+  const colon = channel.indexOf(':');
+  return colon === -1 ? { kind: channel, id: null } : { kind: channel.slice(0, colon), id: channel.slice(colon + 1) };
+}
+
+/** Whether deciding this channel for this viewer needs their field scope (a database read). */
+export function needsFieldScope(viewer: Viewer, channel: Channel): boolean {
+  if (viewer.role !== 'Field_Unit') return false;
+  const { kind } = split(channel);
+  return kind === 'unit' || kind === 'incident';
+}
+
+/** The verdict for one channel; `scope` is required when `needsFieldScope` says so. */
+export function channelAccess(viewer: Viewer, channel: Channel, scope?: FieldScope): ChannelVerdict {
+  if (isCommandRole(viewer.role)) return ALLOWED;
+  const { kind, id } = split(channel);
+  if (kind === 'user') return id === viewer.id ? ALLOWED : deny('Only your own user channel.');
+  switch (viewer.role) {
+    case 'Intelligence_Analyst':
+      if (kind === 'incident' || kind === 'unit') return ALLOWED;
+      return (ANALYST_SHARED as readonly string[]).includes(kind) ? ALLOWED : deny('Your role does not see this channel.');
+    case 'Field_Unit':
+      if (kind === 'unit') return scope?.unitIds.has(id!) ? ALLOWED : deny('This is not your unit.');
+      if (kind === 'incident') return scope?.incidentIds.has(id!) ? ALLOWED : deny('None of your units is assigned to this incident.');
+      return (FIELD_SHARED as readonly string[]).includes(kind) ? ALLOWED : deny('Your role does not see this channel.');
+    case 'Civic_Reporter':
+      return (CIVIC_SHARED as readonly string[]).includes(kind) ? ALLOWED : deny('Your role does not see this channel.');
+    default:
+      return deny('Your role does not see this channel.');
+  }
+}

@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { TOKENS } from '@argus/contracts/constants';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import type { Clock } from './lib/clock';
+import { AnalyticsRepository } from './features/analytics/analytics.repository';
+import { AuditLog } from './features/audit/audit.log';
+import { AuditRepository } from './features/audit/audit.repository';
+import { AuthService } from './features/auth/auth.service';
+import { LoginThrottle } from './features/auth/login-throttle';
+import { SessionCache } from './features/auth/session-cache';
+import { SessionsRepository } from './features/auth/sessions.repository';
+import { ThrottleRepository } from './features/auth/throttle.repository';
+import { PlatformService } from './features/platform/platform.service';
+import { RequestMetrics } from './features/platform/request-metrics';
+import { UsersRepository } from './features/users/users.repository';
+import { UsersService } from './features/users/users.service';
+import { MfaRepository } from './features/mfa/mfa.repository';
+import { MfaService } from './features/mfa/mfa.service';
+import { MfaPolicy } from './features/mfa/mfa-policy';
+import { AccessTokens } from './features/tokens/access-tokens';
+import { KeyRing } from './features/tokens/key-ring';
+import { RefreshTokensRepository } from './features/tokens/refresh-tokens.repository';
+import { SigningKeysRepository } from './features/tokens/signing-keys.repository';
+import { TokenService } from './features/tokens/token.service';
+import { FamilyRateLimit } from './features/tokens/family-rate-limit';
+import { OauthRepository } from './features/oauth/oauth.repository';
+import { IncidentsRepository } from './features/incidents/incidents.repository';
+import { IncidentsService } from './features/incidents/incidents.service';
+import { UnitsRepository } from './features/units/units.repository';
+import { ReportsService } from './features/reports/reports.service';
+import { ReportsRepository } from './features/reports/reports.repository';
+import { DiskFileStore } from './lib/file-store';
+import { DispatchService } from './features/dispatch/dispatch.service';
+import { UnitsService } from './features/units/units.service';
+import { OauthService } from './features/oauth/oauth.service';
+import { OidcProviderClient } from './features/oauth/oidc-provider-client';
+import { TOKEN_API_PREFIX } from '@argus/contracts/http/token-api';
+import { EventBus } from './realtime/events';
+import { createRealtimeHub } from './realtime/hub';
+import { FieldScopeRepository } from './realtime/field-scope.repository';
+import { AlertsRepository } from './features/alerts/alerts.repository';
+import { AlertsService } from './features/alerts/alerts.service';
+import { DispatchRepository } from './features/dispatch/dispatch.repository';
+import { MessagesRepository } from './features/messages/messages.repository';
+import { MessagesService } from './features/messages/messages.service';
+import { OverviewRepository } from './features/overview/overview.repository';
+
+/** Wires repositories into services once; the HTTP app, the CLI and the demo share it. */
+export function createServices(config: Config, db: Db, clock: Clock) {
+  const sessionCache = new SessionCache(db.outsideWriteVersion);
+  const users = new UsersRepository(db.kysely, () => sessionCache.clear());
+  const audit = new AuditLog(new AuditRepository(db.kysely), clock);
+  const throttleRepository = new ThrottleRepository(db.kysely);
+  const throttle = new LoginThrottle(throttleRepository, clock, config.loginAddressMaxFailures);
+  const metrics = new RequestMetrics(5 * 60_000);
+  const sessions = new SessionsRepository(db.kysely, sessionCache);
+  const auth = new AuthService(users, sessions, throttle, audit, clock);
+  const keys = new KeyRing(new SigningKeysRepository(db.kysely), clock, TOKENS.accessTtlMs);
+  const accessTokens = new AccessTokens(keys, clock, `${config.publicUrl}/auth/v1`);
+  const oauth = new OauthService(new OauthRepository(db.kysely), users, auth, audit, clock, {
+    provider: config.oidc ? new OidcProviderClient(config.oidc) : null,
+    callbackUrl: `${config.publicUrl}${TOKEN_API_PREFIX}/callback`,
+    redirectAllowList: config.oauthRedirectAllowList,
+    linkByEmail: config.oidc?.linkByEmail ?? false,
+  });
+  const incidentsRepository = new IncidentsRepository(db.kysely);
+  const unitsRepository = new UnitsRepository(db.kysely);
+  const events = new EventBus();
+  const incidents = new IncidentsService(incidentsRepository, clock, events);
+  const alerts = new AlertsService(new AlertsRepository(db.kysely), clock, events);
+  const fieldScope = new FieldScopeRepository(db.kysely);
+  return {
+    db,
+    oauth,
+    events,
+    realtime: createRealtimeHub(config, db, events, clock),
+    incidents,
+    reports: new ReportsService(new ReportsRepository(db.kysely), incidentsRepository, incidents, new DiskFileStore(path.join(config.dataDir, 'files')), clock, events),
+    units: new UnitsService(unitsRepository, clock, events, alerts),
+    dispatch: new DispatchService(db.kysely, new DispatchRepository(db.kysely), incidentsRepository, unitsRepository, clock, events),
+    alerts,
+    fieldScope,
+    messages: new MessagesService(new MessagesRepository(db.kysely), fieldScope, clock, events),
+    overview: new OverviewRepository(db.kysely),
+    clock,
+    audit,
+    metrics,
+    usersRepository: users,
+    unitsRepository,
+    users: new UsersService(users, audit, clock),
+    auth,
+    mfaPolicy: new MfaPolicy(config.mfaRequiredForAdmins),
+    keys,
+    accessTokens,
+    tokens: new TokenService(auth, sessions, new RefreshTokensRepository(db.kysely), accessTokens, audit, clock, new FamilyRateLimit(config.refreshFamilyMax)),
+    mfa: new MfaService(new MfaRepository(db.kysely, () => sessionCache.clear()), sessions, throttleRepository, audit, clock),
+    analytics: new AnalyticsRepository(db.kysely),
+    platform: new PlatformService(db, metrics, clock, clock.now()),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,33 @@
+import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@argus/contracts/http/auth';
+
+/**
+ * A signed-in HTTP client for one Argus account, as a browser would be: the session cookie
+ * and the CSRF header on every call. The simulator drives Argus only through its public API.
+ */
+export class ApiClient {
+  private cookies = '';
+  private csrf = '';
+
+  private constructor(private readonly baseUrl: string) {}
+
+  static async signIn(baseUrl: string, email: string, password: string): Promise<ApiClient> {
+    const client = new ApiClient(baseUrl);
+    const response = await fetch(`${baseUrl}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    if (!response.ok) throw new Error(`Sign-in of ${email} failed: ${response.status} ${await response.text()}`);
+    const jar = new Map(response.headers.getSetCookie().map((line) => line.split(';')[0]!.split('=') as [string, string]));
+    client.cookies = `${SESSION_COOKIE}=${jar.get(SESSION_COOKIE)}; ${CSRF_COOKIE}=${jar.get(CSRF_COOKIE)}`;
+    client.csrf = jar.get(CSRF_COOKIE) ?? '';
+    return client;
+  }
+
+  async request<T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: { cookie: this.cookies, [CSRF_HEADER]: this.csrf, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+}

@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import type { Assignment, Unit } from '@argus/contracts/http/units';
+import type { Incident } from '@argus/contracts/http/incidents';
+import { ApiClient } from './api-client';
+import { CITY, CIVIC_REPORTS, INCIDENT_KINDS } from './city';
+import { Patrol, headingBetween, metresBetween, stepTowards, type Point } from './movement';
+
+export interface ScenarioOptions {
+  baseUrl: string;
+  command: { email: string; password: string };
+  civic: { email: string; password: string };
+  /** How often every unit reports its position (and the scenario moves on). */
+  tickMs: number;
+  incidentEveryMs: number;
+  reportEveryMs: number;
+  /** Seconds a unit spends on scene before it clears. */
+  onSceneSeconds: number;
+  random?: () => number;
+  log?: (line: string) => void;
+}
+
+const PATROL_SPEED = 8;
+const RESPONSE_SPEED = 16;
+
+interface SimulatedUnit {
+  unit: Unit;
+  patrol: Patrol;
+  position: Point;
+  heading: number;
+  job: { assignment: Assignment; target: Point; arrivedAt: number | null } | null;
+}
+
+/**
+ * A living picture for newcomers and a load generator for benchmarks: units patrol real
+ * streets and report their positions, incidents and civic reports arrive, command dispatches
+ * the nearest available unit, which drives there, works the scene, clears and resumes patrol.
+ * Everything goes through Argus's public API, as the real clients' calls do.
+ */
+export class Scenario {
+  private readonly units: SimulatedUnit[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private lastIncident = 0;
+  private lastReport = 0;
+  private busy = false;
+  readonly stats = { positions: 0, incidents: 0, reports: 0, dispatches: 0, errors: 0 };
+
+  private constructor(
+    private readonly options: ScenarioOptions,
+    private readonly command: ApiClient,
+    private readonly civic: ApiClient,
+    private readonly random: () => number,
+  ) {}
+
+  /** Signs in and takes over the units whose callsign starts with `prefix`. */
+  static async start(options: ScenarioOptions, prefix: string): Promise<Scenario> {
+    const command = await ApiClient.signIn(options.baseUrl, options.command.email, options.command.password);
+    const civic = await ApiClient.signIn(options.baseUrl, options.civic.email, options.civic.password);
+    const scenario = new Scenario(options, command, civic, options.random ?? Math.random);
+    const { units } = await command.request<{ units: Unit[] }>('GET', '/units');
+    const streets = CITY.streets;
+    units
+      .filter((unit) => unit.callsign.startsWith(prefix))
+      .forEach((unit, index) => {
+        const patrol = new Patrol(streets[index % streets.length]!, index % 3);
+        scenario.units.push({ unit, patrol, position: patrol.position, heading: 0, job: null });
+      });
+    if (scenario.units.length === 0) throw new Error(`No units with callsigns starting ${prefix}: create them first.`);
+    scenario.timer = setInterval(() => void scenario.tick(), options.tickMs);
+    return scenario;
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  /** One step of the world; a step still running when the next is due is skipped, not stacked. */
+  async tick(now = Date.now(), seconds = this.options.tickMs / 1000): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      await Promise.all(this.units.map((sim) => this.move(sim, seconds, now)));
+      if (now - this.lastIncident >= this.options.incidentEveryMs) {
+        this.lastIncident = now;
+        await this.guard(() => this.openIncident());
+      }
+      if (now - this.lastReport >= this.options.reportEveryMs) {
+        this.lastReport = now;
+        await this.guard(() => this.fileCivicReport());
+      }
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private async move(sim: SimulatedUnit, seconds: number, now: number): Promise<void> {
+    const job = sim.job;
+    if (job && job.arrivedAt === null) {
+      sim.heading = headingBetween(sim.position, job.target);
+      sim.position = stepTowards(sim.position, job.target, RESPONSE_SPEED * seconds);
+      if (metresBetween(sim.position, job.target) < 5) {
+        job.arrivedAt = now;
+        await this.guard(() => this.milestone(job.assignment, 'on_scene'));
+      }
+    } else if (job && job.arrivedAt !== null) {
+      if (now - job.arrivedAt >= this.options.onSceneSeconds * 1000) {
+        sim.job = null;
+        await this.guard(async () => {
+          await this.milestone(job.assignment, 'cleared');
+          await this.command.request('PATCH', `/incidents/${job.assignment.incidentId}`, { status: 'resolved' });
+        });
+      }
+    } else {
+      const back = metresBetween(sim.position, sim.patrol.position);
+      if (back > 5) {
+        sim.heading = headingBetween(sim.position, sim.patrol.position);
+        sim.position = stepTowards(sim.position, sim.patrol.position, RESPONSE_SPEED * seconds);
+      } else {
+        sim.heading = sim.patrol.advance(PATROL_SPEED * seconds);
+        sim.position = sim.patrol.position;
+      }
+    }
+    await this.guard(async () => {
+      const speed = job && job.arrivedAt === null ? RESPONSE_SPEED : job ? 0 : PATROL_SPEED;
+      await this.command.request('POST', `/units/${sim.unit.id}/position`, {
+        clientId: randomUUID(),
+        location: { ...round(sim.position), accuracy: 8 },
+        heading: Math.round(sim.heading),
+        speed,
+        at: now,
+      });
+      this.stats.positions += 1;
+    });
+  }
+
+  private async openIncident(): Promise<void> {
+    const kind = INCIDENT_KINDS[Math.floor(this.random() * INCIDENT_KINDS.length)]!;
+    const place = this.somewhereOnAStreet();
+    const { incident } = await this.command.request<{ incident: Incident }>('POST', '/incidents', {
+      title: kind.title,
+      category: kind.category,
+      severity: kind.severity,
+      location: { ...round(place), accuracy: 25 },
+      description: `Simulated: ${kind.title.toLowerCase()} in ${CITY.name}.`,
+      source: 'scenario simulator',
+    });
+    this.stats.incidents += 1;
+    const free = this.units.filter((sim) => sim.job === null).sort((a, b) => metresBetween(a.position, place) - metresBetween(b.position, place));
+    const nearest = free[0];
+    if (!nearest) return;
+    const { dispatches } = await this.command.request<{ dispatches: Assignment[] }>('POST', `/incidents/${incident.id}/dispatch`, { unitIds: [nearest.unit.id] });
+    const assignment = { ...dispatches[0]!, callsign: nearest.unit.callsign, incident };
+    nearest.job = { assignment, target: place, arrivedAt: null };
+    this.stats.dispatches += 1;
+    await this.milestone(assignment, 'acknowledged');
+    await this.milestone(assignment, 'en_route');
+  }
+
+  private async fileCivicReport(): Promise<void> {
+    const report = CIVIC_REPORTS[Math.floor(this.random() * CIVIC_REPORTS.length)]!;
+    await this.civic.request('POST', '/reports', { clientId: randomUUID(), kind: 'civic', category: report.category, description: report.description, location: { ...round(this.somewhereOnAStreet()), accuracy: 15 } });
+    this.stats.reports += 1;
+  }
+
+  private milestone(assignment: Assignment, status: string): Promise<unknown> {
+    return this.command.request('POST', `/dispatches/${assignment.id}/status`, { clientId: randomUUID(), status });
+  }
+
+  private somewhereOnAStreet(): Point {
+    const street = CITY.streets[Math.floor(this.random() * CITY.streets.length)]!;
+    const [lat, lon] = street.points[Math.floor(this.random() * street.points.length)]!;
+    // Within about a hundred metres of the junction.
+    return { lat: lat + (this.random() - 0.5) * 0.0018, lon: lon + (this.random() - 0.5) * 0.0028 };
+  }
+
+  /** A demo keeps going through a failed call (a unit someone else dispatched, a dropped connection). */
+  private async guard(work: () => Promise<unknown>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      this.stats.errors += 1;
+      this.options.log?.(`simulator: ${(error as Error).message}`);
+    }
+  }
+}
+
+function round(point: Point): Point {
+  return { lat: Math.round(point.lat * 1e6) / 1e6, lon: Math.round(point.lon * 1e6) / 1e6 };
+}

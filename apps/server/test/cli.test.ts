@@ -1,0 +1,63 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'argus-cli-'));
+
+function cli(...args: string[]) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    cwd: serverRoot,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
+
+/** The CLI as an operator runs it: a real process on a real SQLite file. */
+describe('npm run cli', () => {
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('adds, lists, changes and deactivates users', () => {
+    const add = cli('user', 'add', '--email', ' Ops@Argus.Test ', '--full-name', 'Olive Ops', '--role', 'Command_Admin', '--password', 'Meadow-Copper-Signal-27');
+    expect(add).toMatchObject({ code: 0, out: 'Created ops@argus.test (Command_Admin).\n' });
+    expect(cli('user', 'set-role', '--email', 'ops@argus.test', '--role', 'Intelligence_Analyst').code).toBe(0);
+    expect(cli('user', 'deactivate', '--email', 'ops@argus.test').code).toBe(0);
+    expect(cli('user', 'list').out).toBe('ops@argus.test\tIntelligence_Analyst\tinactive\tOlive Ops\n');
+    expect(cli('audit', 'verify')).toMatchObject({ code: 0, out: 'Audit chain intact: 3 entries verified.\n' });
+  });
+
+  it('rotates the signing key, keeping the retired one published', () => {
+    expect(cli('keys', 'rotate')).toMatchObject({ code: 0, out: 'Rotated the access token signing key; 3 keys are published.\n' });
+  });
+
+  it('exits non-zero with a clear message on bad input', () => {
+    const base = ['user', 'add', '--email', 'x@argus.test', '--full-name', 'X'];
+    expect(cli(...base, '--role', 'General', '--password', 'Meadow-Copper-Signal-27')).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('Unknown role "General". Roles: Super_Admin, Command_Admin'),
+    });
+    expect(cli(...base, '--role', 'Field_Unit', '--password', 'short')).toMatchObject({
+      code: 1,
+      err: 'Error: Password must be at least 12 characters long.\n',
+    });
+    expect(cli(...base, '--role', 'Field_Unit', '--password', 'password12345')).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('Error: Password is too easy to guess.'),
+    });
+    expect(cli('user', 'add', '--email', 'ops@argus.test', '--full-name', 'Again', '--role', 'Field_Unit', '--password', 'Meadow-Copper-Signal-27')).toMatchObject({
+      code: 1,
+      err: 'Error: A user with that email already exists.\n',
+    });
+    expect(cli('user', 'add', '--email', 'not-an-email', '--full-name', 'X', '--role', 'Field_Unit', '--password', 'Meadow-Copper-Signal-27')).toMatchObject({
+      code: 2,
+      err: 'Error: Enter a valid email address.\n',
+    });
+    expect(cli('user', 'add', '--role', 'Field_Unit')).toMatchObject({ code: 2, err: 'Error: Missing --email.\n' });
+    expect(cli('user', 'deactivate', '--email', 'nobody@argus.test')).toMatchObject({ code: 1, err: 'Error: No user with email nobody@argus.test.\n' });
+    expect(cli('frobnicate').code).toBe(2);
+  });
+});

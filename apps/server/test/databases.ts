@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createDatabase, type Db, type Dialect } from '../src/db/database';
+
+/**
+ * Integration tests run on SQLite always and on PostgreSQL when it answers
+ * (TEST_POSTGRES_URL, default the local server). In CI a missing PostgreSQL is
+ * a failure, not a skip.
+ */
+const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function detectDialects(): Promise<Dialect[]> {
+  if (await postgresAnswers()) return ['sqlite', 'postgres'];
+  if (process.env.CI) throw new Error(`PostgreSQL is required in CI but did not answer at ${ADMIN_URL}`);
+  console.warn(`PostgreSQL did not answer at ${ADMIN_URL}: PostgreSQL integration tests are SKIPPED on this machine.`);
+  return ['sqlite'];
+}
+
+export const TEST_DIALECTS: Dialect[] = await detectDialects();
+
+/** A fresh, migrated database; PostgreSQL gets a throwaway database dropped on close. */
+export async function createTestDatabase(dialect: Dialect): Promise<Db> {
+  if (dialect === 'sqlite') return createDatabase({ dataDir: '', sqliteFile: ':memory:' });
+  const name = `argus_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const db = await createDatabase({ dataDir: '', databaseUrl: url.toString() });
+  return {
+    ...db,
+    close: async () => {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString: ADMIN_URL });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}

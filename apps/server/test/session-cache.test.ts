@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { createDatabase, type Db } from '../src/db/database';
+import { SYSTEM_CONTEXT } from '../src/features/audit/audit.log';
+import { SessionCache } from '../src/features/auth/session-cache';
+import type { ResolvedSession } from '../src/features/auth/sessions.repository';
+import { ManualClock } from '../src/lib/clock';
+import { createServices } from '../src/services';
+import { createUser, signIn, type Client } from './support';
+
+const entry = (id: string) => ({ session: { id } }) as unknown as ResolvedSession;
+
+describe('SessionCache', () => {
+  it('drops everything when the outside write version moves', () => {
+    let version = 1;
+    const cache = new SessionCache(() => version);
+    cache.store('a', entry('a'), cache.begin());
+    expect(cache.get('a')).toBeDefined();
+    version = 2;
+    expect(cache.get('a')).toBeUndefined();
+    cache.store('a', entry('a'), cache.begin());
+    expect(cache.get('a')).toBeDefined();
+  });
+
+  it('never stores a read that raced a write', () => {
+    const cache = new SessionCache(() => 1);
+    const begunAt = cache.begin();
+    cache.forget('a');
+    cache.store('a', entry('a'), begunAt);
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('stays off when the database cannot report outside writes', () => {
+    const cache = new SessionCache(() => null);
+    cache.store('a', entry('a'), cache.begin());
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('keeps at most its capacity, dropping the oldest', () => {
+    const cache = new SessionCache(() => 1, 2);
+    for (const id of ['a', 'b', 'c']) cache.store(id, entry(id), cache.begin());
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toBeDefined();
+    expect(cache.get('c')).toBeDefined();
+  });
+});
+
+/**
+ * The server caches sessions; the CLI is another process writing the same SQLite file.
+ * Deactivating a user there must end their session here on the next request.
+ */
+describe('cached sessions and another process on the same SQLite file', () => {
+  let dataDir: string;
+  let serverDb: Db;
+  let cliDb: Db;
+  let close: () => Promise<void>;
+  let client: Client;
+  let userId: string;
+
+  beforeEach(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'argus-cache-'));
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', DATA_DIR: dataDir });
+    serverDb = await createDatabase({ dataDir });
+    const { app, services } = await buildApp({ config, db: serverDb, clock: new ManualClock() });
+    const user = await createUser(services, { role: 'Field_Unit' });
+    userId = user.id;
+    client = await signIn(app, user.email);
+    cliDb = await createDatabase({ dataDir });
+    close = async () => {
+      await app.close();
+      await serverDb.close();
+      await cliDb.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    };
+  });
+  afterEach(() => close());
+
+  it('sees a deactivation made by another process', async () => {
+    expect((await client.request('GET', '/auth/me')).statusCode).toBe(200);
+    expect((await client.request('GET', '/auth/me')).statusCode).toBe(200);
+    const cli = createServices(loadConfig({ DATA_DIR: dataDir }), cliDb, new ManualClock());
+    await cli.users.update(userId, { is_active: false }, SYSTEM_CONTEXT);
+    expect((await client.request('GET', '/auth/me')).statusCode).toBe(401);
+  });
+
+  it('sees a role change made by another process', async () => {
+    expect((await client.request('GET', '/auth/me')).json().user.role).toBe('Field_Unit');
+    const cli = createServices(loadConfig({ DATA_DIR: dataDir }), cliDb, new ManualClock());
+    await cli.users.update(userId, { role: 'Intelligence_Analyst' }, SYSTEM_CONTEXT);
+    expect((await client.request('GET', '/auth/me')).json().user.role).toBe('Intelligence_Analyst');
+  });
+});

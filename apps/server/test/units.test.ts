@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TEST_DIALECTS } from './databases';
+import { buildTestApp, createUser, signIn, type Client, type TestApp } from './support';
+
+describe.each(TEST_DIALECTS)('units on %s', (dialect) => {
+  let t: TestApp;
+  let command: Client;
+  let crew: Client;
+  let other: Client;
+  let crewId: string;
+
+  beforeEach(async () => {
+    t = await buildTestApp(dialect);
+    command = await signIn(t.app, (await createUser(t.services, { role: 'Command_Admin' })).email);
+    const member = await createUser(t.services, { role: 'Field_Unit' });
+    crewId = member.id;
+    crew = await signIn(t.app, member.email);
+    other = await signIn(t.app, (await createUser(t.services, { role: 'Field_Unit' })).email);
+  });
+  afterEach(() => t.close());
+
+  const createUnit = (body: Record<string, unknown> = {}) => command.request('POST', '/units', { callsign: 'ALPHA-1', kind: 'patrol', members: [crewId], ...body });
+
+  it('takes many position reports at once, each answered on its own, and a repeated clientId once', async () => {
+    const unit = (await createUnit()).json().unit;
+    const stranger = (await createUnit({ callsign: 'ZULU-9', members: [] })).json().unit;
+    const repeated = randomUUID();
+    const reports = Array.from({ length: 30 }, (_, index) => ({ clientId: index === 29 ? repeated : randomUUID(), location: { lat: 1 + index / 100, lon: 2 }, at: t.clock.now() - 30_000 + index * 1000 }));
+    reports.push({ ...reports[29]!, location: { lat: 50, lon: 50 } });
+    const answers = await Promise.all([
+      ...reports.map((body) => crew.request('POST', `/units/${unit.id}/position`, body)),
+      crew.request('POST', `/units/${stranger.id}/position`, { clientId: randomUUID(), location: { lat: 0, lon: 0 } }),
+    ]);
+    expect(answers.slice(0, 31).every((answer) => answer.statusCode === 200)).toBe(true);
+    expect(answers[31]!.statusCode).toBe(403);
+    const held = (await command.request('GET', '/units')).json().units.find((candidate: { id: string }) => candidate.id === unit.id);
+    // The newest fix wins whatever order the reports were committed in; the repeat moved nothing.
+    expect(held.position).toMatchObject({ location: { lat: 1.29, lon: 2 }, at: t.clock.now() - 1000 });
+  });
+
+  it('filters by status, kind, place and emergency, and pages by callsign', async () => {
+    const alpha = (await createUnit()).json().unit;
+    const bravo = (await createUnit({ callsign: 'BRAVO-2', kind: 'medical', members: [] })).json().unit;
+    await createUnit({ callsign: 'CHARLIE-3', members: [] });
+    await command.request('POST', `/units/${alpha.id}/position`, { clientId: randomUUID(), location: { lat: 10, lon: 10 } });
+    await command.request('POST', `/units/${bravo.id}/status`, { clientId: randomUUID(), status: 'out_of_service' });
+    await crew.request('POST', `/units/${alpha.id}/sos`, { clientId: randomUUID() });
+    const callsigns = async (query: string) => (await command.request('GET', `/units?${query}`)).json().units.map((unit: { callsign: string }) => unit.callsign);
+    expect(await callsigns('status=available')).toEqual(['ALPHA-1', 'CHARLIE-3']);
+    expect(await callsigns('kind=medical')).toEqual(['BRAVO-2']);
+    expect(await callsigns('bbox=9,9,11,11')).toEqual(['ALPHA-1']);
+    expect(await callsigns('emergency=true')).toEqual(['ALPHA-1']);
+    const first = (await command.request('GET', '/units?limit=2')).json();
+    expect(first.nextCursor).toBe('BRAVO-2');
+    expect(await callsigns(`limit=2&after=${first.nextCursor}`)).toEqual(['CHARLIE-3']);
+    expect((await command.request('GET', '/units?status=parked')).statusCode).toBe(400);
+  });
+
+  it('is created by command with its crew, and a field unit sees only the units it crews', async () => {
+    const created = await createUnit();
+    expect(created.statusCode).toBe(201);
+    expect(created.json().unit).toMatchObject({ callsign: 'ALPHA-1', status: 'available', members: [crewId], position: null });
+    await createUnit({ callsign: 'BRAVO-2', members: [] });
+    expect((await command.request('GET', '/units')).json().units.map((unit: { callsign: string }) => unit.callsign)).toEqual(['ALPHA-1', 'BRAVO-2']);
+    expect((await crew.request('GET', '/units')).json().units.map((unit: { callsign: string }) => unit.callsign)).toEqual(['ALPHA-1']);
+    expect((await other.request('GET', '/units')).json().units).toEqual([]);
+    expect((await crew.request('POST', '/units', { callsign: 'X', kind: 'patrol' })).statusCode).toBe(403);
+  });
+
+  it('refuses a duplicate callsign, unknown members and non-field crews, saying why', async () => {
+    await createUnit();
+    expect((await createUnit()).json().error).toMatchObject({ code: 'conflict', message: 'A unit with callsign ALPHA-1 already exists.' });
+    expect((await createUnit({ callsign: 'C', members: ['nobody'] })).json().error.message).toBe('No user with id nobody.');
+    const analyst = await createUser(t.services, { role: 'Intelligence_Analyst' });
+    expect((await createUnit({ callsign: 'D', members: [analyst.id] })).json().error.message).toBe('Only Field_Unit accounts can crew a unit.');
+  });
+
+  it('takes status and position from its crew once per clientId, and never from others', async () => {
+    const { id } = (await createUnit()).json().unit;
+    const statusAction = { clientId: randomUUID(), status: 'en_route' };
+    expect((await crew.request('POST', `/units/${id}/status`, statusAction)).json().unit.status).toBe('en_route');
+    await command.request('POST', `/units/${id}/status`, { clientId: randomUUID(), status: 'on_scene' });
+    // The crew's retry of the same action (its answer was lost) changes nothing.
+    expect((await crew.request('POST', `/units/${id}/status`, statusAction)).json().unit.status).toBe('on_scene');
+    const reused = await crew.request('POST', `/units/${id}/position`, { clientId: statusAction.clientId, location: { lat: 1, lon: 2 } });
+    expect(reused.statusCode).toBe(409);
+
+    const fix = { clientId: randomUUID(), location: { lat: 51.5, lon: -0.12, accuracy: 8 }, heading: 90, speed: 12.5, at: t.clock.now() - 1000 };
+    expect((await crew.request('POST', `/units/${id}/position`, fix)).json().unit.position).toMatchObject({ location: fix.location, heading: 90, speed: 12.5, at: fix.at });
+    // A fix from before the one held (an outbox flushed late) does not move the unit back.
+    const stale = { clientId: randomUUID(), location: { lat: 40, lon: 40 }, at: fix.at - 60_000 };
+    expect((await crew.request('POST', `/units/${id}/position`, stale)).json().unit.position.location).toEqual(fix.location);
+
+    expect((await other.request('POST', `/units/${id}/status`, { clientId: randomUUID(), status: 'offline' })).json().error).toMatchObject({
+      code: 'forbidden',
+      message: 'This is not your unit.',
+    });
+    const bad = await crew.request('POST', `/units/${id}/status`, { clientId: 'not-a-uuid', status: 'asleep' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toContain('clientId must be a UUID made on the device.');
+  });
+});

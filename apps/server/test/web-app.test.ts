@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './support';
+
+/**
+ * The web app is served from a built folder; a minimal one of the same shape stands in for
+ * `apps/web/dist` so these tests do not depend on a web build.
+ */
+let dist: string;
+let t: TestApp;
+
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'argus-dist-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><meta name="argus-site" content="unknown" /></head><body><div id="root"></div></body></html>',
+  );
+  fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log("argus")');
+  fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  t = await buildTestApp('sqlite', { WEB_DIST: dist });
+});
+
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+const page = (host: string, url: string) => t.app.inject({ method: 'GET', url, headers: { host, accept: 'text/html' } });
+
+describe('web app hosting', () => {
+  it.each([
+    ['localhost', 'main'],
+    ['civic.localhost', 'civic'],
+    ['unit.localhost', 'field'],
+    ['api.localhost', 'api'],
+    ['stream.localhost', 'stream'],
+    ['preview.localhost', 'preview'],
+    ['somewhere.example', 'unknown'],
+  ])('serves the app shell on "/" and deep paths of %s, marked as the %s site', async (host, site) => {
+    for (const url of ['/', '/command', '/a/deep/path/', '/index.html']) {
+      const response = await page(host, url);
+      expect(response.statusCode, `${host}${url}`).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain(`<meta name="argus-site" content="${site}">`);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves built assets as immutable and the service worker as always revalidated', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-1234.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const worker = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers API clients with a JSON 404 instead of the page', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/no/such/thing', headers: { accept: 'application/json' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error: { code: 'not_found', message: 'No route for GET /no/such/thing.' } });
+  });
+
+  it('does not let a path escape the built folder', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/..%2f..%2fetc%2fpasswd', headers: { accept: 'application/json' } });
+    expect([403, 404]).toContain(response.statusCode);
+    expect(response.body).not.toContain('root:');
+  });
+});

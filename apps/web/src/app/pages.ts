@@ -1,0 +1,34 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { AppPath } from '@argus/contracts/routes';
+
+type Page = LazyExoticComponent<ComponentType>;
+
+/** Each page is its own chunk, so a field unit on a slow link never downloads the command views. */
+function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name): Page {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const fieldUnit = lazyPage(() => import('../features/field-unit/FieldUnitPage'), 'FieldUnitPage');
+
+/** The page of every guarded route; /login is not here because it renders its own frame. */
+export const PAGES: Record<Exclude<AppPath, '/login'>, Page> = {
+  '/': lazyPage(() => import('../features/home/HomePage'), 'HomePage'),
+  '/command': lazyPage(() => import('../features/command/CommandPage'), 'CommandPage'),
+  '/fieldunit': fieldUnit,
+  '/field-unit': fieldUnit,
+  '/analyst': lazyPage(() => import('../features/analyst/AnalystPage'), 'AnalystPage'),
+  '/analytics': lazyPage(() => import('../features/analytics/AnalyticsPage'), 'AnalyticsPage'),
+  '/surveillance-network': lazyPage(() => import('../features/surveillance/SurveillanceNetworkPage'), 'SurveillanceNetworkPage'),
+  '/civic-reporter': lazyPage(() => import('../features/civic-reporter/CivicReporterPage'), 'CivicReporterPage'),
+  '/evidence-review': lazyPage(() => import('../features/evidence/EvidenceReviewPage'), 'EvidenceReviewPage'),
+  '/settings': lazyPage(() => import('../features/settings/SettingsPage'), 'SettingsPage'),
+  '/zone-import': lazyPage(() => import('../features/zones/ZoneImportPage'), 'ZoneImportPage'),
+  '/ungoverned-zones': lazyPage(() => import('../features/zones/UngovernedZonesPage'), 'UngovernedZonesPage'),
+  '/streaming-test': lazyPage(() => import('../features/streams/StreamingTestPage'), 'StreamingTestPage'),
+  '/production': lazyPage(() => import('../features/streams/ProductionPage'), 'ProductionPage'),
+  '/stream-settings': lazyPage(() => import('../features/streams/StreamSettingsPage'), 'StreamSettingsPage'),
+};
+
+export const ApiGatewayPage = lazyPage(() => import('../features/gateway/ApiGatewayPage'), 'ApiGatewayPage');
+export const StreamGatewayPage = lazyPage(() => import('../features/gateway/StreamGatewayPage'), 'StreamGatewayPage');
+export const NotFoundPage = lazyPage(() => import('../features/not-found/NotFoundPage'), 'NotFoundPage');

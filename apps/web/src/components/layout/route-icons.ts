@@ -1,0 +1,36 @@
+import {
+  ChartColumn,
+  Cctv,
+  Clapperboard,
+  Crosshair,
+  FileSearch,
+  House,
+  Map as MapIcon,
+  Megaphone,
+  Radio,
+  Search,
+  Settings,
+  SlidersHorizontal,
+  Upload,
+  Video,
+  type LucideIcon,
+} from 'lucide-react';
+
+/** One icon per page of the route table, for the navigation. */
+export const ROUTE_ICONS: Record<string, LucideIcon> = {
+  '/': House,
+  '/command': Crosshair,
+  '/fieldunit': Radio,
+  '/field-unit': Radio,
+  '/analyst': Search,
+  '/analytics': ChartColumn,
+  '/surveillance-network': Cctv,
+  '/civic-reporter': Megaphone,
+  '/evidence-review': FileSearch,
+  '/settings': Settings,
+  '/zone-import': Upload,
+  '/ungoverned-zones': MapIcon,
+  '/streaming-test': Video,
+  '/production': Clapperboard,
+  '/stream-settings': SlidersHorizontal,
+};

@@ -1,0 +1,112 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { Incident } from '@argus/contracts/http/incidents';
+import { Message } from '@argus/contracts/http/messages';
+import { Report } from '@argus/contracts/http/reports';
+import type { NearbyResponse } from '@argus/contracts/http/reports';
+import { OPEN_INCIDENT_STATUSES } from '@argus/contracts/incidents';
+import type { RealtimeFrame } from '@argus/contracts/realtime/protocol';
+import type { z } from 'zod';
+import { analystQueries, byNewest, type QueueFilter } from './analyst.queries';
+
+type Nearby = z.infer<typeof NearbyResponse>;
+type IncidentPage = { incidents: Incident[]; nextCursor: string | null };
+
+export function isAwaitingTriage(report: Report): boolean {
+  return report.status === 'submitted' || report.status === 'under_review';
+}
+
+export function isOpenIncident(incident: Pick<Incident, 'status'>): boolean {
+  return (OPEN_INCIDENT_STATUSES as readonly string[]).includes(incident.status);
+}
+
+/** The queue after one report changed: kept (newest first) while it awaits triage and matches the filter, dropped once judged. */
+export function upsertQueueReport<Queue extends { reports: Report[] }>(queue: Queue, report: Report, filter: QueueFilter): Queue {
+  const current = queue.reports.find((item) => item.id === report.id);
+  if (current && current.updatedAt > report.updatedAt) return queue;
+  const rest = queue.reports.filter((item) => item.id !== report.id);
+  const belongs = isAwaitingTriage(report) && (filter === 'all' || report.kind === filter);
+  return { ...queue, reports: belongs ? [...rest, report].sort(byNewest) : rest };
+}
+
+/** Nearby reports keep their distance and similarity; only the report itself (status, lock) is replaced. */
+export function patchNearbyReport(nearby: Nearby, report: Report): Nearby {
+  if (!nearby.reports.some((entry) => entry.report.id === report.id)) return nearby;
+  return { ...nearby, reports: nearby.reports.map((entry) => (entry.report.id === report.id ? { ...entry, report } : entry)) };
+}
+
+/** Nearby incidents are open ones: a changed incident is replaced, or dropped once resolved or closed. */
+export function patchNearbyIncident(nearby: Nearby, incident: Incident): Nearby {
+  if (!nearby.incidents.some((entry) => entry.incident.id === incident.id)) return nearby;
+  return {
+    ...nearby,
+    incidents: nearby.incidents
+      .filter((entry) => entry.incident.id !== incident.id || isOpenIncident(incident))
+      .map((entry) => (entry.incident.id === incident.id ? { ...entry, incident } : entry)),
+  };
+}
+
+/** The open incidents after one changed: added or replaced (newest first), dropped once resolved or closed. */
+export function upsertOpenIncident(page: IncidentPage, incident: Incident): IncidentPage {
+  const current = page.incidents.find((item) => item.id === incident.id);
+  if (current && current.updatedAt > incident.updatedAt) return page;
+  const rest = page.incidents.filter((item) => item.id !== incident.id);
+  return { ...page, incidents: isOpenIncident(incident) ? [...rest, incident].sort(byNewest) : rest };
+}
+
+/** A note thread (newest first) with one more message, once. */
+export function addNote(thread: { messages: Message[] }, message: Message): { messages: Message[] } {
+  if (thread.messages.some((item) => item.id === message.id)) return thread;
+  return { messages: [message, ...thread.messages].sort((a, b) => b.sentAt - a.sentAt) };
+}
+
+/** Puts a report the server just answered everywhere the console shows it. */
+export function rememberReport(queryClient: QueryClient, report: Report): void {
+  for (const [queryKey] of queryClient.getQueriesData({ queryKey: analystQueries.queues() })) {
+    const filter = queryKey[2] as QueueFilter;
+    queryClient.setQueryData(analystQueries.queue(filter).queryKey, (old) => (old ? upsertQueueReport(old, report, filter) : old));
+  }
+  const detail = analystQueries.report(report.id).queryKey;
+  queryClient.setQueryData(detail, (old) => (!old || old.report.updatedAt <= report.updatedAt ? { report } : old));
+  queryClient.setQueriesData<Nearby>({ queryKey: analystQueries.nearbyAll() }, (old) => (old ? patchNearbyReport(old, report) : old));
+}
+
+/** Puts an incident the server just answered into the open list and the nearby panels. */
+export function rememberIncident(queryClient: QueryClient, incident: Incident): void {
+  queryClient.setQueryData(analystQueries.openIncidents().queryKey, (old) => (old ? upsertOpenIncident(old, incident) : old));
+  queryClient.setQueriesData<Nearby>({ queryKey: analystQueries.nearbyAll() }, (old) => (old ? patchNearbyIncident(old, incident) : old));
+}
+
+/**
+ * Applies one realtime frame (channels "reports" and "incidents") to the console's caches.
+ * New reports and incidents may be near the open report, so its nearby list is fetched again;
+ * changes to ones already listed are patched in place.
+ */
+export function applyAnalystFrame(queryClient: QueryClient, frame: RealtimeFrame): void {
+  switch (frame.type) {
+    case 'report.created':
+    case 'report.updated': {
+      const parsed = Report.safeParse(frame.data);
+      if (!parsed.success) return;
+      rememberReport(queryClient, parsed.data);
+      if (frame.type === 'report.created') void queryClient.invalidateQueries({ queryKey: analystQueries.nearbyAll() });
+      return;
+    }
+    case 'incident.created':
+    case 'incident.updated': {
+      const parsed = Incident.safeParse(frame.data);
+      if (!parsed.success) return;
+      rememberIncident(queryClient, parsed.data);
+      if (frame.type === 'incident.created') void queryClient.invalidateQueries({ queryKey: analystQueries.nearbyAll() });
+      return;
+    }
+    case 'message.created': {
+      const parsed = Message.safeParse(frame.data);
+      if (!parsed.success || parsed.data.channel !== 'incident' || !parsed.data.targetId) return;
+      queryClient.setQueryData(analystQueries.notes(parsed.data.targetId).queryKey, (old) => (old ? addNote(old, parsed.data) : old));
+      return;
+    }
+    case 'realtime.reset':
+      void queryClient.invalidateQueries({ queryKey: analystQueries.all });
+      return;
+  }
+}

@@ -1,0 +1,78 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { Incident } from '@argus/contracts/http/incidents';
+import { MessageResponse } from '@argus/contracts/http/messages';
+import { ReportResponse } from '@argus/contracts/http/reports';
+import type { IncidentSeverity, ThreatLevel } from '@argus/contracts/incidents';
+import { api } from '../../lib/api';
+import { addNote, rememberIncident, rememberReport } from './analyst-cache';
+import { analystQueries } from './analyst.queries';
+
+const IncidentResponse = z.object({ incident: Incident });
+const reportPath = (id: string, action: string) => `/reports/${encodeURIComponent(id)}/${action}`;
+
+/** Opening a new incident from the report (optionally titled and graded), or attaching it to an open one. */
+export type VerifyVariables = { reportId: string } & ({ incidentId: string } | { title?: string; severity?: IncidentSeverity });
+
+/** After a verdict the report leaves the queue and an incident may have opened or changed: refresh what shows incidents. */
+function useAfterVerdict() {
+  const queryClient = useQueryClient();
+  return (report: z.infer<typeof ReportResponse>['report']) => {
+    rememberReport(queryClient, report);
+    void queryClient.invalidateQueries({ queryKey: analystQueries.openIncidents().queryKey });
+    void queryClient.invalidateQueries({ queryKey: analystQueries.nearbyAll() });
+  };
+}
+
+export function useVerifyReportMutation() {
+  const afterVerdict = useAfterVerdict();
+  return useMutation({
+    mutationFn: ({ reportId, ...body }: VerifyVariables) => api.post(reportPath(reportId, 'verify'), body, ReportResponse),
+    onSuccess: ({ report }) => afterVerdict(report),
+  });
+}
+
+export function useRejectReportMutation() {
+  const afterVerdict = useAfterVerdict();
+  return useMutation({
+    mutationFn: ({ reportId, reason }: { reportId: string; reason: string }) => api.post(reportPath(reportId, 'reject'), { reason }, ReportResponse),
+    onSuccess: ({ report }) => afterVerdict(report),
+  });
+}
+
+export function useMergeReportMutation() {
+  const afterVerdict = useAfterVerdict();
+  return useMutation({
+    mutationFn: ({ reportId, incidentId }: { reportId: string; incidentId: string }) => api.post(reportPath(reportId, 'merge'), { incidentId }, ReportResponse),
+    onSuccess: ({ report }) => afterVerdict(report),
+  });
+}
+
+/** Command breaks another analyst's triage lock (the server refuses anyone else). */
+export function useBreakLockMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reportId: string) => api.delete(`${reportPath(reportId, 'lock')}?force=true`, ReportResponse),
+    onSuccess: ({ report }) => rememberReport(queryClient, report),
+  });
+}
+
+export function useThreatLevelMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ incidentId, threatLevel }: { incidentId: string; threatLevel: ThreatLevel }) =>
+      api.patch(`/incidents/${encodeURIComponent(incidentId)}`, { threatLevel }, IncidentResponse),
+    onSuccess: ({ incident }) => rememberIncident(queryClient, incident),
+  });
+}
+
+/** A note is a message in the incident's conversation; its clientId makes a retried send post once. */
+export function useAddNoteMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ incidentId, body, clientId }: { incidentId: string; body: string; clientId: string }) =>
+      api.post('/messages', { clientId, channel: 'incident', targetId: incidentId, body }, MessageResponse),
+    onSuccess: ({ message }, { incidentId }) =>
+      queryClient.setQueryData(analystQueries.notes(incidentId).queryKey, (old) => (old ? addNote(old, message) : old)),
+  });
+}

@@ -1,0 +1,136 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Send } from 'lucide-react';
+import { CreateReportRequest } from '@argus/contracts/http/reports';
+import type { ReportKind } from '@argus/contracts/reports';
+import { newClientId } from '../../lib/outbox/client-id';
+import type { OutboxAction, OutboxItem } from '../../lib/outbox/outbox-item';
+import { Button } from '../../components/ui/Button';
+import { FormMessage } from '../../components/ui/FormMessage';
+import { LocationField, type ChosenLocation } from './LocationField';
+import { MapPick } from './MapPick';
+import { PhotoPicker, type PickedPhoto } from './PhotoPicker';
+import { CATEGORY_LABELS, REPORT_CATEGORIES, type ReportCategory } from './report-location';
+
+export interface ReportFormProps {
+  kind: ReportKind;
+  enqueue: (action: OutboxAction) => Promise<OutboxItem>;
+  /** The device's latest fix, when the page already follows it: used until the reporter sets another place. */
+  deviceLocation?: ChosenLocation | null;
+  /** Open the back camera for photos rather than offering the gallery. */
+  capturePhotos?: boolean;
+}
+
+type Field = 'category' | 'description' | 'location';
+
+/**
+ * A report with photos, written to the outbox before anything is sent: a report typed with no
+ * signal, or in a tab that then closes, still arrives (once) when the connection returns.
+ */
+export function ReportForm({ kind, enqueue, deviceLocation = null, capturePhotos = false }: ReportFormProps) {
+  const [category, setCategory] = useState<ReportCategory | ''>('');
+  const [description, setDescription] = useState('');
+  const [chosen, setChosen] = useState<ChosenLocation | null>(null);
+  const [photos, setPhotos] = useState<PickedPhoto[]>([]);
+  const [photoProblem, setPhotoProblem] = useState<string>();
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [saved, setSaved] = useState(false);
+  const [saveError, setSaveError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+  const categoryId = useId();
+  const descriptionId = useId();
+  const location = chosen ?? deviceLocation;
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSaved(false);
+    setSaveError(undefined);
+    const parsed = CreateReportRequest.safeParse({ clientId: newClientId(), kind, category, description, location: location?.location });
+    if (!parsed.success) {
+      const next: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if (field === 'category' || field === 'description') next[field] ??= issue.message;
+        if (field === 'location') next.location ??= 'Set where it is: use your location or type it.';
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    setSaving(true);
+    try {
+      await enqueue({
+        kind: 'report',
+        body: parsed.data,
+        photos: photos.map((photo) => ({ id: photo.id, blob: photo.file, type: photo.file.type, name: photo.file.name, size: photo.file.size, sent: false })),
+      });
+      setCategory('');
+      setDescription('');
+      setChosen(null);
+      setPhotos([]);
+      setSaved(true);
+    } catch {
+      setSaveError('This device could not store the report. Nothing was sent; try again.');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1">
+        <label htmlFor={categoryId} className="font-medium">
+          What is it?
+        </label>
+        <select
+          id={categoryId}
+          value={category}
+          onChange={(event) => setCategory(event.target.value as ReportCategory | '')}
+          aria-invalid={errors.category ? true : undefined}
+          aria-describedby={errors.category ? `${categoryId}-error` : undefined}
+          className="min-h-12 rounded-md border border-line bg-surface-sunken px-3 py-2 text-ink focus:border-gold"
+        >
+          <option value="">Choose a category</option>
+          {REPORT_CATEGORIES.map((option) => (
+            <option key={option} value={option}>
+              {CATEGORY_LABELS[option]}
+            </option>
+          ))}
+        </select>
+        {errors.category ? (
+          <p id={`${categoryId}-error`} className="text-sm text-danger">
+            {errors.category}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={descriptionId} className="font-medium">
+          What do you see?
+        </label>
+        <textarea
+          id={descriptionId}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          rows={4}
+          maxLength={5000}
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={errors.description ? `${descriptionId}-error` : undefined}
+          className="rounded-md border border-line bg-surface-sunken px-3 py-2 text-ink focus:border-gold"
+        />
+        {errors.description ? (
+          <p id={`${descriptionId}-error`} className="text-sm text-danger">
+            {errors.description}
+          </p>
+        ) : null}
+      </div>
+      <LocationField value={location} onChange={setChosen} error={errors.location} mapPicker={<MapPick value={location} onPick={setChosen} />} />
+      <PhotoPicker photos={photos} onChange={setPhotos} onProblem={setPhotoProblem} capture={capturePhotos} />
+      {photoProblem ? <FormMessage tone="error">{photoProblem}</FormMessage> : null}
+      {saveError ? <FormMessage tone="error">{saveError}</FormMessage> : null}
+      {saved ? <FormMessage tone="success">Report saved on this device. It is sent as soon as there is a connection; follow it below.</FormMessage> : null}
+      <Button type="submit" disabled={saving} className="min-h-14 w-full text-lg">
+        <Send aria-hidden="true" className="size-5" />
+        {saving ? 'Saving...' : 'Send report'}
+      </Button>
+    </form>
+  );
+}

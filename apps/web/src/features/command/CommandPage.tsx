@@ -1,0 +1,251 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { Alert } from '@argus/contracts/http/alerts';
+import type { Incident } from '@argus/contracts/http/incidents';
+import type { Unit } from '@argus/contracts/http/units';
+import type { MapFocus, MapPick } from '../../lib/map/overlay';
+import { unitLocation } from '../../lib/map/overlays/units';
+import { useNow } from '../../lib/useNow';
+import { alertQueries } from '../alerts/alerts.queries';
+import { AlertFeed } from '../alerts/AlertFeed';
+import { CreateIncidentForm, EMPTY_DRAFT, draftPoint, type DraftLocation } from '../incidents/CreateIncidentForm';
+import { IncidentDetail } from '../incidents/IncidentDetail';
+import { IncidentQueue } from '../incidents/IncidentQueue';
+import { dispatchQueries, incidentQueries } from '../incidents/incidents.queries';
+import { isDispatchable } from '../units/dispatch-ranking';
+import { UnitRoster } from '../units/UnitRoster';
+import { unitQueries } from '../units/units.queries';
+import { BroadcastPanel } from './BroadcastPanel';
+import { CommandMap } from './CommandMap';
+import { LoadProblems, Loaded } from './LoadProblems';
+import { MapSelection, type MapSelectionTarget } from './MapSelection';
+import { PanelTabs } from './PanelTabs';
+import { awaitingTriageQuery } from './reports.queries';
+import { SosBanner } from './SosBanner';
+import { useCommandLive } from './useCommandLive';
+import { LiveStatus } from './LiveStatus';
+
+type Tab = 'incidents' | 'units' | 'alerts' | 'broadcast';
+type IncidentView = { mode: 'queue' } | { mode: 'create' } | { mode: 'detail'; id: string };
+type Picked = { overlayId: string; id: string } | null;
+
+const NO_UNITS: Unit[] = [];
+
+/** /command: the common operational picture (DESIGN section 2) — map, queue, roster, alerts, dispatch, broadcast. */
+export function CommandPage() {
+  const now = useNow(15_000);
+  const units = useQuery(unitQueries.list());
+  const incidents = useQuery(incidentQueries.open());
+  const alerts = useQuery(alertQueries.active());
+  const reports = useQuery(awaitingTriageQuery());
+  const assignments = useQuery(dispatchQueries.active());
+
+  const [tab, setTab] = useState<Tab>('incidents');
+  const [view, setView] = useState<IncidentView>({ mode: 'queue' });
+  const [draft, setDraft] = useState<DraftLocation>(EMPTY_DRAFT);
+  const [picking, setPicking] = useState(false);
+  const [dispatchSelection, setDispatchSelection] = useState<Set<string>>(() => new Set());
+  const [picked, setPicked] = useState<Picked>(null);
+  const [focus, setFocus] = useState<MapFocus | null>(null);
+  const focusCount = useRef(0);
+
+  useCommandLive(view.mode === 'detail' ? view.id : null);
+
+  // Escape leaves "pick on the map" without choosing a place.
+  useEffect(() => {
+    if (!picking) return undefined;
+    const handleKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setPicking(false);
+    };
+    window.addEventListener('keydown', handleKey);
+    return () => window.removeEventListener('keydown', handleKey);
+  }, [picking]);
+
+  const unitList = units.data ?? NO_UNITS;
+  const openIncidents = useMemo(() => incidents.data?.incidents ?? [], [incidents.data]);
+  const alertList = useMemo(() => alerts.data?.alerts ?? [], [alerts.data]);
+  const reportList = useMemo(() => reports.data?.reports ?? [], [reports.data]);
+  const draftLocation = useMemo(() => (view.mode === 'create' ? draftPoint(draft) : null), [view.mode, draft]);
+  const selectedIncidentId = view.mode === 'detail' ? view.id : null;
+
+  const focusOn = (location: { lat: number; lon: number } | null, zoom = 13) => {
+    if (!location) return;
+    focusCount.current += 1;
+    setFocus({ location, zoom, key: focusCount.current });
+  };
+
+  const openIncident = (incident: Incident) => {
+    setView({ mode: 'detail', id: incident.id });
+    setTab('incidents');
+    setDispatchSelection(new Set());
+    setPicking(false);
+    focusOn(incident.location);
+  };
+
+  const showUnit = (unit: Unit) => {
+    setPicked({ overlayId: unit.emergency ? 'emergencies' : 'units', id: unit.id });
+    focusOn(unitLocation(unit), 14);
+  };
+
+  const showAlert = (alert: Alert) => {
+    setPicked({ overlayId: 'alerts', id: alert.id });
+    focusOn(alert.location);
+  };
+
+  const handlePick = ({ location, feature }: MapPick) => {
+    if (picking) {
+      setDraft({ lat: location.lat.toFixed(6), lon: location.lon.toFixed(6) });
+      setPicking(false);
+      return;
+    }
+    if (!feature) {
+      setPicked(null);
+      return;
+    }
+    if (feature.overlayId === 'incidents') {
+      const incident = openIncidents.find((item) => item.id === feature.id);
+      if (incident) openIncident(incident);
+      return;
+    }
+    const unit = unitList.find((item) => item.id === feature.id);
+    // While dispatching, a tap on an available unit adds it to (or takes it from) the assignment.
+    if (unit && view.mode === 'detail' && feature.overlayId === 'units' && isDispatchable(unit)) {
+      const next = new Set(dispatchSelection);
+      if (next.has(unit.id)) next.delete(unit.id);
+      else next.add(unit.id);
+      setDispatchSelection(next);
+    }
+    setPicked({ overlayId: feature.overlayId, id: feature.id });
+  };
+
+  const selection = useMemo((): MapSelectionTarget | null => {
+    if (!picked) return null;
+    if (picked.overlayId === 'units' || picked.overlayId === 'emergencies') {
+      const unit = unitList.find((item) => item.id === picked.id);
+      return unit ? { kind: 'unit', unit } : null;
+    }
+    if (picked.overlayId === 'reports') {
+      const report = reportList.find((item) => item.id === picked.id);
+      return report ? { kind: 'report', report } : null;
+    }
+    if (picked.overlayId === 'alerts') {
+      const alert = alertList.find((item) => item.id === picked.id);
+      return alert ? { kind: 'alert', alert } : null;
+    }
+    return null;
+  }, [picked, unitList, reportList, alertList]);
+
+  const highlighted = useMemo(() => {
+    if (selection?.kind !== 'unit') return dispatchSelection;
+    return new Set([...dispatchSelection, selection.unit.id]);
+  }, [dispatchSelection, selection]);
+
+  const newAlerts = alertList.filter((alert) => alert.status === 'new').length;
+  const tabs = [
+    { id: 'incidents' as const, label: 'Incidents', badge: incidents.data ? String(openIncidents.length) : undefined },
+    { id: 'units' as const, label: 'Units', badge: units.data ? String(unitList.length) : undefined },
+    { id: 'alerts' as const, label: 'Alerts', badge: newAlerts ? String(newAlerts) : undefined, urgent: newAlerts > 0 },
+    { id: 'broadcast' as const, label: 'Broadcast' },
+  ];
+
+  return (
+    <div>
+      <SosBanner units={unitList} now={now} onShowOnMap={showUnit} />
+      <div className="flex flex-col gap-3 lg:h-[calc(100dvh-9rem)] lg:min-h-[34rem] lg:flex-row">
+        <div className="relative h-[55dvh] min-h-72 overflow-hidden rounded-lg border border-line lg:h-auto lg:min-w-0 lg:flex-1">
+          <CommandMap
+            units={unitList}
+            incidents={openIncidents}
+            reports={reportList}
+            alerts={alertList}
+            now={now}
+            selectedIncidentId={selectedIncidentId}
+            highlightedUnitIds={highlighted}
+            draftPoint={draftLocation}
+            picking={picking}
+            focus={focus}
+            onPick={handlePick}
+            className="absolute inset-0"
+          />
+          {selection ? <MapSelection target={selection} now={now} onClose={() => setPicked(null)} /> : null}
+          {picking ? (
+            <p role="status" className="absolute inset-x-2 top-14 z-10 rounded-md border border-gold bg-surface/95 p-2 text-center text-sm sm:left-1/2 sm:right-auto sm:-translate-x-1/2">
+              Click or tap the map where the incident is (Escape to stop).
+            </p>
+          ) : null}
+        </div>
+        <section aria-label="Operations" className="flex min-h-80 flex-col rounded-lg border border-line bg-surface-sunken lg:min-h-0 lg:w-[25rem] xl:w-[28rem]">
+          <LiveStatus />
+          <LoadProblems
+            problems={[
+              ['units', units.error],
+              ['open incidents', incidents.error],
+              ['alerts', alerts.error],
+              ['reports awaiting triage', reports.error],
+            ]}
+          />
+          <PanelTabs label="Operations panels" tabs={tabs} active={tab} onChange={setTab}>
+            {tab === 'incidents' && view.mode === 'queue' ? (
+              <Loaded what="open incidents" hasData={Boolean(incidents.data)} error={incidents.error}>
+              <IncidentQueue
+                incidents={openIncidents}
+                truncated={Boolean(incidents.data?.nextCursor)}
+                now={now}
+                selectedId={selectedIncidentId}
+                onSelect={openIncident}
+                onCreate={() => {
+                  setDraft(EMPTY_DRAFT);
+                  setView({ mode: 'create' });
+                }}
+              />
+              </Loaded>
+            ) : null}
+            {tab === 'incidents' && view.mode === 'create' ? (
+              <CreateIncidentForm
+                location={draft}
+                onLocationChange={setDraft}
+                picking={picking}
+                onPickingChange={setPicking}
+                onCreated={(incident) => {
+                  setPicking(false);
+                  openIncident(incident);
+                }}
+                onCancel={() => {
+                  setPicking(false);
+                  setView({ mode: 'queue' });
+                }}
+              />
+            ) : null}
+            {tab === 'incidents' && view.mode === 'detail' ? (
+              <IncidentDetail
+                incidentId={view.id}
+                fallback={openIncidents.find((incident) => incident.id === view.id)}
+                units={unitList}
+                assignments={{ data: assignments.data, error: assignments.error }}
+                now={now}
+                dispatchSelection={dispatchSelection}
+                onDispatchSelectionChange={setDispatchSelection}
+                onBack={() => {
+                  setView({ mode: 'queue' });
+                  setDispatchSelection(new Set());
+                }}
+                onShowOnMap={(incident) => focusOn(incident.location)}
+              />
+            ) : null}
+            {tab === 'units' ? (
+              <Loaded what="units" hasData={Boolean(units.data)} error={units.error}>
+                <UnitRoster units={unitList} now={now} onShowOnMap={showUnit} />
+              </Loaded>
+            ) : null}
+            {tab === 'alerts' ? (
+              <Loaded what="alerts" hasData={Boolean(alerts.data)} error={alerts.error}>
+                <AlertFeed alerts={alertList} now={now} onShowOnMap={showAlert} />
+              </Loaded>
+            ) : null}
+            {tab === 'broadcast' ? <BroadcastPanel now={now} /> : null}
+          </PanelTabs>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Incident } from '@argus/contracts/http/incidents';
+import type { Unit } from '@argus/contracts/http/units';
+import { testFrame } from '../../test/realtime';
+import { incidentQueries } from '../incidents/incidents.queries';
+import { unitQueries } from '../units/units.queries';
+import { LIVE_FLUSH_INTERVAL_MS, LiveCache } from './live-cache';
+
+const unit = (id: string, lat: number, at: number): Unit => ({
+  id,
+  callsign: `U-${id}`,
+  kind: 'patrol',
+  status: 'available',
+  members: [],
+  position: { location: { lat, lon: 0 }, heading: null, speed: null, at },
+  emergency: null,
+  updatedAt: at,
+});
+
+const incident = (id: string, status: Incident['status'], updatedAt: number): Incident => ({
+  id,
+  reference: `INC-2026-${id}`,
+  title: 'Fire',
+  category: 'fire',
+  severity: 'high',
+  status,
+  location: { lat: 1, lon: 2 },
+  description: '',
+  source: null,
+  threatLevel: null,
+  createdAt: 1,
+  updatedAt,
+  createdBy: null,
+});
+
+describe('LiveCache', () => {
+  let queryClient: QueryClient;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    queryClient = new QueryClient();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('applies thousands of position frames as one list update per flush, newest per unit', () => {
+    const key = unitQueries.list().queryKey;
+    queryClient.setQueryData(key, { units: Array.from({ length: 1000 }, (_, index) => unit(String(index), 0, 1)), nextCursor: null });
+    const cache = new LiveCache(queryClient, LIVE_FLUSH_INTERVAL_MS, () => Date.now());
+    let writes = 0;
+    const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated') writes += 1;
+    });
+    cache.accept(testFrame('unit.position', unit('0', 1, 2)));
+    vi.advanceTimersByTime(0);
+    expect(writes).toBe(1);
+    for (let round = 2; round < 12; round += 1) {
+      for (let index = 0; index < 1000; index += 1) cache.accept(testFrame('unit.position', unit(String(index), round, round + 1)));
+    }
+    vi.advanceTimersByTime(LIVE_FLUSH_INTERVAL_MS - 1);
+    expect(writes).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(writes).toBe(2);
+    const units = queryClient.getQueryData(key)!.units;
+    expect(units).toHaveLength(1000);
+    expect(units.every((item) => item.position?.location.lat === 11)).toBe(true);
+    unsubscribe();
+  });
+
+  it('adds new units and ignores older news about a unit', () => {
+    const key = unitQueries.list().queryKey;
+    queryClient.setQueryData(key, { units: [unit('a', 5, 100)], nextCursor: null });
+    const cache = new LiveCache(queryClient);
+    cache.accept(testFrame('unit.position', unit('a', 4, 50)));
+    cache.accept(testFrame('unit.created', unit('b', 1, 60)));
+    cache.flush();
+    const units = queryClient.getQueryData(key)!.units;
+    expect(units.map((item) => [item.id, item.position?.location.lat])).toEqual([
+      ['a', 5],
+      ['b', 1],
+    ]);
+  });
+
+  it('keeps the open queue open: a resolved incident leaves it', () => {
+    const key = incidentQueries.open().queryKey;
+    queryClient.setQueryData(key, { incidents: [incident('1', 'new', 1)], nextCursor: null });
+    const cache = new LiveCache(queryClient);
+    cache.accept(testFrame('incident.created', incident('2', 'new', 2)));
+    cache.flush();
+    expect(queryClient.getQueryData(key)!.incidents.map((item) => item.id)).toEqual(['2', '1']);
+    cache.accept(testFrame('incident.updated', incident('1', 'resolved', 3)));
+    cache.flush();
+    expect(queryClient.getQueryData(key)!.incidents.map((item) => item.id)).toEqual(['2']);
+  });
+
+  it('refetches everything on a realtime reset', () => {
+    queryClient.setQueryData(unitQueries.list().queryKey, { units: [], nextCursor: null });
+    queryClient.setQueryData(incidentQueries.open().queryKey, { incidents: [], nextCursor: null });
+    const cache = new LiveCache(queryClient);
+    cache.accept(testFrame('realtime.reset', { channel: 'units', seq: 9 }));
+    cache.flush();
+    expect(queryClient.getQueryState(unitQueries.list().queryKey)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(incidentQueries.open().queryKey)?.isInvalidated).toBe(true);
+  });
+
+  it('drops frames whose data does not have the contract shape', () => {
+    const key = unitQueries.list().queryKey;
+    queryClient.setQueryData(key, { units: [], nextCursor: null });
+    const cache = new LiveCache(queryClient);
+    cache.accept(testFrame('unit.position', { id: 'x', callsign: 3 }));
+    cache.flush();
+    expect(queryClient.getQueryData(key)!.units).toEqual([]);
+  });
+});

@@ -1,0 +1,117 @@
+import { useId } from 'react';
+import { Compass, Navigation } from 'lucide-react';
+import type { Assignment } from '@argus/contracts/http/units';
+import type { Location } from '@argus/contracts/http/incidents';
+import { DISPATCH_TRANSITIONS, type DispatchStatus } from '@argus/contracts/units';
+import { bearingDegrees, compassPoint, distanceMetres, formatDistance } from '../../lib/geo/distance';
+import { formatMgrs } from '../../lib/geo/mgrs';
+import { cn } from '../../lib/class-names';
+import { clockTime } from '../../lib/time-format';
+import { DISPATCH_STATUS_LABELS } from '../incidents/incident-labels';
+import { CREW_MILESTONES } from './field-unit-texts';
+
+const SEVERITY_TONES: Record<string, string> = {
+  low: 'border-line text-ink',
+  medium: 'border-warning text-warning',
+  high: 'border-danger text-danger',
+  critical: 'border-danger bg-danger-surface text-white',
+};
+
+export interface AssignmentPanelProps {
+  assignment: Assignment | undefined;
+  /** Where I am: the device's fix, else the unit's last reported position. */
+  here: Location | null;
+  pendingStatus: DispatchStatus | null;
+  onSetStatus: (status: DispatchStatus) => void;
+  loading: boolean;
+  error: string | null;
+}
+
+/** My current assignment: where it is (distance, bearing, MGRS) and the milestone buttons. */
+export function AssignmentPanel({ assignment, here, pendingStatus, onSetStatus, loading, error }: AssignmentPanelProps) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="space-y-3 rounded-xl border border-line bg-surface-raised p-4">
+      <h2 id={headingId} className="text-lg font-semibold">
+        Assignment
+      </h2>
+      {assignment ? (
+        <AssignmentDetail assignment={assignment} here={here} pendingStatus={pendingStatus} onSetStatus={onSetStatus} />
+      ) : error ? (
+        <p className="text-danger">{`Assignments could not be loaded: ${error}`}</p>
+      ) : (
+        <p className="text-ink-muted">{loading ? 'Loading...' : 'No assignment. When command assigns your unit, it appears here.'}</p>
+      )}
+    </section>
+  );
+}
+
+function AssignmentDetail({ assignment, here, pendingStatus, onSetStatus }: Omit<AssignmentPanelProps, 'assignment' | 'loading' | 'error'> & { assignment: Assignment }) {
+  const { incident } = assignment;
+  const status = pendingStatus ?? assignment.status;
+  const allowed: readonly DispatchStatus[] = DISPATCH_TRANSITIONS[status];
+  const grid = formatMgrs(incident.location);
+  const distance = here ? distanceMetres(here, incident.location) : null;
+  const bearing = here ? bearingDegrees(here, incident.location) : null;
+  return (
+    <div className="space-y-3" data-assignment-status={assignment.status}>
+      <div>
+        <p className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="font-mono text-ink-muted">{incident.reference}</span>
+          <span className={cn('rounded border px-1.5 py-0.5 text-xs font-semibold uppercase', SEVERITY_TONES[incident.severity])}>{incident.severity}</span>
+          <span className="text-ink-muted">{incident.category}</span>
+        </p>
+        <p className="text-xl font-bold">{incident.title}</p>
+        {incident.description ? <p className="mt-1 whitespace-pre-wrap text-ink-muted">{incident.description}</p> : null}
+      </div>
+      <dl className="grid grid-cols-2 gap-2">
+        <div className="rounded-lg bg-surface p-3">
+          <dt className="flex items-center gap-1 text-sm text-ink-muted">
+            <Navigation aria-hidden="true" className="size-4" />
+            Distance
+          </dt>
+          <dd className="text-2xl font-bold">{distance === null ? '—' : formatDistance(distance)}</dd>
+        </div>
+        <div className="rounded-lg bg-surface p-3">
+          <dt className="flex items-center gap-1 text-sm text-ink-muted">
+            <Compass aria-hidden="true" className="size-4" />
+            Bearing
+          </dt>
+          <dd className="text-2xl font-bold">{bearing === null ? '—' : `${compassPoint(bearing)} ${Math.round(bearing)}°`}</dd>
+        </div>
+        <div className="col-span-2 rounded-lg bg-surface p-3">
+          <dt className="text-sm text-ink-muted">Location (MGRS)</dt>
+          <dd className="font-mono text-xl font-semibold">{grid ?? `${incident.location.lat.toFixed(5)}, ${incident.location.lon.toFixed(5)}`}</dd>
+        </div>
+      </dl>
+      {here === null ? <p className="text-sm text-ink-muted">Distance and bearing appear once this device knows where it is.</p> : null}
+      <p>
+        <span className="text-ink-muted">Assignment: </span>
+        <span className="font-semibold">{DISPATCH_STATUS_LABELS[status]}</span>
+        {pendingStatus && pendingStatus !== assignment.status ? <span className="ml-2 text-sm text-warning">(waiting to send)</span> : null}
+        {assignment.milestones.assigned ? <span className="ml-2 text-sm text-ink-muted">{`assigned ${clockTime(assignment.milestones.assigned)}`}</span> : null}
+      </p>
+      <div role="group" aria-label="Assignment milestones" className="grid grid-cols-2 gap-2">
+        {CREW_MILESTONES.map(({ status: milestone, label }) => {
+          const reached = milestone in assignment.milestones || milestone === status;
+          const possible = allowed.includes(milestone);
+          return (
+            <button
+              key={milestone}
+              type="button"
+              disabled={!possible}
+              onClick={() => onSetStatus(milestone)}
+              className={cn(
+                'min-h-16 rounded-lg border-2 px-3 py-2 text-lg font-semibold transition-colors disabled:cursor-not-allowed',
+                possible ? 'border-gold bg-surface text-ink hover:bg-gold hover:text-on-gold' : 'border-line bg-surface text-ink-muted opacity-60',
+                reached && 'border-success text-success opacity-100',
+              )}
+            >
+              {label}
+            </button>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Location } from '@argus/contracts/http/incidents';
+import type { Unit } from '@argus/contracts/http/units';
+import { describeError } from '../../lib/api-error';
+import { useRealtime, useRealtimeStatus } from '../../lib/realtime';
+import { useOutbox } from '../../lib/outbox/useOutbox';
+import { LoadingScreen } from '../../components/LoadingScreen';
+import { useAuth } from '../auth/auth-context';
+import { ReportForm } from '../civic-reporter/ReportForm';
+import { MessageThread } from '../messages/MessageThread';
+import { AssignmentPanel } from './AssignmentPanel';
+import { ConnectionBanner } from './ConnectionBanner';
+import { EmergencyBanner } from './EmergencyBanner';
+import { useWatchedPosition, type DevicePosition } from './device-position';
+import { useDeliveredUpdates, useFieldActions } from './field-unit.mutations';
+import { applyFieldFrame, fieldChannels } from './field-unit.live';
+import { fieldUnitQueries, pollInterval } from './field-unit.queries';
+import { OutboxList } from './OutboxList';
+import { hasPendingSos, pendingDispatchStatus, pendingUnitStatus } from './pending-actions';
+import { PositionPanel } from './PositionPanel';
+import { SosButton } from './SosButton';
+import { UnitPanel } from './UnitPanel';
+import { usePositionSharing, useSharePreference } from './usePositionSharing';
+
+/** /fieldunit and /field-unit (the same screen), and every path of the field unit site. */
+export function FieldUnitPage() {
+  const { user } = useAuth();
+  // The route guard renders this page only for a signed-in user.
+  if (!user) return null;
+  return <FieldUnitDashboard userId={user.id} />;
+}
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="space-y-3 rounded-xl border border-line bg-surface-raised p-4">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** Portrait, one thumb: the unit first, then the assignment, position, report, messages and outbox; SOS always at the bottom. */
+function FieldUnitDashboard({ userId }: { userId: string }) {
+  const outbox = useOutbox(userId);
+  const actions = useFieldActions(outbox);
+  useDeliveredUpdates();
+  const live = useRealtimeStatus() === 'open';
+  const units = useQuery({ ...fieldUnitQueries.units(userId), refetchInterval: pollInterval(live) });
+  const assignments = useQuery({ ...fieldUnitQueries.assignments(userId), refetchInterval: pollInterval(live) });
+  const [chosenUnitId, setChosenUnitId] = useState<string | null>(null);
+  const unit: Unit | undefined = units.data?.find((candidate) => candidate.id === chosenUnitId) ?? units.data?.[0];
+  const queryClient = useQueryClient();
+  useRealtime(fieldChannels(userId, unit?.id ?? null), (frame) => applyFieldFrame(queryClient, frame));
+
+  const position = useWatchedPosition(true);
+  const [sharing, setSharing] = useSharePreference();
+  const lastQueuedAt = usePositionSharing(unit?.id ?? null, sharing, position, actions.postPosition);
+  const assignment = assignments.data?.find((candidate) => candidate.unitId === unit?.id);
+  const here = position.status === 'fix' ? position.location : (unit?.position?.location ?? null);
+  const sosWaiting = unit ? hasPendingSos(outbox.items, unit.id) : false;
+
+  if (units.isPending) return <LoadingScreen variant="minimal" message="Loading your unit..." />;
+
+  return (
+    <div className="mx-auto max-w-lg space-y-4 pb-32">
+      <ConnectionBanner waiting={outbox.pending.length} refused={outbox.failed.length} />
+      {unit ? <EmergencyBanner unit={unit} waiting={sosWaiting} /> : null}
+      {units.isError && !units.data ? (
+        <p role="alert" className="rounded-lg border border-danger p-3 text-danger">
+          {`Your unit could not be loaded: ${describeError(units.error)}`}
+        </p>
+      ) : null}
+      {units.data && units.data.length === 0 ? (
+        <p className="rounded-xl border border-line bg-surface-raised p-4 text-lg">
+          You do not crew a unit yet, so there is no status to set or assignment to receive. Ask command to add you to a unit. You can still
+          send reports and read broadcasts below.
+        </p>
+      ) : null}
+      {units.data && units.data.length > 1 ? <UnitChooser units={units.data} value={unit?.id ?? ''} onChange={setChosenUnitId} /> : null}
+      {unit ? (
+        <>
+          <UnitPanel unit={unit} pendingStatus={pendingUnitStatus(outbox.items, unit.id)} onSetStatus={(status) => void actions.setUnitStatus(unit.id, status)} />
+          <AssignmentPanel
+            assignment={assignment}
+            here={here}
+            pendingStatus={assignment ? pendingDispatchStatus(outbox.items, assignment.id) : null}
+            onSetStatus={(status) => assignment && void actions.setAssignmentStatus(assignment.id, status)}
+            loading={assignments.isPending}
+            error={assignments.isError && !assignments.data ? describeError(assignments.error) : null}
+          />
+        </>
+      ) : null}
+      <PositionPanel position={position} sharing={sharing} onSharingChange={setSharing} lastQueuedAt={lastQueuedAt} disabled={!unit} />
+      <Panel title="Quick report">
+        <ReportForm kind="field" enqueue={outbox.enqueue} deviceLocation={deviceLocation(position)} capturePhotos />
+      </Panel>
+      <Panel title="Messages">
+        <MessageThread
+          conversation={unit ? { channel: 'unit', targetId: unit.id, title: 'command' } : null}
+          includeBroadcasts
+          pollMs={pollInterval(live)}
+          userId={userId}
+          outbox={outbox}
+        />
+      </Panel>
+      <OutboxList outbox={outbox} />
+      {unit ? <SosBar unit={unit} position={position} active={sosWaiting || unit.emergency !== null} onRaise={actions.raiseSos} /> : null}
+    </div>
+  );
+}
+
+function deviceLocation(position: DevicePosition) {
+  return position.status === 'fix' ? { location: position.location, source: 'device' as const } : null;
+}
+
+function UnitChooser({ units, value, onChange }: { units: Unit[]; value: string; onChange: (id: string) => void }) {
+  return (
+    <label className="flex flex-col gap-1 font-medium">
+      My unit
+      <select value={value} onChange={(event) => onChange(event.target.value)} className="min-h-12 rounded-md border border-line bg-surface-sunken px-3 text-ink">
+        {units.map((candidate) => (
+          <option key={candidate.id} value={candidate.id}>
+            {candidate.callsign}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+interface SosBarProps {
+  unit: Unit;
+  position: DevicePosition;
+  active: boolean;
+  onRaise: (unitId: string, location: Location | undefined) => Promise<unknown>;
+}
+
+/** Fixed at the bottom, where a thumb reaches without looking. */
+function SosBar({ unit, position, active, onRaise }: SosBarProps) {
+  return (
+    <div className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-surface/95 px-4 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] backdrop-blur">
+      <div className="mx-auto max-w-lg">
+        <SosButton active={active} onRaise={() => void onRaise(unit.id, position.status === 'fix' ? position.location : undefined)} />
+      </div>
+    </div>
+  );
+}

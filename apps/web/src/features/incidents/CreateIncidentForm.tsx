@@ -1,0 +1,158 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Crosshair } from 'lucide-react';
+import type { IncidentSeverity } from '@argus/contracts/incidents';
+import { CreateIncidentRequest, type Incident } from '@argus/contracts/http/incidents';
+import { Button } from '../../components/ui/Button';
+import { FormMessage } from '../../components/ui/FormMessage';
+import { TextField } from '../../components/ui/TextField';
+import { describeError, issueFor } from '../../lib/api-error';
+import { parseMgrs } from '../../lib/geo/mgrs';
+import { formatGrid } from '../../lib/map/coordinates';
+import { INCIDENT_CATEGORY_SUGGESTIONS } from './incident-labels';
+import { SeveritySelect } from './SeveritySelect';
+import { useCreateIncidentMutation } from './incidents.mutations';
+
+/** The location being chosen, as typed or picked: text, so a half-typed number is not lost. */
+export interface DraftLocation {
+  lat: string;
+  lon: string;
+}
+
+export const EMPTY_DRAFT: DraftLocation = { lat: '', lon: '' };
+
+/** The draft as a point, when both numbers are valid coordinates. */
+export function draftPoint(draft: DraftLocation): { lat: number; lon: number } | null {
+  if (!draft.lat.trim() || !draft.lon.trim()) return null;
+  const lat = Number(draft.lat);
+  const lon = Number(draft.lon);
+  if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) return null;
+  return { lat, lon };
+}
+
+type Field = 'title' | 'category' | 'description' | 'location';
+
+export interface CreateIncidentFormProps {
+  location: DraftLocation;
+  onLocationChange: (location: DraftLocation) => void;
+  picking: boolean;
+  onPickingChange: (picking: boolean) => void;
+  onCreated: (incident: Incident) => void;
+  onCancel: () => void;
+}
+
+/** Opens an incident: what, how severe, and where — picked on the map, typed, or as a grid reference. */
+export function CreateIncidentForm({ location, onLocationChange, picking, onPickingChange, onCreated, onCancel }: CreateIncidentFormProps) {
+  const [values, setValues] = useState({ title: '', category: '', description: '' });
+  const [severity, setSeverity] = useState<IncidentSeverity>('medium');
+  const [grid, setGrid] = useState('');
+  const [gridError, setGridError] = useState<string | undefined>();
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const create = useCreateIncidentMutation();
+  const descriptionId = useId();
+  const categoriesId = useId();
+  const point = draftPoint(location);
+
+  const handleUseGrid = () => {
+    const parsed = parseMgrs(grid);
+    if (!parsed.ok) {
+      setGridError(parsed.problem);
+      return;
+    }
+    setGridError(undefined);
+    onLocationChange({ lat: parsed.point.lat.toFixed(6), lon: parsed.point.lon.toFixed(6) });
+  };
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!point) {
+      setErrors({ location: 'Pick the place on the map, or enter its latitude and longitude.' });
+      return;
+    }
+    const parsed = CreateIncidentRequest.safeParse({ ...values, severity, location: point });
+    if (!parsed.success) {
+      const next: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] === 'location' ? 'location' : issue.path[0];
+        if ((field === 'title' || field === 'category' || field === 'description' || field === 'location') && !next[field]) next[field] = issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.data, {
+      onSuccess: ({ incident }) => {
+        setValues({ title: '', category: '', description: '' });
+        onCreated(incident);
+      },
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit} aria-labelledby="create-incident-heading" className="space-y-3">
+      <h2 id="create-incident-heading" className="text-lg font-semibold">
+        New incident
+      </h2>
+      <TextField label="Title" name="title" autoComplete="off" value={values.title} onChange={(event) => setValues({ ...values, title: event.target.value })} error={errors.title ?? issueFor(create.error, 'title')} />
+      <TextField
+        label="Category"
+        name="category"
+        autoComplete="off"
+        list={categoriesId}
+        hint="For example fire, medical, traffic."
+        value={values.category}
+        onChange={(event) => setValues({ ...values, category: event.target.value })}
+        error={errors.category ?? issueFor(create.error, 'category')}
+      />
+      <datalist id={categoriesId}>
+        {INCIDENT_CATEGORY_SUGGESTIONS.map((category) => (
+          <option key={category} value={category} />
+        ))}
+      </datalist>
+      <SeveritySelect value={severity} onChange={setSeverity} />
+      <div className="flex flex-col gap-1">
+        <label htmlFor={descriptionId} className="font-medium">
+          Description
+        </label>
+        <textarea
+          id={descriptionId}
+          rows={3}
+          value={values.description}
+          onChange={(event) => setValues({ ...values, description: event.target.value })}
+          className="rounded-md border border-line bg-surface-sunken px-3 py-2 text-ink focus:border-gold"
+        />
+      </div>
+
+      <fieldset className="space-y-2 rounded-md border border-line p-3">
+        <legend className="px-1 font-medium">Location</legend>
+        <Button variant={picking ? 'primary' : 'secondary'} aria-pressed={picking} onClick={() => onPickingChange(!picking)} className="w-full">
+          <Crosshair aria-hidden="true" className="size-4" />
+          {picking ? 'Click or tap the map to place it' : 'Pick on the map'}
+        </Button>
+        <div className="grid grid-cols-2 gap-2">
+          <TextField label="Latitude" name="lat" inputMode="decimal" autoComplete="off" value={location.lat} onChange={(event) => onLocationChange({ ...location, lat: event.target.value })} />
+          <TextField label="Longitude" name="lon" inputMode="decimal" autoComplete="off" value={location.lon} onChange={(event) => onLocationChange({ ...location, lon: event.target.value })} />
+        </div>
+        <div className="flex items-end gap-2">
+          <TextField label="Or a grid reference (MGRS)" name="mgrs" autoComplete="off" className="min-w-0 flex-1" value={grid} onChange={(event) => setGrid(event.target.value)} error={gridError} />
+          <Button variant="secondary" onClick={handleUseGrid} className={gridError ? 'mb-7' : undefined}>
+            Use
+          </Button>
+        </div>
+        <p className="text-sm text-ink-muted" aria-live="polite">
+          {point ? `MGRS ${formatGrid(point)}` : 'No place chosen yet.'}
+        </p>
+        {errors.location ?? issueFor(create.error, 'location') ? <p className="text-sm text-danger">{errors.location ?? issueFor(create.error, 'location')}</p> : null}
+      </fieldset>
+
+      {create.isError ? <FormMessage tone="error">{`Could not open the incident: ${describeError(create.error)}`}</FormMessage> : null}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Opening...' : 'Open incident'}
+        </Button>
+        <Button variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

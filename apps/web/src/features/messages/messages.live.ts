@@ -1,0 +1,18 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { Message, type MessageListResponse } from '@argus/contracts/http/messages';
+import type { z } from 'zod';
+import { messageQueries } from './messages.queries';
+
+type MessageList = z.infer<typeof MessageListResponse>;
+
+/** A message.created frame: added to the open thread it belongs to (newest first), once. */
+export function addLiveMessage(queryClient: QueryClient, data: unknown): void {
+  const parsed = Message.safeParse(data);
+  if (!parsed.success) return;
+  const message = parsed.data;
+  const key = messageQueries.thread({ channel: message.channel, targetId: message.targetId ?? undefined }).queryKey;
+  queryClient.setQueryData<MessageList>(key, (list) => {
+    if (!list || list.messages.some((candidate) => candidate.id === message.id)) return list;
+    return { ...list, messages: [message, ...list.messages].sort((a, b) => b.sentAt - a.sentAt) };
+  });
+}

@@ -1,0 +1,29 @@
+import { queryOptions } from '@tanstack/react-query';
+import { MessageListResponse } from '@argus/contracts/http/messages';
+import type { MessageChannel } from '@argus/contracts/messages';
+import { api } from '../../lib/api';
+
+/** Until the realtime socket delivers messages as they are sent, threads are polled this often. */
+export const MESSAGE_POLL_MS = 15_000;
+
+export interface ThreadKey {
+  channel: MessageChannel;
+  /** Omitted for broadcasts. */
+  targetId?: string;
+}
+
+/** Message threads: newest first from the server, at most the last 50. */
+export const messageQueries = {
+  all: ['messages'] as const,
+  thread: ({ channel, targetId }: ThreadKey) =>
+    queryOptions({
+      queryKey: [...messageQueries.all, channel, targetId ?? null],
+      queryFn: ({ signal }) => {
+        const query = new URLSearchParams({ channel, limit: '50' });
+        if (targetId) query.set('targetId', targetId);
+        return api.get(`/messages?${query.toString()}`, MessageListResponse, { signal });
+      },
+      select: (data) => data.messages,
+      refetchInterval: MESSAGE_POLL_MS,
+    }),
+};

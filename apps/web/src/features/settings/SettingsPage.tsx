@@ -1,0 +1,26 @@
+import { isCommandRole } from '@argus/contracts/roles';
+import { useAuth } from '../auth/auth-context';
+import { SwitchUserSection } from '../users/SwitchUserSection';
+import { AuditLogSection } from '../audit/AuditLogSection';
+import { UsersAdminSection } from '../users/UsersAdminSection';
+import { AccessibilitySection } from './AccessibilitySection';
+import { PasswordSection } from './PasswordSection';
+import { TwoFactorSection } from '../mfa/TwoFactorSection';
+import { ProfileSection } from './ProfileSection';
+
+/** /settings: everyone's own profile, password and accessibility; administration for command roles. */
+export function SettingsPage() {
+  const { user } = useAuth();
+  const isCommand = isCommandRole(user?.role);
+  return (
+    <div className="max-w-5xl space-y-10">
+      <ProfileSection />
+      <PasswordSection />
+      <TwoFactorSection />
+      <AccessibilitySection />
+      {isCommand ? <UsersAdminSection /> : null}
+      {isCommand ? <SwitchUserSection /> : null}
+      {isCommand ? <AuditLogSection /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { UnitResponse } from '@argus/contracts/http/units';
+import { api } from '../../lib/api';
+import { unitQueries } from './units.queries';
+import { upsertUnits } from './unit-cache';
+
+/** Command ends a unit's SOS emergency once it has been dealt with. */
+export function useClearSosMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (unitId: string) => api.post(`/units/${encodeURIComponent(unitId)}/sos/clear`, {}, UnitResponse),
+    onSuccess: ({ unit }) => queryClient.setQueryData(unitQueries.list().queryKey, (old) => (old ? { ...old, units: upsertUnits(old.units, [unit]) } : old)),
+  });
+}

@@ -1,0 +1,55 @@
+import { useId } from 'react';
+import type { User } from '@argus/contracts/http/auth';
+import { ROLES, ROLE_LABELS, isRole } from '@argus/contracts/roles';
+import { describeError } from '../../lib/api-error';
+import { Button } from '../../components/ui/Button';
+import { useUpdateUserMutation } from './users.mutations';
+
+/** One user with controls for role and active state; each row reports its own failures. */
+export function UserRow({ user, isSelf }: { user: User; isSelf: boolean }) {
+  const update = useUpdateUserMutation();
+  const roleId = useId();
+  return (
+    <tr className="border-b border-line align-top">
+      <th scope="row" className="py-2 pr-3 text-left font-normal">
+        <span className="block font-medium">{user.full_name}</span>
+        <span className="block text-sm break-all text-ink-muted">{user.email}</span>
+        {update.isError ? (
+          <span role="alert" className="mt-1 block text-sm text-danger">
+            {describeError(update.error)}
+          </span>
+        ) : null}
+      </th>
+      <td className="py-2 pr-3">
+        <label htmlFor={roleId} className="sr-only">{`Role for ${user.full_name}`}</label>
+        <select
+          id={roleId}
+          value={user.role}
+          disabled={update.isPending || isSelf}
+          onChange={(event) => {
+            const role = event.target.value;
+            if (isRole(role)) update.mutate({ id: user.id, changes: { role } });
+          }}
+          className="min-h-11 rounded-md border border-line bg-surface-sunken px-2 py-1 text-ink disabled:opacity-60"
+        >
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {ROLE_LABELS[role]}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td className="py-2 pr-3">{user.is_active ? 'Active' : 'Inactive'}</td>
+      <td className="py-2">
+        <Button
+          variant={user.is_active ? 'danger' : 'secondary'}
+          disabled={update.isPending || isSelf}
+          aria-label={`${user.is_active ? 'Deactivate' : 'Activate'} ${user.full_name}`}
+          onClick={() => update.mutate({ id: user.id, changes: { is_active: !user.is_active } })}
+        >
+          {user.is_active ? 'Deactivate' : 'Activate'}
+        </Button>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,224 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Point as GeoPoint } from 'geojson';
+import { BORDERS_SOURCE, LAND_SOURCE, basemapStyle, loadBasemapGeometry } from './basemap';
+import { wrapLongitude } from './coordinates';
+import { CoordinateReadout, type ReadoutPoint } from './CoordinateReadout';
+import { mapImages } from './images';
+import { AttributionControl, MapLibreMap, NavigationControl, ScaleControl, type GeoJSONSource, type MapGeoJSONFeature } from './maplibre';
+import type { OperationalMapProps } from './map-props';
+import type { MapOverlay, OverlayFeatureProperties } from './overlay';
+import { OverlaySync } from './overlay-sync';
+
+/** The map element, carrying its MapLibre instance so tests and developer tools can inspect the live map. */
+export interface MapHostElement extends HTMLDivElement {
+  argusMap?: MapLibreMap;
+}
+
+interface Engine {
+  map: MapLibreMap;
+  sync: OverlaySync;
+}
+
+/** Fat fingers: a tap picks what lies within this many pixels. */
+const PICK_TOLERANCE_PX = 8;
+const FIT_MAX_ZOOM = 13;
+
+const prefersReducedMotion = () => document.documentElement.classList.contains('reduce-motion');
+
+function pickAt(map: MapLibreMap, sync: OverlaySync, x: number, y: number): MapGeoJSONFeature | undefined {
+  const layers = sync.pickableLayerIds().filter((id) => map.getLayer(id));
+  if (layers.length === 0) return undefined;
+  const box: [[number, number], [number, number]] = [
+    [x - PICK_TOLERANCE_PX, y - PICK_TOLERANCE_PX],
+    [x + PICK_TOLERANCE_PX, y + PICK_TOLERANCE_PX],
+  ];
+  return map.queryRenderedFeatures(box, { layers })[0];
+}
+
+/** The bounds of every point in the overlays, or null when there is none. */
+function boundsOf(overlays: readonly MapOverlay[]): [[number, number], [number, number]] | null {
+  let west = Infinity;
+  let south = Infinity;
+  let east = -Infinity;
+  let north = -Infinity;
+  for (const overlay of overlays) {
+    for (const feature of overlay.data.features) {
+      const [lon = 0, lat = 0] = feature.geometry.coordinates;
+      west = Math.min(west, lon);
+      east = Math.max(east, lon);
+      south = Math.min(south, lat);
+      north = Math.max(north, lat);
+    }
+  }
+  return west === Infinity ? null : [[west, south], [east, north]];
+}
+
+/**
+ * The MapLibre map behind `<OperationalMap>`: loaded lazily with MapLibre itself. It owns the
+ * MapLibre instance (outside React state, so live data never re-renders it), keeps overlays in
+ * step through OverlaySync, and reports picks, focus moves and the coordinate readout.
+ */
+export function MapEngine({ overlays, onPick, picking = false, focus, initialView, tiles, label = 'Operational map', className }: OperationalMapProps) {
+  const containerRef = useRef<MapHostElement>(null);
+  const [engine, setEngine] = useState<Engine | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [readout, setReadout] = useState<ReadoutPoint | null>(null);
+  // The latest props for handlers registered once on the map.
+  const latest = useRef({ overlays, onPick, picking, focus, initialView, tiles, label });
+  useEffect(() => {
+    latest.current = { overlays, onPick, picking, focus, initialView, tiles, label };
+  });
+  const hasFitted = useRef(Boolean(initialView || focus));
+
+  const tileUrl = tiles?.url;
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const start = latest.current;
+    let map: MapLibreMap;
+    try {
+      map = new MapLibreMap({
+        container,
+        style: basemapStyle(start.tiles),
+        center: start.initialView ? [start.initialView.center.lon, start.initialView.center.lat] : [10, 25],
+        zoom: start.initialView?.zoom ?? 1.3,
+        attributionControl: false,
+        dragRotate: false,
+        pitchWithRotate: false,
+        maxPitch: 0,
+        locale: { 'Map.Title': start.label },
+      });
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : 'This browser could not start the map.');
+      return;
+    }
+    container.argusMap = map;
+    map.touchZoomRotate.disableRotation();
+    map.keyboard.disableRotation();
+    map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+    map.addControl(new ScaleControl({ unit: 'metric' }), 'bottom-right');
+    map.addControl(new AttributionControl({ compact: true, customAttribution: 'Natural Earth' }), 'bottom-right');
+
+    const sync = new OverlaySync(map);
+    let alive = true;
+    let frame = 0;
+    let pointer: { x: number; y: number; lat: number; lon: number } | null = null;
+
+    const showCentre = () => {
+      const centre = map.getCenter();
+      setReadout({ kind: 'centre', lat: centre.lat, lon: wrapLongitude(centre.lng) });
+    };
+    const updatePointer = () => {
+      frame = 0;
+      if (!pointer) return;
+      setReadout({ kind: 'pointer', lat: pointer.lat, lon: pointer.lon });
+      if (!latest.current.picking) map.getCanvas().style.cursor = pickAt(map, sync, pointer.x, pointer.y) ? 'pointer' : '';
+    };
+
+    map.on('load', () => {
+      if (!alive) return;
+      for (const image of mapImages()) {
+        map.addImage(image.name, { width: image.width, height: image.height, data: image.data }, { pixelRatio: image.pixelRatio });
+      }
+      showCentre();
+      setEngine({ map, sync });
+      void loadBasemapGeometry().then(({ land, borders }) => {
+        if (!alive) return;
+        void map.getSource<GeoJSONSource>(LAND_SOURCE)?.setData(land);
+        void map.getSource<GeoJSONSource>(BORDERS_SOURCE)?.setData(borders);
+        container.dataset.mapReady = 'true';
+      });
+    });
+    map.on('error', (event) => {
+      // A failed tile or font falls back (offline basemap, local font); the map keeps working.
+      console.warn('Map:', event.error?.message);
+    });
+    map.on('mousemove', (event) => {
+      pointer = { x: event.point.x, y: event.point.y, lat: event.lngLat.lat, lon: wrapLongitude(event.lngLat.lng) };
+      if (!frame) frame = requestAnimationFrame(updatePointer);
+    });
+    map.on('mouseout', () => {
+      pointer = null;
+      showCentre();
+    });
+    map.on('moveend', () => {
+      if (!pointer) showCentre();
+    });
+    map.on('click', (event) => {
+      const { onPick: handlePick, picking: isPicking } = latest.current;
+      const location = { lat: event.lngLat.lat, lon: wrapLongitude(event.lngLat.lng) };
+      if (isPicking) {
+        handlePick?.({ location, feature: null });
+        return;
+      }
+      const hit = pickAt(map, sync, event.point.x, event.point.y);
+      const overlayId = hit ? sync.overlayOfLayer(hit.layer.id) : undefined;
+      const properties = hit?.properties as (OverlayFeatureProperties & { cluster?: boolean; cluster_id?: number }) | undefined;
+      if (hit && overlayId && properties?.cluster && properties.cluster_id !== undefined) {
+        const [lon = 0, lat = 0] = (hit.geometry as GeoPoint).coordinates;
+        void map
+          .getSource<GeoJSONSource>(overlayId)
+          ?.getClusterExpansionZoom(properties.cluster_id)
+          .then((zoom) => map.easeTo({ center: [lon, lat], zoom, animate: !prefersReducedMotion() }));
+        return;
+      }
+      handlePick?.({ location, feature: hit && overlayId && properties ? { overlayId, id: String(properties.id), properties } : null });
+    });
+
+    return () => {
+      alive = false;
+      if (frame) cancelAnimationFrame(frame);
+      sync.dispose();
+      delete container.argusMap;
+      delete container.dataset.mapReady;
+      map.remove();
+      setEngine(null);
+    };
+  }, [tileUrl]);
+
+  useEffect(() => {
+    if (!engine) return;
+    engine.sync.sync(overlays);
+    if (hasFitted.current) return;
+    const bounds = boundsOf(overlays);
+    if (!bounds) return;
+    hasFitted.current = true;
+    engine.map.fitBounds(bounds, { padding: 48, maxZoom: FIT_MAX_ZOOM, animate: false });
+  }, [engine, overlays]);
+
+  // Only a new key moves the camera: the same focus re-rendered must not fight the user's panning.
+  const focusKey = focus?.key;
+  useEffect(() => {
+    const { focus } = latest.current;
+    if (!engine || !focus) return;
+    hasFitted.current = true;
+    const zoom = Math.max(engine.map.getZoom(), focus.zoom ?? 12);
+    const center: [number, number] = [focus.location.lon, focus.location.lat];
+    if (prefersReducedMotion()) engine.map.jumpTo({ center, zoom });
+    else engine.map.flyTo({ center, zoom, duration: 800 });
+  }, [engine, focusKey]);
+
+  useEffect(() => {
+    if (engine) engine.map.getCanvas().style.cursor = picking ? 'crosshair' : '';
+  }, [engine, picking]);
+
+  return (
+    <div className={className}>
+      <div className="relative h-full w-full overflow-hidden bg-[#0e1621]">
+      {/* MapLibre makes its container position: relative, so it is sized, not inset. */}
+      <div ref={containerRef} data-operational-map="" className="h-full w-full" />
+      {failure ? (
+        <p role="alert" className="absolute inset-x-4 top-4 rounded-md border border-danger bg-surface p-3 text-danger">
+          {`The map could not start: ${failure}`}
+        </p>
+      ) : null}
+      {picking ? (
+        <div aria-hidden="true" className="pointer-events-none absolute left-1/2 top-1/2 z-10 size-8 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-gold">
+          <div className="absolute left-1/2 top-1/2 size-1 -translate-x-1/2 -translate-y-1/2 rounded-full bg-gold" />
+        </div>
+      ) : null}
+      <CoordinateReadout point={readout} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { describeError } from '../api-error';
+import { Spinner } from '../../components/ui/Spinner';
+import type { OperationalMapProps } from './map-props';
+import { configuredTiles, mapConfigQuery } from './map-config';
+
+export type { OperationalMapProps } from './map-props';
+
+// MapLibre and the basemap data load only when a map is first shown.
+const MapEngine = lazy(async () => ({ default: (await import('./MapEngine')).MapEngine }));
+
+/**
+ * The operational map every page shares: an offline basemap with the page's overlays on top.
+ *
+ * ```tsx
+ * const overlays = useMemo(() => [incidentsOverlay(incidents), unitsOverlay(units, { now })], [incidents, units, now]);
+ * <OperationalMap overlays={overlays} onPick={({ location, feature }) => …} className="h-96" />
+ * ```
+ * See overlay.ts for the vocabulary (source, layer, overlay) and overlays/ for the ready-made ones.
+ */
+export function OperationalMap(props: OperationalMapProps) {
+  // The configured tile source is settled before the map starts, so it is built once.
+  const config = useQuery({ ...mapConfigQuery, enabled: props.tiles === undefined });
+  const tiles = props.tiles ?? configuredTiles(config.data);
+  const settled = props.tiles !== undefined || config.isFetched;
+  return (
+    <MapErrorBoundary className={props.className}>
+      <Suspense fallback={<MapLoading className={props.className} />}>{settled ? <MapEngine {...props} tiles={tiles} /> : <MapLoading className={props.className} />}</Suspense>
+    </MapErrorBoundary>
+  );
+}
+
+function MapLoading({ className }: { className?: string }) {
+  return (
+    <div className={`flex items-center justify-center gap-3 bg-surface-sunken ${className ?? ''}`}>
+      <Spinner />
+      <span>Loading map...</span>
+    </div>
+  );
+}
+
+interface BoundaryState {
+  error: unknown;
+}
+
+/** A map that cannot load (no WebGL, a chunk lost offline) leaves the rest of the page working. */
+class MapErrorBoundary extends Component<{ className?: string; children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = { error: null };
+
+  static getDerivedStateFromError(error: unknown): BoundaryState {
+    return { error };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('Map failed', error, info.componentStack);
+  }
+
+  override render() {
+    if (this.state.error === null) return this.props.children;
+    return (
+      <div role="alert" className={`flex flex-col items-start justify-center gap-3 bg-surface-sunken p-4 ${this.props.className ?? ''}`}>
+        <p className="text-danger">{`The map could not be shown: ${describeError(this.state.error)}`}</p>
+        <button type="button" className="rounded-md border border-line px-3 py-2 hover:border-gold" onClick={() => this.setState({ error: null })}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+}

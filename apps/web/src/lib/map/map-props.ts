@@ -1,0 +1,21 @@
+import type { MapFocus, MapOverlay, MapPick, TileBasemap } from './overlay';
+
+/** Props of `<OperationalMap>`; kept apart so pages import them without loading MapLibre. */
+export interface OperationalMapProps {
+  /** What to draw over the basemap, lowest first (see overlay.ts for the vocabulary). */
+  overlays: readonly MapOverlay[];
+  /** A click or tap on the map: the place, and the overlay feature there if any. */
+  onPick?: (pick: MapPick) => void;
+  /** While true the pointer is a crosshair and a click picks only a place (to locate something new). */
+  picking?: boolean;
+  /** Fly here whenever its key changes (e.g. the incident just selected in a list). */
+  focus?: MapFocus | null;
+  /** Where to start; without it the map opens on the world and fits the first data it is given. */
+  initialView?: { center: { lat: number; lon: number }; zoom: number };
+  /** An optional online tile layer over the offline basemap. */
+  tiles?: TileBasemap;
+  /** The accessible name of the map. */
+  label?: string;
+  /** Size and placement of the map (e.g. "h-96" or "absolute inset-0"); it fills this box. */
+  className?: string;
+}

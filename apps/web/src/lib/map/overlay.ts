@@ -1,0 +1,88 @@
+import type { Feature, FeatureCollection, Point } from 'geojson';
+import type {
+  CircleLayerSpecification,
+  ExpressionSpecification,
+  FillLayerSpecification,
+  LineLayerSpecification,
+  SymbolLayerSpecification,
+} from 'maplibre-gl';
+
+/**
+ * What a page hands the operational map. Vocabulary:
+ * - source: one GeoJSON source inside MapLibre holding one kind of thing (units, incidents, …);
+ *   the map updates it with `setData`, at most twice a second however often the data changes.
+ * - layer: one MapLibre style layer that draws a source (a circle, a symbol, a label); layers
+ *   never change after they are added, only their source's data does.
+ * - overlay: a source together with the layers that draw it and how its features are picked,
+ *   built by the functions in `overlays/` from contract-shaped data. Overlays are the unit of
+ *   reuse: the command dashboard, the analyst console and the field unit page each pass the
+ *   overlays they need, in drawing order (first is drawn lowest).
+ * - basemap: what lies under every overlay, built offline in the browser (see basemap.ts).
+ */
+
+/** A style layer of an overlay; the map fills in `source` with the overlay's id. */
+export type OverlayLayer =
+  | Omit<CircleLayerSpecification, 'source'>
+  | Omit<SymbolLayerSpecification, 'source'>
+  | Omit<FillLayerSpecification, 'source'>
+  | Omit<LineLayerSpecification, 'source'>;
+
+/** Properties every overlay feature carries so a pick can name what was picked. */
+export interface OverlayFeatureProperties {
+  /** The entity's id (unit id, incident id, …). */
+  id: string;
+  [key: string]: unknown;
+}
+
+export type OverlayFeature = Feature<Point, OverlayFeatureProperties>;
+export type OverlayData = FeatureCollection<Point, OverlayFeatureProperties>;
+
+export interface OverlayCluster {
+  /** Pixels within which points merge into one cluster. */
+  radius: number;
+  /** Above this zoom every point is drawn on its own. */
+  maxZoom: number;
+  /** Aggregates computed per cluster (MapLibre `clusterProperties`): name → [reduce, map]. */
+  properties?: Record<string, [ExpressionSpecification | string, ExpressionSpecification]>;
+}
+
+export interface MapOverlay {
+  /** Unique on one map: names the source and prefixes the ids of its layers. */
+  id: string;
+  data: OverlayData;
+  /** Drawing order within the overlay: first is lowest. Ids are local (the map prefixes them). */
+  layers: readonly OverlayLayer[];
+  cluster?: OverlayCluster;
+  /** Layer ids (local) whose features a click or tap picks; clusters zoom in instead. */
+  pickable?: readonly string[];
+}
+
+/** What a click or tap on the map chose: always a place, and the topmost overlay feature there if any. */
+export interface MapPick {
+  location: { lat: number; lon: number };
+  feature: { overlayId: string; id: string; properties: OverlayFeatureProperties } | null;
+}
+
+/** A camera move the page asks for (select an incident → fly to it); a new `key` moves again. */
+export interface MapFocus {
+  location: { lat: number; lon: number };
+  zoom?: number;
+  key: string | number;
+}
+
+/** An optional online basemap drawn over the offline one when configured (raster XYZ template). */
+export interface TileBasemap {
+  /** e.g. "/tiles/{z}/{x}/{y}.png", or the tile server MAP_TILE_URL names (the CSP admits its origin). */
+  url: string;
+  attribution?: string;
+  maxZoom?: number;
+}
+
+/** A point feature for an overlay (GeoJSON order: longitude first). */
+export function pointFeature(lat: number, lon: number, properties: OverlayFeatureProperties): OverlayFeature {
+  return { type: 'Feature', geometry: { type: 'Point', coordinates: [lon, lat] }, properties };
+}
+
+export function featureCollection(features: OverlayFeature[]): OverlayData {
+  return { type: 'FeatureCollection', features };
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import type { Unit } from '@argus/contracts/http/units';
+import { emergencyOverlay, STALE_POSITION_MS, unitsOverlay } from './units';
+
+const NOW = 1_000_000_000;
+
+function unit(id: string, overrides: Partial<Unit> = {}): Unit {
+  return {
+    id,
+    callsign: `U-${id}`,
+    kind: 'patrol',
+    status: 'available',
+    members: [],
+    position: { location: { lat: 51.5, lon: -0.1 }, heading: 45, speed: 3, at: NOW - 1000 },
+    emergency: null,
+    updatedAt: NOW,
+    ...overrides,
+  };
+}
+
+describe('unit overlays', () => {
+  it('draws units by status with heading and a stale badge, leaving SOS units to the emergency overlay', () => {
+    const units = [
+      unit('fresh'),
+      unit('old', { position: { location: { lat: 1, lon: 2 }, heading: null, speed: null, at: NOW - STALE_POSITION_MS - 1 } }),
+      unit('nowhere', { position: null }),
+      unit('sos', { emergency: { since: NOW, raisedBy: 'Frankie', location: { lat: 3, lon: 4 } } }),
+    ];
+    const overlay = unitsOverlay(units, { now: NOW, selectedIds: new Set(['old']) });
+    const byId = Object.fromEntries(overlay.data.features.map((feature) => [feature.properties.id, feature]));
+    expect(Object.keys(byId)).toEqual(['fresh', 'old']);
+    expect(byId.fresh!.properties).toMatchObject({ stale: false, hasHeading: true, heading: 45, colour: '#69db7c', selected: false });
+    expect(byId.old!.properties).toMatchObject({ stale: true, hasHeading: false, selected: true });
+    expect(byId.old!.geometry.coordinates).toEqual([2, 1]);
+    expect(overlay.cluster).toBeDefined();
+
+    const emergencies = emergencyOverlay(units);
+    expect(emergencies.data.features.map((feature) => [feature.properties.callsign, feature.geometry.coordinates])).toEqual([['U-sos', [4, 3]]]);
+    expect(emergencies.cluster).toBeUndefined();
+  });
+
+  it('builds 10,000 units well within one flush interval', () => {
+    const units = Array.from({ length: 10_000 }, (_, index) => unit(String(index), { position: { location: { lat: (index % 180) - 89, lon: (index % 360) - 179 }, heading: index % 360, speed: 1, at: NOW - index } }));
+    const started = performance.now();
+    const overlay = unitsOverlay(units, { now: NOW });
+    expect(overlay.data.features).toHaveLength(10_000);
+    expect(performance.now() - started).toBeLessThan(250);
+  });
+});

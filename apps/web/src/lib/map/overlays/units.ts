@@ -1,0 +1,155 @@
+import type { ExpressionSpecification } from 'maplibre-gl';
+import type { Unit } from '@argus/contracts/http/units';
+import { FONT_BOLD } from '../fonts';
+import { HEADING_IMAGE } from '../symbols';
+import { featureCollection, pointFeature, type MapOverlay, type OverlayFeature, type OverlayLayer } from '../overlay';
+import { BASEMAP_COLOURS, EMERGENCY_COLOUR, SELECTED_COLOUR, UNIT_STATUS_COLOURS } from '../palette';
+
+/** A position older than this is drawn faded with a STALE badge: the unit may have moved since. */
+export const STALE_POSITION_MS = 5 * 60_000;
+
+export function isPositionStale(unit: Unit, now: number): boolean {
+  return unit.position !== null && now - unit.position.at > STALE_POSITION_MS;
+}
+
+/** Where a unit is drawn: where it raised SOS when that is known, else its last position. */
+export function unitLocation(unit: Unit): { lat: number; lon: number } | null {
+  return unit.emergency?.location ?? unit.position?.location ?? null;
+}
+
+const NOT_CLUSTER: ExpressionSpecification = ['!', ['has', 'point_count']];
+
+const UNIT_LAYERS: OverlayLayer[] = [
+  {
+    id: 'clusters',
+    type: 'circle',
+    filter: ['has', 'point_count'],
+    paint: {
+      'circle-color': BASEMAP_COLOURS.halo,
+      'circle-opacity': 0.9,
+      'circle-stroke-color': SELECTED_COLOUR,
+      'circle-stroke-width': 2,
+      'circle-radius': ['step', ['get', 'point_count'], 14, 25, 18, 250, 23, 2500, 28],
+    },
+  },
+  {
+    id: 'cluster-count',
+    type: 'symbol',
+    filter: ['has', 'point_count'],
+    layout: { 'text-field': ['get', 'point_count_abbreviated'], 'text-font': FONT_BOLD, 'text-size': 12, 'text-allow-overlap': true },
+    paint: { 'text-color': SELECTED_COLOUR },
+  },
+  {
+    id: 'heading',
+    type: 'symbol',
+    filter: ['all', NOT_CLUSTER, ['get', 'hasHeading']],
+    layout: {
+      'icon-image': HEADING_IMAGE,
+      'icon-rotate': ['get', 'heading'],
+      'icon-rotation-alignment': 'map',
+      'icon-allow-overlap': true,
+      'icon-ignore-placement': true,
+    },
+  },
+  {
+    id: 'selected',
+    type: 'circle',
+    filter: ['all', NOT_CLUSTER, ['get', 'selected']],
+    paint: { 'circle-radius': 13, 'circle-color': 'rgba(0,0,0,0)', 'circle-stroke-color': SELECTED_COLOUR, 'circle-stroke-width': 3 },
+  },
+  {
+    id: 'point',
+    type: 'circle',
+    filter: NOT_CLUSTER,
+    paint: {
+      'circle-radius': 7,
+      'circle-color': ['get', 'colour'],
+      'circle-opacity': ['case', ['get', 'stale'], 0.5, 1],
+      'circle-stroke-color': ['case', ['get', 'stale'], '#868e96', BASEMAP_COLOURS.halo],
+      'circle-stroke-width': 2,
+    },
+  },
+  {
+    id: 'label',
+    type: 'symbol',
+    filter: NOT_CLUSTER,
+    layout: {
+      'text-field': ['format', ['get', 'callsign'], {}, ['case', ['get', 'stale'], '\nSTALE', ''], { 'text-color': '#ffd43b', 'font-scale': 0.8 }],
+      'text-font': FONT_BOLD,
+      'text-size': 12,
+      'text-anchor': 'top',
+      'text-offset': [0, 0.9],
+      'text-optional': true,
+    },
+    paint: { 'text-color': BASEMAP_COLOURS.label, 'text-halo-color': BASEMAP_COLOURS.halo, 'text-halo-width': 1.5 },
+  },
+];
+
+export interface UnitsOverlayOptions {
+  /** The clock the stale badge is judged by; pass a value that ticks (e.g. every 30 s). */
+  now: number;
+  selectedIds?: ReadonlySet<string>;
+  id?: string;
+}
+
+/**
+ * Units by status colour, with a heading arrow, callsign and STALE badge; clustered when zoomed
+ * out. Units in SOS are left to `emergencyOverlay`, which is never clustered.
+ */
+export function unitsOverlay(units: readonly Unit[], { now, selectedIds, id = 'units' }: UnitsOverlayOptions): MapOverlay {
+  const features: OverlayFeature[] = [];
+  for (const unit of units) {
+    if (unit.emergency || !unit.position) continue;
+    const { location, heading } = unit.position;
+    features.push(
+      pointFeature(location.lat, location.lon, {
+        id: unit.id,
+        callsign: unit.callsign,
+        status: unit.status,
+        colour: UNIT_STATUS_COLOURS[unit.status],
+        hasHeading: heading !== null,
+        heading: heading ?? 0,
+        stale: isPositionStale(unit, now),
+        selected: selectedIds?.has(unit.id) ?? false,
+      }),
+    );
+  }
+  return { id, data: featureCollection(features), layers: UNIT_LAYERS, cluster: { radius: 50, maxZoom: 12 }, pickable: ['point', 'label', 'clusters'] };
+}
+
+const EMERGENCY_LAYERS: OverlayLayer[] = [
+  {
+    id: 'halo',
+    type: 'circle',
+    paint: { 'circle-radius': 26, 'circle-color': EMERGENCY_COLOUR, 'circle-opacity': 0.25, 'circle-stroke-color': EMERGENCY_COLOUR, 'circle-stroke-width': 3 },
+  },
+  {
+    id: 'point',
+    type: 'circle',
+    paint: { 'circle-radius': 10, 'circle-color': EMERGENCY_COLOUR, 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 3 },
+  },
+  {
+    id: 'label',
+    type: 'symbol',
+    layout: {
+      'text-field': ['concat', 'SOS ', ['get', 'callsign']],
+      'text-font': FONT_BOLD,
+      'text-size': 15,
+      'text-anchor': 'top',
+      'text-offset': [0, 1.6],
+      'text-allow-overlap': true,
+      'text-ignore-placement': true,
+    },
+    paint: { 'text-color': '#ffffff', 'text-halo-color': EMERGENCY_COLOUR, 'text-halo-width': 2.5 },
+  },
+];
+
+/** Units in SOS: large, red, labelled and never hidden in a cluster, on top of everything. */
+export function emergencyOverlay(units: readonly Unit[], id = 'emergencies'): MapOverlay {
+  const features: OverlayFeature[] = [];
+  for (const unit of units) {
+    const location = unit.emergency ? unitLocation(unit) : null;
+    if (location) features.push(pointFeature(location.lat, location.lon, { id: unit.id, callsign: unit.callsign }));
+  }
+  return { id, data: featureCollection(features), layers: EMERGENCY_LAYERS, pickable: ['point', 'label', 'halo'] };
+}

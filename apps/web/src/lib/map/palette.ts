@@ -1,0 +1,44 @@
+import type { IncidentSeverity } from '@argus/contracts/incidents';
+import type { UnitStatus } from '@argus/contracts/units';
+import type { AlertSeverity } from '@argus/contracts/alerts';
+
+/**
+ * Colours of things on the map, shared with the panels beside it so a legend, a roster row and
+ * a map symbol agree. Every colour is readable on the dark basemap and on the app's dark grey;
+ * shape (circle, diamond, triangle, square) also tells the kinds apart for colour-blind readers.
+ */
+export const UNIT_STATUS_COLOURS: Record<UnitStatus, string> = {
+  available: '#69db7c',
+  dispatched: '#ffd43b',
+  en_route: '#4dabf7',
+  on_scene: '#da77f2',
+  out_of_service: '#adb5bd',
+  offline: '#868e96',
+};
+
+export const SEVERITY_COLOURS: Record<IncidentSeverity, string> = {
+  low: '#74c0fc',
+  medium: '#ffd43b',
+  high: '#ff922b',
+  critical: '#ff4d4f',
+};
+
+export const ALERT_COLOURS: Record<AlertSeverity, string> = {
+  info: '#74c0fc',
+  warning: '#ffd43b',
+  critical: '#ff4d4f',
+};
+
+/** SOS: the one colour nothing else on the map uses. */
+export const EMERGENCY_COLOUR = '#ff1f3d';
+export const REPORT_COLOUR = '#f783ac';
+export const SELECTED_COLOUR = '#d4a72c';
+
+export const BASEMAP_COLOURS = {
+  water: '#0e1621',
+  land: '#23262b',
+  border: '#4a4e56',
+  coast: '#3a3f47',
+  label: '#e9e9ea',
+  halo: '#141517',
+} as const;

@@ -1,0 +1,93 @@
+import { defineConfig, loadEnv, type ProxyOptions } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const DEFAULT_API_SERVER = 'http://127.0.0.1:8080';
+
+/**
+ * Path prefixes the server answers itself. Some share a first segment with a page
+ * (/analytics is a page, /analytics/pageview an endpoint), so each is matched exactly or with a slash.
+ */
+const API_PREFIXES = [
+  'auth',
+  'users',
+  'analytics',
+  'audit',
+  'incidents',
+  'units',
+  'dispatches',
+  'reports',
+  'alerts',
+  'messages',
+  'stream',
+  'signaling',
+  'videosdk',
+  '\\.well-known',
+];
+const API_EXACT = ['health', 'status', 'openapi\\.json', 'incidents', 'units', 'dispatches', 'reports', 'alerts', 'messages', 'overview', 'search', 'audit'];
+
+/** Navigations never reach the service worker's app-shell fallback for these. */
+const navigateFallbackDenylist = [
+  ...API_PREFIXES.map((prefix) => new RegExp(`^/${prefix}/`)),
+  ...API_EXACT.map((name) => new RegExp(`^/${name}$`)),
+  /^\/ws(\/|$)/,
+];
+
+/** The dev server forwards API calls to the Argus server (ARGUS_API_URL, default port 8080). */
+function apiProxy(target: string): Record<string, ProxyOptions> {
+  // Page navigations to a proxied prefix (a reload on /analytics) are served the app, not proxied.
+  const entry: ProxyOptions = {
+    target,
+    bypass: (req) => (req.headers.accept?.includes('text/html') ? '/index.html' : undefined),
+  };
+  const proxy: Record<string, ProxyOptions> = { '^/ws(/|$)': { target, ws: true } };
+  for (const prefix of API_PREFIXES) proxy[`^/${prefix}(/|$)`] = entry;
+  for (const name of API_EXACT) proxy[`^/${name}$`] = entry;
+  return proxy;
+}
+
+export default defineConfig(({ mode }) => ({
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      registerType: 'autoUpdate',
+      // Registered from main.tsx through virtual:pwa-register: the CSP allows no inline script.
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        name: 'Argus',
+        short_name: 'Argus',
+        description: 'Tactical intelligence and emergency response platform',
+        orientation: 'portrait',
+        display: 'standalone',
+        theme_color: '#d4a72c',
+        background_color: '#1a1b1e',
+        start_url: '/',
+        scope: '/',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // mjs: MapLibre's worker, so maps draw with no network once the app is installed.
+        globPatterns: ['**/*.{js,mjs,css,html,svg,png,woff2}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist,
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    port: 5173,
+    proxy: apiProxy(loadEnv(mode, '.', 'ARGUS_').ARGUS_API_URL ?? DEFAULT_API_SERVER),
+  },
+}));

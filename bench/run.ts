@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from './support/processes';
+import { authSuite } from './suites/auth';
+import { tokensSuite } from './suites/tokens';
+import { realtimeSuite } from './suites/realtime';
+
+/**
+ * `npm run bench`: every suite measures Argus against a baseline in the same run and reports
+ * the ratio, because absolute figures on a shared two-core machine drift from run to run.
+ */
+const suites = { auth: authSuite, tokens: tokensSuite, realtime: realtimeSuite };
+const only = process.argv[2];
+const resultsDir = path.join(repoRoot, 'bench/results');
+fs.mkdirSync(resultsDir, { recursive: true });
+
+let missed = false;
+for (const [name, suite] of Object.entries(suites)) {
+  if (only && only !== name) continue;
+  console.log(`\n=== bench: ${name} ===`);
+  const result = await suite();
+  fs.writeFileSync(path.join(resultsDir, `${name}.json`), `${JSON.stringify(result, null, 2)}\n`);
+  console.log(JSON.stringify(result, null, 2));
+  if (result.failedRequests > 0) {
+    console.error(`${name}: ${result.failedRequests} requests failed under load; the figures do not count.`);
+    missed = true;
+  }
+  if (!result.meetsTarget) {
+    console.error(`${name}: the figures miss the suite's target.`);
+    missed = true;
+  }
+}
+process.exit(missed ? 1 : 0);

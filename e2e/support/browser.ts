@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import type { Role } from '@argus/contracts/roles';
+import { ACCOUNTS, E2E_PASSWORD } from './accounts';
+
+/** Debian's Chromium, headless, with software WebGL for the maps. */
+const CHROMIUM_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--use-gl=angle',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+];
+
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+/** A URL on one of the Argus sites; `*.localhost` reaches loopback in Chromium. */
+export function siteUrl(host: string, pathname = '/'): string {
+  return `http://${host}:${inject('port')}${pathname}`;
+}
+
+export const mainUrl = (pathname = '/') => siteUrl('localhost', pathname);
+
+/** A phone-sized portrait context by default: the product is portrait-first. */
+export function newContext(browser: Browser, options: { desktop?: boolean } = {}): Promise<BrowserContext> {
+  return browser.newContext(
+    options.desktop
+      ? { viewport: { width: 1366, height: 900 } }
+      : { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+  );
+}
+
+export async function signIn(page: Page, role: Role, host = 'localhost'): Promise<void> {
+  await page.goto(siteUrl(host, '/login'));
+  await page.getByLabel('Email').fill(ACCOUNTS[role].email);
+  await page.getByLabel('Password').fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+const artifacts = path.resolve('.e2e-artifacts');
+
+/** Screenshots for people to look at; kept out of git. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(artifacts, { recursive: true });
+  await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,99 @@
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { ROLES } from '@argus/contracts/roles';
+import { loadConfig } from '../../apps/server/src/config';
+import { createDatabase } from '../../apps/server/src/db/database';
+import { SYSTEM_CONTEXT } from '../../apps/server/src/features/audit/audit.log';
+import { systemClock } from '../../apps/server/src/lib/clock';
+import { createServices } from '../../apps/server/src/services';
+import { ACCOUNTS, E2E_PASSWORD, E2E_UNIT, INACTIVE_ACCOUNT, MFA_ACCOUNT } from './accounts';
+import { OIDC_CLIENT, startOidcProvider } from './oidc-provider';
+import { freePort, waitForHealth } from './processes';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    port: number;
+    dataDir: string;
+  }
+}
+
+/**
+ * Starts the real, built Argus (server plus web app) once for the whole e2e run,
+ * on a fresh SQLite data folder with one account per role.
+ */
+export default async function setup(project: TestProject) {
+  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('web build failed');
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'argus-e2e-'));
+  const [port, providerPort] = await Promise.all([freePort(), freePort()]);
+  const publicUrl = `http://localhost:${port}`;
+  const provider = await startOidcProvider(providerPort, `${publicUrl}/auth/v1/callback`, {
+    // The analyst's company identity, linked to the Argus account by its verified email.
+    analyst: { email: ACCOUNTS.Intelligence_Analyst.email },
+  });
+  const env = {
+    ...process.env,
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    // Every browser context comes from 127.0.0.1, so the per-address public limit would
+    // throttle the suite itself; the limit is covered by the server's integration tests.
+    RATE_LIMIT_PUBLIC_MAX: '100000',
+    // Administrators' second-factor policy is tested against the server (mfa-policy.test.ts);
+    // here the administrator accounts sign in with a password so each flow tests itself.
+    // e2e/tests/mfa.test.ts sets up and uses a second factor in the browser.
+    MFA_REQUIRED_FOR_ADMINS: 'false',
+    PUBLIC_URL: publicUrl,
+    OIDC_ISSUER: `http://127.0.0.1:${providerPort}`,
+    OIDC_CLIENT_ID: OIDC_CLIENT.id,
+    OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,
+    OIDC_PROVIDER_NAME: OIDC_CLIENT.providerName,
+    OIDC_LINK_BY_EMAIL: 'true',
+    OAUTH_REDIRECT_ALLOW_LIST: `${publicUrl}/login`,
+  };
+
+  const config = loadConfig(env);
+  const db = await createDatabase({ dataDir: config.dataDir });
+  const services = createServices(config, db, systemClock);
+  for (const role of ROLES) {
+    const account = ACCOUNTS[role];
+    await services.users.create({ email: account.email, full_name: account.fullName, role, password: E2E_PASSWORD }, SYSTEM_CONTEXT);
+  }
+  await services.users.create(
+    { email: MFA_ACCOUNT.email, full_name: MFA_ACCOUNT.fullName, role: 'Field_Unit', password: E2E_PASSWORD },
+    SYSTEM_CONTEXT,
+  );
+  const retired = await services.users.create(
+    { email: INACTIVE_ACCOUNT.email, full_name: INACTIVE_ACCOUNT.fullName, role: 'Field_Unit', password: E2E_PASSWORD },
+    SYSTEM_CONTEXT,
+  );
+  await services.users.update(retired.id, { is_active: false }, SYSTEM_CONTEXT);
+  // The Field_Unit account crews a unit, so the field pages have one to show.
+  const fieldUser = await services.usersRepository.findByEmail(ACCOUNTS.Field_Unit.email);
+  await services.units.create({ callsign: E2E_UNIT.callsign, kind: E2E_UNIT.kind, members: [fieldUser!.id] });
+  await db.close();
+
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForHealth(port, child);
+  project.provide('port', port);
+  project.provide('dataDir', dataDir);
+
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    await provider.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Unit } from '@argus/contracts/http/units';
+import type { Incident } from '@argus/contracts/http/incidents';
+import { callApiOk } from '../support/api';
+import { seriousViolations } from '../support/axe';
+import { launchBrowser, mainUrl, newContext, screenshot, signIn } from '../support/browser';
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
+  await browser?.close();
+});
+
+/** Callsigns unique to this run, so the file can share a server with the rest of the suite. */
+const run = randomUUID().slice(0, 4).toUpperCase();
+const callsign = (name: string) => `${name}-${run}`;
+
+/** Central London: the incident, and units 0.6, 3 and 9 km from it. */
+const SCENE = { lat: 51.5072, lon: -0.1276 };
+const NEAR = { lat: 51.5126, lon: -0.1276 };
+const MIDDLE = { lat: 51.5342, lon: -0.1276 };
+const FAR = { lat: 51.5881, lon: -0.1276 };
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+
+/** Every URL each page asked for: the map must need nothing beyond its own origin. */
+const requested = new WeakMap<Page, string[]>();
+
+/** Signs in as Command_Admin, runs `before` on the home page (API set-up), then opens /command. */
+async function openCommand(options: { desktop: boolean }, before?: (page: Page) => Promise<void>): Promise<Page> {
+  const context = await newContext(browser, options);
+  contexts.push(context);
+  const page = await context.newPage();
+  const urls: string[] = [];
+  requested.set(page, urls);
+  page.on('request', (request) => urls.push(request.url()));
+  await signIn(page, 'Command_Admin');
+  await page.waitForURL((url) => url.pathname === '/');
+  await before?.(page);
+  await page.goto(mainUrl('/command'));
+  await expect.poll(() => heading(page).textContent()).toBe('Command Dashboard');
+  return page;
+}
+
+async function createUnit(page: Page, name: string, at: { lat: number; lon: number }, heading = 90): Promise<Unit> {
+  const { unit } = await callApiOk<{ unit: Unit }>(page, 'POST', '/units', { callsign: name, kind: 'patrol', members: [] });
+  await moveUnit(page, unit.id, at, heading);
+  return unit;
+}
+
+async function moveUnit(page: Page, unitId: string, at: { lat: number; lon: number }, heading = 90): Promise<void> {
+  await callApiOk(page, 'POST', `/units/${unitId}/position`, { clientId: randomUUID(), location: at, heading, speed: 8 });
+}
+
+/** Where the map's units source draws one unit, read from the live MapLibre instance. */
+async function mapPosition(page: Page, name: string): Promise<[number, number] | null> {
+  return page.evaluate(async (wanted) => {
+    type Points = { features: Array<{ geometry: { coordinates: [number, number] }; properties: { callsign?: string } }> };
+    const host = document.querySelector('[data-operational-map]') as (HTMLElement & { argusMap?: { getSource(id: string): { getData(): Promise<Points> } | undefined } }) | null;
+    const source = host?.argusMap?.getSource('units');
+    if (!source) return null;
+    const data = await source.getData();
+    return data.features.find((item) => item.properties.callsign === wanted)?.geometry.coordinates ?? null;
+  }, name);
+}
+
+/** Resolves once the map has drawn everything it was given (MapLibre's `idle`), or after 5 s. */
+async function mapSettled(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        type Idle = { loaded(): boolean; isMoving(): boolean; once(event: 'idle', handler: () => void): void; triggerRepaint(): void };
+        const map = (document.querySelector('[data-operational-map]') as (HTMLElement & { argusMap?: Idle }) | null)?.argusMap;
+        if (!map) return resolve();
+        setTimeout(resolve, 5000);
+        map.once('idle', () => resolve());
+        map.triggerRepaint();
+      }),
+  );
+}
+
+async function mapLayerIds(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const host = document.querySelector('[data-operational-map]') as (HTMLElement & { argusMap?: { getStyle(): { layers: Array<{ id: string }> } } }) | null;
+    return host?.argusMap?.getStyle().layers.map((layer) => layer.id) ?? [];
+  });
+}
+
+describe('command dashboard', () => {
+  it('draws the offline map, opens an incident, dispatches the nearest unit and follows it live', async () => {
+    let near: Unit | undefined;
+    const page = await openCommand({ desktop: true }, async (home) => {
+      near = await createUnit(home, callsign('NEAR'), NEAR, 180);
+      await createUnit(home, callsign('MID'), MIDDLE);
+      await createUnit(home, callsign('FAR'), FAR);
+    });
+    const map = page.locator('[data-operational-map]');
+    await expect.poll(() => map.getAttribute('data-map-ready'), { timeout: 30_000 }).toBe('true');
+    expect(await map.locator('canvas').count()).toBe(1);
+    expect(await mapLayerIds(page)).toEqual(expect.arrayContaining(['basemap-land', 'basemap-borders', 'units-point', 'units-label', 'incidents-symbol', 'emergencies-point']));
+    await expect.poll(() => mapPosition(page, callsign('NEAR'))).toEqual([NEAR.lon, NEAR.lat]);
+    // Offline by design: no tile, glyph or style server; callsigns are drawn from the bundled font.
+    await mapSettled(page);
+    const urls = requested.get(page)!;
+    expect(urls.filter((url) => new URL(url).origin !== new URL(page.url()).origin)).toEqual([]);
+    expect(urls.some((url) => /noto-sans-latin-700-normal.*\.woff2$/.test(url))).toBe(true);
+    expect(urls.some((url) => /maplibre-gl-worker.*\.mjs$/.test(url))).toBe(true);
+
+    // A new incident, placed by picking on the map, then put exactly on the scene by typing.
+    const panel = page.getByRole('region', { name: 'Operations' });
+    await panel.getByRole('button', { name: 'New incident' }).click();
+    await panel.getByLabel('Title').fill(`Warehouse fire ${run}`);
+    await panel.getByLabel('Category').fill('fire');
+    await panel.getByLabel('Severity').selectOption('high');
+    await panel.getByRole('button', { name: 'Pick on the map' }).click();
+    const box = (await map.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect.poll(() => panel.getByLabel('Latitude').inputValue()).not.toBe('');
+    await panel.getByLabel('Latitude').fill(String(SCENE.lat));
+    await panel.getByLabel('Longitude').fill(String(SCENE.lon));
+    await panel.getByRole('button', { name: 'Open incident' }).click();
+    await expect.poll(() => panel.getByRole('heading', { name: `Warehouse fire ${run}` }).isVisible()).toBe(true);
+
+    // Available units nearest first, with distance and a rough ETA.
+    const dispatch = panel.getByRole('region', { name: 'Dispatch' });
+    const choices = dispatch.getByRole('checkbox');
+    await expect.poll(() => dispatch.getByText(callsign('FAR'), { exact: true }).count()).toBe(1);
+    const order = await dispatch.locator('li').allTextContents();
+    const rank = (name: string) => order.findIndex((text) => text.includes(name));
+    expect(rank(callsign('NEAR'))).toBeLessThan(rank(callsign('MID')));
+    expect(rank(callsign('MID'))).toBeLessThan(rank(callsign('FAR')));
+    expect(order[rank(callsign('NEAR'))]).toMatch(/600 m · about 1 min/);
+    expect(await choices.count()).toBeGreaterThanOrEqual(3);
+    await mapSettled(page);
+    await screenshot(page, 'command-desktop-dispatch');
+
+    await dispatch.getByRole('checkbox', { name: new RegExp(callsign('NEAR')) }).check();
+    await dispatch.getByRole('button', { name: 'Dispatch 1 unit' }).click();
+    await expect.poll(() => dispatch.getByRole('status').textContent()).toContain(`Dispatched ${callsign('NEAR')}`);
+    const assigned = panel.getByRole('region', { name: 'Units on this incident' });
+    await expect.poll(() => assigned.textContent()).toContain(callsign('NEAR'));
+    await expect.poll(() => panel.getByRole('region', { name: 'Timeline' }).textContent()).toContain(`${callsign('NEAR')} assigned`);
+
+    // Someone else moves the assignment on: the page follows without a reload.
+    const incidents = await callApiOk<{ incidents: Incident[] }>(page, 'GET', '/incidents?status=dispatched');
+    const incident = incidents.incidents.find((item) => item.title === `Warehouse fire ${run}`)!;
+    const { assignments } = await callApiOk<{ assignments: Array<{ id: string; unitId: string }> }>(page, 'GET', `/dispatches?incidentId=${incident.id}`);
+    const assignment = assignments.find((item) => item.unitId === near!.id)!;
+    await callApiOk(page, 'POST', `/dispatches/${assignment.id}/status`, { clientId: randomUUID(), status: 'en_route' });
+    await expect.poll(() => assigned.textContent(), { timeout: 10_000 }).toContain('En route');
+    await expect.poll(() => panel.getByRole('region', { name: 'Timeline' }).textContent()).toContain(`${callsign('NEAR')} en route`);
+
+    // A position posted through the API moves the unit on the map.
+    const moved = { lat: 51.509, lon: -0.1276 };
+    await moveUnit(page, near!.id, moved, 180);
+    await expect.poll(() => mapPosition(page, callsign('NEAR')), { timeout: 10_000 }).toEqual([moved.lon, moved.lat]);
+
+    // A message to every unit, listed once the server has it.
+    await page.getByRole('tab', { name: 'Broadcast' }).click();
+    await panel.getByLabel('Message').fill(`All units: road closed at the bridge ${run}`);
+    await panel.getByRole('button', { name: 'Send to all units' }).click();
+    await expect.poll(() => panel.getByRole('status').filter({ hasText: 'Sent to all units.' }).count()).toBe(1);
+    await expect.poll(() => panel.getByRole('region', { name: 'Recent broadcasts' }).textContent()).toContain(`road closed at the bridge ${run}`);
+
+    await page.getByRole('tab', { name: /Incidents/ }).click();
+    await mapSettled(page);
+    await screenshot(page, 'command-desktop');
+    await page.locator('summary', { hasText: 'Legend' }).click();
+    await screenshot(page, 'command-desktop-legend');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('puts a unit in SOS in front of command until it is cleared, on a phone', async () => {
+    let unit: Unit | undefined;
+    const page = await openCommand({ desktop: false }, async (home) => {
+      unit = await createUnit(home, callsign('DELTA'), { lat: 51.52, lon: -0.1 });
+    });
+    const map = page.locator('[data-operational-map]');
+    await expect.poll(() => map.getAttribute('data-map-ready'), { timeout: 30_000 }).toBe('true');
+    await expect.poll(() => mapPosition(page, callsign('DELTA'))).toEqual([-0.1, 51.52]);
+    await mapSettled(page);
+    await screenshot(page, 'command-phone');
+    await callApiOk(page, 'POST', `/units/${unit!.id}/sos`, { clientId: randomUUID() });
+
+    const banner = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: /SOS/ }) });
+    await expect.poll(() => banner.textContent(), { timeout: 10_000 }).toContain(callsign('DELTA'));
+    await expect.poll(() => mapPosition(page, callsign('DELTA'))).toBeNull();
+    await page.getByRole('tab', { name: /Units/ }).click();
+    const firstRow = page.getByRole('region', { name: 'Operations' }).locator('tbody tr').first();
+    await expect.poll(() => firstRow.textContent()).toContain('SOS');
+    await mapSettled(page);
+    await screenshot(page, 'command-phone-sos');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Its critical alert waits in the feed; acknowledging it says someone is on it.
+    await page.getByRole('tab', { name: /Alerts/ }).click();
+    const alerts = page.getByRole('region', { name: /Alerts/ });
+    await expect.poll(() => alerts.textContent()).toContain(`SOS: ${callsign('DELTA')}`);
+    await alerts.getByRole('button', { name: `Acknowledge SOS: ${callsign('DELTA')}` }).click();
+    await expect.poll(() => alerts.textContent()).toContain('Acknowledged');
+    await screenshot(page, 'command-phone-alerts');
+
+    await banner.getByRole('button', { name: `Clear SOS for ${callsign('DELTA')}` }).click();
+    await banner.getByRole('button', { name: `Confirm: clear ${callsign('DELTA')} SOS` }).click();
+    await expect.poll(() => banner.count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => mapPosition(page, callsign('DELTA'))).toEqual([-0.1, 51.52]);
+    // Clearing the emergency resolves its alert too.
+    await expect.poll(() => alerts.textContent(), { timeout: 10_000 }).not.toContain(`SOS: ${callsign('DELTA')}`);
+  });
+});

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { ALERT_SEVERITIES, ALERT_STATUSES } from '../alerts';
+import { Timestamp } from './common';
+import { Location, csv } from './incidents';
+
+export const AlertSource = z.object({ kind: z.string(), id: z.string() });
+
+export const Alert = z.object({
+  id: z.string(),
+  rule: z.string(),
+  severity: z.enum(ALERT_SEVERITIES),
+  title: z.string(),
+  detail: z.string(),
+  location: Location.nullable(),
+  /** Metres around location that a public alert covers. */
+  radiusM: z.number().nullable(),
+  /** Public alerts reach civic reporters and every signed-in user near them. */
+  public: z.boolean(),
+  status: z.enum(ALERT_STATUSES),
+  /** The events that raised it (a unit, a report, …). */
+  sources: z.array(AlertSource),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  acknowledgedBy: z.string().nullable(),
+  acknowledgedAt: Timestamp.nullable(),
+});
+export type Alert = z.infer<typeof Alert>;
+
+export const AlertResponse = z.object({ alert: Alert });
+export const AlertListResponse = z.object({ alerts: z.array(Alert), nextCursor: z.string().nullable() });
+/** Public alerts near a point: all that apply, no paging. */
+export const PublicAlertListResponse = z.object({ alerts: z.array(Alert) });
+export const AlertParams = z.object({ id: z.string().min(1).max(100) });
+
+export const AlertListQuery = z.object({
+  status: csv(ALERT_STATUSES, 'status').optional(),
+  severity: csv(ALERT_SEVERITIES, 'severity').optional(),
+  rule: z.string().trim().min(1).max(60).optional(),
+  from: z.coerce.number().int().nonnegative().optional(),
+  to: z.coerce.number().int().nonnegative().optional(),
+  /** Cursor: alerts raised before this one, as the last page answered. */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200, 'At most 200 alerts per page.').default(50),
+});
+
+/** Command publishes a public safety alert for an area. */
+export const PublishAlertRequest = z.object({
+  title: z.string().trim().min(1, 'Enter a title.').max(200, 'The title is too long.'),
+  detail: z.string().trim().max(2000, 'The detail is too long.').default(''),
+  severity: z.enum(ALERT_SEVERITIES, { error: `severity must be one of ${ALERT_SEVERITIES.join(', ')}.` }),
+  location: Location,
+  radiusM: z.number().min(50, 'The area is at least 50 m across.').max(200_000, 'The area is at most 200 km.'),
+});
+
+/** Public alerts around a point: where the device is, or the whole list when it is not known. */
+export const PublicAlertQuery = z.object({
+  lat: z.coerce.number().min(-90).max(90).optional(),
+  lon: z.coerce.number().min(-180).max(180).optional(),
+});
+
+export const DismissAlertRequest = z.object({ verdict: z.string().trim().min(1, 'Say why the alert is dismissed.').max(500) });

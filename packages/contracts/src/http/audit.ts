@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { Timestamp } from './common';
+
+/** Every action the audit log records, for filters and for reading the log. */
+export const AUDIT_ACTIONS = [
+  'auth.login_success',
+  'auth.login_failure',
+  'auth.login_locked',
+  'auth.login_inactive',
+  'auth.logout',
+  'auth.switch',
+  'auth.switch_back',
+  'auth.refresh_reuse',
+  'auth.oauth_refused',
+  'auth.identity_linked',
+  'auth.identity_unlinked',
+  'mfa.enrol_started',
+  'mfa.enrol',
+  'mfa.verify',
+  'mfa.verify_failure',
+  'mfa.unenrol',
+  'mfa.recovery_codes_created',
+  'user.create',
+  'user.role_change',
+  'user.activate',
+  'user.deactivate',
+  'user.password_change',
+] as const;
+
+const optionalId = z.string().trim().min(1).max(100).optional();
+
+export const AuditListQuery = z.object({
+  action: z.enum(AUDIT_ACTIONS, { error: 'Unknown audit action.' }).optional(),
+  actor: optionalId,
+  subject: optionalId,
+  from: z.coerce.number({ error: 'from must be a time in epoch milliseconds.' }).int().nonnegative().optional(),
+  to: z.coerce.number({ error: 'to must be a time in epoch milliseconds.' }).int().nonnegative().optional(),
+  /** Text the target contains (an email, an id). */
+  q: z.string().trim().max(200, 'The search text is too long.').optional(),
+  /** Cursor: entries older than this sequence number. */
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(200, 'At most 200 entries per page.').default(50),
+});
+export type AuditListQuery = z.infer<typeof AuditListQuery>;
+
+const Person = z.object({ id: z.string(), email: z.string(), full_name: z.string() });
+
+export const AuditEvent = z.object({
+  seq: z.number().int(),
+  at: Timestamp,
+  action: z.string(),
+  target: z.string().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  actor: Person.nullable(),
+  subject: Person.nullable(),
+  detail: z.record(z.string(), z.unknown()),
+  hash: z.string(),
+  prevHash: z.string(),
+});
+export type AuditEvent = z.infer<typeof AuditEvent>;
+
+export const AuditListResponse = z.object({ events: z.array(AuditEvent), nextBefore: z.number().int().nullable() });
+export type AuditListResponse = z.infer<typeof AuditListResponse>;
+
+export const AuditVerifyResponse = z.object({
+  intact: z.boolean(),
+  checked: z.number().int(),
+  brokenAt: z.number().int().nullable(),
+  reason: z.string().nullable(),
+});
+export type AuditVerifyResponse = z.infer<typeof AuditVerifyResponse>;

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { INCIDENT_SEVERITIES, INCIDENT_STATUSES, THREAT_LEVELS } from '../incidents';
+import { Timestamp } from './common';
+
+/** Locations are {lat, lon} everywhere in the API, with accuracy in metres where known. */
+export const Location = z.object({
+  lat: z.number({ error: 'lat must be a number.' }).min(-90, 'lat must be between -90 and 90.').max(90, 'lat must be between -90 and 90.'),
+  lon: z.number({ error: 'lon must be a number.' }).min(-180, 'lon must be between -180 and 180.').max(180, 'lon must be between -180 and 180.'),
+  accuracy: z.number().nonnegative('accuracy must be 0 or more metres.').max(1_000_000).optional(),
+});
+export type Location = z.infer<typeof Location>;
+
+const Title = z.string().trim().min(1, 'Enter a title.').max(200, 'The title is too long.');
+const Category = z.string().trim().min(1, 'Enter a category.').max(60, 'The category is too long.');
+const Description = z.string().trim().max(10_000, 'The description is too long.');
+
+export const CreateIncidentRequest = z.object({
+  title: Title,
+  category: Category,
+  severity: z.enum(INCIDENT_SEVERITIES, { error: 'severity must be low, medium, high or critical.' }),
+  location: Location,
+  description: Description.default(''),
+  source: z.string().trim().max(60).optional(),
+});
+export type CreateIncidentRequest = z.infer<typeof CreateIncidentRequest>;
+
+export const UpdateIncidentRequest = z
+  .object({
+    title: Title.optional(),
+    category: Category.optional(),
+    severity: z.enum(INCIDENT_SEVERITIES, { error: 'severity must be low, medium, high or critical.' }).optional(),
+    status: z.enum(INCIDENT_STATUSES, { error: 'Unknown status.' }).optional(),
+    location: Location.optional(),
+    description: Description.optional(),
+    threatLevel: z.enum(THREAT_LEVELS, { error: 'threatLevel must be low, elevated, high or critical.' }).optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { message: 'Nothing to change.' });
+export type UpdateIncidentRequest = z.infer<typeof UpdateIncidentRequest>;
+
+export const Incident = z.object({
+  id: z.string(),
+  reference: z.string(),
+  title: z.string(),
+  category: z.string(),
+  severity: z.enum(INCIDENT_SEVERITIES),
+  status: z.enum(INCIDENT_STATUSES),
+  location: Location,
+  description: z.string(),
+  source: z.string().nullable(),
+  /** Set by analysts; null until judged. */
+  threatLevel: z.enum(THREAT_LEVELS).nullable(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  createdBy: z.string().nullable(),
+});
+export type Incident = z.infer<typeof Incident>;
+
+/** A comma-separated list of allowed values, e.g. status=new,triaged. */
+export const csv = <T extends string>(values: readonly [T, ...T[]], what: string) =>
+  z
+    .string()
+    .transform((text) => text.split(',').map((value) => value.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(values, { error: `Unknown ${what}.` })).max(values.length));
+
+/** "south,west,north,east" in degrees. */
+export const BoundingBox = z
+  .string()
+  .transform((text) => text.split(',').map(Number))
+  .pipe(
+    z
+      .tuple([z.number().min(-90).max(90), z.number().min(-180).max(180), z.number().min(-90).max(90), z.number().min(-180).max(180)], {
+        error: 'bbox must be south,west,north,east in degrees.',
+      })
+      .refine(([south, , north]) => south <= north, 'bbox south must not be north of its north.'),
+  );
+
+export const IncidentListQuery = z.object({
+  status: csv(INCIDENT_STATUSES, 'status').optional(),
+  severity: csv(INCIDENT_SEVERITIES, 'severity').optional(),
+  category: z.string().trim().min(1).max(60).optional(),
+  from: z.coerce.number().int().nonnegative().optional(),
+  to: z.coerce.number().int().nonnegative().optional(),
+  bbox: BoundingBox.optional(),
+  /** Cursor: incidents created before this one (its `createdAt` and id, as the last page answered). */
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200, 'At most 200 incidents per page.').default(50),
+});
+export type IncidentListQuery = z.infer<typeof IncidentListQuery>;
+
+export const IncidentListResponse = z.object({ incidents: z.array(Incident), nextCursor: z.string().nullable() });
+
+export const TimelineEntry = z.object({
+  id: z.string(),
+  at: Timestamp,
+  kind: z.string(),
+  actor: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()),
+});
+export const TimelineResponse = z.object({ entries: z.array(TimelineEntry) });
+
+export const IncidentParams = z.object({ id: z.string().min(1).max(100) });

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { DISPATCH_STATUSES, UNIT_KINDS, UNIT_STATUSES } from '../units';
+import { Timestamp } from './common';
+import { BoundingBox, Incident, Location, csv } from './incidents';
+
+/** A UUID the device makes for each action, so a retried request never acts twice. */
+export const ClientId = z.uuid({ error: 'clientId must be a UUID made on the device.' });
+
+export const CreateUnitRequest = z.object({
+  callsign: z.string().trim().min(1, 'Enter a callsign.').max(40, 'The callsign is too long.'),
+  kind: z.enum(UNIT_KINDS, { error: `kind must be one of ${UNIT_KINDS.join(', ')}.` }),
+  /** The Field_Unit accounts that crew the unit. */
+  members: z.array(z.string().min(1).max(100)).max(20, 'At most 20 members.').default([]),
+});
+export type CreateUnitRequest = z.infer<typeof CreateUnitRequest>;
+
+export const UnitStatusRequest = z.object({
+  clientId: ClientId,
+  status: z.enum(UNIT_STATUSES, { error: `status must be one of ${UNIT_STATUSES.join(', ')}.` }),
+});
+
+export const UnitPositionRequest = z.object({
+  clientId: ClientId,
+  location: Location,
+  heading: z.number().min(0).max(360, 'heading is 0 to 360 degrees.').optional(),
+  speed: z.number().min(0).max(400, 'speed is in metres per second.').optional(),
+  /** When the device took the fix; the server's time when absent. */
+  at: Timestamp.optional(),
+});
+
+export const Unit = z.object({
+  id: z.string(),
+  callsign: z.string(),
+  kind: z.enum(UNIT_KINDS),
+  status: z.enum(UNIT_STATUSES),
+  members: z.array(z.string()),
+  position: z
+    .object({ location: Location, heading: z.number().nullable(), speed: z.number().nullable(), at: Timestamp })
+    .nullable(),
+  /** SOS: a sticky emergency that overrides everything on every screen until command clears it. */
+  emergency: z.object({ since: Timestamp, raisedBy: z.string(), location: Location.nullable() }).nullable(),
+  updatedAt: Timestamp,
+});
+export type Unit = z.infer<typeof Unit>;
+
+export const UnitResponse = z.object({ unit: Unit });
+/** The whole fleet fits one page for the map (10,000 units by default); larger fleets page by callsign. */
+export const UnitListQuery = z.object({
+  status: csv(UNIT_STATUSES, 'status').optional(),
+  kind: z.enum(UNIT_KINDS, { error: `kind must be one of ${UNIT_KINDS.join(', ')}.` }).optional(),
+  /** Units whose last position is inside "south,west,north,east". */
+  bbox: BoundingBox.optional(),
+  emergency: z.enum(['true', 'false'], { error: 'emergency is true or false.' }).transform((value) => value === 'true').optional(),
+  /** Cursor: units whose callsign sorts after this one, as the last page answered. */
+  after: z.string().max(40).optional(),
+  limit: z.coerce.number().int().min(1).max(20_000, 'At most 20,000 units per page.').default(10_000),
+});
+export const UnitListResponse = z.object({ units: z.array(Unit), nextCursor: z.string().nullable() });
+export const UnitParams = z.object({ id: z.string().min(1).max(100) });
+
+export const SosRequest = z.object({
+  clientId: ClientId,
+  /** Where the crew is, when the device knows. */
+  location: Location.optional(),
+});
+
+export const DispatchRequest = z.object({
+  unitIds: z.array(z.string().min(1).max(100)).min(1, 'Choose at least one unit.').max(20, 'At most 20 units at once.'),
+});
+
+export const DispatchStatusRequest = z.object({
+  clientId: ClientId,
+  status: z.enum(DISPATCH_STATUSES, { error: `status must be one of ${DISPATCH_STATUSES.join(', ')}.` }),
+});
+
+export const Dispatch = z.object({
+  id: z.string(),
+  incidentId: z.string(),
+  unitId: z.string(),
+  status: z.enum(DISPATCH_STATUSES),
+  /** When each milestone was reached. */
+  milestones: z.record(z.string(), Timestamp),
+});
+export type Dispatch = z.infer<typeof Dispatch>;
+export const DispatchListResponse = z.object({ dispatches: z.array(Dispatch) });
+export const DispatchResponse = z.object({ dispatch: Dispatch });
+
+/** An assignment as its crew and the dispatch board see it: the dispatch, its unit's callsign and the incident. */
+export const Assignment = Dispatch.extend({ callsign: z.string(), incident: Incident });
+export type Assignment = z.infer<typeof Assignment>;
+
+export const AssignmentListQuery = z.object({
+  /** Only assignments still in progress (assigned, acknowledged, en route, on scene). */
+  active: z.enum(['true', 'false'], { error: 'active is true or false.' }).default('true').transform((value) => value === 'true'),
+  incidentId: z.string().min(1).max(100).optional(),
+  unitId: z.string().min(1).max(100).optional(),
+});
+/** A field unit gets the assignments of the units it crews; command and analysts get all. */
+export const AssignmentListResponse = z.object({ assignments: z.array(Assignment) });
