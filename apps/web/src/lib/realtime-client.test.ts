@@ -113,8 +113,23 @@ describe('realtime client', () => {
     socket.event('unit:u1', 4, 'shared');
     socket.event('units', 11, 'shared');
     socket.event('alerts', 3);
-    expect(received(both)).toEqual(['units 11']);
-    expect(received(unitsOnly)).toEqual(['units 11']);
+    expect(received(both)).toEqual(['reset 10', 'units 11']);
+    expect(received(unitsOnly)).toEqual(['reset 10', 'units 11']);
+  });
+
+  it('asks listeners to refetch once when a channel’s first subscription is confirmed, not when a resumed one is', () => {
+    const { client, advance, latest, received } = harness();
+    const frames: RealtimeFrame[] = [];
+    client.listen(['units'], (frame) => frames.push(frame));
+    latest().open();
+    latest().frame('realtime.subscribed', { channel: 'units', seq: 3 });
+    latest().event('units', 4);
+    latest().drop();
+    advance(retryDelay(0, 1));
+    latest().open();
+    latest().frame('realtime.subscribed', { channel: 'units', seq: 4 });
+    latest().event('units', 5);
+    expect(received(frames)).toEqual(['reset 3', 'units 4', 'units 5']);
   });
 
   it('reconnects with growing backoff and resumes every channel from its last seq', () => {
@@ -141,7 +156,7 @@ describe('realtime client', () => {
     expect(latest().sent).toEqual([{ type: 'subscribe', subscriptions: [{ channel: 'units', since: 42 }, { channel: 'incident:i1', since: 7 }] }]);
     latest().event('units', 42);
     latest().event('units', 43);
-    expect(received(frames)).toEqual(['units 41', 'units 42', 'units 43']);
+    expect(received(frames)).toEqual(['reset 7', 'units 41', 'units 42', 'units 43']);
 
     // The welcome of a working connection starts the backoff over.
     latest().drop();

@@ -8,6 +8,8 @@ import { isChannel, type Channel, type ClientMessage, type RealtimeFrame, type R
  * - last seq: per channel, the newest seq seen. After a drop the client reconnects with backoff
  *   and subscribes again from those numbers, so the server replays exactly what was missed (or
  *   says reset, which listeners receive so they refetch).
+ * - catch-up: a channel's first subscription is confirmed after the page fetched over HTTP, so
+ *   listeners then receive a reset too and refetch once; nothing published in between is lost.
  * One connection serves the whole tab; it opens when the first channel is wanted and closes a
  * little after the last one is no longer wanted.
  */
@@ -181,7 +183,12 @@ export class RealtimeClient {
         return;
       case 'realtime.subscribed': {
         const { channel, seq } = frame.data as SubscribedData;
-        if (this.wanted.has(channel)) this.lastSeq.set(channel, Math.max(seq, this.lastSeq.get(channel) ?? -1));
+        if (!this.wanted.has(channel)) return;
+        const known = this.lastSeq.get(channel);
+        this.lastSeq.set(channel, Math.max(seq, known ?? -1));
+        // A first subscription answers after the page has already fetched over HTTP: whatever
+        // happened in between is in neither. Listeners refetch as after a reset, once.
+        if (known === undefined) this.deliver(channel, { ...frame, type: 'realtime.reset', data: { channel, seq } satisfies ResetData });
         return;
       }
       case 'realtime.reset': {

@@ -45,7 +45,8 @@ function sharedClient(): RealtimeClient {
 
 /**
  * Receives the event frames of `channels`, and a `realtime.reset` frame for a channel when the
- * server could not replay what was missed (refetch it over HTTP), while the component is
+ * server could not replay what was missed or when the channel's first subscription is confirmed
+ * (either way: refetch it over HTTP), while the component is
  * mounted. The channels may be a new array on every render; only a change of their names
  * resubscribes. `onFrame` may change freely too: the newest one is called. An event published
  * on two of the channels (say "units" and "unit:…") is delivered once.
