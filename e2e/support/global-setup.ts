@@ -28,7 +28,8 @@ declare module 'vitest' {
  * on a fresh SQLite data folder with one account per role.
  */
 export default async function setup(project: TestProject) {
-  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  // WEB_DIST lets several people test their own build side by side; CI uses apps/web/dist.
+  if (!fs.existsSync(path.join(process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'), 'index.html'))) {
     const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('web build failed');
   }
