@@ -1,5 +1,5 @@
-// `npm test`: everything CI checks, in order of speed. Installs Debian's Chromium for the
-// browser tests when it is missing, so a fresh machine needs nothing by hand.
+// `npm test`: everything CI checks, in order of speed. Installs the Debian packages the browser
+// tests need when they are missing, so a fresh machine needs nothing by hand.
 import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
@@ -12,11 +12,19 @@ const step = (title, command, args, env = {}) => {
   }
 };
 
-if (!existsSync('/usr/bin/chromium')) {
+// Chromium drives the browser tests; ffmpeg turns opencv-doc's street clip (vtest.avi) into the
+// fake camera the object-detection tests watch.
+const debianPackages = [
+  ['chromium', '/usr/bin/chromium'],
+  ['ffmpeg', '/usr/bin/ffmpeg'],
+  ['opencv-doc', '/usr/share/doc/opencv-doc/examples/data/vtest.avi'],
+].filter(([, file]) => !existsSync(file));
+if (debianPackages.length > 0) {
   const asRoot = process.getuid?.() === 0 ? '' : 'sudo ';
-  step('Install Chromium', 'sh', [
+  const names = debianPackages.map(([name]) => name).join(' ');
+  step(`Install ${names}`, 'sh', [
     '-c',
-    `${asRoot}apt-get update -qq && ${asRoot}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`,
+    `${asRoot}apt-get update -qq && ${asRoot}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${names}`,
   ]);
 }
 
