@@ -19,7 +19,7 @@ export interface FieldScope {
 
 export type ChannelVerdict = { allowed: true } | { allowed: false; reason: string };
 
-const ANALYST_SHARED: readonly SharedChannel[] = ['incidents', 'units', 'reports', 'alerts', 'public-alerts', 'broadcast'];
+const ANALYST_SHARED: readonly SharedChannel[] = ['incidents', 'units', 'reports', 'alerts', 'public-alerts', 'broadcast', 'zones'];
 const FIELD_SHARED: readonly SharedChannel[] = ['broadcast', 'public-alerts'];
 const CIVIC_SHARED: readonly SharedChannel[] = ['public-alerts'];
 
