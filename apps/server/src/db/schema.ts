@@ -236,6 +236,39 @@ export interface AlertsTable {
   verdict: string | null;
 }
 
+/** A zone: GeoJSON Polygon or MultiPolygon (WGS84) with its bounding box for pre-filtering. */
+export interface ZonesTable {
+  id: string;
+  name: string;
+  kind: string;
+  risk_level: string;
+  /** GeoJSON geometry JSON. */
+  geometry: string;
+  min_lon: number;
+  min_lat: number;
+  max_lon: number;
+  max_lat: number;
+  notes: string;
+  active: number;
+  import_id: string | null;
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One zone import: who, when, which file (by SHA-256), what came of it, and whether it was undone. */
+export interface ZoneImportsTable {
+  id: string;
+  filename: string;
+  sha256: string;
+  format: string;
+  imported_by: string;
+  imported_at: number;
+  imported_count: number;
+  rejected_count: number;
+  undone_at: number | null;
+}
+
 export interface DispatchesTable {
   id: string;
   incident_id: string;
@@ -308,4 +341,6 @@ export interface Database {
   report_photos: ReportPhotosTable;
   messages: MessagesTable;
   alerts: AlertsTable;
+  zones: ZonesTable;
+  zone_imports: ZoneImportsTable;
 }
