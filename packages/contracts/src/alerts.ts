@@ -5,5 +5,15 @@ export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
 export const ALERT_STATUSES = ['new', 'acknowledged', 'resolved', 'dismissed'] as const;
 export type AlertStatus = (typeof ALERT_STATUSES)[number];
 
-/** Rules that raise alerts; the threat engine adds its own. `public.notice` is a safety alert command publishes to the public. */
-export const ALERT_RULES = ['unit.sos', 'public.notice'] as const;
+/** Two tiers (DESIGN 3a "alerts without fatigue"): camera detections are a quieter tier than alerts. */
+export const ALERT_TIERS = ['alert', 'detection'] as const;
+export type AlertTier = (typeof ALERT_TIERS)[number];
+
+/**
+ * Rules that raise alerts. `public.notice` is a safety alert command publishes to the public;
+ * the others are the threat engine's rules (their ids in the rules table).
+ */
+export const ALERT_RULES = ['unit.sos', 'public.notice', 'zone.geofence', 'report.burst', 'report.keywords', 'unit.silence', 'detection.zone'] as const;
+
+/** Why an alert was dismissed: dismissing always asks for one (DESIGN 3a). */
+export const DISMISS_VERDICTS = ['False positive', 'Duplicate', 'Not actionable', 'Exercise or test', 'Already handled'] as const;

@@ -8,6 +8,7 @@ import * as reports from './migrations/0006_reports';
 import * as dispatches from './migrations/0007_dispatches';
 import * as operations from './migrations/0008_operations';
 import * as search from './migrations/0009_search';
+import * as rules from './migrations/0012_rules';
 import * as zones from './migrations/0011_zones';
 
 /** Migrations are code, listed here in order, so they bundle and run the same on both dialects. */
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007_dispatches': dispatches,
   '0008_operations': operations,
   '0009_search': search,
+  '0012_rules': rules,
   '0011_zones': zones,
 };
 

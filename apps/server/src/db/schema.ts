@@ -234,6 +234,53 @@ export interface AlertsTable {
   acknowledged_by: string | null;
   acknowledged_at: number | null;
   verdict: string | null;
+  /** 'alert' or 'detection' (camera analytics, a quieter tier). */
+  tier: string;
+  /** Latencies: when the event happened, reached the server, first reached a command or analyst screen. */
+  event_at: number | null;
+  ingested_at: number | null;
+  first_delivered_at: number | null;
+  /** How many firings merged into this alert. */
+  occurrences: number;
+  zone_id: string | null;
+  /** When it was resolved or dismissed. */
+  closed_at: number | null;
+}
+
+export interface RulesTable {
+  id: string;
+  kind: string;
+  name: string;
+  enabled: number;
+  /** JSON, validated per kind by RULE_PARAMS. */
+  params: string;
+  updated_by: string | null;
+  updated_at: number;
+}
+
+export interface DetectionsTable {
+  id: string;
+  camera_id: string;
+  at: number;
+  label: string;
+  score: number;
+  box_x: number;
+  box_y: number;
+  box_w: number;
+  box_h: number;
+  frame_width: number;
+  frame_height: number;
+  lat: number | null;
+  lon: number | null;
+  reported_by: string;
+  received_at: number;
+}
+
+export interface RulePresenceTable {
+  subject: string;
+  zone_id: string;
+  entered_at: number;
+  alerted: number;
 }
 
 /** A zone: GeoJSON Polygon or MultiPolygon (WGS84) with its bounding box for pre-filtering. */
@@ -341,6 +388,9 @@ export interface Database {
   report_photos: ReportPhotosTable;
   messages: MessagesTable;
   alerts: AlertsTable;
+  rules: RulesTable;
+  detections: DetectionsTable;
+  rule_presence: RulePresenceTable;
   zones: ZonesTable;
   zone_imports: ZoneImportsTable;
 }

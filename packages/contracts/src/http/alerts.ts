@@ -1,9 +1,19 @@
 import { z } from 'zod';
-import { ALERT_SEVERITIES, ALERT_STATUSES } from '../alerts';
+import { ALERT_SEVERITIES, ALERT_STATUSES, ALERT_TIERS } from '../alerts';
 import { Timestamp } from './common';
 import { Location, csv } from './incidents';
 
-export const AlertSource = z.object({ kind: z.string(), id: z.string() });
+/** An event that raised an alert: what (unit, report, detection, zone, …), which, and when it happened. */
+export const AlertSource = z.object({ kind: z.string(), id: z.string(), at: Timestamp.optional() });
+
+/** Event time → ingest → alert → first delivery → acknowledgement (DESIGN 3a "measured, visible latency"). */
+export const AlertLatency = z.object({
+  eventAt: Timestamp.nullable(),
+  ingestedAt: Timestamp.nullable(),
+  alertedAt: Timestamp,
+  firstDeliveredAt: Timestamp.nullable(),
+  acknowledgedAt: Timestamp.nullable(),
+});
 
 export const Alert = z.object({
   id: z.string(),
@@ -23,6 +33,12 @@ export const Alert = z.object({
   updatedAt: Timestamp,
   acknowledgedBy: z.string().nullable(),
   acknowledgedAt: Timestamp.nullable(),
+  tier: z.enum(ALERT_TIERS),
+  /** How many firings on the same subject merged into this one item. */
+  occurrences: z.number().int().positive(),
+  zoneId: z.string().nullable(),
+  verdict: z.string().nullable(),
+  latency: AlertLatency,
 });
 export type Alert = z.infer<typeof Alert>;
 
@@ -36,6 +52,7 @@ export const AlertListQuery = z.object({
   status: csv(ALERT_STATUSES, 'status').optional(),
   severity: csv(ALERT_SEVERITIES, 'severity').optional(),
   rule: z.string().trim().min(1).max(60).optional(),
+  tier: csv(ALERT_TIERS, 'tier').optional(),
   from: z.coerce.number().int().nonnegative().optional(),
   to: z.coerce.number().int().nonnegative().optional(),
   /** Cursor: alerts raised before this one, as the last page answered. */

@@ -17,5 +17,10 @@ export function presentAlert(row: AlertRow): Alert {
     updatedAt: row.updated_at,
     acknowledgedBy: row.acknowledged_by,
     acknowledgedAt: row.acknowledged_at,
+    tier: row.tier as Alert['tier'],
+    occurrences: row.occurrences,
+    zoneId: row.zone_id,
+    verdict: row.verdict,
+    latency: { eventAt: row.event_at, ingestedAt: row.ingested_at, alertedAt: row.created_at, firstDeliveredAt: row.first_delivered_at, acknowledgedAt: row.acknowledged_at },
   };
 }

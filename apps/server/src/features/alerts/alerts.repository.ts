@@ -10,6 +10,7 @@ export interface AlertFilters {
   statuses?: string[] | undefined;
   severities?: string[] | undefined;
   rule?: string | undefined;
+  tiers?: string[] | undefined;
   from?: number | undefined;
   to?: number | undefined;
   before?: Keyset | undefined;
@@ -49,6 +50,7 @@ export class AlertsRepository {
     if (query.statuses?.length) select = select.where('status', 'in', query.statuses);
     if (query.severities?.length) select = select.where('severity', 'in', query.severities);
     if (query.rule) select = select.where('rule', '=', query.rule);
+    if (query.tiers?.length) select = select.where('tier', 'in', query.tiers);
     if (query.from !== undefined) select = select.where('created_at', '>=', query.from);
     if (query.to !== undefined) select = select.where('created_at', '<=', query.to);
     if (query.before) select = select.where((eb) => olderThan(eb, query.before!));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { AlertSeverity } from '@argus/contracts/alerts';
+import type { AlertSeverity, AlertTier } from '@argus/contracts/alerts';
 import type { AlertListQuery, PublishAlertRequest } from '@argus/contracts/http/alerts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -23,8 +23,24 @@ export interface RaiseAlert {
   location: { lat: number; lon: number } | null;
   radiusM?: number | null;
   public?: boolean;
-  sources: { kind: string; id: string }[];
+  /** 'detection' for camera analytics; 'alert' otherwise. */
+  tier?: AlertTier;
+  zoneId?: string | null;
+  /** When the raising event happened and reached the server (latency, DESIGN 3a). */
+  eventAt?: number | null;
+  ingestedAt?: number | null;
+  sources: AlertSource[];
 }
+
+export interface AlertSource {
+  kind: string;
+  id: string;
+  /** When that event happened, if known. */
+  at?: number;
+}
+
+/** How many raising events an alert keeps; the count of firings goes on in `occurrences`. */
+const MAX_SOURCES = 100;
 
 /** How far outside a public alert's area a person still sees it as "near me". */
 const NEAR_MARGIN_M = 5_000;
@@ -46,9 +62,15 @@ export class AlertsService {
     const now = this.clock.now();
     const open = await this.alerts.findOpen(trx, input.rule, input.subject);
     if (open) {
-      const sources = JSON.parse(open.sources) as RaiseAlert['sources'];
-      const merged = [...sources, ...input.sources.filter((source) => !sources.some((known) => known.kind === source.kind && known.id === source.id))];
-      const next: AlertRow = { ...open, detail: input.detail, lat: input.location?.lat ?? open.lat, lon: input.location?.lon ?? open.lon, sources: JSON.stringify(merged), updated_at: now };
+      const next: AlertRow = {
+        ...open,
+        detail: input.detail,
+        lat: input.location?.lat ?? open.lat,
+        lon: input.location?.lon ?? open.lon,
+        sources: JSON.stringify(mergeSources(JSON.parse(open.sources) as AlertSource[], input.sources)),
+        occurrences: open.occurrences + 1,
+        updated_at: now,
+      };
       await this.alerts.update(trx, open.id, next);
       pending.add(alertEvents.updated(next));
       return next;
@@ -71,6 +93,13 @@ export class AlertsService {
       acknowledged_by: null,
       acknowledged_at: null,
       verdict: null,
+      tier: input.tier ?? 'alert',
+      event_at: input.eventAt ?? null,
+      ingested_at: input.ingestedAt ?? null,
+      first_delivered_at: null,
+      occurrences: 1,
+      zone_id: input.zoneId ?? null,
+      closed_at: null,
     };
     await this.alerts.insert(trx, row);
     pending.add(alertEvents.created(row));
@@ -81,7 +110,8 @@ export class AlertsService {
   async resolveSubjectIn(trx: Transaction<Database>, pending: PendingEvents, rule: string, subject: string): Promise<void> {
     const open = await this.alerts.findOpen(trx, rule, subject);
     if (!open) return;
-    const next = { ...open, status: 'resolved', updated_at: this.clock.now() };
+    const now = this.clock.now();
+    const next = { ...open, status: 'resolved', closed_at: now, updated_at: now };
     await this.alerts.update(trx, open.id, next);
     pending.add(alertEvents.updated(next));
   }
@@ -107,6 +137,7 @@ export class AlertsService {
       statuses: query.status,
       severities: query.severity,
       rule: query.rule,
+      tiers: query.tier,
       from: query.from,
       to: query.to,
       before: query.cursor ? decodeCursor(query.cursor) : undefined,
@@ -132,7 +163,7 @@ export class AlertsService {
   resolve(id: string): Promise<AlertRow> {
     return this.move(id, (alert) => {
       if (!OPEN_ALERT_STATUSES.includes(alert.status)) throw new AppError('conflict', `This alert is already ${alert.status}.`);
-      return { status: 'resolved' };
+      return { status: 'resolved', closed_at: this.clock.now() };
     });
   }
 
@@ -140,7 +171,7 @@ export class AlertsService {
   dismiss(id: string, verdict: string): Promise<AlertRow> {
     return this.move(id, (alert) => {
       if (!OPEN_ALERT_STATUSES.includes(alert.status)) throw new AppError('conflict', `This alert is already ${alert.status}.`);
-      return { status: 'dismissed', verdict };
+      return { status: 'dismissed', verdict, closed_at: this.clock.now() };
     });
   }
 
@@ -161,4 +192,10 @@ export class AlertsService {
     pending.publishTo(this.events);
     return result;
   }
+}
+
+/** Appends new raising events, each once, keeping the first and the latest when there are many. */
+export function mergeSources(known: AlertSource[], added: AlertSource[]): AlertSource[] {
+  const merged = [...known, ...added.filter((source) => !known.some((existing) => existing.kind === source.kind && existing.id === source.id))];
+  return merged.length <= MAX_SOURCES ? merged : [...merged.slice(0, 10), ...merged.slice(merged.length - (MAX_SOURCES - 10))];
 }
