@@ -1,0 +1,25 @@
+import { DetectionSettings, type Camera } from '@argus/contracts/http/cameras';
+import type { CameraRow } from './cameras.repository';
+
+export function presentCamera(row: CameraRow): Camera {
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind as Camera['kind'],
+    location: { lat: row.lat, lon: row.lon },
+    heading: row.heading,
+    fov: row.fov,
+    rangeM: row.range_m,
+    room: row.room,
+    status: row.status as Camera['status'],
+    statusReason: row.status_reason,
+    lastSeenAt: row.last_seen_at,
+    lastFps: row.last_fps,
+    lastPacketLoss: row.last_packet_loss,
+    notes: row.notes,
+    detection: DetectionSettings.parse(JSON.parse(row.detection)),
+    active: row.active === 1,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}

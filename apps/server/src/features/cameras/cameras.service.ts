@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import type { CameraHeartbeatRequest, CreateCameraRequest, UpdateCameraRequest } from '@argus/contracts/http/cameras';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { cameraHealth, NO_LIVE_ROOMS, type LiveRooms } from './camera-health';
+import type { CameraFilters, CameraRow, CamerasRepository } from './cameras.repository';
+
+/**
+ * The camera and sensor registry and its health. Status is stored, so every screen and the
+ * rules engine read the same answer; it is re-derived by `checkHealth` every 30 s and at once
+ * when a camera is heard from (a heartbeat from the browser watching it, or a detection).
+ */
+export class CamerasService {
+  private rooms: LiveRooms = NO_LIVE_ROOMS;
+
+  constructor(
+    private readonly cameras: CamerasRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The SFU tells the health rule which rooms have a live publisher once it is wired in. */
+  useLiveRooms(rooms: LiveRooms): void {
+    this.rooms = rooms;
+  }
+
+  list(filters: CameraFilters): Promise<CameraRow[]> {
+    return this.cameras.list(filters);
+  }
+
+  async get(id: string): Promise<CameraRow> {
+    const row = await this.cameras.find(id);
+    if (!row) throw new AppError('not_found', 'No such camera or sensor.');
+    return row;
+  }
+
+  async create(request: CreateCameraRequest): Promise<CameraRow> {
+    if (await this.cameras.nameTaken(request.name)) throw new AppError('conflict', `A camera or sensor named ${request.name} already exists.`);
+    const now = this.clock.now();
+    const draft: CameraRow = {
+      id: randomUUID(),
+      name: request.name,
+      kind: request.kind,
+      lat: request.location.lat,
+      lon: request.location.lon,
+      heading: request.heading,
+      fov: request.fov,
+      range_m: request.rangeM,
+      room: request.room,
+      status: 'offline',
+      status_reason: '',
+      last_seen_at: null,
+      last_fps: null,
+      last_packet_loss: null,
+      notes: request.notes,
+      detection: JSON.stringify(request.detection),
+      active: 1,
+      created_at: now,
+      updated_at: now,
+    };
+    const row = { ...draft, ...this.healthColumns(draft, now) };
+    await this.cameras.insert(row);
+    return row;
+  }
+
+  async update(id: string, request: UpdateCameraRequest): Promise<CameraRow> {
+    const current = await this.get(id);
+    if (request.name !== undefined && request.name !== current.name && (await this.cameras.nameTaken(request.name, id))) {
+      throw new AppError('conflict', `A camera or sensor named ${request.name} already exists.`);
+    }
+    const now = this.clock.now();
+    const changes: Partial<CameraRow> = {
+      ...(request.name !== undefined && { name: request.name }),
+      ...(request.kind !== undefined && { kind: request.kind }),
+      ...(request.location !== undefined && { lat: request.location.lat, lon: request.location.lon }),
+      ...(request.heading !== undefined && { heading: request.heading }),
+      ...(request.fov !== undefined && { fov: request.fov }),
+      ...(request.rangeM !== undefined && { range_m: request.rangeM }),
+      ...(request.room !== undefined && { room: request.room }),
+      ...(request.notes !== undefined && { notes: request.notes }),
+      ...(request.detection !== undefined && { detection: JSON.stringify(request.detection) }),
+      ...(request.active !== undefined && { active: request.active ? 1 : 0 }),
+      updated_at: now,
+    };
+    const next = { ...current, ...changes };
+    const updated = { ...changes, ...this.healthColumns(next, now) };
+    await this.cameras.update(id, updated);
+    return { ...current, ...updated };
+  }
+
+  /** The browser watching a feed says it is alive and how well it plays. */
+  async heartbeat(id: string, request: CameraHeartbeatRequest): Promise<CameraRow> {
+    const current = await this.get(id);
+    if (!current.active) throw new AppError('conflict', 'This camera is deactivated; reactivate it before sending heartbeats.');
+    const now = this.clock.now();
+    const next = { ...current, last_seen_at: now, last_fps: request.fps ?? null, last_packet_loss: request.packetLoss ?? null };
+    const changes = { last_seen_at: now, last_fps: next.last_fps, last_packet_loss: next.last_packet_loss, ...this.healthColumns(next, now) };
+    await this.cameras.update(id, changes);
+    return { ...current, ...changes };
+  }
+
+  /** A detection from a camera is data from it: the detections module calls this on ingest. */
+  async markSeen(id: string, at: number): Promise<void> {
+    const current = await this.cameras.find(id);
+    if (!current?.active) return;
+    const seen = Math.min(at, this.clock.now());
+    if (current.last_seen_at !== null && current.last_seen_at >= seen) return;
+    const next = { ...current, last_seen_at: seen };
+    await this.cameras.update(id, { last_seen_at: seen, ...this.healthColumns(next, this.clock.now()) });
+  }
+
+  /** Re-derives every camera's status; returns the cameras whose status changed. */
+  async checkHealth(): Promise<CameraRow[]> {
+    const now = this.clock.now();
+    const changed: CameraRow[] = [];
+    for (const row of await this.cameras.list({ includeInactive: true })) {
+      const health = cameraHealth(row, now, this.rooms);
+      if (health.status === row.status && health.reason === row.status_reason) continue;
+      await this.cameras.update(row.id, { status: health.status, status_reason: health.reason });
+      changed.push({ ...row, status: health.status, status_reason: health.reason });
+    }
+    return changed;
+  }
+
+  private healthColumns(row: CameraRow, now: number): Pick<CameraRow, 'status' | 'status_reason'> {
+    const health = cameraHealth(row, now, this.rooms);
+    return { status: health.status, status_reason: health.reason };
+  }
+}

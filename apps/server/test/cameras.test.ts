@@ -1,0 +1,132 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CAMERA_HEALTH } from '@argus/contracts/http/cameras';
+import { TEST_DIALECTS } from './databases';
+import { buildTestApp, createUser, signIn, type Client, type TestApp } from './support';
+
+describe.each(TEST_DIALECTS)('cameras on %s', (dialect) => {
+  let t: TestApp;
+  let command: Client;
+  let analyst: Client;
+  let field: Client;
+
+  beforeEach(async () => {
+    t = await buildTestApp(dialect);
+    command = await signIn(t.app, (await createUser(t.services, { role: 'Command_Admin' })).email);
+    analyst = await signIn(t.app, (await createUser(t.services, { role: 'Intelligence_Analyst' })).email);
+    field = await signIn(t.app, (await createUser(t.services, { role: 'Field_Unit' })).email);
+  });
+  afterEach(() => t.close());
+
+  const register = (body: Record<string, unknown> = {}) =>
+    command.request('POST', '/cameras', { name: 'Gate North', kind: 'camera', location: { lat: 51.5, lon: -0.12 }, heading: 90, fov: 60, rangeM: 120, ...body });
+
+  it('registers, lists, edits and deactivates cameras and sensors', async () => {
+    const created = await register({ room: 'cam-gate-north', notes: 'On the pole by the gate.' });
+    expect(created.statusCode).toBe(201);
+    const camera = created.json().camera;
+    expect(camera).toMatchObject({
+      name: 'Gate North',
+      kind: 'camera',
+      location: { lat: 51.5, lon: -0.12 },
+      heading: 90,
+      fov: 60,
+      rangeM: 120,
+      room: 'cam-gate-north',
+      status: 'offline',
+      lastSeenAt: null,
+      active: true,
+      detection: { enabled: true, minScore: 0.35, classes: ['person', 'bicycle', 'car', 'motorcycle', 'bus', 'truck'] },
+    });
+    await register({ name: 'Acoustic 1', kind: 'sensor', heading: null, fov: null, rangeM: null });
+    expect((await command.request('GET', '/cameras')).json().cameras.map((c: { name: string }) => c.name)).toEqual(['Acoustic 1', 'Gate North']);
+    expect((await command.request('GET', '/cameras?kind=sensor')).json().cameras.map((c: { name: string }) => c.name)).toEqual(['Acoustic 1']);
+
+    const moved = await command.request('PATCH', `/cameras/${camera.id}`, { location: { lat: 51.6, lon: -0.1 }, heading: 180, detection: { enabled: true, minScore: 0.5, classes: ['person'] } });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().camera).toMatchObject({ location: { lat: 51.6, lon: -0.1 }, heading: 180, fov: 60, detection: { minScore: 0.5, classes: ['person'] } });
+    expect((await command.request('GET', `/cameras/${camera.id}`)).json().camera.heading).toBe(180);
+
+    expect((await command.request('PATCH', `/cameras/${camera.id}`, { active: false })).json().camera).toMatchObject({ active: false, status: 'offline', statusReason: 'Deactivated.' });
+    expect((await command.request('GET', '/cameras')).json().cameras.map((c: { name: string }) => c.name)).toEqual(['Acoustic 1']);
+    expect((await command.request('GET', '/cameras?includeInactive=true')).json().cameras).toHaveLength(2);
+    // A deactivated camera's name is free again, and its row is kept.
+    expect((await register()).statusCode).toBe(201);
+  });
+
+  it('lets command manage, analysts read, and no one else in', async () => {
+    const { id } = (await register()).json().camera;
+    expect((await analyst.request('GET', '/cameras')).statusCode).toBe(200);
+    expect((await analyst.request('GET', `/cameras/${id}`)).statusCode).toBe(200);
+    expect((await analyst.request('POST', '/cameras', { name: 'X', kind: 'camera', location: { lat: 0, lon: 0 } })).statusCode).toBe(403);
+    expect((await analyst.request('PATCH', `/cameras/${id}`, { name: 'Y' })).statusCode).toBe(403);
+    expect((await analyst.request('POST', `/cameras/${id}/heartbeat`, {})).statusCode).toBe(403);
+    expect((await field.request('GET', '/cameras')).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/cameras' })).statusCode).toBe(401);
+  });
+
+  it('answers bad input with reasons a person understands', async () => {
+    const expectMessage = async (response: Promise<{ statusCode: number; json(): { error: { message: string } } }>, status: number, text: string) => {
+      const answer = await response;
+      expect(answer.statusCode).toBe(status);
+      expect(answer.json().error.message).toContain(text);
+    };
+    await expectMessage(register({ location: { lat: 95, lon: 0 } }), 400, 'lat must be between -90 and 90.');
+    await expectMessage(register({ fov: 0 }), 400, 'fov is 1 to 360 degrees.');
+    await expectMessage(register({ kind: 'drone' }), 400, 'kind must be one of camera, sensor.');
+    await expectMessage(register({ room: 'room with spaces' }), 400, 'A stream room id uses letters');
+    await expectMessage(register({ detection: { enabled: true, minScore: 0.3, classes: ['teapot'] } }), 400, 'classes are among');
+    await register();
+    await expectMessage(register(), 409, 'A camera or sensor named Gate North already exists.');
+    await expectMessage(command.request('PATCH', '/cameras/nope', { name: 'Z' }), 404, 'No such camera or sensor.');
+    const { id } = (await register({ name: 'Other' })).json().camera;
+    await expectMessage(command.request('PATCH', `/cameras/${id}`, {}), 400, 'Send at least one field to change.');
+    await expectMessage(command.request('PATCH', `/cameras/${id}`, { name: 'Gate North' }), 409, 'already exists');
+  });
+
+  it('moves between online, degraded and offline by heartbeats, their measurements and the 30 s check', async () => {
+    const { id } = (await register()).json().camera;
+    const status = async () => (await command.request('GET', `/cameras/${id}`)).json().camera;
+    expect((await status()).statusReason).toContain('Never seen');
+
+    const beat = await command.request('POST', `/cameras/${id}/heartbeat`, { fps: 12, packetLoss: 0 });
+    expect(beat.json().camera).toMatchObject({ status: 'online', lastSeenAt: t.clock.now(), lastFps: 12 });
+
+    // Late: no word for just over a minute, found by the periodic check.
+    t.clock.advance(CAMERA_HEALTH.onlineWithinMs + 1000);
+    expect((await status()).status).toBe('online');
+    const changed = await t.services.cameras.checkHealth();
+    expect(changed.map((row) => row.id)).toEqual([id]);
+    expect(await status()).toMatchObject({ status: 'degraded', statusReason: 'Late: last seen 61 s ago.' });
+
+    t.clock.advance(CAMERA_HEALTH.degradedWithinMs);
+    await t.services.cameras.checkHealth();
+    expect((await status()).status).toBe('offline');
+    // Nothing changed since: the next check writes nothing.
+    expect(await t.services.cameras.checkHealth()).toEqual([]);
+
+    // Alive but poor: low frame rate, then heavy loss.
+    expect((await command.request('POST', `/cameras/${id}/heartbeat`, { fps: 2 })).json().camera).toMatchObject({ status: 'degraded', statusReason: 'Feed at 2.0 fps (below 5).' });
+    expect((await command.request('POST', `/cameras/${id}/heartbeat`, { fps: 25, packetLoss: 0.2 })).json().camera).toMatchObject({ status: 'degraded', statusReason: 'Feed losing 20.0% of packets.' });
+    expect((await command.request('POST', `/cameras/${id}/heartbeat`, { fps: 25, packetLoss: 0.01 })).json().camera.status).toBe('online');
+
+    // A detection counts as hearing from the camera.
+    t.clock.advance(CAMERA_HEALTH.degradedWithinMs + 1000);
+    await t.services.cameras.checkHealth();
+    expect((await status()).status).toBe('offline');
+    await t.services.cameras.markSeen(id, t.clock.now() - 500);
+    expect((await status()).status).toBe('online');
+
+    // A live publisher in its stream room keeps it online with no heartbeat.
+    await command.request('PATCH', `/cameras/${id}`, { room: 'cam-gate' });
+    t.services.cameras.useLiveRooms({ isLive: (room) => room === 'cam-gate' });
+    t.clock.advance(CAMERA_HEALTH.degradedWithinMs + 1000);
+    await t.services.cameras.checkHealth();
+    expect(await status()).toMatchObject({ status: 'online', statusReason: 'Its stream room has a live publisher.' });
+    t.services.cameras.useLiveRooms({ isLive: () => false });
+    await t.services.cameras.checkHealth();
+    expect((await status()).status).toBe('offline');
+
+    await command.request('PATCH', `/cameras/${id}`, { active: false });
+    expect((await command.request('POST', `/cameras/${id}/heartbeat`, {})).statusCode).toBe(409);
+  });
+});
