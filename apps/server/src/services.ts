@@ -45,6 +45,8 @@ import { DispatchRepository } from './features/dispatch/dispatch.repository';
 import { MessagesRepository } from './features/messages/messages.repository';
 import { MessagesService } from './features/messages/messages.service';
 import { OverviewRepository } from './features/overview/overview.repository';
+import { CamerasRepository } from './features/cameras/cameras.repository';
+import { CamerasService } from './features/cameras/cameras.service';
 
 /** Wires repositories into services once; the HTTP app, the CLI and the demo share it. */
 export function createServices(config: Config, db: Db, clock: Clock) {
@@ -83,6 +85,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     fieldScope,
     messages: new MessagesService(new MessagesRepository(db.kysely), fieldScope, clock, events),
     overview: new OverviewRepository(db.kysely),
+    cameras: new CamerasService(new CamerasRepository(db.kysely), clock),
     clock,
     audit,
     metrics,

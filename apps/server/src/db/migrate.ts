@@ -9,6 +9,7 @@ import * as dispatches from './migrations/0007_dispatches';
 import * as operations from './migrations/0008_operations';
 import * as search from './migrations/0009_search';
 import * as rules from './migrations/0012_rules';
+import * as cameras from './migrations/0015_cameras';
 import * as zones from './migrations/0011_zones';
 
 /** Migrations are code, listed here in order, so they bundle and run the same on both dialects. */
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008_operations': operations,
   '0009_search': search,
   '0012_rules': rules,
+  '0015_cameras': cameras,
   '0011_zones': zones,
 };
 

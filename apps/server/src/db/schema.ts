@@ -363,6 +363,30 @@ export interface AnalyticsEventsTable {
   received_at: number;
 }
 
+/** A camera or sensor of the surveillance network (migration 0015). */
+export interface CamerasTable {
+  id: string;
+  name: string;
+  kind: string;
+  lat: number;
+  lon: number;
+  heading: number | null;
+  fov: number | null;
+  range_m: number | null;
+  room: string | null;
+  status: string;
+  status_reason: string;
+  last_seen_at: number | null;
+  last_fps: number | null;
+  last_packet_loss: number | null;
+  notes: string;
+  /** JSON {enabled, minScore, classes}. */
+  detection: string;
+  active: number;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -393,4 +417,5 @@ export interface Database {
   rule_presence: RulePresenceTable;
   zones: ZonesTable;
   zone_imports: ZoneImportsTable;
+  cameras: CamerasTable;
 }
