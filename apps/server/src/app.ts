@@ -29,6 +29,7 @@ import { messagesRoutes } from './features/messages/messages.routes';
 import { alertsRoutes } from './features/alerts/alerts.routes';
 import { overviewRoutes } from './features/overview/overview.routes';
 import { camerasRoutes } from './features/cameras/cameras.routes';
+import { streamSettingsRoutes } from './features/stream-settings/stream-settings.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { mapRoutes } from './features/map/map.routes';
 import { rootJwksRoute, tokenApiRoutes } from './features/tokens/token-api.routes';
@@ -106,6 +107,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   await app.register(alertsRoutes, { alerts: services.alerts });
   await app.register(overviewRoutes, { overview: services.overview });
   await app.register(camerasRoutes, { cameras: services.cameras });
+  await app.register(streamSettingsRoutes, { streamSettings: services.streamSettings });
   await app.register(searchRoutes, { db: db.kysely });
   await app.register(mapRoutes, { tiles: config.mapTiles });
   await app.register(tokenApiRoutes, {

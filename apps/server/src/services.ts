@@ -47,6 +47,8 @@ import { MessagesService } from './features/messages/messages.service';
 import { OverviewRepository } from './features/overview/overview.repository';
 import { CamerasRepository } from './features/cameras/cameras.repository';
 import { CamerasService } from './features/cameras/cameras.service';
+import { StreamSettingsRepository } from './features/stream-settings/stream-settings.repository';
+import { StreamSettingsService } from './features/stream-settings/stream-settings.service';
 
 /** Wires repositories into services once; the HTTP app, the CLI and the demo share it. */
 export function createServices(config: Config, db: Db, clock: Clock) {
@@ -86,6 +88,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     messages: new MessagesService(new MessagesRepository(db.kysely), fieldScope, clock, events),
     overview: new OverviewRepository(db.kysely),
     cameras: new CamerasService(new CamerasRepository(db.kysely), clock),
+    streamSettings: new StreamSettingsService(new StreamSettingsRepository(db.kysely), audit, clock),
     clock,
     audit,
     metrics,

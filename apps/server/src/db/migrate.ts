@@ -10,6 +10,7 @@ import * as operations from './migrations/0008_operations';
 import * as search from './migrations/0009_search';
 import * as rules from './migrations/0012_rules';
 import * as cameras from './migrations/0015_cameras';
+import * as streamSettings from './migrations/0016_stream_settings';
 import * as zones from './migrations/0011_zones';
 
 /** Migrations are code, listed here in order, so they bundle and run the same on both dialects. */
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009_search': search,
   '0012_rules': rules,
   '0015_cameras': cameras,
+  '0016_stream_settings': streamSettings,
   '0011_zones': zones,
 };
 

@@ -387,6 +387,27 @@ export interface CamerasTable {
   updated_at: number;
 }
 
+/** A user's publishing defaults (migration 0016). */
+export interface StreamDefaultsTable {
+  user_id: string;
+  resolution: string;
+  frame_rate: number;
+  bitrate_kbps: number;
+  codec: string;
+  simulcast: number;
+  updated_at: number;
+}
+
+/** The one row 'platform' of administrator stream settings (migration 0016). */
+export interface StreamPlatformSettingsTable {
+  id: string;
+  /** JSON array of ICE servers, or NULL for the server's configuration. */
+  ice_servers: string | null;
+  recording_retention_days: number;
+  updated_at: number;
+  updated_by: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -418,4 +439,6 @@ export interface Database {
   zones: ZonesTable;
   zone_imports: ZoneImportsTable;
   cameras: CamerasTable;
+  stream_defaults: StreamDefaultsTable;
+  stream_platform_settings: StreamPlatformSettingsTable;
 }
