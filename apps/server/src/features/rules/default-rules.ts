@@ -1,0 +1,21 @@
+import { RULE_KINDS, RULE_PARAMS } from '@argus/contracts/http/rules';
+import type { ActiveRules } from './engine.types';
+
+/** The defaults migration 0012 seeds, as the engine sees them; tests start from these. */
+export function defaultRules(): ActiveRules {
+  const raw: Record<string, unknown> = {
+    'zone.geofence': { minRisk: 'high', entities: ['unit', 'report'], dwellSeconds: 0, resolveOnExit: false },
+    'report.burst': { category: null, count: 3, radiusM: 500, windowMinutes: 30 },
+    'report.keywords': {
+      lexicon: [
+        { term: 'weapon', severity: 'critical' },
+        { term: 'shots', severity: 'critical' },
+        { term: 'explosion', severity: 'critical' },
+        { term: 'fire', severity: 'warning' },
+      ],
+    },
+    'unit.silence': { minutes: 10 },
+    'detection.zone': { labels: ['person', 'car'], minScore: 0.35, minFrames: 3, loiterSeconds: 0, zoneKinds: ['restricted', 'ungoverned'], minRisk: 'low' },
+  };
+  return Object.fromEntries(RULE_KINDS.map((kind) => [kind, { name: kind, enabled: true, params: RULE_PARAMS[kind].parse(raw[kind]) }])) as ActiveRules;
+}

@@ -1,0 +1,72 @@
+import type { ActiveRules, DetectionFrame, EngineAction } from './engine.types';
+import { severityForRisk } from './geofence';
+import type { ZoneIndex } from './zone-index';
+
+/** A label followed on one camera: consecutive frames that showed it, since when, zones alerted. */
+export interface DetectionTrack {
+  frames: number;
+  firstAt: number;
+  lastAt: number;
+  alertedZones: Set<string>;
+}
+
+/** Frames further apart than this break the run: the object is counted as gone in between. */
+export const FRAME_GAP_MS = 5_000;
+
+const trackKey = (cameraId: string, label: string) => `${cameraId}|${label}`;
+
+/**
+ * Detection-in-zone with inertia: a label must show on `minFrames` consecutive frames (and stay
+ * `loiterSeconds`) before the camera's zone raises a detection-tier alert; a frame without it
+ * starts the count over. Zone presence uses the camera's position (a camera-level approximation
+ * of the box's bottom-centre on the ground).
+ */
+export function evaluateDetections(rules: ActiveRules, zones: ZoneIndex, tracks: Map<string, DetectionTrack>, frame: DetectionFrame): EngineAction[] {
+  const rule = rules['detection.zone'];
+  const { labels, minScore, minFrames, loiterSeconds, zoneKinds, minRisk } = rule.params;
+  const seen = new Map<string, string[]>();
+  for (const detection of frame.detections) {
+    const label = detection.label.toLowerCase();
+    if (detection.score < minScore || !labels.includes(label)) continue;
+    seen.set(label, [...(seen.get(label) ?? []), detection.id]);
+  }
+  const prefix = `${frame.cameraId}|`;
+  for (const key of tracks.keys()) if (key.startsWith(prefix) && !seen.has(key.slice(prefix.length))) tracks.delete(key);
+  if (!rule.enabled) return [];
+
+  const actions: EngineAction[] = [];
+  let inside: ReturnType<ZoneIndex['containing']> | null = null;
+  for (const [label, ids] of seen) {
+    const key = trackKey(frame.cameraId, label);
+    let track = tracks.get(key);
+    if (!track || frame.at - track.lastAt > FRAME_GAP_MS || frame.at < track.lastAt) {
+      track = { frames: 0, firstAt: frame.at, lastAt: frame.at, alertedZones: new Set() };
+      tracks.set(key, track);
+    }
+    track.frames += 1;
+    track.lastAt = frame.at;
+    if (track.frames < minFrames || frame.at - track.firstAt < loiterSeconds * 1000) continue;
+    inside ??= zones.containing(frame.location.lon, frame.location.lat, minRisk, zoneKinds);
+    for (const zone of inside) {
+      if (track.alertedZones.has(zone.id)) continue;
+      track.alertedZones.add(zone.id);
+      actions.push({
+        type: 'raise',
+        alert: {
+          rule: 'detection.zone',
+          subject: `camera:${frame.cameraId}:${label}@zone:${zone.id}`,
+          severity: severityForRisk(zone.riskLevel),
+          tier: 'detection',
+          title: `${label} seen by ${frame.cameraName} in ${zone.name}`,
+          detail: `${label} on ${track.frames} consecutive frames of ${frame.cameraName} since ${new Date(track.firstAt).toISOString()}, inside ${zone.name} (${zone.riskLevel} risk ${zone.kind} zone).`,
+          location: frame.location,
+          zoneId: zone.id,
+          eventAt: frame.at,
+          ingestedAt: frame.ingestedAt,
+          sources: [{ kind: 'camera', id: frame.cameraId }, ...ids.map((id) => ({ kind: 'detection', id, at: frame.at })), { kind: 'zone', id: zone.id }],
+        },
+      });
+    }
+  }
+  return actions;
+}
