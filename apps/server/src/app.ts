@@ -34,6 +34,7 @@ import { searchRoutes } from './features/search/search.routes';
 import { mapRoutes } from './features/map/map.routes';
 import { rootJwksRoute, tokenApiRoutes } from './features/tokens/token-api.routes';
 import { oauthRoutes } from './features/oauth/oauth.routes';
+import { zonesRoutes } from './features/zones/zones.routes';
 import { TOKEN_API_PREFIX } from '@argus/contracts/http/token-api';
 
 export interface BuildAppOptions {
@@ -106,6 +107,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   await app.register(messagesRoutes, { messages: services.messages });
   await app.register(alertsRoutes, { alerts: services.alerts });
   await app.register(overviewRoutes, { overview: services.overview });
+  await app.register(zonesRoutes, { zones: services.zones, imports: services.zoneImports, clock: services.clock });
   await app.register(camerasRoutes, { cameras: services.cameras });
   await app.register(streamSettingsRoutes, { streamSettings: services.streamSettings });
   await app.register(searchRoutes, { db: db.kysely });

@@ -45,6 +45,9 @@ import { DispatchRepository } from './features/dispatch/dispatch.repository';
 import { MessagesRepository } from './features/messages/messages.repository';
 import { MessagesService } from './features/messages/messages.service';
 import { OverviewRepository } from './features/overview/overview.repository';
+import { ZonesRepository } from './features/zones/zones.repository';
+import { ZonesService } from './features/zones/zones.service';
+import { ZoneImportService } from './features/zones/zone-import.service';
 import { CamerasRepository } from './features/cameras/cameras.repository';
 import { CamerasService } from './features/cameras/cameras.service';
 import { StreamSettingsRepository } from './features/stream-settings/stream-settings.repository';
@@ -74,6 +77,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
   const incidents = new IncidentsService(incidentsRepository, clock, events);
   const alerts = new AlertsService(new AlertsRepository(db.kysely), clock, events);
   const fieldScope = new FieldScopeRepository(db.kysely);
+  const zonesRepository = new ZonesRepository(db.kysely);
   return {
     db,
     oauth,
@@ -87,6 +91,8 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     fieldScope,
     messages: new MessagesService(new MessagesRepository(db.kysely), fieldScope, clock, events),
     overview: new OverviewRepository(db.kysely),
+    zones: new ZonesService(zonesRepository, new ReportsRepository(db.kysely), clock, events),
+    zoneImports: new ZoneImportService(zonesRepository, clock, events),
     cameras: new CamerasService(new CamerasRepository(db.kysely), clock),
     streamSettings: new StreamSettingsService(new StreamSettingsRepository(db.kysely), audit, clock),
     clock,

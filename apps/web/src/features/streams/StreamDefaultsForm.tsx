@@ -1,0 +1,107 @@
+import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  STREAM_BITRATE_KBPS,
+  STREAM_CODECS,
+  STREAM_FRAME_RATES,
+  STREAM_RESOLUTION_NAMES,
+  STREAM_RESOLUTIONS,
+  StreamDefaults,
+  type StreamDefaults as Defaults,
+} from '@argus/contracts/http/stream-settings';
+import { describeError } from '../../lib/api-error';
+import { Button } from '../../components/ui/Button';
+import { FormMessage } from '../../components/ui/FormMessage';
+import { Loading } from '../video/Loading';
+import { streamSettingsQueries, useUpdateStreamDefaultsMutation } from './stream-settings.queries';
+import { SelectField } from './SelectField';
+
+const CODEC_LABELS: Record<Defaults['codec'], string> = {
+  auto: 'Automatic (the browser and the SFU agree)',
+  H264: 'H.264 (phones encode it in hardware)',
+  VP8: 'VP8 (every browser)',
+};
+
+/** My publishing defaults, used when I go live, test or produce. */
+export function StreamDefaultsForm() {
+  const mine = useQuery(streamSettingsQueries.mine());
+  if (mine.isPending) return <Loading>Loading your defaults...</Loading>;
+  if (mine.isError) return <FormMessage tone="error">{describeError(mine.error)}</FormMessage>;
+  return <DefaultsEditor key={mine.data.updatedAt ?? 0} initial={mine.data.defaults} />;
+}
+
+function DefaultsEditor({ initial }: { initial: Defaults }) {
+  const [draft, setDraft] = useState<Defaults>(initial);
+  const [localError, setLocalError] = useState<string>();
+  const update = useUpdateStreamDefaultsMutation();
+  const set = <K extends keyof Defaults>(key: K, value: Defaults[K]) => setDraft((current) => ({ ...current, [key]: value }));
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = StreamDefaults.safeParse(draft);
+    if (!parsed.success) {
+      setLocalError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setLocalError(undefined);
+    update.mutate(parsed.data);
+  };
+
+  const error = localError ?? (update.isError ? describeError(update.error) : undefined);
+  return (
+    <form noValidate onSubmit={handleSubmit} className="grid max-w-2xl gap-4 sm:grid-cols-2">
+      <SelectField label="Resolution" value={draft.resolution} onChange={(value) => set('resolution', value as Defaults['resolution'])}>
+        {STREAM_RESOLUTION_NAMES.map((name) => (
+          <option key={name} value={name}>
+            {name} ({STREAM_RESOLUTIONS[name].width}×{STREAM_RESOLUTIONS[name].height})
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label="Frame rate" value={String(draft.frameRate)} onChange={(value) => set('frameRate', Number(value) as Defaults['frameRate'])}>
+        {STREAM_FRAME_RATES.map((rate) => (
+          <option key={rate} value={rate}>
+            {rate} fps
+          </option>
+        ))}
+      </SelectField>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="stream-bitrate" className="font-medium">
+          Bitrate (kbit/s)
+        </label>
+        <input
+          id="stream-bitrate"
+          type="number"
+          inputMode="numeric"
+          min={STREAM_BITRATE_KBPS.min}
+          max={STREAM_BITRATE_KBPS.max}
+          step={50}
+          value={Number.isFinite(draft.bitrateKbps) ? draft.bitrateKbps : ''}
+          onChange={(event) => set('bitrateKbps', event.target.valueAsNumber)}
+          aria-describedby="stream-bitrate-hint"
+          className="min-h-11 rounded-md border border-line bg-surface-sunken px-3 py-2 text-ink focus:border-gold"
+        />
+        <p id="stream-bitrate-hint" className="text-sm text-ink-muted">
+          {STREAM_BITRATE_KBPS.min} to {STREAM_BITRATE_KBPS.max}; about 1500 suits 720p.
+        </p>
+      </div>
+      <SelectField label="Codec preference" value={draft.codec} onChange={(value) => set('codec', value as Defaults['codec'])}>
+        {STREAM_CODECS.map((codec) => (
+          <option key={codec} value={codec}>
+            {CODEC_LABELS[codec]}
+          </option>
+        ))}
+      </SelectField>
+      <label className="flex min-h-11 items-center gap-3 sm:col-span-2">
+        <input type="checkbox" className="size-5 accent-gold" checked={draft.simulcast} onChange={(event) => set('simulcast', event.target.checked)} />
+        <span>Simulcast: also send smaller copies so viewers on weak links still see the feed</span>
+      </label>
+      <div className="space-y-3 sm:col-span-2">
+        {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+        {update.isSuccess && !error ? <FormMessage tone="success">Your defaults are saved.</FormMessage> : null}
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save my defaults'}
+        </Button>
+      </div>
+    </form>
+  );
+}
