@@ -51,6 +51,7 @@ export const EVENT_TYPES = [
   'alert.updated',
   'zone.created',
   'zone.updated',
+  'detection.created',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
