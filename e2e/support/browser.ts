@@ -22,6 +22,16 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
+/**
+ * Live-video tests: a fake camera and microphone (a moving test pattern and a beep), permission
+ * granted without a prompt, and ICE candidates on loopback so the embedded SFU is reachable.
+ */
+export const MEDIA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--allow-loopback-in-peer-connection'];
+
+export function launchMediaBrowser(): Promise<Browser> {
+  return launchBrowser(MEDIA_ARGS);
+}
+
 /** A URL on one of the Argus sites; `*.localhost` reaches loopback in Chromium. */
 export function siteUrl(host: string, pathname = '/'): string {
   return `http://${host}:${inject('port')}${pathname}`;
