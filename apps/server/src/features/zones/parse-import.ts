@@ -19,6 +19,7 @@ export interface ParsedFile {
 }
 
 const unreadable = (what: string) => new AppError('validation_failed', what);
+const FORMAT_NAMES: Record<ZoneImportFormat, string> = { geojson: 'GeoJSON', kml: 'KML', kmz: 'KMZ', gpx: 'GPX', shapefile: 'shapefile' };
 const decoder = new TextDecoder('utf-8', { fatal: false });
 
 /** Attribute values as the wire carries them: nested values become short JSON text. */
@@ -135,7 +136,7 @@ export async function parseImportFile(bytes: Uint8Array): Promise<ParsedFile> {
     if (error instanceof RangeError) throw unreadable('The file is nested too deeply to be read.');
     throw unreadable('The file could not be read: it is damaged or not in the format it appears to be.');
   }
-  if (parsed.features.length === 0) throw unreadable(`The ${parsed.format === 'shapefile' ? 'shapefile' : parsed.format.toUpperCase()} file holds no features.`);
+  if (parsed.features.length === 0) throw unreadable(`The ${FORMAT_NAMES[parsed.format]} file holds no features.`);
   if (parsed.features.length > ZONE_IMPORT_LIMITS.maxFeatures) {
     throw new AppError('payload_too_large', `The file holds ${parsed.features.length.toLocaleString('en')} features; one import may hold at most ${ZONE_IMPORT_LIMITS.maxFeatures.toLocaleString('en')}.`);
   }

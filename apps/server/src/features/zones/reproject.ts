@@ -14,7 +14,8 @@ const KNOWN: Record<string, string | null> = {
 
 /** The proj4 definition for a CRS name (EPSG:3857, urn:ogc:def:crs:EPSG::27700, …); null for WGS84; undefined when unknown. */
 export function projectionFor(name: string): string | null | undefined {
-  const code = /(?:EPSG:+|crs:+)(\w+)$/i.exec(name.trim())?.[1] ?? name.trim();
+  // The code is the last part of every spelling: EPSG:3857, urn:ogc:def:crs:EPSG::3857, …:OGC:1.3:CRS84.
+  const code = name.trim().split(':').pop() ?? '';
   return Object.hasOwn(KNOWN, code.toUpperCase()) ? KNOWN[code.toUpperCase()] : undefined;
 }
 
