@@ -12,9 +12,9 @@ import { IceServer } from '../http/stream-settings';
  * 3. Create `new RTCPeerConnection({ iceServers })` with the servers from `joined` (never defaults).
  *    - To publish: `addTrack` the camera track (and the microphone's) and create a data channel
  *      labelled `telemetry` (TELEMETRY_CHANNEL_LABEL) BEFORE making the offer.
- *    - To view: `addTransceiver('video', { direction: 'recvonly' })` and the same for 'audio'.
- *      The SFU adds a `telemetry` data channel of its own to the viewer's connection once it
- *      connects (listen on `ondatachannel`).
+ *    - To view: `addTransceiver('video', { direction: 'recvonly' })` and the same for 'audio',
+ *      and also create a data channel labelled `telemetry` before the offer: the SFU writes the
+ *      publisher's telemetry to it (a viewer that does not want telemetry may leave it out).
  * 4. The CLIENT always sends the offer, for publishing and for viewing:
  *    `{ type: 'offer', sdp }` → `{ type: 'answer', peerId, sdp }`. Offer both VP8 and H264 (the
  *    browser default does); the SFU prefers H264 for publishers (phones' hardware encoders) and
