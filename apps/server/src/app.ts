@@ -27,6 +27,8 @@ import { dispatchRoutes } from './features/dispatch/dispatch.routes';
 import { realtimePlugin } from './realtime/realtime.routes';
 import { messagesRoutes } from './features/messages/messages.routes';
 import { alertsRoutes } from './features/alerts/alerts.routes';
+import { trackFirstDelivery } from './features/alerts/first-delivery';
+import { rulesRoutes } from './features/rules/rules.routes';
 import { overviewRoutes } from './features/overview/overview.routes';
 import { camerasRoutes } from './features/cameras/cameras.routes';
 import { streamSettingsRoutes } from './features/stream-settings/stream-settings.routes';
@@ -106,6 +108,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   await app.register(realtimePlugin, { hub: services.realtime, auth: services.auth, bearer, siteHosts: config.siteHosts });
   await app.register(messagesRoutes, { messages: services.messages });
   await app.register(alertsRoutes, { alerts: services.alerts });
+  await app.register(rulesRoutes, { rules: services.rules, detections: services.detections });
   await app.register(overviewRoutes, { overview: services.overview });
   await app.register(zonesRoutes, { zones: services.zones, imports: services.zoneImports, clock: services.clock });
   await app.register(camerasRoutes, { cameras: services.cameras });
@@ -131,6 +134,13 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
     monitor = setInterval(() => void services.platform.sampleHealth(), HEALTH_CHECK_INTERVAL_MS).unref();
   });
   app.addHook('onClose', async () => clearInterval(monitor));
+
+  const stopTracking = trackFirstDelivery(services.realtime, services.events, services.alerts, clock, (error) => app.log.error({ err: error }, 'alerts: recording first delivery'));
+  app.addHook('onReady', () => services.threatEngine.start((error, context) => app.log.error({ err: error }, `rules: ${context}`)));
+  app.addHook('onClose', async () => {
+    stopTracking();
+    await services.threatEngine.stop();
+  });
 
   return { app, services, routes };
 }

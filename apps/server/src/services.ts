@@ -50,6 +50,10 @@ import { ZonesService } from './features/zones/zones.service';
 import { ZoneImportService } from './features/zones/zone-import.service';
 import { CamerasRepository } from './features/cameras/cameras.repository';
 import { CamerasService } from './features/cameras/cameras.service';
+import { RulesRepository } from './features/rules/rules.repository';
+import { RulesService } from './features/rules/rules.service';
+import { DetectionsService } from './features/rules/detections.service';
+import { ThreatEngine } from './features/rules/threat-engine';
 import { StreamSettingsRepository } from './features/stream-settings/stream-settings.repository';
 import { StreamSettingsService } from './features/stream-settings/stream-settings.service';
 
@@ -78,6 +82,9 @@ export function createServices(config: Config, db: Db, clock: Clock) {
   const alerts = new AlertsService(new AlertsRepository(db.kysely), clock, events);
   const fieldScope = new FieldScopeRepository(db.kysely);
   const zonesRepository = new ZonesRepository(db.kysely);
+  const cameras = new CamerasService(new CamerasRepository(db.kysely), clock);
+  const rulesRepository = new RulesRepository(db.kysely);
+  const threatEngine = new ThreatEngine(rulesRepository, alerts, events, clock, { tickMs: 15_000 });
   return {
     db,
     oauth,
@@ -93,7 +100,10 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     overview: new OverviewRepository(db.kysely),
     zones: new ZonesService(zonesRepository, new ReportsRepository(db.kysely), clock, events),
     zoneImports: new ZoneImportService(zonesRepository, clock, events),
-    cameras: new CamerasService(new CamerasRepository(db.kysely), clock),
+    cameras,
+    threatEngine,
+    rules: new RulesService(rulesRepository, clock, () => threatEngine.reloadRules()),
+    detections: new DetectionsService(rulesRepository, cameras, clock, events),
     streamSettings: new StreamSettingsService(new StreamSettingsRepository(db.kysely), audit, clock),
     clock,
     audit,

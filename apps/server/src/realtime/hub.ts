@@ -53,6 +53,7 @@ export class RealtimeHub implements HubLink {
   private stopListening: (() => void) | undefined;
   private timers: NodeJS.Timeout[] = [];
   private errorSink: ErrorSink = (error, context) => console.error(context, error);
+  private readonly deliveryListeners = new Set<(frame: ChannelFrame) => void>();
 
   constructor(private readonly options: RealtimeHubOptions) {
     const limits = { ...DEFAULT_HUB_LIMITS, ...options.limits };
@@ -137,6 +138,12 @@ export class RealtimeHub implements HubLink {
     );
   }
 
+  /** Hears of each live frame once it has been written to the sockets subscribed to it (alert latency). */
+  onDelivered(listener: (frame: ChannelFrame) => void): () => void {
+    this.deliveryListeners.add(listener);
+    return () => this.deliveryListeners.delete(listener);
+  }
+
   // ---- HubLink: what connections call ----
 
   read(channel: Channel, since: number | undefined): Promise<Replay> {
@@ -197,6 +204,7 @@ export class RealtimeHub implements HubLink {
           }
           connection.deliver(frame, bytes);
         }
+        for (const listener of this.deliveryListeners) listener(frame);
       }
     } finally {
       for (const connection of batched) connection.endBatch();

@@ -50,3 +50,14 @@ export const DetectionListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500, 'At most 500 detections per page.').default(100),
 });
 export const DetectionListResponse = z.object({ detections: z.array(Detection) });
+
+/** data of the detection.created event: one analysed frame of a camera and what it showed. */
+export const DetectionFrameEvent = z.object({
+  cameraId: z.string(),
+  cameraName: z.string(),
+  at: Timestamp,
+  receivedAt: Timestamp,
+  location: Location.nullable(),
+  detections: z.array(Detection),
+});
+export type DetectionFrameEvent = z.infer<typeof DetectionFrameEvent>;

@@ -36,6 +36,11 @@ export class AlertsRepository {
     await trx.updateTable('alerts').set(changes).where('id', '=', id).execute();
   }
 
+  /** Only the first delivery counts; later ones change nothing. */
+  async markFirstDelivered(id: string, at: number): Promise<void> {
+    await this.db.updateTable('alerts').set({ first_delivered_at: at }).where('id', '=', id).where('first_delivered_at', 'is', null).execute();
+  }
+
   find(id: string, trx: Db = this.db): Promise<AlertRow | undefined> {
     return trx.selectFrom('alerts').selectAll().where('id', '=', id).executeTakeFirst();
   }

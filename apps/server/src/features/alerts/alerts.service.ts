@@ -116,6 +116,31 @@ export class AlertsService {
     pending.add(alertEvents.updated(next));
   }
 
+  /** Raises (or merges) an alert in its own transaction: the rules engine's way in. */
+  raise(input: RaiseAlert): Promise<AlertRow> {
+    return this.inTransaction((trx, pending) => this.raiseIn(trx, pending, input));
+  }
+
+  resolveSubject(rule: string, subject: string): Promise<void> {
+    return this.inTransaction((trx, pending) => this.resolveSubjectIn(trx, pending, rule, subject));
+  }
+
+  /** Adds what happened next (a unit left the zone) to an open alert, without counting a new firing. */
+  noteSubject(rule: string, subject: string, detail: string, source: AlertSource): Promise<void> {
+    return this.inTransaction(async (trx, pending) => {
+      const open = await this.alerts.findOpen(trx, rule, subject);
+      if (!open) return;
+      const next: AlertRow = { ...open, detail: `${open.detail} ${detail}`.slice(-2000), sources: JSON.stringify(mergeSources(JSON.parse(open.sources) as AlertSource[], [source])), updated_at: this.clock.now() };
+      await this.alerts.update(trx, open.id, next);
+      pending.add(alertEvents.updated(next));
+    });
+  }
+
+  /** The realtime hub wrote the alert to a command or analyst screen for the first time. */
+  markFirstDelivered(id: string, at: number): Promise<void> {
+    return this.alerts.markFirstDelivered(id, at);
+  }
+
   async publishPublic(author: UserRow, request: z.infer<typeof PublishAlertRequest>): Promise<AlertRow> {
     return this.inTransaction((trx, pending) =>
       this.raiseIn(trx, pending, {

@@ -1,7 +1,7 @@
 import { RULE_KINDS, RULE_PARAMS } from '@argus/contracts/http/rules';
 import type { ActiveRules } from './engine.types';
 
-/** The defaults migration 0012 seeds, as the engine sees them; tests start from these. */
+/** Sensible parameters (close to what migration 0012 seeds): tests start from them, and a rule whose stored parameters do not parse falls back to them, switched off. */
 export function defaultRules(): ActiveRules {
   const raw: Record<string, unknown> = {
     'zone.geofence': { minRisk: 'high', entities: ['unit', 'report'], dwellSeconds: 0, resolveOnExit: false },

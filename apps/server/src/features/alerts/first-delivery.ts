@@ -1,0 +1,31 @@
+import type { Clock } from '../../lib/clock';
+import type { EventBus } from '../../realtime/events';
+import type { RealtimeHub } from '../../realtime/hub';
+import type { AlertsService } from './alerts.service';
+
+/** Alerts raised but not yet seen on any screen are few; past this many the oldest are given up. */
+const MAX_AWAITING = 10_000;
+
+/**
+ * Records when each alert first reached a command or analyst screen (DESIGN 3a: event → ingest →
+ * alert → first delivery → acknowledgement). Only command and analysts subscribe to "alerts",
+ * so the first live frame of an alert written to that channel's sockets is its first delivery.
+ */
+export function trackFirstDelivery(hub: RealtimeHub, events: EventBus, alerts: AlertsService, clock: Clock, onError: (error: unknown) => void): () => void {
+  const awaiting = new Set<string>();
+  const stopEvents = events.listen((event) => {
+    if (event.type !== 'alert.created') return;
+    awaiting.add((event.data as { id: string }).id);
+    if (awaiting.size > MAX_AWAITING) awaiting.delete(awaiting.values().next().value!);
+  });
+  const stopFrames = hub.onDelivered((frame) => {
+    if (frame.channel !== 'alerts' || awaiting.size === 0 || !frame.text.startsWith('{"type":"alert.')) return;
+    const id = (JSON.parse(frame.text) as { data: { id: string } }).data.id;
+    if (!awaiting.delete(id)) return;
+    alerts.markFirstDelivered(id, clock.now()).catch(onError);
+  });
+  return () => {
+    stopEvents();
+    stopFrames();
+  };
+}

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { DETECTION_MAX_FUTURE_MS, type DetectionBatchRequest, type DetectionFrameEvent } from '@argus/contracts/http/detections';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { EventPublisher } from '../../realtime/events';
+import type { CamerasService } from '../cameras/cameras.service';
+import type { UserRow } from '../users/users.repository';
+import { presentDetection } from './rules.presenter';
+import type { DetectionRow, RulesRepository } from './rules.repository';
+
+/**
+ * Detections from the browsers watching camera feeds: stored, announced as detection.created
+ * (which the rules engine hears), and counted as a sign of life of the camera. The camera's
+ * position comes from the registry, never from the sender.
+ */
+export class DetectionsService {
+  constructor(
+    private readonly rules: RulesRepository,
+    private readonly cameras: CamerasService,
+    private readonly clock: Clock,
+    private readonly events: EventPublisher,
+  ) {}
+
+  async record(sender: UserRow, batch: DetectionBatchRequest): Promise<DetectionRow[]> {
+    const camera = await this.cameras.get(batch.cameraId);
+    if (camera.active !== 1) throw new AppError('conflict', `${camera.name} is deactivated; reactivate it before sending detections.`);
+    const now = this.clock.now();
+    if (batch.at > now + DETECTION_MAX_FUTURE_MS) throw new AppError('validation_failed', 'The frame time is in the future; check the clock of the device sending it.');
+    const rows: DetectionRow[] = batch.detections.map((detection) => ({
+      id: randomUUID(),
+      camera_id: camera.id,
+      at: batch.at,
+      label: detection.label,
+      score: detection.score,
+      box_x: detection.box.x,
+      box_y: detection.box.y,
+      box_w: detection.box.w,
+      box_h: detection.box.h,
+      frame_width: batch.frame.width,
+      frame_height: batch.frame.height,
+      lat: camera.lat,
+      lon: camera.lon,
+      reported_by: sender.id,
+      received_at: now,
+    }));
+    await this.rules.insertDetections(rows);
+    await this.cameras.markSeen(camera.id, batch.at);
+    const data: DetectionFrameEvent = {
+      cameraId: camera.id,
+      cameraName: camera.name,
+      at: batch.at,
+      receivedAt: now,
+      location: { lat: camera.lat, lon: camera.lon },
+      detections: rows.map(presentDetection),
+    };
+    this.events.publish({ type: 'detection.created', channels: ['alerts'], data, priority: 'low' });
+    return rows;
+  }
+
+  list(query: { cameraId?: string | undefined; label?: string | undefined; limit: number }): Promise<DetectionRow[]> {
+    return this.rules.listDetections(query);
+  }
+}

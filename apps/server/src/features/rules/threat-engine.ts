@@ -1,0 +1,199 @@
+import type { Polygon, MultiPolygon } from 'geojson';
+import { RULE_KINDS, RULE_PARAMS } from '@argus/contracts/http/rules';
+import type { DetectionFrameEvent } from '@argus/contracts/http/detections';
+import type { Report } from '@argus/contracts/http/reports';
+import type { Unit } from '@argus/contracts/http/units';
+import type { Zone } from '@argus/contracts/http/zones';
+import type { RiskLevel, ZoneKind } from '@argus/contracts/zones';
+import type { Clock } from '../../lib/clock';
+import type { EventBus, OperationalEvent } from '../../realtime/events';
+import type { AlertsService } from '../alerts/alerts.service';
+import { defaultRules } from './default-rules';
+import type { ActiveRules, EngineAction, UnitSeen } from './engine.types';
+import { RulesEngine } from './rules.engine';
+import type { RuleRow, RulesRepository, ZoneRow } from './rules.repository';
+import type { IndexedZone } from './zone-index';
+
+export interface ThreatEngineOptions {
+  /** How often the timer looks for silent units and dwell times reached. */
+  tickMs: number;
+}
+
+type ErrorSink = (error: unknown, context: string) => void;
+
+/** Rows of the rules table as the engine uses them; a row whose parameters no longer parse is treated as off. */
+export function toActiveRules(rows: RuleRow[]): ActiveRules {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const fallback = defaultRules();
+  return Object.fromEntries(
+    RULE_KINDS.map((kind) => {
+      const row = byId.get(kind);
+      const params = row ? RULE_PARAMS[kind].safeParse(JSON.parse(row.params)) : null;
+      return [kind, params?.success ? { name: row!.name, enabled: row!.enabled === 1, params: params.data } : { ...fallback[kind], enabled: false }];
+    }),
+  ) as ActiveRules;
+}
+
+function zoneFromRow(row: ZoneRow): IndexedZone {
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind as ZoneKind,
+    riskLevel: row.risk_level as RiskLevel,
+    active: row.active === 1,
+    geometry: JSON.parse(row.geometry) as Polygon | MultiPolygon,
+    bbox: [row.min_lon, row.min_lat, row.max_lon, row.max_lat],
+  };
+}
+
+function zoneFromEvent(zone: Zone): IndexedZone {
+  return { id: zone.id, name: zone.name, kind: zone.kind, riskLevel: zone.riskLevel, active: zone.active, geometry: zone.geometry as Polygon | MultiPolygon, bbox: zone.bbox };
+}
+
+function unitSeen(unit: Unit): UnitSeen {
+  const position = unit.position ? { lat: unit.position.location.lat, lon: unit.position.location.lon, at: unit.position.at } : null;
+  return { unitId: unit.id, callsign: unit.callsign, status: unit.status, position, ingestedAt: unit.updatedAt };
+}
+
+/**
+ * Runs the rules engine inside the server: it listens to the event bus (so it sees every write
+ * after it commits, without slowing the write path), evaluates one event at a time in arrival
+ * order, and carries out what the engine decides. It resumes from the database on start.
+ *
+ * With several server processes sharing Redis, each has its own bus and sees only its own
+ * writes; run the engine on one node (RULES_ENGINE=off on the others) and route writes so
+ * it sees them, or move the bus subscription onto the shared backplane.
+ */
+export class ThreatEngine {
+  private engine: RulesEngine | null = null;
+  private zones = new Map<string, IndexedZone>();
+  private zonesDirty = false;
+  private queue: Promise<void> = Promise.resolve();
+  private stopListening: (() => void) | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private onError: ErrorSink = (error, context) => console.error(context, error);
+
+  constructor(
+    private readonly rules: RulesRepository,
+    private readonly alerts: AlertsService,
+    private readonly events: EventBus,
+    private readonly clock: Clock,
+    private readonly options: ThreatEngineOptions,
+  ) {}
+
+  /** Rebuilds zones, presence, open alerts, burst windows and last positions, then starts listening. */
+  async start(onError: ErrorSink): Promise<void> {
+    this.onError = onError;
+    const rules = toActiveRules(await this.rules.listRules());
+    const engine = new RulesEngine(rules);
+    this.zones = new Map((await this.rules.activeZones()).map((row) => [row.id, zoneFromRow(row)]));
+    engine.setZones(this.zones.values());
+    const now = this.clock.now();
+    const windowMs = rules['report.burst'].params.windowMinutes * 60_000;
+    const [units, presence, openAlerts, reports] = await Promise.all([this.rules.units(), this.rules.presence(), this.rules.openEngineAlerts(), this.rules.reportsSince(now - windowMs)]);
+    engine.restore(
+      {
+        units: units.map((row) => ({
+          unitId: row.id,
+          callsign: row.callsign,
+          status: row.status as UnitSeen['status'],
+          position: row.lat !== null && row.lon !== null && row.position_at !== null ? { lat: row.lat, lon: row.lon, at: row.position_at } : null,
+          ingestedAt: row.updated_at,
+        })),
+        presence: presence.map((row) => ({ subject: row.subject, zoneId: row.zone_id, enteredAt: row.entered_at, alerted: row.alerted === 1 })),
+        openAlerts: openAlerts.map((row) => ({ rule: row.rule, subject: row.subject, lat: row.lat, lon: row.lon, updatedAt: row.updated_at })),
+        recentReports: reports.map((row) => ({ id: row.id, category: row.category, description: row.description, lat: row.lat, lon: row.lon, at: row.created_at, ingestedAt: row.created_at })),
+      },
+      now,
+    );
+    this.engine = engine;
+    this.stopListening = this.events.listen((event) => this.handle(event));
+    this.timer = setInterval(() => this.enqueue(() => this.engine!.tick(this.clock.now())), this.options.tickMs).unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopListening?.();
+    clearInterval(this.timer);
+    await this.idle();
+  }
+
+  /** Resolves once every event heard so far has been evaluated and its alerts written. */
+  idle(): Promise<void> {
+    return this.queue;
+  }
+
+  /** Runs the timer now (tests move a fake clock and call this). */
+  tick(): Promise<void> {
+    this.enqueue(() => this.engine!.tick(this.clock.now()));
+    return this.idle();
+  }
+
+  /** Rule parameters changed: the next event is evaluated with the new ones. */
+  async reloadRules(): Promise<void> {
+    const rules = toActiveRules(await this.rules.listRules());
+    this.engine?.setRules(rules);
+  }
+
+  private handle(event: OperationalEvent): void {
+    switch (event.type) {
+      case 'unit.position':
+      case 'unit.updated':
+      case 'unit.created': {
+        const unit = unitSeen(event.data as Unit);
+        return this.enqueue(() => this.engine!.unit(unit, this.clock.now()));
+      }
+      case 'report.created': {
+        const report = event.data as Report;
+        const seen = { id: report.id, category: report.category, description: report.description, lat: report.location.lat, lon: report.location.lon, at: report.createdAt, ingestedAt: report.createdAt };
+        return this.enqueue(() => this.engine!.report(seen));
+      }
+      case 'detection.created': {
+        const frame = event.data as DetectionFrameEvent;
+        if (!frame.location) return;
+        const location = { lat: frame.location.lat, lon: frame.location.lon };
+        const detections = frame.detections.map((detection) => ({ id: detection.id, label: detection.label, score: detection.score }));
+        return this.enqueue(() => this.engine!.detections({ cameraId: frame.cameraId, cameraName: frame.cameraName, at: frame.at, ingestedAt: frame.receivedAt, location, detections }));
+      }
+      case 'zone.created':
+      case 'zone.updated': {
+        const zone = zoneFromEvent(event.data as Zone);
+        return this.enqueue(() => {
+          this.zones.set(zone.id, zone);
+          this.zonesDirty = true;
+          return zone.active ? [] : this.engine!.forgetZone(zone.id);
+        });
+      }
+      default:
+    }
+  }
+
+  private enqueue(evaluate: () => EngineAction[]): void {
+    this.queue = this.queue.then(async () => {
+      try {
+        if (this.zonesDirty) {
+          this.zonesDirty = false;
+          this.engine!.setZones(this.zones.values());
+        }
+        for (const action of evaluate()) await this.apply(action);
+      } catch (error) {
+        this.onError(error, 'evaluating threat rules');
+      }
+    });
+  }
+
+  private async apply(action: EngineAction): Promise<void> {
+    switch (action.type) {
+      case 'raise':
+        await this.alerts.raise(action.alert);
+        return;
+      case 'resolve':
+        return this.alerts.resolveSubject(action.rule, action.subject);
+      case 'note':
+        return this.alerts.noteSubject(action.rule, action.subject, action.detail, action.source);
+      case 'enter':
+        return this.rules.enter({ subject: action.subject, zone_id: action.zoneId, entered_at: action.enteredAt, alerted: action.alerted ? 1 : 0 });
+      case 'leave':
+        return this.rules.leave(action.subject, action.zoneId);
+    }
+  }
+}
