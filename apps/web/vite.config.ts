@@ -2,6 +2,7 @@ import { defineConfig, loadEnv, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { detectionAssetsPlugin } from './src/lib/detection/assets-plugin';
 
 const DEFAULT_API_SERVER = 'http://127.0.0.1:8080';
 
@@ -51,6 +52,7 @@ export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
     tailwindcss(),
+    detectionAssetsPlugin(),
     VitePWA({
       registerType: 'autoUpdate',
       // Registered from main.tsx through virtual:pwa-register: the CSP allows no inline script.
@@ -75,6 +77,8 @@ export default defineConfig(({ mode }) => ({
       workbox: {
         // mjs: MapLibre's worker, so maps draw with no network once the app is installed.
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,woff2}'],
+        // The object detector (1.5 MB of code, plus its model) loads only where it runs, never on install.
+        globIgnores: ['**/detector.worker-*.js'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist,
         cleanupOutdatedCaches: true,

@@ -6,11 +6,12 @@ import { allowsCamera, type SiteType } from '@argus/contracts/sites';
  * Scripts only from our own origin: no inline script anywhere in the app. Maps may also fetch
  * tiles from the one tile server the operator configured.
  */
-export function contentSecurityPolicy(tileOrigin: string | null): string {
+export function contentSecurityPolicy(tileOrigin: string | null, compilesWasm = false): string {
   const tiles = tileOrigin ? ` ${tileOrigin}` : '';
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    // WebAssembly compilation (not JavaScript eval) only where the object detector runs.
+    compilesWasm ? "script-src 'self' 'wasm-unsafe-eval'" : "script-src 'self'",
     // Radix and React set a few style attributes at run time; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${tiles}`,
@@ -38,10 +39,14 @@ export function permissionsPolicy(site: SiteType): string {
   return `geolocation=(self), camera=${media}, microphone=${media}, payment=(), usb=(), interest-cohort=()`;
 }
 
+/** The page that runs the in-browser object detector, and the detector's worker script. */
+const DETECTOR_PATHS = /^\/(surveillance-network\/?|assets\/detector\.worker-[\w-]+\.js)(\?|$)/;
+
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: { tileUrl?: string | undefined }) => {
   const policy = contentSecurityPolicy(tileOrigin(options.tileUrl));
+  const detectorPolicy = contentSecurityPolicy(tileOrigin(options.tileUrl), true);
   app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('Content-Security-Policy', policy);
+    reply.header('Content-Security-Policy', DETECTOR_PATHS.test(request.url) ? detectorPolicy : policy);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');

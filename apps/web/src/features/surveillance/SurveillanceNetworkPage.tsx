@@ -1,12 +1,197 @@
-import { NotYetAvailable } from '../../components/NotYetAvailable';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { isCommandRole } from '@argus/contracts/roles';
+import type { Camera } from '@argus/contracts/http/cameras';
+import { Button } from '../../components/ui/Button';
+import { FormMessage } from '../../components/ui/FormMessage';
+import { describeError } from '../../lib/api-error';
+import type { MapFocus, MapPick } from '../../lib/map/overlay';
+import { useNow } from '../../lib/useNow';
+import { useAuth } from '../auth/auth-context';
+import { CameraForm } from './CameraForm';
+import { CameraRegistry } from './CameraRegistry';
+import { CoverageMap } from './CoverageMap';
+import { DetectionFeed } from './DetectionFeed';
+import { DetectorStatus } from './DetectorStatus';
+import { LiveFeed } from './LiveFeed';
+import { EMPTY_CAMERA_DRAFT, draftOf, requestOf, type CameraDraft } from './camera-draft';
+import { cameraQueries } from './cameras.queries';
+import { useCreateCameraMutation, useUpdateCameraMutation } from './cameras.mutations';
+import { addEntry, type DetectionEntry } from './detection-entry';
+import { useDetector } from './useDetector';
 
-/** /surveillance-network: cameras, sensors and detections (DESIGN section 2). */
+type Editing = { mode: 'none' } | { mode: 'create' } | { mode: 'edit'; id: string };
+const NO_CAMERAS: Camera[] = [];
+
+function draftPoint(draft: CameraDraft): { lat: number; lon: number } | null {
+  const lat = Number(draft.lat);
+  const lon = Number(draft.lon);
+  if (draft.lat.trim() === '' || draft.lon.trim() === '' || !Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) return null;
+  return { lat, lon };
+}
+
+/** /surveillance-network: the camera and sensor registry, health, coverage, live feeds and detections (DESIGN section 2). */
 export function SurveillanceNetworkPage() {
+  const now = useNow(10_000);
+  const { user } = useAuth();
+  const canManage = user ? isCommandRole(user.role) : false;
+  const cameras = useQuery(cameraQueries.list());
+  const cameraList = cameras.data ?? NO_CAMERAS;
+  const create = useCreateCameraMutation();
+  const update = useUpdateCameraMutation();
+  const detector = useDetector();
+
+  const [editing, setEditing] = useState<Editing>({ mode: 'none' });
+  const [draft, setDraft] = useState<CameraDraft>(EMPTY_CAMERA_DRAFT);
+  const [picking, setPicking] = useState(false);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [watched, setWatched] = useState<string[]>([]);
+  const [entries, setEntries] = useState<DetectionEntry[]>([]);
+  const [focus, setFocus] = useState<MapFocus | null>(null);
+  const focusCount = useRef(0);
+  const watchedIds = useMemo(() => new Set(watched), [watched]);
+  const watchedCameras = useMemo(() => watched.map((id) => cameraList.find((camera) => camera.id === id)).filter((camera): camera is Camera => Boolean(camera?.active)), [watched, cameraList]);
+
+  useEffect(() => {
+    if (!picking) return undefined;
+    const handleKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setPicking(false);
+    };
+    window.addEventListener('keydown', handleKey);
+    return () => window.removeEventListener('keydown', handleKey);
+  }, [picking]);
+
+  const focusOn = (location: { lat: number; lon: number }) => {
+    focusCount.current += 1;
+    setFocus({ location, zoom: 16, key: focusCount.current });
+  };
+
+  const closeForm = () => {
+    setEditing({ mode: 'none' });
+    setPicking(false);
+    create.reset();
+    update.reset();
+  };
+
+  const handlePick = ({ location, feature }: MapPick) => {
+    if (picking) {
+      setDraft({ ...draft, lat: location.lat.toFixed(6), lon: location.lon.toFixed(6) });
+      setPicking(false);
+      return;
+    }
+    setSelectedId(feature?.overlayId === 'cameras' ? feature.id : null);
+  };
+
+  const handleSubmit = () => {
+    const request = requestOf(draft);
+    if (editing.mode === 'edit') update.mutate({ id: editing.id, changes: request }, { onSuccess: closeForm });
+    else
+      create.mutate(request, {
+        onSuccess: ({ camera }) => {
+          closeForm();
+          setSelectedId(camera.id);
+        },
+      });
+  };
+
+  const handleDetection = useCallback((entry: DetectionEntry) => setEntries((current) => addEntry(current, entry)), []);
+  const mutation = editing.mode === 'edit' ? update : create;
+
   return (
-    <NotYetAvailable>
-      The registry of cameras and sensors (add, edit, place on the map), their health (online,
-      degraded or offline from checks every 30 seconds), a live grid of feeds, detections from video
-      analytics, and a map of coverage.
-    </NotYetAvailable>
+    <div className="flex flex-col gap-4">
+      {cameras.error ? <FormMessage tone="error">{`The cameras could not be loaded: ${describeError(cameras.error)}`}</FormMessage> : null}
+      {update.error && editing.mode === 'none' ? <FormMessage tone="error">{describeError(update.error)}</FormMessage> : null}
+      <div className="flex flex-col gap-4 lg:flex-row">
+        <section aria-labelledby="coverage-heading" className="flex min-w-0 flex-1 flex-col gap-2">
+          <h2 id="coverage-heading" className="text-lg font-semibold">
+            Coverage
+          </h2>
+          <div className="relative h-[50dvh] min-h-72 overflow-hidden rounded-lg border border-line">
+            <CoverageMap cameras={cameraList} selectedId={selectedId} draftPoint={editing.mode === 'none' ? null : draftPoint(draft)} picking={picking} focus={focus} onPick={handlePick} className="absolute inset-0" />
+            {picking ? (
+              <p role="status" className="absolute inset-x-2 top-14 z-10 rounded-md border border-gold bg-surface/95 p-2 text-center text-sm">
+                Click or tap the map where the camera stands (Escape to stop).
+              </p>
+            ) : null}
+          </div>
+        </section>
+        <section aria-labelledby="registry-heading" className="flex flex-col gap-2 rounded-lg border border-line bg-surface-sunken p-3 lg:w-[30rem]">
+          <div className="flex items-center justify-between">
+            <h2 id="registry-heading" className="text-lg font-semibold">
+              Cameras and sensors
+            </h2>
+            {canManage && editing.mode === 'none' ? (
+              <Button
+                onClick={() => {
+                  setDraft(EMPTY_CAMERA_DRAFT);
+                  setEditing({ mode: 'create' });
+                }}
+              >
+                Add camera or sensor
+              </Button>
+            ) : null}
+          </div>
+          {editing.mode !== 'none' ? (
+            <CameraForm
+              title={editing.mode === 'create' ? 'New camera or sensor' : `Edit ${draft.name}`}
+              submitLabel={editing.mode === 'create' ? 'Add' : 'Save changes'}
+              draft={draft}
+              onChange={setDraft}
+              onSubmit={handleSubmit}
+              onCancel={closeForm}
+              picking={picking}
+              onTogglePicking={() => setPicking(!picking)}
+              pending={mutation.isPending}
+              error={mutation.error}
+            />
+          ) : cameras.isPending ? (
+            <p>Loading cameras…</p>
+          ) : (
+            <CameraRegistry
+              cameras={cameraList}
+              now={now}
+              selectedId={selectedId}
+              watchedIds={watchedIds}
+              canManage={canManage}
+              onSelect={(camera) => {
+                setSelectedId(camera.id);
+                focusOn(camera.location);
+              }}
+              onEdit={(camera) => {
+                setDraft(draftOf(camera));
+                setEditing({ mode: 'edit', id: camera.id });
+              }}
+              onWatch={(camera) => setWatched((current) => [...current, camera.id])}
+              onToggleActive={(camera) => update.mutate({ id: camera.id, changes: { active: !camera.active } })}
+            />
+          )}
+        </section>
+      </div>
+      <div className="flex flex-col gap-4 lg:flex-row">
+        <section aria-labelledby="feeds-heading" className="flex min-w-0 flex-1 flex-col gap-2">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="feeds-heading" className="text-lg font-semibold">
+              Live feeds
+            </h2>
+            <DetectorStatus state={detector.state} />
+          </div>
+          {watchedCameras.length === 0 ? (
+            <p className="text-ink-muted">Choose Watch beside a camera to see its feed here.</p>
+          ) : (
+            <div className="grid gap-3 sm:grid-cols-2">
+              {watchedCameras.map((camera) => (
+                <LiveFeed key={camera.id} camera={camera} startDetector={detector.start} onDetection={handleDetection} onClose={() => setWatched((current) => current.filter((id) => id !== camera.id))} />
+              ))}
+            </div>
+          )}
+        </section>
+        <section aria-labelledby="detections-heading" className="flex flex-col gap-2 lg:w-[30rem]">
+          <h2 id="detections-heading" className="text-lg font-semibold">
+            Detections
+          </h2>
+          <DetectionFeed entries={entries} />
+        </section>
+      </div>
+    </div>
   );
 }

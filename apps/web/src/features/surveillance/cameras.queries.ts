@@ -1,0 +1,18 @@
+import { queryOptions } from '@tanstack/react-query';
+import { CameraListResponse } from '@argus/contracts/http/cameras';
+import { api } from '../../lib/api';
+
+/** How often the page re-reads the registry: health is re-derived on the server every 30 s. */
+export const CAMERA_REFRESH_MS = 10_000;
+
+/** The registry with each camera's health, including deactivated ones so they can be reactivated. */
+export const cameraQueries = {
+  all: ['cameras'] as const,
+  list: () =>
+    queryOptions({
+      queryKey: [...cameraQueries.all, 'list'] as const,
+      queryFn: ({ signal }) => api.get('/cameras?includeInactive=true', CameraListResponse, { signal }),
+      select: (data) => data.cameras,
+      refetchInterval: CAMERA_REFRESH_MS,
+    }),
+};

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { callApi, callApiOk } from '../support/api';
+import { mainUrl, newContext, screenshot, signIn } from '../support/browser';
+import { launchFakeCameraBrowser, vtestY4m } from '../support/fake-camera';
+
+/**
+ * The surveillance network in Chromium: a camera registered on the page, watched through
+ * Chromium's fake camera playing real street footage (the vtest clip), analysed in the browser
+ * by the object detector; its "person" detections reach the server and, inside a restricted
+ * zone drawn over the camera, raise a detection-tier alert.
+ */
+const CAMERA = { name: `Market Street ${Date.now()}`, lat: 48.8566, lon: 2.3522 };
+/** Loading the model and compiling the wasm on a shared 2-core machine takes a while. */
+const DETECTOR = { timeout: 90_000, interval: 1000 };
+const SOON = { timeout: 15_000 };
+
+let browser: Browser;
+let page: Page;
+
+/** A small square around a point, as a GeoJSON polygon ring (longitude first). */
+function squareAround(lat: number, lon: number, half = 0.001) {
+  return { type: 'Polygon', coordinates: [[[lon - half, lat - half], [lon + half, lat - half], [lon + half, lat + half], [lon - half, lat + half], [lon - half, lat - half]]] };
+}
+
+beforeAll(async () => {
+  browser = await launchFakeCameraBrowser(vtestY4m());
+  const context = await newContext(browser, { desktop: true });
+  page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error') console.error(`[page] ${message.text()}`);
+  });
+  await signIn(page, 'Command_Admin');
+  await page.waitForURL((url) => url.pathname !== '/login');
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('surveillance network', () => {
+  it('registers a camera, watches the fake camera, detects people and sends them to the server, raising a detection alert in a restricted zone', async () => {
+    const zone = await callApiOk<{ zone: { id: string } }>(page, 'POST', '/zones', { name: `Restricted ${CAMERA.name}`, kind: 'restricted', riskLevel: 'high', geometry: squareAround(CAMERA.lat, CAMERA.lon) });
+    expect(zone.zone.id).toBeTruthy();
+
+    await page.goto(mainUrl('/surveillance-network'));
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), SOON).toBe('Surveillance Network');
+    // The detector compiles WebAssembly, which this page's policy (and only this page's) allows.
+    const policy = await page.evaluate(async () => (await fetch('/surveillance-network')).headers.get('content-security-policy'));
+    expect(policy).toContain("'wasm-unsafe-eval'");
+
+    await page.getByRole('button', { name: 'Add camera or sensor' }).click();
+    const form = page.getByRole('form', { name: 'New camera or sensor' });
+    await form.getByLabel('Name').fill(CAMERA.name);
+    await form.getByLabel('Latitude').fill(String(CAMERA.lat));
+    await form.getByLabel('Longitude').fill(String(CAMERA.lon));
+    await form.getByLabel('Heading (°)').fill('45');
+    await form.getByLabel('Field of view (°)').fill('70');
+    await form.getByLabel('Range (m)').fill('80');
+    await form.getByRole('button', { name: 'Add' }).click();
+    await expect.poll(() => page.getByRole('button', { name: `Watch ${CAMERA.name}` }).isVisible(), SOON).toBe(true);
+    const { cameras } = await callApiOk<{ cameras: { id: string; name: string; status: string; heading: number }[] }>(page, 'GET', '/cameras');
+    const camera = cameras.find((candidate) => candidate.name === CAMERA.name)!;
+    expect(camera).toMatchObject({ status: 'offline', heading: 45 });
+
+    await page.getByRole('button', { name: `Watch ${CAMERA.name}` }).click();
+    await page.getByRole('button', { name: 'Use this device’s camera' }).click();
+    await expect.poll(() => page.getByTestId('detector-ready').textContent(), DETECTOR).toContain('Detector ready on wasm');
+
+    // A person from the street clip appears in the detection feed, boxed on its thumbnail.
+    await expect.poll(() => page.getByTestId('detection').first().textContent().catch(() => ''), DETECTOR).toMatch(/person \d+%/);
+    await expect.poll(() => page.getByTestId('analysis-stats').textContent(), SOON).toMatch(/Analysing \d/);
+    await screenshot(page, 'surveillance-detections');
+
+    // The detections reached the server for this camera.
+    await expect
+      .poll(async () => {
+        const { body } = await callApi(page, 'GET', `/detections?cameraId=${camera.id}&label=person`);
+        return (body?.detections ?? []).length;
+      }, SOON)
+      .toBeGreaterThan(0);
+    // The watching browser's heartbeats made the camera online.
+    await expect.poll(async () => (await callApiOk<{ camera: { status: string } }>(page, 'GET', `/cameras/${camera.id}`)).camera.status, SOON).toBe('online');
+
+    // People in the restricted zone over the camera: a detection-tier alert.
+    await expect
+      .poll(async () => {
+        const { body } = await callApi(page, 'GET', '/alerts');
+        return (body?.alerts ?? []).some((alert: { tier?: string; rule: string; zoneId?: string | null }) => alert.tier === 'detection' && alert.rule === 'detection.zone');
+      }, { timeout: 30_000, interval: 1000 })
+      .toBe(true);
+    await screenshot(page, 'surveillance-page');
+  }, 240_000);
+});
