@@ -1,16 +1,10 @@
+import { TelemetryMessage } from '@argus/contracts/realtime/signaling';
+
 /**
  * What a field unit's phone says about itself alongside its video: where it is, which way it
- * faces and how much battery is left. Sent on the stream's data channel as JSON.
+ * faces (device orientation, else the GPS course) and how much battery is left
+ * (navigator.getBattery where the browser has it). Sent on the stream's `telemetry` data channel.
  */
-export interface StreamTelemetry {
-  at: number;
-  position: { lat: number; lon: number; accuracy: number | null } | null;
-  /** Compass degrees, from the device's orientation or the GPS course. */
-  heading: number | null;
-  /** 0 to 1, where the browser tells (navigator.getBattery). */
-  battery: number | null;
-  charging: boolean | null;
-}
 
 interface BatteryManager {
   level: number;
@@ -21,7 +15,7 @@ type NavigatorWithBattery = Navigator & { getBattery?: () => Promise<BatteryMana
 
 /** Keeps the latest reading of each sensor the browser offers; stop() releases them. */
 export class TelemetrySource {
-  private position: StreamTelemetry['position'] = null;
+  private position: { lat: number; lon: number } | null = null;
   private heading: number | null = null;
   private battery: BatteryManager | null = null;
   private watchId: number | null = null;
@@ -36,7 +30,7 @@ export class TelemetrySource {
     if ('geolocation' in navigator) {
       this.watchId = navigator.geolocation.watchPosition(
         (fix) => {
-          this.position = { lat: fix.coords.latitude, lon: fix.coords.longitude, accuracy: fix.coords.accuracy ?? null };
+          this.position = { lat: fix.coords.latitude, lon: fix.coords.longitude };
           if (fix.coords.heading !== null && Number.isFinite(fix.coords.heading)) this.heading ??= fix.coords.heading;
         },
         () => undefined,
@@ -54,13 +48,14 @@ export class TelemetrySource {
     }
   }
 
-  read(): StreamTelemetry {
+  read(): TelemetryMessage {
     return {
-      at: Date.now(),
-      position: this.position,
-      heading: this.heading === null ? null : Math.round(this.heading),
+      type: 'telemetry',
+      lat: this.position?.lat ?? null,
+      lon: this.position?.lon ?? null,
+      heading: this.heading === null ? null : Math.round(this.heading) % 360,
       battery: this.battery ? this.battery.level : null,
-      charging: this.battery ? this.battery.charging : null,
+      at: Date.now(),
     };
   }
 
@@ -72,11 +67,11 @@ export class TelemetrySource {
 }
 
 /** Parses a telemetry message from a data channel; null when it is not one. */
-export function parseTelemetry(data: unknown): StreamTelemetry | null {
+export function parseTelemetry(data: unknown): TelemetryMessage | null {
   if (typeof data !== 'string') return null;
   try {
-    const value = JSON.parse(data) as Partial<StreamTelemetry>;
-    return typeof value.at === 'number' ? (value as StreamTelemetry) : null;
+    const parsed = TelemetryMessage.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
