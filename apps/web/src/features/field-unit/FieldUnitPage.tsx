@@ -12,6 +12,7 @@ import { MessageThread } from '../messages/MessageThread';
 import { AssignmentPanel } from './AssignmentPanel';
 import { ConnectionBanner } from './ConnectionBanner';
 import { EmergencyBanner } from './EmergencyBanner';
+import { GoLivePanel } from './GoLivePanel';
 import { useWatchedPosition, type DevicePosition } from './device-position';
 import { useDeliveredUpdates, useFieldActions } from './field-unit.mutations';
 import { applyFieldFrame, fieldChannels } from './field-unit.live';
@@ -92,6 +93,7 @@ function FieldUnitDashboard({ userId }: { userId: string }) {
         </>
       ) : null}
       <PositionPanel position={position} sharing={sharing} onSharingChange={setSharing} lastQueuedAt={lastQueuedAt} disabled={!unit} />
+      {unit ? <GoLivePanel unit={unit} /> : null}
       <Panel title="Quick report">
         <ReportForm kind="field" enqueue={outbox.enqueue} deviceLocation={deviceLocation(position)} capturePhotos />
       </Panel>
