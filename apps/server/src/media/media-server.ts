@@ -1,0 +1,72 @@
+import type { IceCandidate } from '@argus/contracts/http/streams';
+
+/**
+ * The narrow media interface Argus needs from a media server. The embedded werift SFU
+ * (sfu-supervisor.ts) implements it; an external media server could implement it later
+ * without the stream service noticing.
+ */
+export interface MediaServer {
+  /** Answers a publisher's offer; an earlier publisher of the room is replaced. */
+  publish(roomId: string, peerId: string, offerSdp: string): Promise<string>;
+  /** Answers a viewer's offer (recvonly transceivers). */
+  view(roomId: string, peerId: string, offerSdp: string): Promise<string>;
+  /** The server offers to a viewer; the viewer's answer comes through `answer`. */
+  viewOffer(roomId: string, peerId: string): Promise<string>;
+  answer(peerId: string, answerSdp: string): Promise<void>;
+  addIceCandidate(peerId: string, candidate: IceCandidate | null): Promise<void>;
+  closePeer(peerId: string): Promise<void>;
+  closeRoom(roomId: string): Promise<void>;
+  stats(): Promise<MediaRoomStats[]>;
+  readonly state: MediaServerState;
+  on(listener: (event: MediaEvent) => void): () => void;
+  stop(): Promise<void>;
+}
+
+export interface MediaServerState {
+  state: 'running' | 'restarting' | 'stopped';
+  restarts: number;
+  startedAt: number | null;
+}
+
+export interface MediaRoomStats {
+  roomId: string;
+  publisherPeerId: string | null;
+  viewerPeerIds: string[];
+  publisher: {
+    bitrateKbps: number;
+    fps: number;
+    packetLoss: number;
+    rttMs: number | null;
+    codec: string | null;
+    keyframeRequests: number;
+    retransmissions: number;
+  } | null;
+  egressKbps: number;
+}
+
+export type MediaEvent =
+  | { type: 'publisher-left'; roomId: string }
+  | { type: 'publisher-back'; roomId: string }
+  /** ICE or DTLS failed for a peer: it is gone. */
+  | { type: 'peer-failed'; peerId: string }
+  /** The media process died and was started again: every peer is gone. */
+  | { type: 'restarted' };
+
+export interface MediaConfig {
+  iceServers: { urls: string[]; username?: string; credential?: string }[];
+  /** UDP ports the SFU's ICE may use, inclusive; null: any. */
+  portRange: [number, number] | null;
+  /** Addresses added to the host candidates (a LAN or public address the machine is reached on). */
+  additionalHostAddresses: string[];
+  targetBitrateKbps: number;
+}
+
+/** A failure the SFU reports with a message a person understands (bad SDP, unknown peer). */
+export class MediaError extends Error {
+  constructor(
+    readonly code: 'bad_sdp' | 'peer_not_found' | 'out_of_order' | 'too_many_candidates' | 'media_unavailable',
+    message: string,
+  ) {
+    super(message);
+  }
+}
