@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { RATE_LIMIT, TOKENS } from '@argus/contracts/constants';
 import { DEFAULT_SITE_HOSTS, type SiteHosts } from '@argus/contracts/sites';
+import { EVIDENCE_MAX_BYTES } from '@argus/contracts/evidence';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -67,6 +68,8 @@ const EnvSchema = z.object({
     .optional(),
   MAP_TILE_ATTRIBUTION: z.string().max(300).optional(),
   MAP_TILE_MAX_ZOOM: z.coerce.number().int().min(0).max(24).default(19),
+  /** The largest evidence upload in bytes. */
+  EVIDENCE_MAX_BYTES: z.coerce.number().int().positive().default(EVIDENCE_MAX_BYTES),
 });
 
 export interface Config {
@@ -90,6 +93,7 @@ export interface Config {
   siteHosts: SiteHosts;
   /** An optional raster tile source for the maps; its origin is added to the CSP. */
   mapTiles: { url: string; attribution: string | null; maxZoom: number } | null;
+  evidenceMaxBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -134,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     oauthRedirectAllowList: e.OAUTH_REDIRECT_ALLOW_LIST?.split(',').map((entry) => entry.trim()).filter(Boolean) ?? [publicUrl],
     mapTiles: e.MAP_TILE_URL ? { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION ?? null, maxZoom: e.MAP_TILE_MAX_ZOOM } : null,
+    evidenceMaxBytes: e.EVIDENCE_MAX_BYTES,
     siteHosts: {
       main: e.MAIN_HOSTS,
       civic: e.CIVIC_HOSTS,

@@ -31,6 +31,8 @@ import { UnitsRepository } from './features/units/units.repository';
 import { ReportsService } from './features/reports/reports.service';
 import { ReportsRepository } from './features/reports/reports.repository';
 import { DiskFileStore } from './lib/file-store';
+import { EvidenceRepository } from './features/evidence/evidence.repository';
+import { EvidenceService } from './features/evidence/evidence.service';
 import { DispatchService } from './features/dispatch/dispatch.service';
 import { UnitsService } from './features/units/units.service';
 import { OauthService } from './features/oauth/oauth.service';
@@ -81,6 +83,8 @@ export function createServices(config: Config, db: Db, clock: Clock) {
   const incidents = new IncidentsService(incidentsRepository, clock, events);
   const alerts = new AlertsService(new AlertsRepository(db.kysely), clock, events);
   const fieldScope = new FieldScopeRepository(db.kysely);
+  const files = new DiskFileStore(path.join(config.dataDir, 'files'));
+  const evidence = new EvidenceService(new EvidenceRepository(db.kysely), files, audit, clock, config.evidenceMaxBytes);
   const zonesRepository = new ZonesRepository(db.kysely);
   const cameras = new CamerasService(new CamerasRepository(db.kysely), clock);
   const rulesRepository = new RulesRepository(db.kysely);
@@ -91,7 +95,8 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     events,
     realtime: createRealtimeHub(config, db, events, clock),
     incidents,
-    reports: new ReportsService(new ReportsRepository(db.kysely), incidentsRepository, incidents, new DiskFileStore(path.join(config.dataDir, 'files')), clock, events),
+    reports: new ReportsService(new ReportsRepository(db.kysely), incidentsRepository, incidents, files, clock, events, evidence),
+    evidence,
     units: new UnitsService(unitsRepository, clock, events, alerts),
     dispatch: new DispatchService(db.kysely, new DispatchRepository(db.kysely), incidentsRepository, unitsRepository, clock, events),
     alerts,

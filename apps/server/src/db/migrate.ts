@@ -8,6 +8,7 @@ import * as reports from './migrations/0006_reports';
 import * as dispatches from './migrations/0007_dispatches';
 import * as operations from './migrations/0008_operations';
 import * as search from './migrations/0009_search';
+import * as evidence from './migrations/0010_evidence';
 import * as rules from './migrations/0012_rules';
 import * as cameras from './migrations/0015_cameras';
 import * as streamSettings from './migrations/0016_stream_settings';
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007_dispatches': dispatches,
   '0008_operations': operations,
   '0009_search': search,
+  '0010_evidence': evidence,
   '0012_rules': rules,
   '0015_cameras': cameras,
   '0016_stream_settings': streamSettings,

@@ -408,7 +408,48 @@ export interface StreamPlatformSettingsTable {
   updated_by: string | null;
 }
 
+/** An evidence item; custody_seq and custody_head are the end of its custody chain. */
+export interface EvidenceItemsTable {
+  id: string;
+  incident_id: string | null;
+  kind: string;
+  filename: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  storage_key: string;
+  status: string;
+  status_reason: string | null;
+  source: string;
+  source_ref: string | null;
+  captured_by: string | null;
+  captured_at: number | null;
+  captured_lat: number | null;
+  captured_lon: number | null;
+  derived_from_id: string | null;
+  derived_from_sha256: string | null;
+  derivation: string | null;
+  created_at: number;
+  custody_seq: number;
+  custody_head: string;
+}
+
+/** One append-only, hash-chained custody entry; detail is canonical JSON. */
+export interface EvidenceCustodyTable {
+  item_id: string;
+  seq: number;
+  action: string;
+  actor_id: string | null;
+  at: number;
+  ip: string | null;
+  detail: string;
+  prev_hash: string;
+  hash: string;
+}
+
 export interface Database {
+  evidence_items: EvidenceItemsTable;
+  evidence_custody: EvidenceCustodyTable;
   users: UsersTable;
   sessions: SessionsTable;
   login_throttle: LoginThrottleTable;

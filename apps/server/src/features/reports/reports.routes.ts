@@ -16,7 +16,7 @@ import {
   VerifyReportRequest,
 } from '@argus/contracts/http/reports';
 import { COMMAND_ROLES } from '@argus/contracts/roles';
-import { requireAuth } from '../../plugins/auth';
+import { auditContext, requireAuth } from '../../plugins/auth';
 import type { Clock } from '../../lib/clock';
 import { presentIncident } from '../incidents/incidents.presenter';
 import { presentPhoto, presentReport } from './reports.presenter';
@@ -73,7 +73,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; clo
     },
     async (request) => {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const photo = await reports.addPhoto(requireAuth(request).user, request.params.id, request.params.photoId, request.headers['content-type']?.split(';')[0]?.trim(), body);
+      const photo = await reports.addPhoto(requireAuth(request).user, request.params.id, request.params.photoId, request.headers['content-type']?.split(';')[0]?.trim(), body, auditContext(request));
       return { photo: presentPhoto(photo) };
     },
   );

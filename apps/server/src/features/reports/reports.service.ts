@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { sha256 } from '../../lib/tokens';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import { fileTypeFromBuffer } from 'file-type';
@@ -11,6 +12,9 @@ import { AppError } from '../../lib/app-error';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import type { Clock } from '../../lib/clock';
 import type { FileStore } from '../../lib/file-store';
+import type { AuditContext } from '../audit/audit.log';
+import type { EvidenceService } from '../evidence/evidence.service';
+import { stripJpegMetadata } from '../evidence/redact';
 import { boxAround, distanceMetres } from '../../lib/geo';
 import { PendingEvents, type EventPublisher } from '../../realtime/events';
 import type { IncidentRow, IncidentsRepository } from '../incidents/incidents.repository';
@@ -43,6 +47,7 @@ export class ReportsService {
     private readonly files: FileStore,
     private readonly clock: Clock,
     private readonly events: EventPublisher,
+    private readonly evidence: Pick<EvidenceService, 'adoptReportPhoto'>,
   ) {}
 
   async file(reporter: UserRow, request: CreateReportRequest): Promise<{ report: ReportView; created: boolean }> {
@@ -101,7 +106,16 @@ export class ReportsService {
   }
 
   /** Stores a photo of a report, checked by its bytes; the device-made photo id makes a retry store it once. */
-  async addPhoto(viewer: UserRow, reportId: string, photoId: string, declaredType: string | undefined, bytes: Buffer): Promise<PhotoRow> {
+  async addPhoto(viewer: UserRow, reportId: string, photoId: string, declaredType: string | undefined, bytes: Buffer, context?: AuditContext): Promise<PhotoRow> {
+    const photo = await this.storePhoto(viewer, reportId, photoId, declaredType, bytes);
+    // Every report photo is evidence from the moment it arrives; a retry adopts one that a failure left behind.
+    const report = (await this.reports.find(reportId))!;
+    const stored = photo.sha256 === sha256(bytes) ? bytes : await this.files.get(photo.storage_key);
+    await this.evidence.adoptReportPhoto(photo, report, stored, context ?? { actorId: viewer.id, subjectId: viewer.id, ip: null, userAgent: null });
+    return photo;
+  }
+
+  private async storePhoto(viewer: UserRow, reportId: string, photoId: string, declaredType: string | undefined, bytes: Buffer): Promise<PhotoRow> {
     const report = await this.reports.find(reportId);
     if (!report || report.reporter_id !== viewer.id) throw new AppError('not_found', 'No such report of yours.');
     const earlier = await this.reports.findPhoto(photoId);
@@ -130,7 +144,9 @@ export class ReportsService {
     await this.get(viewer, reportId);
     const photo = await this.reports.findPhoto(photoId);
     if (!photo || photo.report_id !== reportId) throw new AppError('not_found', 'No such photo.');
-    return { photo, bytes: await this.files.get(photo.storage_key) };
+    const bytes = await this.files.get(photo.storage_key);
+    // The public never gets a photo's location: a civic reporter sees their photo without its EXIF.
+    return { photo, bytes: viewer.role === 'Civic_Reporter' ? (stripJpegMetadata(bytes) ?? bytes) : bytes };
   }
 
   /** Takes or renews the triage lock; the first analyst to open a report moves it to under review. */

@@ -1,0 +1,120 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, EvidenceCustodyTable, EvidenceItemsTable } from '../../db/schema';
+import type { Keyset } from '../../lib/cursor';
+
+export type EvidenceRow = Selectable<EvidenceItemsTable>;
+export type CustodyRow = Selectable<EvidenceCustodyTable>;
+/** A row with its capturer's name, for the presenter. */
+export type EvidenceView = EvidenceRow & { captured_by_name: string | null };
+export type CustodyView = CustodyRow & { actor_name: string | null };
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface EvidenceFilters {
+  capturedBy?: string | undefined;
+  incidentId?: string | undefined;
+  kind?: string | undefined;
+  statuses?: string[] | undefined;
+  from?: number | undefined;
+  to?: number | undefined;
+  before?: Keyset | undefined;
+  limit: number;
+}
+
+export const GENESIS_HASH = '0'.repeat(64);
+
+/** Only this file reads and writes evidence items and custody entries; entries are only ever inserted. */
+export class EvidenceRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
+  /** Inserts unless an item with the same source_ref exists; true when this call inserted it. */
+  async insert(trx: Db, row: EvidenceRow): Promise<boolean> {
+    const result = await trx.insertInto('evidence_items').values(row).onConflict((oc) => oc.column('source_ref').doNothing()).executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+
+  find(id: string, trx: Db = this.db): Promise<EvidenceRow | undefined> {
+    return trx.selectFrom('evidence_items').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findBySourceRef(sourceRef: string, trx: Db = this.db): Promise<EvidenceRow | undefined> {
+    return trx.selectFrom('evidence_items').selectAll().where('source_ref', '=', sourceRef).executeTakeFirst();
+  }
+
+  async findViews(ids: string[]): Promise<EvidenceView[]> {
+    if (ids.length === 0) return [];
+    return this.views().where('e.id', 'in', ids).execute();
+  }
+
+  list(filters: EvidenceFilters): Promise<EvidenceView[]> {
+    let query = this.views().orderBy('e.created_at', 'desc').orderBy('e.id', 'desc').limit(filters.limit);
+    if (filters.capturedBy) query = query.where('e.captured_by', '=', filters.capturedBy);
+    if (filters.incidentId) query = query.where('e.incident_id', '=', filters.incidentId);
+    if (filters.kind) query = query.where('e.kind', '=', filters.kind);
+    if (filters.statuses?.length) query = query.where('e.status', 'in', filters.statuses);
+    if (filters.from !== undefined) query = query.where('e.created_at', '>=', filters.from);
+    if (filters.to !== undefined) query = query.where('e.created_at', '<=', filters.to);
+    if (filters.before) {
+      const { createdAt, id } = filters.before;
+      query = query.where((eb) => eb.or([eb('e.created_at', '<', createdAt), eb.and([eb('e.created_at', '=', createdAt), eb('e.id', '<', id)])]));
+    }
+    return query.execute();
+  }
+
+  async update(trx: Db, id: string, changes: Partial<Pick<EvidenceRow, 'status' | 'status_reason' | 'incident_id'>>): Promise<void> {
+    await trx.updateTable('evidence_items').set(changes).where('id', '=', id).execute();
+  }
+
+  /**
+   * Appends one custody entry. Bumping the item's chain head first takes its row lock on
+   * PostgreSQL, so two appends to one item never fork the chain (SQLite has one writer anyway).
+   */
+  async appendCustody(trx: Db, itemId: string, entry: Omit<CustodyRow, 'item_id' | 'seq' | 'prev_hash' | 'hash'>, hashOf: (prevHash: string, seq: number) => string): Promise<CustodyRow> {
+    const head = await trx
+      .updateTable('evidence_items')
+      .set((eb) => ({ custody_seq: eb('custody_seq', '+', 1) }))
+      .where('id', '=', itemId)
+      .returning(['custody_seq', 'custody_head'])
+      .executeTakeFirstOrThrow();
+    const seq = Number(head.custody_seq);
+    const row: CustodyRow = { ...entry, item_id: itemId, seq, prev_hash: head.custody_head, hash: hashOf(head.custody_head, seq) };
+    await trx.insertInto('evidence_custody').values(row).execute();
+    await trx.updateTable('evidence_items').set({ custody_head: row.hash }).where('id', '=', itemId).execute();
+    return row;
+  }
+
+  custody(itemId: string, trx: Db = this.db): Promise<CustodyView[]> {
+    return trx
+      .selectFrom('evidence_custody as c')
+      .leftJoin('users as u', 'u.id', 'c.actor_id')
+      .selectAll('c')
+      .select('u.full_name as actor_name')
+      .where('c.item_id', '=', itemId)
+      .orderBy('c.seq')
+      .execute();
+  }
+
+  /** Every item id, a page at a time, for verifying the whole store. */
+  idsAfter(afterId: string, limit: number): Promise<string[]> {
+    return this.db
+      .selectFrom('evidence_items')
+      .select('id')
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(limit)
+      .execute()
+      .then((rows) => rows.map((row) => row.id));
+  }
+
+  incidentExists(id: string, trx: Db = this.db): Promise<boolean> {
+    return trx.selectFrom('incidents').select('id').where('id', '=', id).executeTakeFirst().then(Boolean);
+  }
+
+  private views() {
+    return this.db.selectFrom('evidence_items as e').leftJoin('users as u', 'u.id', 'e.captured_by').selectAll('e').select('u.full_name as captured_by_name');
+  }
+}
