@@ -70,6 +70,23 @@ const EnvSchema = z.object({
   MAP_TILE_MAX_ZOOM: z.coerce.number().int().min(0).max(24).default(19),
   /** The largest evidence upload in bytes. */
   EVIDENCE_MAX_BYTES: z.coerce.number().int().positive().default(EVIDENCE_MAX_BYTES),
+  /** Live video: STUN servers clients use (the seed configures STUN); comma-separated stun: URLs, "none" for none. */
+  ICE_STUN_URLS: z.string().default('stun:stun.l.google.com:19302'),
+  /** TURN relays (the seed leaves them empty); turn:/turns: URLs with one username and credential. */
+  ICE_TURN_URLS: z.string().optional(),
+  ICE_TURN_USERNAME: z.string().optional(),
+  ICE_TURN_CREDENTIAL: z.string().optional(),
+  /** UDP ports the embedded SFU may use, e.g. 40000-40199; unset: any free port. */
+  SFU_UDP_PORTS: z
+    .string()
+    .regex(/^\d{1,5}-\d{1,5}$/, 'must be a range like 40000-40199')
+    .optional(),
+  /** Addresses the SFU announces besides its interfaces' (a public or LAN address behind NAT). */
+  SFU_ADDITIONAL_HOSTS: z.string().optional(),
+  /** Let the SFU itself ask the STUN servers for its public address (only useful behind NAT). */
+  SFU_USE_STUN: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** The video bitrate publishers are driven to (REMB and the start bitrate), kbit/s. */
+  STREAM_TARGET_BITRATE_KBPS: z.coerce.number().int().min(100).max(20_000).default(1500),
 });
 
 export interface Config {
@@ -94,6 +111,14 @@ export interface Config {
   /** An optional raster tile source for the maps; its origin is added to the CSP. */
   mapTiles: { url: string; attribution: string | null; maxZoom: number } | null;
   evidenceMaxBytes: number;
+  /** Live video: the ICE servers clients get, and the embedded SFU's network settings. */
+  video: {
+    iceServers: { urls: string[]; username?: string; credential?: string }[];
+    sfuUseStun: boolean;
+    udpPortRange: [number, number] | null;
+    additionalHostAddresses: string[];
+    targetBitrateKbps: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -115,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   for (const entry of e.OAUTH_REDIRECT_ALLOW_LIST?.split(',').map((value) => value.trim()).filter(Boolean) ?? []) {
     if (!URL.canParse(entry)) throw new ConfigError(`Invalid configuration:\n  OAUTH_REDIRECT_ALLOW_LIST: "${entry}" is not a URL`);
   }
+  const video = videoConfig(e);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
@@ -139,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oauthRedirectAllowList: e.OAUTH_REDIRECT_ALLOW_LIST?.split(',').map((entry) => entry.trim()).filter(Boolean) ?? [publicUrl],
     mapTiles: e.MAP_TILE_URL ? { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION ?? null, maxZoom: e.MAP_TILE_MAX_ZOOM } : null,
     evidenceMaxBytes: e.EVIDENCE_MAX_BYTES,
+    video,
     siteHosts: {
       main: e.MAIN_HOSTS,
       civic: e.CIVIC_HOSTS,
@@ -150,4 +177,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       preview: e.PREVIEW_HOSTS,
     },
   };
+}
+
+const list = (value: string | undefined) => value?.split(',').map((entry) => entry.trim()).filter(Boolean) ?? [];
+
+function videoConfig(e: z.infer<typeof EnvSchema>): Config['video'] {
+  const stun = e.ICE_STUN_URLS.trim().toLowerCase() === 'none' ? [] : list(e.ICE_STUN_URLS);
+  const turn = list(e.ICE_TURN_URLS);
+  const problems: string[] = [];
+  if (stun.some((url) => !/^stun:\S+$/.test(url))) problems.push('ICE_STUN_URLS: every entry must start with stun:');
+  if (turn.some((url) => !/^turns?:\S+$/.test(url))) problems.push('ICE_TURN_URLS: every entry must start with turn: or turns:');
+  if (turn.length > 0 && !(e.ICE_TURN_USERNAME && e.ICE_TURN_CREDENTIAL)) problems.push('ICE_TURN_USERNAME and ICE_TURN_CREDENTIAL must be set with ICE_TURN_URLS');
+  let udpPortRange: [number, number] | null = null;
+  if (e.SFU_UDP_PORTS) {
+    const [low, high] = e.SFU_UDP_PORTS.split('-').map(Number) as [number, number];
+    if (low < 1024 || high > 65535 || high < low) problems.push('SFU_UDP_PORTS: a range within 1024-65535, low to high');
+    else udpPortRange = [low, high];
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  const iceServers: Config['video']['iceServers'] = [];
+  if (stun.length > 0) iceServers.push({ urls: stun });
+  if (turn.length > 0) iceServers.push({ urls: turn, username: e.ICE_TURN_USERNAME, credential: e.ICE_TURN_CREDENTIAL });
+  return { iceServers, sfuUseStun: e.SFU_USE_STUN, udpPortRange, additionalHostAddresses: list(e.SFU_ADDITIONAL_HOSTS), targetBitrateKbps: e.STREAM_TARGET_BITRATE_KBPS };
 }
