@@ -447,6 +447,27 @@ export interface EvidenceCustodyTable {
   hash: string;
 }
 
+export interface StreamRoomsTable {
+  id: string;
+  name: string;
+  kind: string;
+  unit_id: string | null;
+  camera_id: string | null;
+  shared_unit_ids: string;
+  created_by: string | null;
+  created_at: number;
+  closed_at: number | null;
+}
+
+export interface StreamSessionsTable {
+  id: string;
+  room_id: string;
+  user_id: string | null;
+  role: string;
+  started_at: number;
+  ended_at: number | null;
+}
+
 export interface Database {
   evidence_items: EvidenceItemsTable;
   evidence_custody: EvidenceCustodyTable;
@@ -482,4 +503,6 @@ export interface Database {
   cameras: CamerasTable;
   stream_defaults: StreamDefaultsTable;
   stream_platform_settings: StreamPlatformSettingsTable;
+  stream_rooms: StreamRoomsTable;
+  stream_sessions: StreamSessionsTable;
 }
