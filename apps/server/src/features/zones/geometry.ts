@@ -90,7 +90,8 @@ function checkPolygon(raw: unknown, where: string, findings: Findings): PolygonC
     if (!ring) return null;
     // RFC 7946: exterior rings counter-clockwise, holes clockwise.
     const wantCounterClockwise = index === 0;
-    if (signedArea(ring) > 0 !== wantCounterClockwise) {
+    const area = signedArea(ring);
+    if (area !== 0 && area > 0 !== wantCounterClockwise) {
       ring.reverse();
       findings.repair('fixed_winding', 'Reversed rings to the RFC 7946 winding (outer counter-clockwise, holes clockwise).');
     }
@@ -164,12 +165,13 @@ function polygonsOf(raw: unknown, findings: Findings, depth: number): unknown[] 
 export function examineGeometry(raw: unknown): GeometryVerdict {
   const findings = new Findings();
   const candidates = polygonsOf(raw, findings, 0);
-  if (!candidates) return { problems: findings.problems, repairs: findings.repairs, result: null };
+  // Repairs are listed only for a shape that can be used: for a refused one they would be noise.
+  if (!candidates) return { problems: findings.problems, repairs: [], result: null };
   let vertices = 0;
   for (const polygon of candidates) if (Array.isArray(polygon)) for (const ring of polygon) vertices += Array.isArray(ring) ? ring.length : 0;
   if (vertices > ZONE_MAX_VERTICES) {
     findings.problem('too_many_vertices', `The shape has ${vertices.toLocaleString('en')} points; a zone may have at most ${ZONE_MAX_VERTICES.toLocaleString('en')}. Simplify it first.`);
-    return { problems: findings.problems, repairs: findings.repairs, result: null };
+    return { problems: findings.problems, repairs: [], result: null };
   }
   const polygons: PolygonCoordinates[] = [];
   for (const [index, candidate] of candidates.entries()) {
@@ -177,7 +179,7 @@ export function examineGeometry(raw: unknown): GeometryVerdict {
     if (polygon) polygons.push(polygon);
   }
   const repairable = findings.problems.every((problem) => problem.code === 'unclosed_ring');
-  if (!repairable || polygons.length !== candidates.length) return { problems: findings.problems, repairs: findings.repairs, result: null };
+  if (!repairable || polygons.length !== candidates.length) return { problems: findings.problems, repairs: [], result: null };
   const result: ZoneGeometry = polygons.length === 1 && (raw as { type?: unknown }).type !== 'MultiPolygon' ? { type: 'Polygon', coordinates: polygons[0]! } : { type: 'MultiPolygon', coordinates: polygons };
   return { problems: findings.problems, repairs: findings.repairs, result };
 }
