@@ -109,7 +109,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     threatEngine,
     rules: new RulesService(rulesRepository, clock, () => threatEngine.reloadRules()),
     detections: new DetectionsService(rulesRepository, cameras, clock, events),
-    streamSettings: new StreamSettingsService(new StreamSettingsRepository(db.kysely), audit, clock),
+    streamSettings: new StreamSettingsService(new StreamSettingsRepository(db.kysely), audit, clock, config.video.iceServers),
     clock,
     audit,
     metrics,

@@ -18,15 +18,15 @@ import type { StreamSettingsRepository } from './stream-settings.repository';
  * that joins a room; clearing them (null) falls back to the configuration again.
  */
 export class StreamSettingsService {
-  private configuredIceServers: IceServer[] = [];
-
   constructor(
     private readonly repository: StreamSettingsRepository,
     private readonly audit: AuditLog,
     private readonly clock: Clock,
+    /** From the server configuration (ICE_STUN_URLS, ICE_TURN_*): what applies until administrators choose. */
+    private configuredIceServers: IceServer[] = [],
   ) {}
 
-  /** The SFU wiring hands over the ICE servers from the server configuration. */
+  /** Replaces the configured servers (tests, and a configuration reload). */
   useConfiguredIceServers(servers: IceServer[]): void {
     this.configuredIceServers = servers;
   }
