@@ -16,6 +16,7 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { responseSerializerCompiler } from './plugins/serializer';
 import { webAppPlugin } from './plugins/web-app';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
+import { analyticsChartRoutes } from './features/analytics/analytics-charts.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { platformRoutes } from './features/platform/platform.routes';
 import { usersRoutes } from './features/users/users.routes';
@@ -128,6 +129,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   await app.register(rootJwksRoute, { keys: services.keys });
   await app.register(oauthRoutes, { oauth: services.oauth, clock: services.clock, mfaPolicy: services.mfaPolicy });
   await app.register(analyticsRoutes, { analytics: services.analytics, clock });
+  await app.register(analyticsChartRoutes, { charts: services.analyticsCharts });
   app.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
 
   let monitor: NodeJS.Timeout | undefined;

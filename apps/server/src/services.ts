@@ -4,6 +4,9 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import type { Clock } from './lib/clock';
 import { AnalyticsRepository } from './features/analytics/analytics.repository';
+import { AnalyticsService } from './features/analytics/analytics.service';
+import { OperationalAnalyticsRepository } from './features/analytics/operational.repository';
+import { TelemetryRepository } from './features/analytics/telemetry.repository';
 import { AuditLog } from './features/audit/audit.log';
 import { AuditRepository } from './features/audit/audit.repository';
 import { AuthService } from './features/auth/auth.service';
@@ -123,6 +126,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     tokens: new TokenService(auth, sessions, new RefreshTokensRepository(db.kysely), accessTokens, audit, clock, new FamilyRateLimit(config.refreshFamilyMax)),
     mfa: new MfaService(new MfaRepository(db.kysely, () => sessionCache.clear()), sessions, throttleRepository, audit, clock),
     analytics: new AnalyticsRepository(db.kysely),
+    analyticsCharts: new AnalyticsService(new OperationalAnalyticsRepository(db.kysely), new TelemetryRepository(db.kysely), clock),
     platform: new PlatformService(db, metrics, clock, clock.now()),
   };
 }

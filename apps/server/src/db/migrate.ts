@@ -10,6 +10,7 @@ import * as operations from './migrations/0008_operations';
 import * as search from './migrations/0009_search';
 import * as evidence from './migrations/0010_evidence';
 import * as rules from './migrations/0012_rules';
+import * as analytics from './migrations/0014_analytics';
 import * as streams from './migrations/0013_streams';
 import * as cameras from './migrations/0015_cameras';
 import * as streamSettings from './migrations/0016_stream_settings';
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009_search': search,
   '0010_evidence': evidence,
   '0012_rules': rules,
+  '0014_analytics': analytics,
   '0013_streams': streams,
   '0015_cameras': cameras,
   '0016_stream_settings': streamSettings,

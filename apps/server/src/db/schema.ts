@@ -129,6 +129,8 @@ export interface IncidentsTable {
   threat_level: string | null;
   created_at: number;
   updated_at: number;
+  /** 1 for a training incident, kept out of analytics unless asked for (migration 0014). */
+  exercise: number;
 }
 
 export interface IncidentTimelineTable {

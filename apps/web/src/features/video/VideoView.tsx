@@ -1,4 +1,4 @@
-import { useEffect, useRef, type VideoHTMLAttributes } from 'react';
+import { useCallback, useEffect, useRef, type VideoHTMLAttributes } from 'react';
 import { cn } from '../../lib/class-names';
 
 export interface VideoViewProps extends Omit<VideoHTMLAttributes<HTMLVideoElement>, 'src'> {
@@ -14,6 +14,13 @@ export interface VideoViewProps extends Omit<VideoHTMLAttributes<HTMLVideoElemen
  */
 export function VideoView({ stream, mirrored, className, videoRef, muted = true, ...props }: VideoViewProps) {
   const element = useRef<HTMLVideoElement | null>(null);
+  // A stable ref callback: an inline one would report null and the element again on every render.
+  const latestVideoRef = useRef(videoRef);
+  latestVideoRef.current = videoRef;
+  const setElement = useCallback((node: HTMLVideoElement | null) => {
+    element.current = node;
+    latestVideoRef.current?.(node);
+  }, []);
   useEffect(() => {
     const video = element.current;
     if (!video || video.srcObject === stream) return;
@@ -22,10 +29,7 @@ export function VideoView({ stream, mirrored, className, videoRef, muted = true,
   }, [stream]);
   return (
     <video
-      ref={(node) => {
-        element.current = node;
-        videoRef?.(node);
-      }}
+      ref={setElement}
       autoPlay
       playsInline
       muted={muted}
