@@ -21,6 +21,8 @@ export const CreateIncidentRequest = z.object({
   location: Location,
   description: Description.default(''),
   source: z.string().trim().max(60).optional(),
+  /** A training incident: kept out of analytics unless asked for (DESIGN 3a, exercise mode). */
+  exercise: z.boolean({ error: 'exercise must be true or false.' }).optional(),
 });
 export type CreateIncidentRequest = z.infer<typeof CreateIncidentRequest>;
 
@@ -52,6 +54,8 @@ export const Incident = z.object({
   createdAt: Timestamp,
   updatedAt: Timestamp,
   createdBy: z.string().nullable(),
+  /** Always sent; optional so incidents cached or replayed from before the flag still parse. */
+  exercise: z.boolean().optional(),
 });
 export type Incident = z.infer<typeof Incident>;
 

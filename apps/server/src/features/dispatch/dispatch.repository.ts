@@ -38,6 +38,7 @@ export class DispatchRepository {
         'incidents.threat_level as i_threat_level',
         'incidents.created_at as i_created_at',
         'incidents.updated_at as i_updated_at',
+        'incidents.exercise as i_exercise',
       ])
       .orderBy('dispatches.created_at', 'desc')
       .limit(500);
@@ -67,6 +68,7 @@ export class DispatchRepository {
         threat_level: row.i_threat_level,
         created_at: row.i_created_at,
         updated_at: row.i_updated_at,
+        exercise: row.i_exercise,
       },
     }));
   }

@@ -17,6 +17,7 @@ export function presentIncident(row: IncidentRow): Incident {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     createdBy: row.created_by,
+    exercise: row.exercise === 1,
   };
 }
 

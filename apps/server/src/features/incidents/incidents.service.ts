@@ -51,6 +51,7 @@ export class IncidentsService {
       threat_level: null,
       created_at: now,
       updated_at: now,
+      exercise: request.exercise ? 1 : 0,
     };
     await this.incidents.insert(trx, row);
     const entry = await this.incidents.appendTimeline(trx, {

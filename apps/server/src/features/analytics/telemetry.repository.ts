@@ -1,0 +1,56 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { jsonNumber, jsonText, percentilesBySeries, rankedPercentiles } from './analytics.sql';
+import type { Fraction, Percentiles } from './operational.repository';
+
+interface Window {
+  from: number;
+  to: number;
+}
+
+/** Aggregates over the seed's analytics payloads as stored (analytics_events), by time received. */
+export class TelemetryRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The most viewed paths, with how many distinct browser tabs (trackingIds) viewed each. */
+  async pageViews(window: Window, limit: number): Promise<{ path: string; views: number; visitors: number }[]> {
+    const path = jsonText(this.db, 'payload', 'path');
+    const rows = await this.db
+      .selectFrom('analytics_events')
+      .select([path.as('path'), (eb) => eb.fn.countAll<number>().as('views'), (eb) => eb.fn.count<number>('tracking_id').distinct().as('visitors')])
+      .where('kind', '=', 'pageview')
+      .where('received_at', '>=', window.from)
+      .where('received_at', '<', window.to)
+      .groupBy(path)
+      .orderBy('views', 'desc')
+      .orderBy(path)
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ path: row.path ?? '', views: Number(row.views), visitors: Number(row.visitors) }));
+  }
+
+  /** Nearest-rank percentiles of each web-vital metric's values. */
+  async webVitals(window: Window, fractions: readonly Fraction[]): Promise<Percentiles> {
+    const values = sql`SELECT ${jsonText(this.db, 'payload', 'name')} AS series, ${jsonNumber(this.db, 'payload', 'value')} AS value FROM analytics_events
+      WHERE kind = 'performance' AND received_at >= ${window.from} AND received_at < ${window.to}`;
+    const { rows } = await rankedPercentiles(values, fractions).execute(this.db);
+    return percentilesBySeries(rows, fractions);
+  }
+
+  /** Client errors grouped by message: how often, and when last seen. */
+  async clientErrors(window: Window, limit: number): Promise<{ message: string; count: number; lastSeen: number }[]> {
+    const message = jsonText(this.db, 'payload', 'message');
+    const rows = await this.db
+      .selectFrom('analytics_events')
+      .select([message.as('message'), (eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.max('received_at').as('last_seen')])
+      .where('kind', '=', 'error')
+      .where('received_at', '>=', window.from)
+      .where('received_at', '<', window.to)
+      .groupBy(message)
+      .orderBy('count', 'desc')
+      .orderBy('last_seen', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ message: row.message ?? '', count: Number(row.count), lastSeen: Number(row.last_seen) }));
+  }
+}
