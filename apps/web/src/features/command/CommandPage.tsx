@@ -24,8 +24,9 @@ import { awaitingTriageQuery } from './reports.queries';
 import { SosBanner } from './SosBanner';
 import { useCommandLive } from './useCommandLive';
 import { LiveStatus } from './LiveStatus';
+import { VideoWall } from './VideoWall';
 
-type Tab = 'incidents' | 'units' | 'alerts' | 'broadcast';
+type Tab = 'incidents' | 'units' | 'alerts' | 'video' | 'broadcast';
 type IncidentView = { mode: 'queue' } | { mode: 'create' } | { mode: 'detail'; id: string };
 type Picked = { overlayId: string; id: string } | null;
 
@@ -145,6 +146,7 @@ export function CommandPage() {
     { id: 'incidents' as const, label: 'Incidents', badge: incidents.data ? String(openIncidents.length) : undefined },
     { id: 'units' as const, label: 'Units', badge: units.data ? String(unitList.length) : undefined },
     { id: 'alerts' as const, label: 'Alerts', badge: newAlerts ? String(newAlerts) : undefined, urgent: newAlerts > 0 },
+    { id: 'video' as const, label: 'Video' },
     { id: 'broadcast' as const, label: 'Broadcast' },
   ];
 
@@ -242,6 +244,7 @@ export function CommandPage() {
                 <AlertFeed alerts={alertList} now={now} onShowOnMap={showAlert} />
               </Loaded>
             ) : null}
+            {tab === 'video' ? <VideoWall /> : null}
             {tab === 'broadcast' ? <BroadcastPanel now={now} /> : null}
           </PanelTabs>
         </section>

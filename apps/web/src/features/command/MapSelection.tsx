@@ -7,6 +7,7 @@ import { isPositionStale, unitLocation } from '../../lib/map/overlays/units';
 import { formatAge } from '../../lib/time-format';
 import { UnitStatusBadge } from '../units/UnitStatusBadge';
 import { UNIT_KIND_LABELS } from '../units/unit-labels';
+import { UnitLiveFeed } from './UnitLiveFeed';
 
 /** A unit, report or alert chosen on the map (incidents open in the panel instead). */
 export type MapSelectionTarget = { kind: 'unit'; unit: Unit } | { kind: 'report'; report: Report } | { kind: 'alert'; alert: Alert };
@@ -27,6 +28,7 @@ export function MapSelection({ target, now, onClose }: { target: MapSelectionTar
             {target.unit.position ? `Position ${formatAge(target.unit.position.at, now)}` : 'No position reported'}
             {target.unit.position?.speed != null ? ` · ${Math.round(target.unit.position.speed * 3.6)} km/h` : ''}
           </p>
+          <UnitLiveFeed unit={target.unit} />
         </div>
       ) : null}
       {target.kind === 'report' ? (
