@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { cn } from '../../lib/class-names';
 import { useNow } from '../../lib/useNow';
 import { useAuth } from '../auth/auth-context';
+import { AnalystAlerts } from '../alerts/AnalystAlerts';
 import { SearchPanel } from '../search/SearchPanel';
 import type { QueueFilter } from './analyst.queries';
 import { OpenIncidents } from './OpenIncidents';
@@ -31,6 +32,7 @@ export function AnalystPage() {
 
   return (
     <div className="space-y-8">
+      <AnalystAlerts />
       <div className="grid gap-6 lg:grid-cols-[minmax(16rem,22rem)_minmax(0,1fr)]">
         <div className={cn(reportId ? 'hidden lg:block' : null)}>
           <TriageQueue filter={filter} onFilterChange={setFilter} selectedId={reportId} onSelect={openReport} viewerId={user.id} now={now} />

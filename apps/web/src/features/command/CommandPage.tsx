@@ -8,6 +8,7 @@ import { unitLocation } from '../../lib/map/overlays/units';
 import { useNow } from '../../lib/useNow';
 import { alertQueries } from '../alerts/alerts.queries';
 import { AlertFeed } from '../alerts/AlertFeed';
+import { AlertBanner } from '../alerts/AlertBanner';
 import { CreateIncidentForm, EMPTY_DRAFT, draftPoint, type DraftLocation } from '../incidents/CreateIncidentForm';
 import { IncidentDetail } from '../incidents/IncidentDetail';
 import { IncidentQueue } from '../incidents/IncidentQueue';
@@ -153,6 +154,7 @@ export function CommandPage() {
   return (
     <div>
       <SosBanner units={unitList} now={now} onShowOnMap={showUnit} />
+      <AlertBanner alerts={alerts.data?.alerts} onShow={(alert) => { setTab('alerts'); showAlert(alert); }} />
       <div className="flex flex-col gap-3 lg:h-[calc(100dvh-9rem)] lg:min-h-[34rem] lg:flex-row">
         <div className="relative h-[55dvh] min-h-72 overflow-hidden rounded-lg border border-line lg:h-auto lg:min-w-0 lg:flex-1">
           <CommandMap
