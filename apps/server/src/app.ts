@@ -34,6 +34,9 @@ import { rulesRoutes } from './features/rules/rules.routes';
 import { overviewRoutes } from './features/overview/overview.routes';
 import { camerasRoutes } from './features/cameras/cameras.routes';
 import { streamSettingsRoutes } from './features/stream-settings/stream-settings.routes';
+import { streamsRoutes } from './features/streams/streams.routes';
+import { whipRoutes } from './features/streams/whip.routes';
+import { signalingSocket } from './features/streams/signaling.socket';
 import { searchRoutes } from './features/search/search.routes';
 import { mapRoutes } from './features/map/map.routes';
 import { rootJwksRoute, tokenApiRoutes } from './features/tokens/token-api.routes';
@@ -116,6 +119,10 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   await app.register(zonesRoutes, { zones: services.zones, imports: services.zoneImports, clock: services.clock });
   await app.register(camerasRoutes, { cameras: services.cameras });
   await app.register(streamSettingsRoutes, { streamSettings: services.streamSettings });
+  await app.register(streamsRoutes, { streams: services.streams });
+  await app.register(whipRoutes, { streams: services.streams, bearer });
+  await app.register(signalingSocket, { streams: services.streams, siteHosts: config.siteHosts });
+  app.addHook('onClose', async () => services.streams.close());
   await app.register(searchRoutes, { db: db.kysely });
   await app.register(mapRoutes, { tiles: config.mapTiles });
   await app.register(tokenApiRoutes, {

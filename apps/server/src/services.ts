@@ -61,6 +61,10 @@ import { DetectionsService } from './features/rules/detections.service';
 import { ThreatEngine } from './features/rules/threat-engine';
 import { StreamSettingsRepository } from './features/stream-settings/stream-settings.repository';
 import { StreamSettingsService } from './features/stream-settings/stream-settings.service';
+import { StreamsRepository } from './features/streams/streams.repository';
+import { StreamsService } from './features/streams/streams.service';
+import { StreamTokens } from './features/streams/stream-tokens';
+import { SfuSupervisor } from './media/sfu-supervisor';
 
 /** Wires repositories into services once; the HTTP app, the CLI and the demo share it. */
 export function createServices(config: Config, db: Db, clock: Clock) {
@@ -92,6 +96,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
   const cameras = new CamerasService(new CamerasRepository(db.kysely), clock);
   const rulesRepository = new RulesRepository(db.kysely);
   const threatEngine = new ThreatEngine(rulesRepository, alerts, events, clock, { tickMs: 15_000 });
+  const streamSettings = new StreamSettingsService(new StreamSettingsRepository(db.kysely), audit, clock, config.video.iceServers);
   return {
     db,
     oauth,
@@ -112,7 +117,22 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     threatEngine,
     rules: new RulesService(rulesRepository, clock, () => threatEngine.reloadRules()),
     detections: new DetectionsService(rulesRepository, cameras, clock, events),
-    streamSettings: new StreamSettingsService(new StreamSettingsRepository(db.kysely), audit, clock, config.video.iceServers),
+    streamSettings,
+    streams: new StreamsService(
+      new StreamsRepository(db.kysely),
+      // Started on first use, so servers and tests without video never spawn it.
+      new SfuSupervisor({
+        iceServers: config.video.sfuUseStun ? config.video.iceServers : [],
+        portRange: config.video.udpPortRange,
+        additionalHostAddresses: config.video.additionalHostAddresses,
+        targetBitrateKbps: config.video.targetBitrateKbps,
+      }),
+      new StreamTokens(keys, clock, `${config.publicUrl}/stream`),
+      async (userId) => (await fieldScope.forUser(userId)).unitIds,
+      () => streamSettings.iceServers(),
+      clock,
+      config.video.targetBitrateKbps,
+    ),
     clock,
     audit,
     metrics,

@@ -180,7 +180,11 @@ export class WeriftSfu {
 
     const previous = room.publisher;
     room.publisher = publisher;
-    if (previous) this.dropPublisher(room, previous, false);
+    if (previous) {
+      // Replaced, not gone: viewers hear publisher-back below, never publisher-left.
+      clearInterval(previous.remb);
+      void this.discard(previous.peerId);
+    }
     if (room.publisherGoneAt !== null || previous) {
       for (const viewer of room.viewers.values()) for (const out of Object.values(viewer.out)) out.rebaseFrom = room.publisherGoneAt ?? Date.now();
       room.publisherGoneAt = null;
