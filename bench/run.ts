@@ -4,12 +4,13 @@ import { repoRoot } from './support/processes';
 import { authSuite } from './suites/auth';
 import { tokensSuite } from './suites/tokens';
 import { realtimeSuite } from './suites/realtime';
+import { detectionSuite } from './suites/detection';
 
 /**
  * `npm run bench`: every suite measures Argus against a baseline in the same run and reports
  * the ratio, because absolute figures on a shared two-core machine drift from run to run.
  */
-const suites = { auth: authSuite, tokens: tokensSuite, realtime: realtimeSuite };
+const suites = { auth: authSuite, tokens: tokensSuite, realtime: realtimeSuite, detection: detectionSuite };
 const only = process.argv[2];
 const resultsDir = path.join(repoRoot, 'bench/results');
 fs.mkdirSync(resultsDir, { recursive: true });

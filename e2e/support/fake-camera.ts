@@ -1,28 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { MEDIA_ARGS, launchBrowser } from './browser';
+import { launchBrowser } from './browser';
+import { fakeCameraArgs } from './vtest';
 
-/** Debian's opencv-doc ships this clip: a street with people walking, 768×576 at 10 fps. */
-export const VTEST_AVI = '/usr/share/doc/opencv-doc/examples/data/vtest.avi';
-
-/**
- * The first ten seconds of the vtest clip as a .y4m Chromium can play as a camera, made once per
- * machine with ffmpeg (raw video: about 45 MB, so it lives in the temp folder, not the repository).
- */
-export function vtestY4m(): string {
-  const target = path.join(os.tmpdir(), 'argus-e2e-vtest-640x480-10s.y4m');
-  if (fs.existsSync(target) && fs.statSync(target).size > 0) return target;
-  if (!fs.existsSync(VTEST_AVI)) throw new Error(`${VTEST_AVI} is missing: install Debian's opencv-doc package (the test command does).`);
-  const partial = `${target}.${process.pid}.partial`;
-  execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', VTEST_AVI, '-t', '10', '-vf', 'scale=640:480', '-pix_fmt', 'yuv420p', '-f', 'yuv4mpegpipe', partial], { stdio: 'inherit' });
-  fs.renameSync(partial, target);
-  return target;
-}
+export { vtestY4m } from './vtest';
 
 /** Chromium whose only camera plays the given .y4m in a loop, granted without a prompt. */
 export function launchFakeCameraBrowser(y4m: string): Promise<Browser> {
-  return launchBrowser([...MEDIA_ARGS, `--use-file-for-fake-video-capture=${y4m}`]);
+  return launchBrowser(fakeCameraArgs(y4m));
 }

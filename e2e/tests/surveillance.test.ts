@@ -62,6 +62,8 @@ describe('surveillance network', () => {
     const { cameras } = await callApiOk<{ cameras: { id: string; name: string; status: string; heading: number }[] }>(page, 'GET', '/cameras');
     const camera = cameras.find((candidate) => candidate.name === CAMERA.name)!;
     expect(camera).toMatchObject({ status: 'offline', heading: 45 });
+    await page.waitForTimeout(1500);
+    await screenshot(page, 'surveillance-registered');
 
     await page.getByRole('button', { name: `Watch ${CAMERA.name}` }).click();
     await page.getByRole('button', { name: 'Use this device’s camera' }).click();

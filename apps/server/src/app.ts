@@ -117,7 +117,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   await app.register(rulesRoutes, { rules: services.rules, detections: services.detections });
   await app.register(overviewRoutes, { overview: services.overview });
   await app.register(zonesRoutes, { zones: services.zones, imports: services.zoneImports, clock: services.clock });
-  await app.register(camerasRoutes, { cameras: services.cameras });
+  await app.register(camerasRoutes, { cameras: services.cameras, detectionModelUrl: config.detectionModelUrl });
   await app.register(streamSettingsRoutes, { streamSettings: services.streamSettings });
   await app.register(streamsRoutes, { streams: services.streams });
   await app.register(whipRoutes, { streams: services.streams, bearer });

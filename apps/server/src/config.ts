@@ -68,6 +68,15 @@ const EnvSchema = z.object({
     .optional(),
   MAP_TILE_ATTRIBUTION: z.string().max(300).optional(),
   MAP_TILE_MAX_ZOOM: z.coerce.number().int().min(0).max(24).default(19),
+  /**
+   * The object-detection model the surveillance page runs (docs/detection.md): a TensorFlow.js graph
+   * model's JSON served by this server; its file name says which decoder applies (centernet or nanodet).
+   */
+  DETECTION_MODEL_URL: z
+    .string()
+    .regex(/^\/[A-Za-z0-9._~/-]+\.json$/, 'must be a path on this server starting with / and ending in .json')
+    .refine((url) => /centernet|nanodet/i.test(url.slice(url.lastIndexOf('/') + 1)), 'the file name must contain "centernet" or "nanodet" so the detector knows how to read its output')
+    .default('/detection/centernet.json'),
   /** The largest evidence upload in bytes. */
   EVIDENCE_MAX_BYTES: z.coerce.number().int().positive().default(EVIDENCE_MAX_BYTES),
   /** Live video: STUN servers clients use (the seed configures STUN); comma-separated stun: URLs, "none" for none. */
@@ -110,6 +119,8 @@ export interface Config {
   siteHosts: SiteHosts;
   /** An optional raster tile source for the maps; its origin is added to the CSP. */
   mapTiles: { url: string; attribution: string | null; maxZoom: number } | null;
+  /** The object-detection model's JSON on this server (DETECTION_MODEL_URL). */
+  detectionModelUrl: string;
   evidenceMaxBytes: number;
   /** Live video: the ICE servers clients get, and the embedded SFU's network settings. */
   video: {
@@ -163,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { name: e.OIDC_PROVIDER_NAME, issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, linkByEmail: e.OIDC_LINK_BY_EMAIL }
         : null,
     oauthRedirectAllowList: e.OAUTH_REDIRECT_ALLOW_LIST?.split(',').map((entry) => entry.trim()).filter(Boolean) ?? [publicUrl],
+    detectionModelUrl: e.DETECTION_MODEL_URL,
     mapTiles: e.MAP_TILE_URL ? { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION ?? null, maxZoom: e.MAP_TILE_MAX_ZOOM } : null,
     evidenceMaxBytes: e.EVIDENCE_MAX_BYTES,
     video,

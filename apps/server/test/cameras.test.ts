@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CAMERA_HEALTH } from '@argus/contracts/http/cameras';
 import { TEST_DIALECTS } from './databases';
+import { loadConfig } from '../src/config';
 import { buildTestApp, createUser, signIn, type Client, type TestApp } from './support';
 
 describe.each(TEST_DIALECTS)('cameras on %s', (dialect) => {
@@ -128,5 +129,34 @@ describe.each(TEST_DIALECTS)('cameras on %s', (dialect) => {
 
     await command.request('PATCH', `/cameras/${id}`, { active: false });
     expect((await command.request('POST', `/cameras/${id}/heartbeat`, {})).statusCode).toBe(409);
+  });
+});
+
+describe('the detector setting', () => {
+  it('names the model the surveillance page loads, defaulting to the shipped CenterNet, and refuses models it cannot read', async () => {
+    const t = await buildTestApp(TEST_DIALECTS[0]!, { DETECTION_MODEL_URL: '/models/site/nanodet-m.json' });
+    try {
+      const command = await signIn(t.app, (await createUser(t.services, { role: 'Command_Admin' })).email);
+      expect((await command.request('GET', '/cameras/detector')).json()).toEqual({ modelUrl: '/models/site/nanodet-m.json', wasmPath: '/detection/' });
+    } finally {
+      await t.close();
+    }
+    expect(loadConfig({ NODE_ENV: 'test' }).detectionModelUrl).toBe('/detection/centernet.json');
+    expect(() => loadConfig({ NODE_ENV: 'test', DETECTION_MODEL_URL: 'https://cdn.example/centernet.json' })).toThrow(/must be a path on this server/);
+    expect(() => loadConfig({ NODE_ENV: 'test', DETECTION_MODEL_URL: '/models/yolo.json' })).toThrow(/centernet.*nanodet/);
+  });
+
+  it('allows WebAssembly compilation only on the surveillance page and the detector worker', async () => {
+    const t = await buildTestApp(TEST_DIALECTS[0]!);
+    try {
+      const csp = async (url: string) => String((await t.app.inject({ method: 'GET', url })).headers['content-security-policy']);
+      expect(await csp('/surveillance-network')).toContain("script-src 'self' 'wasm-unsafe-eval';");
+      expect(await csp('/assets/detector.worker-AbC_12-x.js')).toContain("'wasm-unsafe-eval'");
+      expect(await csp('/command')).toContain("script-src 'self';");
+      expect(await csp('/surveillance-network-x')).not.toContain('wasm-unsafe-eval');
+      expect(await csp('/assets/other-AbC.js')).not.toContain('wasm-unsafe-eval');
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -124,3 +124,11 @@ export const CameraListQuery = z.object({
 });
 export const CameraResponse = z.object({ camera: Camera });
 export const CameraListResponse = z.object({ cameras: z.array(Camera) });
+
+/** What the surveillance page's detector loads, all from this server (DETECTION_MODEL_URL; docs/detection.md). */
+export const DetectorConfigResponse = z.object({
+  modelUrl: z.string(),
+  /** Folder holding tfjs-backend-wasm's .wasm files, ending in /. */
+  wasmPath: z.string(),
+});
+export type DetectorConfigResponse = z.infer<typeof DetectorConfigResponse>;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CAMERA_HEALTH, CameraHeartbeatRequest, CameraListQuery, CameraListResponse, CameraParams, CameraResponse, CreateCameraRequest, UpdateCameraRequest } from '@argus/contracts/http/cameras';
+import { CAMERA_HEALTH, CameraHeartbeatRequest, CameraListQuery, CameraListResponse, CameraParams, CameraResponse, CreateCameraRequest, DetectorConfigResponse, UpdateCameraRequest } from '@argus/contracts/http/cameras';
 import { COMMAND_ROLES } from '@argus/contracts/roles';
 import { presentCamera } from './cameras.presenter';
 import type { CamerasService } from './cameras.service';
@@ -8,11 +8,17 @@ import type { CamerasService } from './cameras.service';
 const VIEWERS = [...COMMAND_ROLES, 'Intelligence_Analyst'] as const;
 
 /** The surveillance network's registry, and the health check that runs every 30 s while the server is up. */
-export const camerasRoutes: FastifyPluginAsyncZod<{ cameras: CamerasService }> = async (app, { cameras }) => {
+export const camerasRoutes: FastifyPluginAsyncZod<{ cameras: CamerasService; detectionModelUrl: string }> = async (app, { cameras, detectionModelUrl }) => {
   app.get(
     '/cameras',
     { config: { access: VIEWERS }, schema: { summary: 'Cameras and sensors by name, with their health', querystring: CameraListQuery, response: { 200: CameraListResponse } } },
     async (request) => ({ cameras: (await cameras.list(request.query)).map(presentCamera) }),
+  );
+
+  app.get(
+    '/cameras/detector',
+    { config: { access: COMMAND_ROLES, administrative: false }, schema: { summary: 'The object-detection model and wasm files the surveillance page loads from this server', response: { 200: DetectorConfigResponse } } },
+    async () => ({ modelUrl: detectionModelUrl, wasmPath: '/detection/' }),
   );
 
   app.get(

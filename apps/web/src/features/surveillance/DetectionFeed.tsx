@@ -8,12 +8,12 @@ export function DetectionFeed({ entries }: { entries: readonly DetectionEntry[] 
     return <p className="text-ink-muted">No detections yet. Watch a feed with analysis on and they appear here.</p>;
   }
   return (
-    <ol aria-label="Latest detections" className="flex flex-col gap-2">
+    <ol aria-label="Latest detections" className="flex max-h-[40rem] flex-col gap-2 overflow-y-auto">
       {entries.map((entry) => (
         <li key={entry.key} className="flex gap-3 rounded-md border border-line bg-surface p-2" data-testid="detection">
           <div className="relative h-[72px] w-24 shrink-0 overflow-hidden rounded bg-black">
             {entry.thumbnail ? <img src={entry.thumbnail} alt="" className="h-full w-full object-fill" /> : null}
-            <BoxOverlay objects={entry.objects} />
+            <BoxOverlay objects={entry.objects} labels={false} />
           </div>
           <div className="min-w-0 text-sm">
             <p className="font-medium">

@@ -14,7 +14,7 @@ export function DetectorStatus({ state }: { state: DetectorState }) {
     case 'ready':
       return (
         <p role="status" className="text-sm text-success" data-testid="detector-ready">
-          {`Detector ready on ${state.backend} (${(state.loadMs / 1000).toFixed(1)} s to load)`}
+          {`Detector ready on ${state.backend}${state.simd ? ' with SIMD' : ''}, ${state.workers} ${state.workers === 1 ? 'worker' : 'workers'} (${(state.loadMs / 1000).toFixed(1)} s to load)`}
         </p>
       );
     case 'failed':

@@ -90,7 +90,7 @@ export function LiveFeed({ camera, startDetector, onDetection, onClose }: LiveFe
         analyser = new FeedAnalyser(
           element,
           detector,
-          (result, size, current) => {
+          (result, current) => {
             const wanted = reportable(result.objects, settings.current);
             const shown: DetectedObject[] = wanted.map((object) => ({ label: object.label, score: object.score, box: [object.box.x, object.box.y, object.box.w, object.box.h] }));
             setObjects(shown);
@@ -100,10 +100,10 @@ export function LiveFeed({ camera, startDetector, onDetection, onClose }: LiveFe
               setStats(current);
             }
             if (!result.inferred) return;
-            reporter.offer({ at: result.at, detections: wanted, frame: size });
+            reporter.offer({ at: result.at, detections: wanted, frame: result.size });
             if (shown.length && now - lastFeedAt >= FEED_EVERY_MS) {
               lastFeedAt = now;
-              onDetection({ key: `${camera.id}-${result.id}`, cameraId: camera.id, cameraName: camera.name, at: result.at, objects: shown, thumbnail: thumbnailOf(element) });
+              onDetection({ key: `${camera.id}-${result.at}`, cameraId: camera.id, cameraName: camera.name, at: result.at, objects: shown, thumbnail: thumbnailOf(element) });
             }
           },
           (error) => setProblem(error.message),
@@ -146,7 +146,7 @@ export function LiveFeed({ camera, startDetector, onDetection, onClose }: LiveFe
       </label>
       {stats ? (
         <p className="text-sm text-ink-muted" data-testid="analysis-stats">
-          {`Analysing ${stats.analysedFps.toFixed(1)} frames/s · model on ${stats.inferredFps.toFixed(1)}/s at ${Math.round(stats.inferenceMs)} ms · motion ${(stats.motion * 100).toFixed(1)}%`}
+          {`Analysing ${stats.analysedFps.toFixed(1)} frames/s · model on ${stats.inferredFps.toFixed(1)}/s at ${Math.round(stats.inferenceMs)} ms · ${stats.droppedFps.toFixed(1)}/s skipped (detectors busy) · motion ${(stats.motion * 100).toFixed(1)}%`}
         </p>
       ) : null}
       {problem ? (

@@ -63,7 +63,7 @@ export function SurveillanceNetworkPage() {
 
   const focusOn = (location: { lat: number; lon: number }) => {
     focusCount.current += 1;
-    setFocus({ location, zoom: 16, key: focusCount.current });
+    setFocus({ location, zoom: 17, key: focusCount.current });
   };
 
   const closeForm = () => {
@@ -90,6 +90,7 @@ export function SurveillanceNetworkPage() {
         onSuccess: ({ camera }) => {
           closeForm();
           setSelectedId(camera.id);
+          focusOn(camera.location);
         },
       });
   };

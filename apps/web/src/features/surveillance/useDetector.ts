@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { DetectorConfigResponse } from '@argus/contracts/http/cameras';
+import { api } from '../../lib/api';
 import type { DetectorClient } from '../../lib/detection/detector-client';
 
 export type DetectorState =
   | { phase: 'idle' }
   | { phase: 'loading' }
-  | { phase: 'ready'; backend: string; loadMs: number }
+  | { phase: 'ready'; backend: string; simd: boolean; loadMs: number; workers: number }
   | { phase: 'failed'; message: string };
 
 /**
@@ -20,8 +22,9 @@ export function useDetector() {
     starting.current ??= (async () => {
       setState({ phase: 'loading' });
       try {
-        const { DetectorClient } = await import('../../lib/detection/detector-client');
-        const detector = new DetectorClient();
+        // The server names the model (DETECTION_MODEL_URL), so a site can supply its own.
+        const [{ DetectorClient, DEFAULT_DETECTOR_SETTINGS }, served] = await Promise.all([import('../../lib/detection/detector-client'), api.get('/cameras/detector', DetectorConfigResponse)]);
+        const detector = new DetectorClient({ ...DEFAULT_DETECTOR_SETTINGS, ...served });
         client.current = detector;
         const ready = await detector.ready;
         setState({ phase: 'ready', ...ready });

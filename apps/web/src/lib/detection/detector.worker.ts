@@ -1,20 +1,16 @@
 /// <reference lib="webworker" />
 import { Human, type Config } from '@vladmandic/human';
-import { MOTION_HEIGHT, MOTION_WIDTH, MotionGate } from './motion-gate';
 import type { DetectedObject, DetectorSettings, FromDetector, ToDetector } from './protocol';
 
 /**
- * The detector: @vladmandic/human's object model on TensorFlow.js's wasm backend (single
+ * One detector: @vladmandic/human's object model on TensorFlow.js's wasm backend (single
  * threaded, SIMD), off the page's main thread. Model and wasm come from our own origin only.
+ * The page runs one per core (see detector-client.ts) and sends each only frames that moved.
  */
 declare const self: DedicatedWorkerGlobalScope;
 
 let human: Human | null = null;
 let settings: DetectorSettings | null = null;
-const gate = new MotionGate();
-const small = new OffscreenCanvas(MOTION_WIDTH, MOTION_HEIGHT);
-const smallContext = small.getContext('2d', { willReadFrequently: true })!;
-let lastObjects: DetectedObject[] = [];
 
 const post = (message: FromDetector) => self.postMessage(message);
 
@@ -30,7 +26,7 @@ function humanConfig(wanted: DetectorSettings): Partial<Config> {
     debug: false,
     warmup: 'none',
     validateModels: false,
-    // Every frame we send has already passed our own motion gate; human's cache would only hide results.
+    // Every frame sent here has passed the page's motion gate; human's own cache would only hide results.
     cacheSensitivity: 0,
     filter: { enabled: false },
     face: { enabled: false },
@@ -56,25 +52,22 @@ async function init(wanted: DetectorSettings): Promise<void> {
     }
     human = instance;
     settings = wanted;
-    post({ type: 'ready', backend, loadMs: Math.round(performance.now() - started) });
+    const simd = Boolean(await instance.tf.env().getAsync('WASM_HAS_SIMD_SUPPORT'));
+    post({ type: 'ready', backend, simd, loadMs: Math.round(performance.now() - started) });
   } catch (error) {
     post({ type: 'failed', message: `The detector could not start: ${error instanceof Error ? error.message : String(error)}` });
   }
 }
 
-async function analyse(id: number, at: number, bitmap: ImageBitmap): Promise<void> {
+async function analyse(id: number, bitmap: ImageBitmap): Promise<void> {
   const started = performance.now();
   try {
-    smallContext.drawImage(bitmap, 0, 0, MOTION_WIDTH, MOTION_HEIGHT);
-    const motion = gate.motion(smallContext.getImageData(0, 0, MOTION_WIDTH, MOTION_HEIGHT).data);
-    const inferred = human !== null && gate.shouldInfer(motion, at);
-    if (inferred) {
-      const result = await human!.detect(bitmap);
-      lastObjects = result.object
-        .filter((object) => object.score >= settings!.minScore)
-        .map((object) => ({ label: object.label, score: Math.round(object.score * 1000) / 1000, box: object.boxRaw.map((value) => Math.min(1, Math.max(0, value))) as DetectedObject['box'] }));
-    }
-    post({ type: 'result', id, at, objects: lastObjects, motion, inferred, ms: Math.round(performance.now() - started) });
+    if (!human || !settings) throw new Error('the model is not loaded yet');
+    const result = await human.detect(bitmap);
+    const objects = result.object
+      .filter((object) => object.score >= settings!.minScore)
+      .map((object) => ({ label: object.label, score: Math.round(object.score * 1000) / 1000, box: object.boxRaw.map((value) => Math.min(1, Math.max(0, value))) as DetectedObject['box'] }));
+    post({ type: 'result', id, objects, ms: Math.round(performance.now() - started) });
   } catch (error) {
     post({ type: 'failed', message: `Detection failed on a frame: ${error instanceof Error ? error.message : String(error)}` });
   } finally {
@@ -85,5 +78,5 @@ async function analyse(id: number, at: number, bitmap: ImageBitmap): Promise<voi
 self.onmessage = (event: MessageEvent<ToDetector>) => {
   const message = event.data;
   if (message.type === 'init') void init(message.settings);
-  else void analyse(message.id, message.at, message.bitmap);
+  else void analyse(message.id, message.bitmap);
 };

@@ -17,19 +17,21 @@ describe('MotionGate', () => {
     const gate = new MotionGate();
     const background = (x: number, y: number) => 100 + ((x * 7 + y * 13) % 10);
     expect(gate.motion(frame(background))).toBe(1);
-    expect(gate.shouldInfer(1, 0)).toBe(true);
+    expect(gate.wantsInference(1, 0)).toBe(true);
+    gate.inferred(0);
 
     // Noise of a few levels everywhere is not motion.
     const noisy = gate.motion(frame((x, y) => background(x, y) + ((x + y) % 3) * 5));
     expect(noisy).toBe(0);
-    expect(gate.shouldInfer(noisy, 200)).toBe(false);
+    expect(gate.wantsInference(noisy, 200)).toBe(false);
 
     // A 8x8 block turning bright moves 64 of 3072 pixels (about 2%).
     const moved = gate.motion(frame((x, y) => (x >= 10 && x < 18 && y >= 10 && y < 18 ? 250 : background(x, y))));
     expect(moved).toBeCloseTo(64 / 3072, 5);
-    expect(gate.shouldInfer(moved, 400)).toBe(true);
+    expect(gate.wantsInference(moved, 400)).toBe(true);
+    gate.inferred(400);
 
-    expect(gate.shouldInfer(0, 400 + RECHECK_STILL_MS - 1)).toBe(false);
-    expect(gate.shouldInfer(0, 400 + RECHECK_STILL_MS)).toBe(true);
+    expect(gate.wantsInference(0, 400 + RECHECK_STILL_MS - 1)).toBe(false);
+    expect(gate.wantsInference(0, 400 + RECHECK_STILL_MS)).toBe(true);
   });
 });

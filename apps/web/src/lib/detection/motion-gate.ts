@@ -29,10 +29,13 @@ export class MotionGate {
     return changed / pixels;
   }
 
-  /** Whether the model should run on a frame with this much motion at this time. */
-  shouldInfer(motion: number, now: number): boolean {
-    if (motion < STILL_BELOW && now - this.lastInferenceAt < RECHECK_STILL_MS) return false;
+  /** Whether a frame with this much motion at this time needs the model. */
+  wantsInference(motion: number, now: number): boolean {
+    return motion >= STILL_BELOW || now - this.lastInferenceAt >= RECHECK_STILL_MS;
+  }
+
+  /** The model was given the frame taken at `now`. */
+  inferred(now: number): void {
     this.lastInferenceAt = now;
-    return true;
   }
 }

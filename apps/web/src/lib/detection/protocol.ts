@@ -1,8 +1,10 @@
 /**
- * Messages between the page and the detector worker. Vocabulary:
+ * Messages between the page and a detector worker. Vocabulary:
  * - frame: one downscaled picture of a watched feed, sent as a transferred ImageBitmap;
- * - motion: the fraction of a small grayscale copy that changed since the previous frame;
- * - analysed: a frame the worker looked at (motion test, and the model when something moved);
+ * - motion: the fraction of a small grayscale copy that changed since the feed's previous frame,
+ *   measured on the page (it sees every frame in order; the workers each see only some);
+ * - analysed: a frame the page looked at — the model ran on it, or nothing moved since the last
+ *   model run so its objects still stand;
  * - inferred: a frame the model ran on.
  */
 export interface DetectorSettings {
@@ -20,20 +22,9 @@ export interface DetectedObject {
   box: [number, number, number, number];
 }
 
-export type ToDetector =
-  | { type: 'init'; settings: DetectorSettings }
-  | { type: 'frame'; id: number; at: number; bitmap: ImageBitmap };
+export type ToDetector = { type: 'init'; settings: DetectorSettings } | { type: 'frame'; id: number; bitmap: ImageBitmap };
 
 export type FromDetector =
-  | { type: 'ready'; backend: string; loadMs: number }
+  | { type: 'ready'; backend: string; simd: boolean; loadMs: number }
   | { type: 'failed'; message: string }
-  | {
-      type: 'result';
-      id: number;
-      at: number;
-      objects: DetectedObject[];
-      motion: number;
-      /** Whether the model ran on this frame (false: nothing moved, the last objects still stand). */
-      inferred: boolean;
-      ms: number;
-    };
+  | { type: 'result'; id: number; objects: DetectedObject[]; ms: number };
