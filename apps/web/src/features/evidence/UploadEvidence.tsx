@@ -1,0 +1,85 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { formatBytes } from '@argus/contracts/evidence';
+import { describeError } from '../../lib/api-error';
+import { Button } from '../../components/ui/Button';
+import type { IncidentChoice } from './incident-choices';
+import { useUploadEvidenceMutation } from './evidence.mutations';
+
+const fieldClasses = 'min-h-11 w-full rounded-md border border-line bg-surface-sunken px-3 py-2 text-ink';
+
+/** Adds a file as evidence; the server checks its type from its bytes and hashes it as it arrives. */
+export function UploadEvidence({ incidents, onUploaded }: { incidents: IncidentChoice[]; onUploaded: (id: string) => void }) {
+  const upload = useUploadEvidenceMutation();
+  const [file, setFile] = useState<File | null>(null);
+  const [incidentId, setIncidentId] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!file) {
+      setProblem('Choose a file to upload.');
+      return;
+    }
+    setProblem(null);
+    upload.mutate(
+      { file, incidentId },
+      {
+        onSuccess: ({ item }) => {
+          setFile(null);
+          if (input.current) input.current.value = '';
+          onUploaded(item.id);
+        },
+      },
+    );
+  };
+  const error = problem ?? (upload.isError ? describeError(upload.error) : null);
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-labelledby={`${id}-heading`} className="space-y-3 rounded-lg border border-line p-4">
+      <h2 id={`${id}-heading`} className="text-lg font-semibold">
+        Upload evidence
+      </h2>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-file`} className="font-medium">
+            File
+          </label>
+          <input
+            id={`${id}-file`}
+            ref={input}
+            type="file"
+            accept="image/*,video/*,audio/*,application/pdf,text/plain"
+            aria-describedby={`${id}-hint`}
+            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+            className={fieldClasses}
+          />
+          <p id={`${id}-hint`} className="text-sm text-ink-muted">
+            Photos, video, audio, PDF or plain text. The type is checked from the content, not the name.
+          </p>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-incident`} className="font-medium">
+            Incident (optional)
+          </label>
+          <select id={`${id}-incident`} className={fieldClasses} value={incidentId} onChange={(event) => setIncidentId(event.target.value)}>
+            <option value="">No incident yet</option>
+            {incidents.map((incident) => (
+              <option key={incident.id} value={incident.id}>
+                {incident.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <Button type="submit" disabled={upload.isPending}>
+        {upload.isPending ? `Uploading${file ? ` ${formatBytes(file.size)}` : ''}...` : 'Upload'}
+      </Button>
+      {error ? (
+        <p role="alert" className="text-danger">
+          {error}
+        </p>
+      ) : null}
+      {upload.isSuccess ? <p role="status">{`Uploaded ${upload.data.item.filename}: SHA-256 ${upload.data.item.sha256}`}</p> : null}
+    </form>
+  );
+}
