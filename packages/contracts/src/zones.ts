@@ -38,11 +38,3 @@ export type GeometryProblem = (typeof GEOMETRY_PROBLEMS)[number];
 /** Repairs made only where the shape the author meant is beyond doubt. */
 export const GEOMETRY_REPAIRS = ['closed_ring', 'fixed_winding', 'dropped_duplicate_points', 'collection_to_multipolygon', 'closed_track_to_polygon'] as const;
 export type GeometryRepair = (typeof GEOMETRY_REPAIRS)[number];
-
-/** Colours by risk level, shared by the map layers and the legend. */
-export const RISK_COLOURS: Record<RiskLevel, string> = {
-  low: '#16a34a',
-  elevated: '#ca8a04',
-  high: '#ea580c',
-  critical: '#dc2626',
-};

@@ -11,6 +11,7 @@ import { incidentsOverlay } from '../../lib/map/overlays/incidents';
 import { markerOverlay } from '../../lib/map/overlays/marker';
 import { reportsOverlay } from '../../lib/map/overlays/reports';
 import { emergencyOverlay, unitsOverlay } from '../../lib/map/overlays/units';
+import { useZoneLayer } from '../zones/useZoneLayer';
 
 export interface CommandMapProps {
   units: readonly Unit[];
@@ -41,9 +42,11 @@ export function CommandMap(props: CommandMapProps) {
   const unitsLayer = useMemo(() => unitsOverlay(units, { now, selectedIds: highlightedUnitIds }), [units, now, highlightedUnitIds]);
   const emergencies = useMemo(() => emergencyOverlay(units), [units]);
   const marker = useMemo(() => markerOverlay(draftPoint, 'New incident'), [draftPoint]);
+  // Zones lie under everything else: they are the ground the rest happens on.
+  const zones = useZoneLayer();
   const overlays = useMemo(
-    () => [reportsLayer, alertsLayer, incidentsLayer, unitsLayer, marker, emergencies],
-    [reportsLayer, alertsLayer, incidentsLayer, unitsLayer, marker, emergencies],
+    () => [...(zones.overlay ? [zones.overlay] : []), reportsLayer, alertsLayer, incidentsLayer, unitsLayer, marker, emergencies],
+    [zones.overlay, reportsLayer, alertsLayer, incidentsLayer, unitsLayer, marker, emergencies],
   );
   return (
     <div className={props.className}>
@@ -55,6 +58,7 @@ export function CommandMap(props: CommandMapProps) {
         label="Operational map: units, incidents, reports and alerts"
         className="h-full w-full"
       />
+      {zones.toggle}
       <MapLegend />
     </div>
   );

@@ -1,12 +1,95 @@
-import { NotYetAvailable } from '../../components/NotYetAvailable';
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { Polygon } from 'geojson';
+import type { Zone, ZoneGeometry } from '@argus/contracts/http/zones';
+import { isCommandRole } from '@argus/contracts/roles';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/Button';
+import { FormMessage } from '../../components/ui/FormMessage';
+import { describeError } from '../../lib/api-error';
+import { zonesOverlay } from '../../lib/map/overlays/zones';
+import { useAuth } from '../auth/auth-context';
+import { NewZonePanel } from './NewZonePanel';
+import { ZoneDetailPanel } from './ZoneDetailPanel';
+import { ZoneDrawMap, type DrawTask } from './ZoneDrawMap';
+import { ALL_ZONES, ZoneFilters, matchesFilter, type ZoneFilter } from './ZoneFilters';
+import { ZoneTable } from './ZoneTable';
+import { zoneQueries } from './zones.queries';
+import { useZonesLive } from './useZonesLive';
 
-/** /ungoverned-zones: zones by risk level and kind (DESIGN section 2). */
+type Mode = { kind: 'browse' } | { kind: 'new' } | { kind: 'reshape'; zoneId: string; geometry: Polygon };
+
+/** /ungoverned-zones: zones on the map and in a table by risk and kind; draw, edit, deactivate; per zone what lies inside and who watches (DESIGN section 2). */
 export function UngovernedZonesPage() {
+  const { user } = useAuth();
+  const zones = useQuery(zoneQueries.list());
+  useZonesLive();
+  const [filter, setFilter] = useState<ZoneFilter>(ALL_ZONES);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [mode, setMode] = useState<Mode>({ kind: 'browse' });
+  const [shape, setShape] = useState<ZoneGeometry | null>(null);
+  const editsAll = isCommandRole(user?.role);
+
+  const shown = useMemo(() => (zones.data?.zones ?? []).filter((zone) => matchesFilter(zone, filter) || zone.id === selectedId), [zones.data, filter, selectedId]);
+  // The zone being reshaped is drawn by terra-draw, not twice.
+  const overlays = useMemo(() => [zonesOverlay(mode.kind === 'reshape' ? shown.filter((zone) => zone.id !== mode.zoneId) : shown, { selectedId })], [shown, selectedId, mode]);
+  const task: DrawTask = mode.kind === 'new' ? { kind: 'draw' } : mode.kind === 'reshape' ? { kind: 'reshape', geometry: mode.geometry } : { kind: 'none' };
+
+  const select = (id: string | null) => {
+    setSelectedId(id);
+    setMode({ kind: 'browse' });
+    setShape(null);
+  };
+  const startReshape = (zone: Zone) => {
+    if (zone.geometry.type !== 'Polygon') return;
+    setShape(null);
+    setMode({ kind: 'reshape', zoneId: zone.id, geometry: zone.geometry as Polygon });
+  };
+
   return (
-    <NotYetAvailable>
-      Zones on the map and in a table by risk level (low, elevated, high, critical) and kind; edit,
-      draw and deactivate them; and per zone, the incidents, reports and alerts inside it and the
-      geofence rules that watch it.
-    </NotYetAvailable>
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <ZoneFilters filter={filter} onChange={setFilter} />
+        {editsAll ? (
+          <div className="flex gap-2">
+            <Button onClick={() => { setSelectedId(null); setShape(null); setMode({ kind: 'new' }); }} disabled={mode.kind === 'new'}>Draw a new zone</Button>
+            <Link to="/zone-import" className="inline-flex min-h-11 items-center rounded-md border border-line px-4 hover:border-gold">Import zones</Link>
+          </div>
+        ) : null}
+      </div>
+      {zones.isError ? <FormMessage tone="error">{`Zones could not be loaded: ${describeError(zones.error)}`}</FormMessage> : null}
+      <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(22rem,2fr)]">
+        <ZoneDrawMap
+          overlays={overlays}
+          task={task}
+          onShape={setShape}
+          onPick={(pick) => { if (pick.feature?.overlayId === 'zones') select(pick.feature.id); }}
+          label="Zones map: zones coloured by risk level"
+          className="h-[28rem] overflow-hidden rounded-lg border border-line xl:h-[36rem]"
+        />
+        <div className="space-y-4">
+          {mode.kind === 'new' ? (
+            <NewZonePanel geometry={shape} onCreated={(id) => select(id)} onCancel={() => select(null)} />
+          ) : selectedId ? (
+            <ZoneDetailPanel
+              key={selectedId}
+              zoneId={selectedId}
+              editsAll={editsAll}
+              reshaped={mode.kind === 'reshape' ? shape : null}
+              reshaping={mode.kind === 'reshape'}
+              onReshape={startReshape}
+              onStopReshape={() => { setMode({ kind: 'browse' }); setShape(null); }}
+              onClose={() => select(null)}
+            />
+          ) : (
+            <p className="rounded-lg border border-dashed border-line p-4 text-ink-muted">Choose a zone on the map or in the table to see what lies inside it.</p>
+          )}
+        </div>
+      </div>
+      <section aria-labelledby="zone-table-heading" className="space-y-2">
+        <h2 id="zone-table-heading" className="text-lg font-semibold">{`Zones (${shown.length})`}</h2>
+        {zones.isPending ? <p>Loading zones...</p> : <ZoneTable zones={shown} selectedId={selectedId} onSelect={select} />}
+      </section>
+    </div>
   );
 }

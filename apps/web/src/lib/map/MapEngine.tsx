@@ -6,7 +6,7 @@ import { CoordinateReadout, type ReadoutPoint } from './CoordinateReadout';
 import { mapImages } from './images';
 import { AttributionControl, MapLibreMap, NavigationControl, ScaleControl, type GeoJSONSource, type MapGeoJSONFeature } from './maplibre';
 import type { OperationalMapProps } from './map-props';
-import type { MapOverlay, OverlayFeatureProperties } from './overlay';
+import type { MapOverlay, OverlayFeatureProperties, OverlayGeometry } from './overlay';
 import { OverlaySync } from './overlay-sync';
 
 /** The map element, carrying its MapLibre instance so tests and developer tools can inspect the live map. */
@@ -35,6 +35,21 @@ function pickAt(map: MapLibreMap, sync: OverlaySync, x: number, y: number): MapG
   return map.queryRenderedFeatures(box, { layers })[0];
 }
 
+/** Every position of a point, line or polygon overlay feature. */
+function positionsOf(geometry: OverlayGeometry): number[][] {
+  switch (geometry.type) {
+    case 'Point':
+      return [geometry.coordinates];
+    case 'LineString':
+      return geometry.coordinates;
+    case 'MultiLineString':
+    case 'Polygon':
+      return geometry.coordinates.flat();
+    case 'MultiPolygon':
+      return geometry.coordinates.flat(2);
+  }
+}
+
 /** The bounds of every point in the overlays, or null when there is none. */
 function boundsOf(overlays: readonly MapOverlay[]): [[number, number], [number, number]] | null {
   let west = Infinity;
@@ -43,11 +58,12 @@ function boundsOf(overlays: readonly MapOverlay[]): [[number, number], [number, 
   let north = -Infinity;
   for (const overlay of overlays) {
     for (const feature of overlay.data.features) {
-      const [lon = 0, lat = 0] = feature.geometry.coordinates;
-      west = Math.min(west, lon);
-      east = Math.max(east, lon);
-      south = Math.min(south, lat);
-      north = Math.max(north, lat);
+      for (const [lon = 0, lat = 0] of positionsOf(feature.geometry)) {
+        west = Math.min(west, lon);
+        east = Math.max(east, lon);
+        south = Math.min(south, lat);
+        north = Math.max(north, lat);
+      }
     }
   }
   return west === Infinity ? null : [[west, south], [east, north]];

@@ -1,4 +1,4 @@
-import type { Feature, FeatureCollection, Point } from 'geojson';
+import type { Feature, FeatureCollection, LineString, MultiLineString, MultiPolygon, Point, Polygon } from 'geojson';
 import type {
   CircleLayerSpecification,
   ExpressionSpecification,
@@ -35,7 +35,9 @@ export interface OverlayFeatureProperties {
 }
 
 export type OverlayFeature = Feature<Point, OverlayFeatureProperties>;
-export type OverlayData = FeatureCollection<Point, OverlayFeatureProperties>;
+/** Overlays are mostly points; area overlays (zones, an import's preview) draw lines and polygons. */
+export type OverlayGeometry = Point | LineString | MultiLineString | Polygon | MultiPolygon;
+export type OverlayData = FeatureCollection<OverlayGeometry, OverlayFeatureProperties>;
 
 export interface OverlayCluster {
   /** Pixels within which points merge into one cluster. */

@@ -1,0 +1,24 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { Zone, type ZoneListResponse } from '@argus/contracts/http/zones';
+import type { z } from 'zod';
+import { zoneQueries } from './zones.queries';
+
+type ZoneList = z.infer<typeof ZoneListResponse>;
+const byName = (a: Zone, b: Zone) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
+
+/** A zone into a list: replaced when newer, added when new, dropped when the list shows active zones only and it is not. */
+export function upsertZone(list: ZoneList, zone: Zone, { activeOnly }: { activeOnly: boolean }): ZoneList {
+  const current = list.zones.find((candidate) => candidate.id === zone.id);
+  if (current && current.updatedAt > zone.updatedAt) return list;
+  const others = list.zones.filter((candidate) => candidate.id !== zone.id);
+  return { zones: activeOnly && !zone.active ? others : [...others, zone].sort(byName) };
+}
+
+/** Writes a zone (from a mutation or a zone.created/zone.updated frame) into every cached zone list. */
+export function applyZone(queryClient: QueryClient, data: unknown): void {
+  const parsed = Zone.safeParse(data);
+  if (!parsed.success) return;
+  queryClient.setQueryData<ZoneList>(zoneQueries.list().queryKey, (list) => (list ? upsertZone(list, parsed.data, { activeOnly: false }) : list));
+  queryClient.setQueryData<ZoneList>(zoneQueries.active().queryKey, (list) => (list ? upsertZone(list, parsed.data, { activeOnly: true }) : list));
+  void queryClient.invalidateQueries({ queryKey: zoneQueries.detail(parsed.data.id).queryKey });
+}

@@ -1,0 +1,67 @@
+import type { Zone } from '@argus/contracts/http/zones';
+import { RISK_LEVELS, type RiskLevel } from '@argus/contracts/zones';
+import { FONT_BOLD } from '../fonts';
+import type { MapOverlay, OverlayData, OverlayGeometry, OverlayLayer } from '../overlay';
+import { BASEMAP_COLOURS, SELECTED_COLOUR } from '../palette';
+
+/** Risk colours, from calm to alarming; the outline's dash also marks inactive zones for colour-blind readers. */
+export const RISK_COLOURS: Record<RiskLevel, string> = {
+  low: '#69db7c',
+  elevated: '#ffd43b',
+  high: '#ff922b',
+  critical: '#ff4d4f',
+};
+
+const riskColour = ['match', ['get', 'risk'], ...RISK_LEVELS.flatMap((level) => [level, RISK_COLOURS[level]]), '#adb5bd'] as unknown as string;
+
+const ZONE_LAYERS: OverlayLayer[] = [
+  { id: 'fill', type: 'fill', paint: { 'fill-color': riskColour, 'fill-opacity': ['case', ['get', 'active'], 0.22, 0.06] } },
+  { id: 'outline', type: 'line', paint: { 'line-color': riskColour, 'line-width': ['case', ['get', 'selected'], 4, 2] } },
+  { id: 'selected', type: 'line', filter: ['get', 'selected'], paint: { 'line-color': SELECTED_COLOUR, 'line-width': 2, 'line-dasharray': [2, 2] } },
+  {
+    id: 'label',
+    type: 'symbol',
+    minzoom: 5,
+    layout: { 'text-field': ['get', 'name'], 'text-font': FONT_BOLD, 'text-size': 11, 'text-optional': true },
+    paint: { 'text-color': BASEMAP_COLOURS.label, 'text-halo-color': BASEMAP_COLOURS.halo, 'text-halo-width': 1.5 },
+  },
+];
+
+/** Zones filled and outlined by risk level, the selected one ringed in gold; inactive ones barely tinted. */
+export function zonesOverlay(zones: readonly Zone[], { selectedId = null, id = 'zones' }: { selectedId?: string | null; id?: string } = {}): MapOverlay {
+  const data: OverlayData = {
+    type: 'FeatureCollection',
+    features: zones.map((zone) => ({
+      type: 'Feature',
+      geometry: zone.geometry as OverlayGeometry,
+      properties: { id: zone.id, name: zone.name, risk: zone.riskLevel, active: zone.active, selected: zone.id === selectedId },
+    })),
+  };
+  return { id, data, layers: ZONE_LAYERS, pickable: ['fill'] };
+}
+
+/** How an imported feature fares: imported as is, imported after a repair, or refused. */
+export type PreviewStatus = 'valid' | 'repaired' | 'invalid';
+export const PREVIEW_COLOURS: Record<PreviewStatus, string> = { valid: '#69db7c', repaired: '#4dabf7', invalid: '#ff4d4f' };
+const previewColour = ['match', ['get', 'status'], 'valid', PREVIEW_COLOURS.valid, 'repaired', PREVIEW_COLOURS.repaired, PREVIEW_COLOURS.invalid] as unknown as string;
+
+const PREVIEW_LAYERS: OverlayLayer[] = [
+  { id: 'fill', type: 'fill', filter: ['==', ['geometry-type'], 'Polygon'], paint: { 'fill-color': previewColour, 'fill-opacity': 0.25 } },
+  { id: 'line', type: 'line', filter: ['!=', ['geometry-type'], 'Point'], paint: { 'line-color': previewColour, 'line-width': ['case', ['get', 'selected'], 4, 2] } },
+  { id: 'point', type: 'circle', filter: ['==', ['geometry-type'], 'Point'], paint: { 'circle-radius': 5, 'circle-color': previewColour } },
+];
+
+export interface PreviewShape {
+  index: number;
+  status: PreviewStatus;
+  geometry: OverlayGeometry;
+}
+
+/** An import's features before they are zones: green as found, blue repaired, red refused (lines and points too). */
+export function importPreviewOverlay(shapes: readonly PreviewShape[], selectedIndex: number | null, id = 'import-preview'): MapOverlay {
+  const data: OverlayData = {
+    type: 'FeatureCollection',
+    features: shapes.map((shape) => ({ type: 'Feature', geometry: shape.geometry, properties: { id: String(shape.index), status: shape.status, selected: shape.index === selectedIndex } })),
+  };
+  return { id, data, layers: PREVIEW_LAYERS, pickable: ['fill', 'line', 'point'] };
+}
