@@ -37,6 +37,9 @@ import { streamSettingsRoutes } from './features/stream-settings/stream-settings
 import { streamsRoutes } from './features/streams/streams.routes';
 import { whipRoutes } from './features/streams/whip.routes';
 import { signalingSocket } from './features/streams/signaling.socket';
+import { streamsRoutes } from './features/streams/streams.routes';
+import { whipRoutes } from './features/streams/whip.routes';
+import { signalingSocket } from './features/streams/signaling.socket';
 import { searchRoutes } from './features/search/search.routes';
 import { mapRoutes } from './features/map/map.routes';
 import { rootJwksRoute, tokenApiRoutes } from './features/tokens/token-api.routes';
@@ -119,6 +122,16 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   await app.register(zonesRoutes, { zones: services.zones, imports: services.zoneImports, clock: services.clock });
   await app.register(camerasRoutes, { cameras: services.cameras, detectionModelUrl: config.detectionModelUrl });
   await app.register(streamSettingsRoutes, { streamSettings: services.streamSettings });
+  await app.register(streamsRoutes, { streams: services.streams });
+  await app.register(whipRoutes, { streams: services.streams, bearer });
+  await app.register(signalingSocket, { streams: services.streams, siteHosts: config.siteHosts });
+  app.addHook('onClose', async () => services.streams.close());
+  // Tests start it when they need it; a real server has it warm before the first viewer.
+  if (config.env !== 'test') {
+    app.addHook('onReady', async () => {
+      void services.streams.media.start().catch((error: unknown) => app.log.error({ err: error }, 'sfu: could not start'));
+    });
+  }
   await app.register(streamsRoutes, { streams: services.streams });
   await app.register(whipRoutes, { streams: services.streams, bearer });
   await app.register(signalingSocket, { streams: services.streams, siteHosts: config.siteHosts });

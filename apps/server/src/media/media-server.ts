@@ -18,6 +18,8 @@ export interface MediaServer {
   closeRoom(roomId: string): Promise<void>;
   stats(): Promise<MediaRoomStats[]>;
   readonly state: MediaServerState;
+  /** Starts the media process ahead of the first request (otherwise it starts on first use). */
+  start(): Promise<void>;
   on(listener: (event: MediaEvent) => void): () => void;
   stop(): Promise<void>;
 }
