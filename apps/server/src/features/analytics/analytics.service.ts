@@ -4,7 +4,7 @@ import { REPORT_KINDS, REPORT_STATUSES } from '@argus/contracts/reports';
 import type { Clock } from '../../lib/clock';
 import { RESPONSE_MILESTONES, type AnalyticsRange, type Fraction, type OperationalAnalyticsRepository, type Percentiles } from './operational.repository';
 import type { TelemetryRepository } from './telemetry.repository';
-import { formatHours, formatMinutes, formatSeconds, iso, plural, seriesKeys, topCategories } from './chart-format';
+import { formatHours, formatMinutes, formatSeconds, iso, plural, readableTime, seriesKeys, topCategories } from './chart-format';
 
 type Chart = Omit<ChartResponse, 'chart' | 'from' | 'to' | 'bucket' | 'includeExercise'> & { bucket?: ChartResponse['bucket'] };
 type Row = ChartResponse['rows'][number];
@@ -101,16 +101,16 @@ export class AnalyticsService {
     }
     const total = counts.reduce((sum, count) => sum + count.n, 0);
     const columns: ChartColumn[] = [{ key: 'bucket', label: `${bucket === 'hour' ? 'Hour' : 'Day'} starting (UTC)`, role: 'category' }, ...labels.map((label, index) => ({ key: keys[index]!, label, role: 'value' as const }))];
-    const busiest = [...byBucket.values()].reduce<{ row: Row | null; n: number }>(
-      (best, row) => {
+    const busiest = [...byBucket.entries()].reduce<{ start: number; n: number }>(
+      (best, [start, row]) => {
         const n = keys.reduce((sum, key) => sum + (row[key] as number), 0);
-        return n > best.n ? { row, n } : best;
+        return n > best.n ? { start, n } : best;
       },
-      { row: null, n: 0 },
+      { start: 0, n: 0 },
     );
     const summary = total === 0
       ? 'No incidents were opened in this range.'
-      : `${plural(total, 'incident')} opened, in ${byBucket.size} ${bucket === 'hour' ? 'hourly' : 'daily'} buckets by ${dimension}; the busiest ${bucket} began ${String(busiest.row!.bucket)} with ${busiest.n}.`;
+      : `${plural(total, 'incident')} opened, in ${byBucket.size} ${bucket === 'hour' ? 'hourly' : 'daily'} buckets by ${dimension}; the busiest ${bucket} began ${readableTime(busiest.start)} with ${busiest.n}.`;
     return { title: `Incidents over time by ${dimension}`, summary, bucket, columns, rows: [...byBucket.values()] };
   }
 

@@ -1,6 +1,8 @@
 /** Number and label helpers for chart tables: one rounding rule, so chart, table and CSV agree. */
 
 export const iso = (ms: number) => new Date(ms).toISOString();
+/** "2026-11-23 14:00 UTC", for summaries read aloud. */
+export const readableTime = (ms: number) => `${iso(ms).slice(0, 16).replace('T', ' ')} UTC`;
 
 /** Minutes to one decimal. */
 export const formatMinutes = (ms: number) => Math.round(ms / 6_000) / 10;

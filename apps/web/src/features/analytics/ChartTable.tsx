@@ -1,0 +1,38 @@
+import type { ChartResponse } from '@argus/contracts/http/analytics';
+
+/** The chart's table as an HTML table: its text alternative and what its CSV holds. */
+export function ChartTable({ chart, caption }: { chart: ChartResponse; caption: string }) {
+  return (
+    <div className="max-h-80 overflow-auto rounded-md border border-line">
+      <table className="w-full border-collapse text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="sticky top-0 bg-surface-raised">
+          <tr>
+            {chart.columns.map((column) => (
+              <th key={column.key} scope="col" className="border-b border-line px-2 py-1 font-semibold">
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {chart.rows.map((row, index) => (
+            <tr key={index} className="border-b border-line last:border-b-0">
+              {chart.columns.map((column, columnIndex) =>
+                columnIndex === 0 ? (
+                  <th key={column.key} scope="row" className="max-w-md break-words px-2 py-1 font-normal">
+                    {row[column.key] ?? '—'}
+                  </th>
+                ) : (
+                  <td key={column.key} className={typeof row[column.key] === 'number' ? 'px-2 py-1 text-right tabular-nums' : 'px-2 py-1'}>
+                    {row[column.key] ?? '—'}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
