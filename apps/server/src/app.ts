@@ -33,6 +33,7 @@ import { trackFirstDelivery } from './features/alerts/first-delivery';
 import { rulesRoutes } from './features/rules/rules.routes';
 import { overviewRoutes } from './features/overview/overview.routes';
 import { camerasRoutes } from './features/cameras/cameras.routes';
+import { liveRoomsOf } from './features/cameras/live-rooms';
 import { streamSettingsRoutes } from './features/stream-settings/stream-settings.routes';
 import { streamsRoutes } from './features/streams/streams.routes';
 import { whipRoutes } from './features/streams/whip.routes';
@@ -121,6 +122,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   await app.register(overviewRoutes, { overview: services.overview });
   await app.register(zonesRoutes, { zones: services.zones, imports: services.zoneImports, clock: services.clock });
   await app.register(camerasRoutes, { cameras: services.cameras, detectionModelUrl: config.detectionModelUrl });
+  services.cameras.useLiveRooms(liveRoomsOf(services.streams.media));
   await app.register(streamSettingsRoutes, { streamSettings: services.streamSettings });
   await app.register(streamsRoutes, { streams: services.streams });
   await app.register(whipRoutes, { streams: services.streams, bearer });

@@ -117,13 +117,17 @@ describe.each(TEST_DIALECTS)('cameras on %s', (dialect) => {
     await t.services.cameras.markSeen(id, t.clock.now() - 500);
     expect((await status()).status).toBe('online');
 
-    // A live publisher in its stream room keeps it online with no heartbeat.
+    // A live publisher in its stream room keeps it online with no heartbeat; a poor stream makes it degraded.
     await command.request('PATCH', `/cameras/${id}`, { room: 'cam-gate' });
-    t.services.cameras.useLiveRooms({ isLive: (room) => room === 'cam-gate' });
+    let feed = { fps: 25, packetLoss: 0 };
+    t.services.cameras.useLiveRooms({ snapshot: async () => new Map([['cam-gate', feed]]) });
     t.clock.advance(CAMERA_HEALTH.degradedWithinMs + 1000);
     await t.services.cameras.checkHealth();
     expect(await status()).toMatchObject({ status: 'online', statusReason: 'Its stream room has a live publisher.' });
-    t.services.cameras.useLiveRooms({ isLive: () => false });
+    feed = { fps: 3, packetLoss: 0 };
+    await t.services.cameras.checkHealth();
+    expect(await status()).toMatchObject({ status: 'degraded', statusReason: 'Its stream: Feed at 3.0 fps (below 5).' });
+    t.services.cameras.useLiveRooms({ snapshot: async () => new Map() });
     await t.services.cameras.checkHealth();
     expect((await status()).status).toBe('offline');
 

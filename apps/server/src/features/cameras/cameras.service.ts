@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CameraHeartbeatRequest, CreateCameraRequest, UpdateCameraRequest } from '@argus/contracts/http/cameras';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { cameraHealth, NO_LIVE_ROOMS, type LiveRooms } from './camera-health';
+import { cameraHealth, NO_LIVE_ROOMS, type LiveRoomSnapshot, type LiveRooms } from './camera-health';
 import type { CameraFilters, CameraRow, CamerasRepository } from './cameras.repository';
 
 /**
@@ -12,6 +12,8 @@ import type { CameraFilters, CameraRow, CamerasRepository } from './cameras.repo
  */
 export class CamerasService {
   private rooms: LiveRooms = NO_LIVE_ROOMS;
+  /** The live rooms as of the last check; heartbeats between checks judge against it. */
+  private live: LiveRoomSnapshot = new Map();
 
   constructor(
     private readonly cameras: CamerasRepository,
@@ -110,10 +112,11 @@ export class CamerasService {
 
   /** Re-derives every camera's status; returns the cameras whose status changed. */
   async checkHealth(): Promise<CameraRow[]> {
+    this.live = await this.rooms.snapshot();
     const now = this.clock.now();
     const changed: CameraRow[] = [];
     for (const row of await this.cameras.list({ includeInactive: true })) {
-      const health = cameraHealth(row, now, this.rooms);
+      const health = cameraHealth(row, now, this.live);
       if (health.status === row.status && health.reason === row.status_reason) continue;
       await this.cameras.update(row.id, { status: health.status, status_reason: health.reason });
       changed.push({ ...row, status: health.status, status_reason: health.reason });
@@ -122,7 +125,7 @@ export class CamerasService {
   }
 
   private healthColumns(row: CameraRow, now: number): Pick<CameraRow, 'status' | 'status_reason'> {
-    const health = cameraHealth(row, now, this.rooms);
+    const health = cameraHealth(row, now, this.live);
     return { status: health.status, status_reason: health.reason };
   }
 }
