@@ -58,7 +58,7 @@ export function evaluateDetections(rules: ActiveRules, zones: ZoneIndex, tracks:
           severity: severityForRisk(zone.riskLevel),
           tier: 'detection',
           title: `${label} seen by ${frame.cameraName} in ${zone.name}`,
-          detail: `${label} on ${track.frames} consecutive frames of ${frame.cameraName} since ${new Date(track.firstAt).toISOString()}, inside ${zone.name} (${zone.riskLevel} risk ${zone.kind} zone).`,
+          detail: `${label} on ${track.frames} consecutive frames of ${frame.cameraName} over ${((frame.at - track.firstAt) / 1000).toFixed(1)} s, inside ${zone.name} (${zone.riskLevel} risk ${zone.kind} zone).`,
           location: frame.location,
           zoneId: zone.id,
           eventAt: frame.at,

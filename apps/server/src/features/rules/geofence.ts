@@ -19,7 +19,7 @@ export const unitSubject = (unitId: string) => `unit:${unitId}`;
 /** One alert per unit and zone; re-entering while it is open merges into it. */
 export const unitZoneSubject = (unitId: string, zoneId: string) => `unit:${unitId}@zone:${zoneId}`;
 
-function raiseForUnit(unit: UnitSeen, zone: IndexedZone, presence: Presence, now: number): EngineAction {
+function raiseForUnit(unit: UnitSeen, zone: IndexedZone, now: number): EngineAction {
   const position = unit.position!;
   return {
     type: 'raise',
@@ -28,7 +28,7 @@ function raiseForUnit(unit: UnitSeen, zone: IndexedZone, presence: Presence, now
       subject: unitZoneSubject(unit.unitId, zone.id),
       severity: severityForRisk(zone.riskLevel),
       title: `${unit.callsign} entered ${zone.name}`,
-      detail: `${unit.callsign} is inside ${zone.name} (${zone.riskLevel} risk ${zone.kind} zone) since ${new Date(presence.enteredAt).toISOString()}.`,
+      detail: `${unit.callsign} is inside ${zone.name} (${zone.riskLevel} risk ${zone.kind} zone).`,
       location: { lat: position.lat, lon: position.lon },
       zoneId: zone.id,
       eventAt: position.at,
@@ -60,11 +60,11 @@ export function evaluateUnitGeofence(rules: ActiveRules, zones: ZoneIndex, unit:
       inside.set(zone.id, presence);
       if (dwellMs === 0) presence.alerted = true;
       actions.push({ type: 'enter', subject: unitSubject(unit.unitId), zoneId: zone.id, enteredAt: at, alerted: presence.alerted });
-      if (presence.alerted) actions.push(raiseForUnit(unit, zone, presence, now));
+      if (presence.alerted) actions.push(raiseForUnit(unit, zone, now));
     } else if (!presence.alerted && at - presence.enteredAt >= dwellMs) {
       presence.alerted = true;
       actions.push({ type: 'enter', subject: unitSubject(unit.unitId), zoneId: zone.id, enteredAt: presence.enteredAt, alerted: true });
-      actions.push(raiseForUnit(unit, zone, presence, now));
+      actions.push(raiseForUnit(unit, zone, now));
     }
   }
   for (const [zoneId, presence] of inside) {
@@ -74,7 +74,7 @@ export function evaluateUnitGeofence(rules: ActiveRules, zones: ZoneIndex, unit:
     if (!presence.alerted) continue;
     const subject = unitZoneSubject(unit.unitId, zoneId);
     if (rule.params.resolveOnExit) actions.push({ type: 'resolve', rule: RULE, subject });
-    else actions.push({ type: 'note', rule: RULE, subject, detail: `${unit.callsign} left the zone at ${new Date(at).toISOString()}.`, source: { kind: 'unit', id: unit.unitId, at } });
+    else actions.push({ type: 'note', rule: RULE, subject, detail: `${unit.callsign} left the zone.`, source: { kind: 'unit', id: unit.unitId, at } });
   }
   return actions;
 }
@@ -90,7 +90,7 @@ export function evaluateDwell(rules: ActiveRules, zones: ZoneIndex, unit: UnitSe
     if (!zone) continue;
     presence.alerted = true;
     actions.push({ type: 'enter', subject: unitSubject(unit.unitId), zoneId, enteredAt: presence.enteredAt, alerted: true });
-    actions.push(raiseForUnit(unit, zone, presence, now));
+    actions.push(raiseForUnit(unit, zone, now));
   }
   return actions;
 }

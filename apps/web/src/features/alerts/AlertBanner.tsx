@@ -1,42 +1,41 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useState } from 'react';
 import { BellRing, Volume2, VolumeX } from 'lucide-react';
-import type { Alert } from '@argus/contracts/http/alerts';
+import { Alert } from '@argus/contracts/http/alerts';
 import { Button } from '../../components/ui/Button';
 import { describeError } from '../../lib/api-error';
+import { useRealtime } from '../../lib/realtime';
 import { ALERT_COLOURS } from '../../lib/map/palette';
 import { isAlertSoundOn, playAlertBeep, saveAlertSound } from './alert-sound';
 import { useAlertActionMutation } from './alerts.mutations';
-import { FreshAlerts } from './fresh-alerts';
-
-const SEVERITY_RANK = { info: 0, warning: 1, critical: 2 } as const;
+import { addFresh, updateFresh, visibleFresh, type FreshAlerts } from './fresh-alerts';
 
 export interface AlertBannerProps {
+  /** The page's list of open alerts, when it has one: it may know of an acknowledgement first. */
   alerts: readonly Alert[] | undefined;
   onShow?: (alert: Alert) => void;
 }
 
 /**
  * A visible banner and a short beep for each alert that arrives while the page is open
- * (DESIGN section 4). It stays until the alert is acknowledged or hidden; the feed keeps it.
+ * (DESIGN section 4). It listens to the "alerts" channel itself, so it shows as soon as the frame
+ * lands, ahead of the page's batched updates. It stays until the alert is acknowledged or hidden;
+ * the feed keeps it either way.
  */
 export function AlertBanner({ alerts, onShow }: AlertBannerProps) {
-  const tracker = useRef(new FreshAlerts());
-  const [version, setVersion] = useState(0);
+  const [arrived, setArrived] = useState<FreshAlerts>([]);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
   const [soundOn, setSoundOn] = useState(() => isAlertSoundOn());
   const action = useAlertActionMutation();
 
-  useEffect(() => {
-    if (!alerts) return;
-    const added = tracker.current.take(alerts);
-    if (added.length === 0) return;
-    const worst = added.reduce((top, alert) => (SEVERITY_RANK[alert.severity] > SEVERITY_RANK[top.severity] ? alert : top));
-    playAlertBeep(worst.severity);
-    setVersion((value) => value + 1);
-  }, [alerts]);
+  useRealtime(['alerts'], (frame) => {
+    if (frame.type !== 'alert.created' && frame.type !== 'alert.updated') return;
+    const parsed = Alert.safeParse(frame.data);
+    if (!parsed.success) return;
+    if (frame.type === 'alert.created' && parsed.data.status === 'new') playAlertBeep(parsed.data.severity);
+    setArrived((current) => (frame.type === 'alert.created' ? addFresh(current, parsed.data) : updateFresh(current, parsed.data)));
+  });
 
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `version` marks a change inside the tracker
-  const fresh = useMemo(() => (alerts ? tracker.current.current(alerts, hidden) : []), [alerts, hidden, version]);
+  const fresh = visibleFresh(arrived, alerts, hidden);
   if (fresh.length === 0) return null;
   const [latest] = fresh;
   const busy = action.isPending && action.variables?.id === latest!.id;

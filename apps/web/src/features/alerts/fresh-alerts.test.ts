@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Alert } from '@argus/contracts/http/alerts';
 import { beepsFor } from './alert-sound';
-import { FreshAlerts } from './fresh-alerts';
+import { addFresh, updateFresh, visibleFresh } from './fresh-alerts';
 
-const alert = (id: string, status: Alert['status'] = 'new'): Alert => ({
+const alert = (id: string, status: Alert['status'] = 'new', updatedAt = 1): Alert => ({
   id,
   rule: 'zone.geofence',
   severity: 'warning',
@@ -15,7 +15,7 @@ const alert = (id: string, status: Alert['status'] = 'new'): Alert => ({
   status,
   sources: [],
   createdAt: 1,
-  updatedAt: 1,
+  updatedAt,
   acknowledgedBy: null,
   acknowledgedAt: null,
   tier: 'alert',
@@ -26,15 +26,21 @@ const alert = (id: string, status: Alert['status'] = 'new'): Alert => ({
 });
 
 describe('fresh alerts', () => {
-  it('ignores what was there when the page opened and announces each later new alert once', () => {
-    const fresh = new FreshAlerts();
-    expect(fresh.take([alert('a')])).toEqual([]);
-    expect(fresh.take([alert('b'), alert('a')]).map((item) => item.id)).toEqual(['b']);
-    expect(fresh.take([alert('b'), alert('a')])).toEqual([]);
-    expect(fresh.take([alert('c', 'acknowledged'), alert('b'), alert('a')])).toEqual([]);
-    expect(fresh.take([alert('d'), alert('c'), alert('b'), alert('a')]).map((item) => item.id)).toEqual(['d']);
-    expect(fresh.current([alert('d'), alert('b', 'acknowledged'), alert('a')], new Set()).map((item) => item.id)).toEqual(['d']);
-    expect(fresh.current([alert('d'), alert('b')], new Set(['d'])).map((item) => item.id)).toEqual(['b']);
+  it('puts each new alert in front once, and follows its updates', () => {
+    let fresh = addFresh([], alert('a'));
+    fresh = addFresh(fresh, alert('b'));
+    fresh = addFresh(fresh, alert('b'));
+    fresh = addFresh(fresh, alert('c', 'acknowledged'));
+    expect(fresh.map((item) => item.id)).toEqual(['b', 'a']);
+    fresh = updateFresh(fresh, alert('a', 'acknowledged', 2));
+    fresh = updateFresh(fresh, alert('b', 'acknowledged', 0));
+    expect(visibleFresh(fresh, undefined, new Set()).map((item) => item.id)).toEqual(['b']);
+  });
+
+  it('drops what the list knows to be acknowledged, and what the person hid', () => {
+    const fresh = [alert('b'), alert('a')];
+    expect(visibleFresh(fresh, [alert('b', 'acknowledged', 5), alert('a')], new Set()).map((item) => item.id)).toEqual(['a']);
+    expect(visibleFresh(fresh, [alert('b', 'acknowledged', 1)], new Set(['a'])).map((item) => item.id)).toEqual(['b']);
   });
 
   it('beeps more for worse alerts', () => {

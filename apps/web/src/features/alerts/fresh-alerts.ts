@@ -1,29 +1,28 @@
 import type { Alert } from '@argus/contracts/http/alerts';
 
 /**
- * Which alerts arrived while the page was open: the first list loaded is what the person walked
- * in on (no banner, no beep for those); any alert id seen after that is fresh while it is new.
+ * Alerts that arrived while the page was open, newest first: the banner's own list, fed straight
+ * from the realtime frames so it shows before any batched cache update or page-wide render.
  */
-export class FreshAlerts {
-  private known: Set<string> | null = null;
-  private fresh: string[] = [];
+export type FreshAlerts = readonly Alert[];
 
-  /** Takes the current list; returns the alerts that just arrived and are new. */
-  take(alerts: readonly Alert[]): Alert[] {
-    if (this.known === null) {
-      this.known = new Set(alerts.map((alert) => alert.id));
-      return [];
-    }
-    const arrived = alerts.filter((alert) => !this.known!.has(alert.id));
-    for (const alert of arrived) this.known.add(alert.id);
-    const added = arrived.filter((alert) => alert.status === 'new');
-    this.fresh = [...added.map((alert) => alert.id), ...this.fresh];
-    return added;
-  }
+/** An alert.created frame: a new alert joins the front (once), anything else is ignored. */
+export function addFresh(fresh: FreshAlerts, alert: Alert): FreshAlerts {
+  if (alert.status !== 'new' || fresh.some((known) => known.id === alert.id)) return fresh;
+  return [alert, ...fresh];
+}
 
-  /** Fresh alerts still new, newest first, without the ones hidden from the banner. */
-  current(alerts: readonly Alert[], hidden: ReadonlySet<string>): Alert[] {
-    const byId = new Map(alerts.map((alert) => [alert.id, alert]));
-    return this.fresh.map((id) => byId.get(id)).filter((alert): alert is Alert => alert !== undefined && alert.status === 'new' && !hidden.has(alert.id));
-  }
+/** An alert.updated frame: the banner follows it (acknowledged elsewhere, it goes). */
+export function updateFresh(fresh: FreshAlerts, alert: Alert): FreshAlerts {
+  return fresh.some((known) => known.id === alert.id && known.updatedAt <= alert.updatedAt) ? fresh.map((known) => (known.id === alert.id ? alert : known)) : fresh;
+}
+
+/** What the banner shows: fresh alerts still new (by the newest copy, theirs or the list's), minus the hidden ones. */
+export function visibleFresh(fresh: FreshAlerts, listed: readonly Alert[] | undefined, hidden: ReadonlySet<string>): Alert[] {
+  const byId = new Map((listed ?? []).map((alert) => [alert.id, alert]));
+  return fresh.filter((alert) => {
+    const listedCopy = byId.get(alert.id);
+    const newest = listedCopy && listedCopy.updatedAt > alert.updatedAt ? listedCopy : alert;
+    return newest.status === 'new' && !hidden.has(alert.id);
+  });
 }
