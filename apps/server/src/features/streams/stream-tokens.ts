@@ -1,4 +1,4 @@
-import { jwtVerify, SignJWT } from 'jose';
+import { decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { STREAM_TOKEN_AUDIENCE, STREAM_TOKEN_TTL_MS, type StreamRole } from '@argus/contracts/http/streams';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -41,15 +41,24 @@ export class StreamTokens {
   }
 
   async verify(token: string): Promise<StreamClaims> {
+    // Garbage is refused before the key ring is even loaded.
+    let header: ReturnType<typeof decodeProtectedHeader>;
+    try {
+      header = decodeProtectedHeader(token);
+    } catch {
+      throw new AppError('bad_stream_token');
+    }
+    if (header.alg !== SIGNING_ALGORITHM || typeof header.kid !== 'string') throw new AppError('bad_stream_token');
     const options = { issuer: this.issuer, audience: STREAM_TOKEN_AUDIENCE, algorithms: [SIGNING_ALGORITHM], currentDate: new Date(this.clock.now()) };
     for (const attempt of [0, 1]) {
       try {
         const { payload } = await jwtVerify(token, await this.keys.verifySet(), options);
         if (typeof payload.sub !== 'string' || typeof payload.room !== 'string' || (payload.stream_role !== 'publish' && payload.stream_role !== 'view')) break;
         return payload as unknown as StreamClaims;
-      } catch {
+      } catch (error) {
         // A kid we do not know may have just been rotated in by another instance.
-        if (attempt === 0) await this.keys.reload();
+        if (attempt === 0 && error instanceof joseErrors.JWKSNoMatchingKey) await this.keys.reload();
+        else break;
       }
     }
     throw new AppError('bad_stream_token');

@@ -24,6 +24,8 @@ import type { Origin, StreamsService } from './streams.service';
 /** Everyone who takes part in live video; civic reporters do not. */
 export const VIDEO_ROLES = [...COMMAND_ROLES, 'Intelligence_Analyst', 'Field_Unit'] as const;
 const CREATORS = [...COMMAND_ROLES, 'Field_Unit'] as const;
+/** The fixed command room of the video SDK is for command staff and analysts. */
+const COMMAND_ROOM_ROLES = [...COMMAND_ROLES, 'Intelligence_Analyst'] as const;
 
 export function originOf(request: FastifyRequest): Origin {
   const http = `${request.protocol}://${request.host}`;
@@ -95,13 +97,13 @@ export const streamsRoutes: FastifyPluginAsyncZod<{ streams: StreamsService }> =
 
   app.get(
     '/videosdk/token',
-    { config: { access: VIDEO_ROLES }, schema: { summary: 'A short-lived token for the fixed command room (DESIGN decision 8)', response: { 200: VideoSdkTokenResponse } } },
+    { config: { access: COMMAND_ROOM_ROLES }, schema: { summary: 'A short-lived token for the fixed command room (DESIGN decision 8)', response: { 200: VideoSdkTokenResponse } } },
     async (request) => streams.videoSdkToken(requireAuth(request).user, originOf(request)),
   );
 
   app.get(
     '/videosdk',
-    { config: { access: VIDEO_ROLES }, schema: { summary: 'The command room: its state and where to connect', response: { 200: VideoSdkRoomResponse } } },
+    { config: { access: COMMAND_ROOM_ROLES }, schema: { summary: 'The command room: its state and where to connect', response: { 200: VideoSdkRoomResponse } } },
     async (request) => streams.videoSdkRoom(requireAuth(request).user, originOf(request)),
   );
 
