@@ -181,6 +181,20 @@ describe.each(TEST_DIALECTS)('evidence on %s', (dialect) => {
     expect(views.map((event) => event.target)).toEqual([mine.id, mine.id]);
   });
 
+  it('serves byte ranges for players that seek, logging each with its range', async () => {
+    const bytes = pngOfSize(10_000);
+    const item = (await upload(field, bytes)).json().item;
+    const part = await analyst.request('GET', `/evidence/${item.id as string}/content`, undefined, { range: 'bytes=100-199' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers).toMatchObject({ 'content-range': 'bytes 100-199/10000', 'content-length': '100', 'accept-ranges': 'bytes' });
+    expect(part.rawPayload.equals(bytes.subarray(100, 200))).toBe(true);
+    const tail = await analyst.request('GET', `/evidence/${item.id as string}/content`, undefined, { range: 'bytes=-10' });
+    expect(tail.rawPayload.equals(bytes.subarray(9_990))).toBe(true);
+    const outside = await analyst.request('GET', `/evidence/${item.id as string}/content`, undefined, { range: 'bytes=20000-' });
+    expect(outside.statusCode).toBe(416);
+    expect((await custody(analyst, item.id)).filter((entry) => entry.action === 'downloaded').map((entry) => entry.detail.range)).toEqual(['100-199', '9990-9999']);
+  });
+
   it('accepts and rejects with a reason, links to incidents, filters and pages the list', async () => {
     const first = (await upload(field, pngOfSize(1000))).json().item;
     t.clock.advance(1000);

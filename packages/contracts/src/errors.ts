@@ -29,6 +29,7 @@ export const ERRORS = {
   email_taken: { status: 409, message: 'A user with that email already exists.' },
   payload_too_large: { status: 413, message: 'The request body is too large.' },
   unsupported_media_type: { status: 415, message: 'Send the request body as application/json.' },
+  range_not_satisfiable: { status: 416, message: 'The requested range is outside the file.' },
   // The token API (/auth/v1) and second factors.
   bad_jwt: { status: 401, message: 'The access token is not valid or has expired.' },
   session_not_found: { status: 403, message: 'This session has ended. Sign in again.' },

@@ -48,7 +48,8 @@ export interface FileStore {
   /** Stores a stream, hashing it on the way to disk; memory stays flat whatever its size. */
   putStream(source: Readable, options: PutStreamOptions): Promise<StreamedFile>;
   get(key: string): Promise<Buffer>;
-  open(key: string): Readable;
+  /** The file as a stream, or an inclusive byte range of it. */
+  open(key: string, range?: { start: number; end: number }): Readable;
   /** SHA-256 of what is stored now, read as a stream (for verification). */
   hash(key: string): Promise<{ sha256: string; size: number }>;
 }
@@ -137,8 +138,8 @@ export class DiskFileStore implements FileStore {
     return fs.readFile(this.pathOf(key));
   }
 
-  open(key: string): Readable {
-    return createReadStream(this.pathOf(key));
+  open(key: string, range?: { start: number; end: number }): Readable {
+    return createReadStream(this.pathOf(key), range);
   }
 
   async hash(key: string): Promise<{ sha256: string; size: number }> {

@@ -83,10 +83,14 @@ export const evidenceRoutes: FastifyPluginAsyncZod<{ evidence: EvidenceService }
     { config: { access: READERS }, schema: { summary: 'The original file, streamed (recorded as downloaded in its custody log)', params: EvidenceParams, querystring: ContentQuery } },
     async (request, reply) => {
       const disposition = request.query.download === '1' ? 'attachment' : 'inline';
-      const { item, stream } = await evidence.download(requireAuth(request).user, request.params.id, disposition, auditContext(request));
+      const { item, stream, range } = await evidence.download(requireAuth(request).user, request.params.id, disposition, request.headers.range, auditContext(request));
+      if (range) {
+        reply.status(206).header('Content-Range', `bytes ${range.start}-${range.end}/${item.size}`);
+      }
       return reply
         .type(item.mime)
-        .header('Content-Length', String(item.size))
+        .header('Accept-Ranges', 'bytes')
+        .header('Content-Length', String(range ? range.end - range.start + 1 : item.size))
         .header('Content-Disposition', contentDisposition(disposition, item.filename))
         .header('X-Content-Type-Options', 'nosniff')
         .header('Content-Security-Policy', "default-src 'none'; sandbox")

@@ -213,11 +213,21 @@ export class EvidenceService {
     return (await this.evidence.findViews([id]))[0]!;
   }
 
-  /** The original bytes as a stream; handing them out is a "downloaded" custody entry. */
-  async download(viewer: UserRow, id: string, disposition: 'inline' | 'attachment', context: AuditContext): Promise<{ item: EvidenceRow; stream: Readable }> {
+  /**
+   * The original bytes as a stream, or one byte range of them (players seek in video and audio);
+   * every request that hands bytes out is a "downloaded" custody entry naming the range.
+   */
+  async download(
+    viewer: UserRow,
+    id: string,
+    disposition: 'inline' | 'attachment',
+    rangeHeader: string | undefined,
+    context: AuditContext,
+  ): Promise<{ item: EvidenceRow; stream: Readable; range: ByteRange | null }> {
     const item = await this.visible(viewer, id);
-    await this.log(id, 'downloaded', { disposition }, context);
-    return { item, stream: this.files.open(item.storage_key) };
+    const range = rangeHeader ? parseRange(rangeHeader, Number(item.size)) : null;
+    await this.log(id, 'downloaded', { disposition, ...(range ? { range: `${range.start}-${range.end}` } : {}) }, context);
+    return { item, stream: this.files.open(item.storage_key, range ?? undefined), range };
   }
 
   async review(viewer: UserRow, id: string, status: 'accepted' | 'rejected', reason: string | undefined, context: AuditContext): Promise<EvidenceView> {
@@ -347,6 +357,28 @@ export class EvidenceService {
     const entry = { action, actor_id: context.subjectId ?? context.actorId, at: this.clock.now(), ip: context.ip, detail: JSON.stringify({ ...detail, ...switched }) };
     return this.evidence.appendCustody(trx, id, entry, (prevHash, seq) => custodyHash(prevHash, { ...entry, item_id: id, seq }));
   }
+}
+
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/** One "bytes=a-b", "bytes=a-" or "bytes=-n" range; anything else is served whole (null), an unsatisfiable one answers 416. */
+export function parseRange(header: string, size: number): ByteRange | null {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    start = Math.max(0, size - Number(match[2]));
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  if (start >= size || start > end) throw new AppError('range_not_satisfiable', `The range ${header} is outside the file's ${size} bytes.`);
+  return { start, end };
 }
 
 interface Decision {
