@@ -10,6 +10,7 @@ import { sendHeartbeat } from './cameras.mutations';
 import { DetectionReporter, reportable } from './detection-reporter';
 import type { DetectionEntry } from './detection-entry';
 import { useDeviceCamera } from './useDeviceCamera';
+import { useRoomViewer } from './useRoomViewer';
 
 const HEARTBEAT_MS = 10_000;
 /** The detection feed gets at most one thumbnail a second per camera. */
@@ -44,18 +45,33 @@ function frameRateMeter(element: HTMLVideoElement) {
   };
 }
 
+function roomStatusText(room: string, phase: string, detail: string | null): string {
+  const base: Record<string, string> = {
+    joining: `Joining stream room ${room}…`,
+    connecting: `Connecting to stream room ${room}…`,
+    'publisher-away': `Nobody is publishing to stream room ${room} right now.`,
+    reconnecting: `Reconnecting to stream room ${room}…`,
+    closed: `Stream room ${room} was closed.`,
+    failed: `Stream room ${room} cannot be watched.`,
+  };
+  return [base[phase] ?? '', detail ?? ''].filter(Boolean).join(' ');
+}
+
 /**
  * One watched camera: its picture, the boxes of what the detector sees in it, and the figures
  * that say how well it is analysed. While watched, the browser sends the camera's heartbeat.
  */
 export function LiveFeed({ camera, startDetector, onDetection, onClose }: LiveFeedProps) {
   const device = useDeviceCamera();
+  const [watchRoom, setWatchRoom] = useState(false);
+  const viewer = useRoomViewer(watchRoom && device.state.phase !== 'live' ? camera.room : null);
   const video = useRef<HTMLVideoElement>(null);
   const [analysing, setAnalysing] = useState(camera.detection.enabled);
   const [objects, setObjects] = useState<DetectedObject[]>([]);
   const [stats, setStats] = useState<AnalyserStats | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const stream = device.state.phase === 'live' ? device.state.stream : null;
+  const roomStream = viewer.phase === 'live' && 'stream' in viewer ? viewer.stream : null;
+  const stream = device.state.phase === 'live' ? device.state.stream : roomStream;
   const settings = useRef(camera.detection);
   settings.current = camera.detection;
 
@@ -130,11 +146,19 @@ export function LiveFeed({ camera, startDetector, onDetection, onClose }: LiveFe
       <div className="relative aspect-[4/3] overflow-hidden rounded bg-black">
         <video ref={video} muted playsInline aria-label={`Live picture of ${camera.name}`} className="h-full w-full object-fill" />
         <BoxOverlay objects={objects} />
-        {device.state.phase !== 'live' ? (
+        {!stream ? (
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-3 text-center">
             {device.state.phase === 'failed' ? <p role="alert" className="text-danger">{device.state.message}</p> : null}
-            <p className="text-sm text-ink-muted">{camera.room ? `Stream room ${camera.room}: live video from the SFU is not available on this server yet.` : 'No stream room is set for this camera.'}</p>
-            <Button onClick={() => void device.start()} disabled={device.state.phase === 'starting'}>
+            {viewer.phase !== 'off' ? (
+              <p role="status" className="text-sm">
+                {roomStatusText(camera.room ?? '', viewer.phase, 'detail' in viewer ? viewer.detail : null)}
+              </p>
+            ) : null}
+            {camera.room && !watchRoom ? (
+              <Button onClick={() => setWatchRoom(true)}>{`Watch stream room ${camera.room}`}</Button>
+            ) : null}
+            {!camera.room ? <p className="text-sm text-ink-muted">No stream room is set for this camera.</p> : null}
+            <Button variant={camera.room ? 'secondary' : 'primary'} onClick={() => void device.start()} disabled={device.state.phase === 'starting'}>
               {device.state.phase === 'starting' ? 'Starting camera…' : 'Use this device’s camera'}
             </Button>
           </div>

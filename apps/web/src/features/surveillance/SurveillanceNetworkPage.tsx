@@ -13,6 +13,7 @@ import { CameraRegistry } from './CameraRegistry';
 import { CoverageMap } from './CoverageMap';
 import { DetectionFeed } from './DetectionFeed';
 import { DetectorStatus } from './DetectorStatus';
+import { ReportedDetections } from './ReportedDetections';
 import { LiveFeed } from './LiveFeed';
 import { EMPTY_CAMERA_DRAFT, draftOf, requestOf, type CameraDraft } from './camera-draft';
 import { cameraQueries } from './cameras.queries';
@@ -190,7 +191,10 @@ export function SurveillanceNetworkPage() {
           <h2 id="detections-heading" className="text-lg font-semibold">
             Detections
           </h2>
+          <h3 className="font-semibold">Seen in this browser</h3>
           <DetectionFeed entries={entries} />
+          <h3 className="mt-2 font-semibold">Reported to the server, all operators</h3>
+          <ReportedDetections cameras={cameraList} />
         </section>
       </div>
     </div>
