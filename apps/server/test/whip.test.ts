@@ -24,7 +24,7 @@ describe('WHIP and WHEP (RFC 9725) with werift clients', () => {
   const post = (kind: 'whip' | 'whep', token: string | null, body: string, type = 'application/sdp') =>
     fetch(`${base}/${kind}/${roomId}`, { method: 'POST', headers: { 'content-type': type, ...(token ? { authorization: `Bearer ${token}` } : {}) }, body });
 
-  it('publishes with a stream token over WHIP and plays back over WHEP; DELETE ends each, only with the resource's own token', async () => {
+  it('publishes with a stream token over WHIP and plays back over WHEP; DELETE ends each, only with the resource’s own token', async () => {
     const publishToken = (await command.request('POST', '/stream/join', { room: roomId, role: 'publish' })).json().token as string;
     const publisher = createPublisher('H264');
     const whip = await post('whip', publishToken, await publisher.offer());
