@@ -67,24 +67,24 @@ describe('WHIP and WHEP (RFC 9725) with werift clients', () => {
     // The same analyst may not publish.
     const refused = await post('whip', accessToken, await createPublisher().offer());
     expect(refused.status).toBe(403);
-    expect((await refused.json()).error.message).toMatch(/cannot publish/);
+    expect(((await refused.json()) as { error: { message: string; code: string } }).error.message).toMatch(/cannot publish/);
   }, 30_000);
 
   it('refuses a missing or wrong bearer, a wrong content type, a non-SDP body and an unknown room with clear errors', async () => {
     const offer = await createViewer().offer();
     const missing = await post('whep', null, offer);
     expect(missing.status).toBe(401);
-    expect((await missing.json()).error.message).toMatch(/Bearer/);
+    expect(((await missing.json()) as { error: { message: string; code: string } }).error.message).toMatch(/Bearer/);
     expect((await post('whep', 'garbage', offer)).status).toBe(401);
     const viewToken = (await analyst.request('POST', '/stream/join', { room: roomId, role: 'view' })).json().token as string;
     const wrongEndpoint = await post('whip', viewToken, offer);
     expect(wrongEndpoint.status).toBe(403);
-    expect((await wrongEndpoint.json()).error.message).toMatch(/viewing/);
+    expect(((await wrongEndpoint.json()) as { error: { message: string; code: string } }).error.message).toMatch(/viewing/);
     const json = await post('whep', viewToken, JSON.stringify({ sdp: offer }), 'application/json');
     expect(json.status).toBe(415);
     const notSdp = await post('whep', viewToken, 'hello');
     expect(notSdp.status).toBe(400);
-    expect((await notSdp.json()).error.code).toBe('bad_sdp');
+    expect(((await notSdp.json()) as { error: { message: string; code: string } }).error.code).toBe('bad_sdp');
     // A stream token names its room: another room's endpoint refuses it.
     const unknown = await fetch(`${base}/whep/no-such-room`, { method: 'POST', headers: { 'content-type': 'application/sdp', authorization: `Bearer ${viewToken}` }, body: offer });
     expect(unknown.status).toBe(403);
