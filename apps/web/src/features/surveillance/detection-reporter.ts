@@ -3,10 +3,14 @@ import type { DetectedObject } from '../../lib/detection/protocol';
 import { api } from '../../lib/api';
 
 /**
- * At most this many frames per second per camera go to the server: enough for the rules'
- * few frames of inertia, and a watched feed stays well inside the session's request budget.
+ * At most this many frames per second go to the server from this page, shared by every watched
+ * feed: enough for the rules' few frames of inertia with one feed, and the page (with its
+ * heartbeats and refreshes) stays inside the session's budget of 3,000 requests per 15 minutes.
  */
 export const REPORTED_FRAMES_PER_SECOND = 2;
+
+/** When this page last sent a frame, whichever feed it came from. */
+let lastSentAt = -Infinity;
 
 /** The objects worth reporting under a camera's detection settings, in the contract's shape. */
 export function reportable(objects: readonly DetectedObject[], settings: { minScore: number; classes: readonly string[] }): DetectionBatchRequest['detections'] {
@@ -18,10 +22,10 @@ export function reportable(objects: readonly DetectedObject[], settings: { minSc
 
 /**
  * Sends analysed frames of one camera to POST /detections (where the rules engine sees them),
- * throttled, one request at a time; a frame that finds the previous one still in flight is dropped.
+ * throttled page-wide, one request per camera at a time; a frame that finds the page's budget
+ * spent or its camera's previous frame still in flight is not sent.
  */
 export class DetectionReporter {
-  private lastSentAt = -Infinity;
   private inFlight = false;
 
   constructor(
@@ -31,8 +35,8 @@ export class DetectionReporter {
 
   offer(frame: Omit<DetectionBatchRequest, 'cameraId'>): void {
     const now = performance.now();
-    if (this.inFlight || now - this.lastSentAt < 1000 / REPORTED_FRAMES_PER_SECOND) return;
-    this.lastSentAt = now;
+    if (this.inFlight || now - lastSentAt < 1000 / REPORTED_FRAMES_PER_SECOND) return;
+    lastSentAt = now;
     this.inFlight = true;
     api
       .post('/detections', { cameraId: this.cameraId, ...frame } satisfies DetectionBatchRequest, DetectionBatchResponse)
