@@ -1,3 +1,6 @@
+// shpjs ships no types. Its declaration is referenced from here (not only found by the server project) so every project compiling this file, the e2e set-up too, sees it.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- an ambient module declaration cannot be imported
+/// <reference path="./shpjs.d.ts" />
 import { DOMParser } from '@xmldom/xmldom';
 import { gpx, kml } from '@tmcw/togeojson';
 import { getShapefile } from 'shpjs';

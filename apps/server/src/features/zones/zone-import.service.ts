@@ -73,12 +73,13 @@ export class ZoneImportService {
     const rows: ZoneRow[] = [];
     const rejected: CommitOutcome['rejected'] = [];
     for (const feature of preview.features) {
-      if (wanted && !wanted.has(feature.index)) continue;
       const name = (request.nameField ? text(feature.properties[request.nameField]) : '').slice(0, 200) || `${preview.filename} #${feature.index + 1}`;
+      // Refused features are reported whether or not they were chosen; importable ones left out are simply skipped.
       if (!feature.importable) {
         rejected.push({ index: feature.index, name, reasons: feature.problems.map((problem) => problem.message) });
         continue;
       }
+      if (wanted && !wanted.has(feature.index)) continue;
       rows.push({
         id: randomUUID(),
         name,

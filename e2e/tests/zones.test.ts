@@ -1,0 +1,186 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { zippedShapefile } from '../../apps/server/test/fixtures/zones/shapefile';
+import { launchBrowser, mainUrl, newContext, screenshot, signIn } from '../support/browser';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+/** Names unique to this run, so the file can share a server with the rest of the suite. */
+const run = randomUUID().slice(0, 4).toUpperCase();
+const KML = fs.readFileSync(path.resolve(import.meta.dirname, '../../apps/server/test/fixtures/zones/checkpoints.kml'));
+const square = (lon: number, lat: number, size: number): [number, number][] => [
+  [lon, lat],
+  [lon + size, lat],
+  [lon + size, lat + size],
+  [lon, lat + size],
+  [lon, lat],
+];
+
+type SourceData = { features: Array<{ geometry: { type: string }; properties: Record<string, unknown> }> };
+
+/** The features a map source holds, read from the live MapLibre instance (the first map on the page). */
+async function sourceFeatures(source: string): Promise<SourceData['features']> {
+  return page.evaluate(async (id) => {
+    const host = document.querySelector('[data-operational-map]') as (HTMLElement & { argusMap?: { getSource(id: string): { getData(): Promise<SourceData> } | undefined } }) | null;
+    const data = await host?.argusMap?.getSource(id)?.getData();
+    return data?.features ?? [];
+  }, source);
+}
+
+/** The map has started and drawn its basemap (a cold start in headless Chromium takes seconds). */
+async function mapReady(): Promise<void> {
+  await expect.poll(() => page.locator('[data-operational-map]').first().getAttribute('data-map-ready'), { timeout: 30_000 }).toBe('true');
+}
+
+async function layerIds(): Promise<string[]> {
+  return page.evaluate(() => {
+    const host = document.querySelector('[data-operational-map]') as (HTMLElement & { argusMap?: { getStyle(): { layers: Array<{ id: string }> } } }) | null;
+    return host?.argusMap?.getStyle().layers.map((layer) => layer.id) ?? [];
+  });
+}
+
+async function mapSettled(): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        type Idle = { once(event: 'idle', handler: () => void): void; triggerRepaint(): void };
+        const map = (document.querySelector('[data-operational-map]') as (HTMLElement & { argusMap?: Idle }) | null)?.argusMap;
+        if (!map) return resolve();
+        setTimeout(resolve, 5000);
+        map.once('idle', () => resolve());
+        map.triggerRepaint();
+      }),
+  );
+}
+
+async function upload(name: string, bytes: Buffer | Uint8Array) {
+  await page.getByLabel(/GeoJSON, KML, KMZ, GPX or a zipped shapefile/).setInputFiles({ name, mimeType: 'application/octet-stream', buffer: Buffer.from(bytes) });
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await newContext(browser, { desktop: true });
+  page = await context.newPage();
+  await signIn(page, 'Command_Admin');
+  await page.waitForURL((url) => url.pathname === '/');
+});
+
+afterAll(async () => {
+  await context?.close().catch(() => undefined);
+  await browser?.close();
+});
+
+describe('zones', () => {
+  it('imports a KML: previews every feature with its problems and repairs, maps risk values, and imports the valid ones', async () => {
+    await page.goto(mainUrl('/zone-import'));
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Zone Import');
+    await upload(`checkpoints-${run}.kml`, KML);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'features (kml)' }).textContent()).toBe('4 features (kml): 1 ready, 1 repaired, 2 refused.');
+    const list = page.getByRole('list', { name: 'Features in the file' });
+    await expect.poll(() => list.getByText('Problem: The polygon crosses itself near (2.37000, 48.87000).').count()).toBe(1);
+    await expect.poll(() => list.getByText('Problem: This is a line (a track or route), not a polygon.').count()).toBe(1);
+    await expect.poll(() => list.getByText('Repair: Dropped points repeated one after the other.').count()).toBe(1);
+    // Every feature is on the preview map, the refused ones too, so the user sees what is wrong where.
+    await mapReady();
+    await expect.poll(async () => (await sourceFeatures('import-preview')).map((feature) => feature.properties.status).sort()).toEqual(['invalid', 'invalid', 'repaired', 'valid']);
+    // The name and risk attributes are guessed; "moderate" is not a level, so the user maps it.
+    await expect.poll(() => page.getByLabel('Name from attribute').inputValue()).toBe('name');
+    await expect.poll(() => page.getByLabel('Risk level from attribute').inputValue()).toBe('threat');
+    await expect.poll(() => page.getByLabel('Risk level for HIGH').inputValue()).toBe('high');
+    await page.getByLabel('Risk level for moderate').selectOption('elevated');
+    await page.getByLabel('Kind of zone').selectOption('restricted');
+    await mapSettled();
+    await screenshot(page, 'zones-import-kml-preview');
+    await page.getByRole('button', { name: 'Import 2 zones' }).click();
+    await expect.poll(() => page.getByText(/^Imported 2 zones from checkpoints-/).textContent()).toBe(`Imported 2 zones from checkpoints-${run}.kml; 2 refused.`);
+    await expect.poll(() => page.getByRole('row').filter({ hasText: `checkpoints-${run}.kml` }).textContent()).toContain('2 imported, 2 refused');
+  });
+
+  it('imports a zipped shapefile in Web Mercator and shows it where it belongs', async () => {
+    const zip = zippedShapefile(`sectors_${run}`, [
+      { ring: square(2.3300, 48.8700, 0.01), attributes: { NAME: `Sector North ${run}`, RISK: 'critical' } },
+      { ring: square(2.3600, 48.8400, 0.01), attributes: { NAME: `Sector East ${run}`, RISK: 'low' } },
+    ]);
+    await upload(`sectors-${run}.zip`, zip);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'features (shapefile)' }).textContent()).toMatch(/^2 features \(shapefile\): \d ready, \d repaired, 0 refused\.$/);
+    await expect.poll(() => page.getByLabel('Name from attribute').inputValue()).toBe('NAME');
+    await expect.poll(() => page.getByLabel('Risk level from attribute').inputValue()).toBe('RISK');
+    await mapSettled();
+    await screenshot(page, 'zones-import-shapefile-preview');
+    await page.getByRole('button', { name: 'Import 2 zones' }).click();
+    await expect.poll(() => page.getByText(/^Imported 2 zones from sectors-/).count()).toBe(1);
+  });
+
+  it('shows imported zones on the map and in the table by risk, draws a new zone and edits it', async () => {
+    await page.goto(mainUrl('/ungoverned-zones'));
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Ungoverned Zones');
+    const table = page.getByRole('table');
+    for (const name of ['Île de la Cité', 'Champ de Mars', `Sector North ${run}`, `Sector East ${run}`]) await expect.poll(() => table.getByRole('button', { name, exact: true }).count(), { timeout: 5_000 }).toBeGreaterThan(0);
+    await expect.poll(() => table.getByRole('rowgroup').filter({ hasText: /^Critical/ }).getByRole('button', { name: `Sector North ${run}` }).count()).toBe(1);
+    await mapReady();
+    await expect.poll(async () => (await sourceFeatures('zones')).map((feature) => feature.properties.name), { timeout: 5_000 }).toEqual(expect.arrayContaining(['Île de la Cité', `Sector North ${run}`]));
+    await mapSettled();
+    await screenshot(page, 'zones-page');
+
+    // Draw a triangle in the map's upper left, away from the controls.
+    await page.getByRole('button', { name: 'Draw a new zone' }).click();
+    const canvas = page.locator('[data-operational-map] canvas').first();
+    const box = (await canvas.boundingBox())!;
+    await page.waitForTimeout(500);
+    const corners: [number, number][] = [
+      [0.15, 0.2],
+      [0.4, 0.2],
+      [0.3, 0.45],
+    ];
+    for (const [x, y] of corners) {
+      await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
+      await page.waitForTimeout(150);
+    }
+    await page.mouse.click(box.x + box.width * corners[0]![0], box.y + box.height * corners[0]![1]);
+    await expect.poll(() => page.getByText('Polygon drawn: adjust its corners on the map if needed, then save.').count()).toBe(1);
+    const form = page.getByRole('region', { name: 'New zone' });
+    await form.getByLabel('Name').fill(`Drawn checkpoint ${run}`);
+    await form.getByLabel('Risk level').selectOption('high');
+    await form.getByLabel('Kind').selectOption('patrol');
+    await screenshot(page, 'zones-drawn');
+    await form.getByRole('button', { name: 'Save zone' }).click();
+
+    const detail = page.getByRole('region', { name: `Drawn checkpoint ${run}` });
+    await expect.poll(() => detail.getByText('Patrol · High risk · Active').count()).toBe(1);
+    await expect.poll(() => table.getByRole('rowgroup').filter({ hasText: /^High/ }).getByRole('button', { name: `Drawn checkpoint ${run}` }).count()).toBe(1);
+
+    await detail.getByLabel('Risk level').selectOption('critical');
+    await detail.getByLabel('Notes').fill('Seen from the bridge');
+    await detail.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => detail.getByText('Zone saved.').count()).toBe(1);
+    await expect.poll(() => table.getByRole('rowgroup').filter({ hasText: /^Critical/ }).getByRole('button', { name: `Drawn checkpoint ${run}` }).count()).toBe(1);
+    await detail.getByRole('button', { name: 'Deactivate' }).click();
+    await expect.poll(() => detail.getByText('Patrol · Critical risk · Inactive').count()).toBe(1);
+    await mapSettled();
+    await screenshot(page, 'zones-edited');
+  });
+
+  it('undoes an import, and shows zones as a layer on the command map that can be hidden', async () => {
+    await page.goto(mainUrl('/zone-import'));
+    await page.getByRole('button', { name: `Undo the import of sectors-${run}.zip` }).click();
+    await expect.poll(() => page.getByRole('row').filter({ hasText: `sectors-${run}.zip` }).textContent()).toContain('Undone');
+
+    await page.goto(mainUrl('/command'));
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Command Dashboard');
+    await mapReady();
+    await expect.poll(() => layerIds(), { timeout: 5_000 }).toEqual(expect.arrayContaining(['zones-fill', 'zones-outline']));
+    await expect.poll(async () => (await sourceFeatures('zones')).map((feature) => feature.properties.name)).toEqual(expect.arrayContaining(['Île de la Cité', 'Champ de Mars']));
+    const names = (await sourceFeatures('zones')).map((feature) => feature.properties.name);
+    expect(names).not.toContain(`Sector North ${run}`);
+    expect(names).not.toContain(`Drawn checkpoint ${run}`);
+    await mapSettled();
+    await screenshot(page, 'zones-command-layer');
+    await page.getByLabel(/^Zones \(\d+\)$/).uncheck();
+    await expect.poll(() => layerIds()).not.toContain('zones-fill');
+  });
+});
