@@ -10,7 +10,8 @@ export function useZoneLayer(): { overlay: MapOverlay | null; toggle: ReactNode 
   const [shown, setShown] = useState(true);
   const zones = useQuery(zoneQueries.active());
   useZonesLive();
-  const overlay = useMemo(() => zonesOverlay(zones.data?.zones ?? []), [zones.data]);
+  // The command map opens on units and incidents; zones (maybe whole countries) must not widen that view.
+  const overlay = useMemo(() => zonesOverlay(zones.data?.zones ?? [], { fit: false }), [zones.data]);
   const toggle = (
     <label className="absolute bottom-16 left-2 z-10 flex items-center gap-2 rounded-md border border-line bg-surface/90 px-2 py-1 text-sm">
       <input type="checkbox" checked={shown} onChange={(event) => setShown(event.target.checked)} />

@@ -57,6 +57,7 @@ function boundsOf(overlays: readonly MapOverlay[]): [[number, number], [number, 
   let east = -Infinity;
   let north = -Infinity;
   for (const overlay of overlays) {
+    if (overlay.fit === false) continue;
     for (const feature of overlay.data.features) {
       for (const [lon = 0, lat = 0] of positionsOf(feature.geometry)) {
         west = Math.min(west, lon);

@@ -57,6 +57,8 @@ export interface MapOverlay {
   cluster?: OverlayCluster;
   /** Layer ids (local) whose features a click or tap picks; clusters zoom in instead. */
   pickable?: readonly string[];
+  /** false: a background overlay (zones on the command map) that the first view is not fitted to. */
+  fit?: boolean;
 }
 
 /** What a click or tap on the map chose: always a place, and the topmost overlay feature there if any. */

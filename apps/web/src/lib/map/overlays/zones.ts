@@ -28,7 +28,7 @@ const ZONE_LAYERS: OverlayLayer[] = [
 ];
 
 /** Zones filled and outlined by risk level, the selected one ringed in gold; inactive ones barely tinted. */
-export function zonesOverlay(zones: readonly Zone[], { selectedId = null, id = 'zones' }: { selectedId?: string | null; id?: string } = {}): MapOverlay {
+export function zonesOverlay(zones: readonly Zone[], { selectedId = null, id = 'zones', fit = true }: { selectedId?: string | null; id?: string; fit?: boolean } = {}): MapOverlay {
   const data: OverlayData = {
     type: 'FeatureCollection',
     features: zones.map((zone) => ({
@@ -37,7 +37,7 @@ export function zonesOverlay(zones: readonly Zone[], { selectedId = null, id = '
       properties: { id: zone.id, name: zone.name, risk: zone.riskLevel, active: zone.active, selected: zone.id === selectedId },
     })),
   };
-  return { id, data, layers: ZONE_LAYERS, pickable: ['fill'] };
+  return { id, data, layers: ZONE_LAYERS, pickable: ['fill'], fit };
 }
 
 /** How an imported feature fares: imported as is, imported after a repair, or refused. */
