@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ACCESSIBILITY_STORAGE_KEYS } from '@argus/contracts/accessibility';
 import { ACCOUNTS } from '../support/accounts';
+import { seriousViolations } from '../support/axe';
 import { callApi, callApiOk } from '../support/api';
 import { drawJpeg } from '../support/images';
 import { launchBrowser, mainUrl, newContext, screenshot, signIn } from '../support/browser';
@@ -104,5 +106,14 @@ describe('evidence review', () => {
     expect(strFromU8(files['manifest.html']!)).toContain(sha256(photo));
     await expect.poll(() => custody.textContent(), SOON).toContain(`Exported by ${ACCOUNTS.Command_Admin.fullName}`);
     await screenshot(command, 'evidence-review-exported');
+    expect(await seriousViolations(command)).toEqual([]);
+
+    // The same screen in high-contrast mode: the open item stays in the address.
+    await command.evaluate((key) => localStorage.setItem(key, 'true'), ACCESSIBILITY_STORAGE_KEYS.highContrast);
+    await command.reload();
+    await expect.poll(() => detail.getByTestId('evidence-sha256').textContent(), SOON).toBe(sha256(photo));
+    await expect.poll(() => command.evaluate(() => document.documentElement.className), SOON).toMatch(/high-contrast/);
+    expect(await seriousViolations(command)).toEqual([]);
+    await screenshot(command, 'evidence-review-high-contrast');
   });
 });

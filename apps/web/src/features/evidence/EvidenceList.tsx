@@ -38,7 +38,6 @@ export function EvidenceList({
             <th scope="col" className="p-2">Status</th>
             <th scope="col" className="p-2">Captured by</th>
             <th scope="col" className="p-2">Added</th>
-            <th scope="col" className="p-2">SHA-256</th>
           </tr>
         </thead>
         <tbody>
@@ -51,16 +50,16 @@ export function EvidenceList({
                 <button type="button" className="text-left font-medium text-ink underline decoration-gold underline-offset-4 hover:text-gold" onClick={() => onOpen(item.id)}>
                   {item.filename}
                 </button>
+                <span className="block font-mono text-xs text-ink-muted" title={item.sha256}>
+                  {`SHA-256 ${shortHash(item.sha256)}`}
+                  <span className="sr-only">{`, ${formatBytes(item.size)}`}</span>
+                </span>
                 {item.derivedFromId ? <span className="block text-xs text-ink-muted">Public copy without location</span> : null}
               </td>
               <td className="p-2">{KIND_LABELS[item.kind]}</td>
               <td className="p-2">{STATUS_LABELS[item.status]}</td>
               <td className="p-2">{item.capturedByName ?? '—'}</td>
               <td className="p-2 whitespace-nowrap">{formatTime(item.createdAt)}</td>
-              <td className="p-2 font-mono text-xs" title={item.sha256}>
-                {shortHash(item.sha256)}
-                <span className="sr-only">{`, ${formatBytes(item.size)}`}</span>
-              </td>
             </tr>
           ))}
         </tbody>
