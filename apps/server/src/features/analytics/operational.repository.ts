@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema';
 import { ACTIVE_DISPATCH_STATUSES } from '../dispatch/dispatch.repository';
-import { bucketStart, jsonNumber, overlapMs, percentilesBySeries, rankedPercentiles, type RankedValue } from './analytics.sql';
+import { bucketStart, jsonNumber, overlapMs, percentilesBySeries, rankedPercentiles } from './analytics.sql';
 
 /** A chart's window: [from, to) in epoch ms, and whether exercise incidents count. */
 export interface AnalyticsRange {
@@ -46,44 +46,49 @@ export class OperationalAnalyticsRepository {
     return rows.map((row) => ({ bucket: Number(row.bucket), key: row.key, n: Number(row.n) }));
   }
 
-  /** Counts of milestone times (since assignment) per milestone and histogram bin. */
+  /**
+   * Counts of milestone times (since assignment) per milestone and histogram bin: per milestone,
+   * one aggregate over an index range with a conditional sum per bin, so nothing is sorted.
+   */
   async responseHistogram(range: AnalyticsRange, binEdgesMs: readonly number[]): Promise<{ milestone: ResponseMilestone; bin: number; n: number }[]> {
-    const bin = sql.join([
-      sql`CASE`,
-      ...binEdgesMs.map((edge, index) => sql`WHEN value < ${sql.lit(edge)} THEN ${sql.lit(index)}`),
-      sql`ELSE ${sql.lit(binEdgesMs.length)} END`,
-    ], sql` `);
-    const { rows } = await sql<{ series: string; bin: number; n: number }>`${this.responseValues(range)}
-      SELECT series, ${bin} AS bin, COUNT(*) AS n FROM milestone_values GROUP BY series, ${bin}`.execute(this.db);
-    return rows.map((row) => ({ milestone: row.series as ResponseMilestone, bin: Number(row.bin), n: Number(row.n) }));
+    const arms = this.milestoneArms(range, (name, value) => {
+      const sums = [...binEdgesMs, null].map((edge, index) => {
+        const above = index === 0 ? sql`1 = 1` : sql`${value} >= ${sql.lit(binEdgesMs[index - 1]!)}`;
+        const below = edge === null ? sql`1 = 1` : sql`${value} < ${sql.lit(edge)}`;
+        return sql`SUM(CASE WHEN ${above} AND ${below} THEN 1 ELSE 0 END) AS ${sql.ref(`b${index}`)}`;
+      });
+      return sql`SELECT ${sql.lit(name)} AS series, ${sql.join(sums)}`;
+    });
+    const { rows } = await sql<Record<string, number | string | null>>`${sql.join(arms, sql` UNION ALL `)}`.execute(this.db);
+    return rows.flatMap((row) => binEdgesMs.concat(0).map((_, bin) => ({ milestone: row.series as ResponseMilestone, bin, n: Number(row[`b${bin}`] ?? 0) })));
   }
 
   /** Nearest-rank percentiles of milestone times (since assignment) per milestone. */
   async responsePercentiles(range: AnalyticsRange, fractions: readonly Fraction[]): Promise<Percentiles> {
-    const { rows } = await sql<RankedValue>`${this.responseValues(range)} ${rankedPercentiles(sql`SELECT series, value FROM milestone_values`, fractions)}`.execute(this.db);
+    const arms = this.milestoneArms(range, (name, value) => sql`SELECT ${sql.lit(name)} AS series, ${value} AS value`);
+    const { rows } = await rankedPercentiles(sql.join(arms, sql` UNION ALL `), fractions).execute(this.db);
     return percentilesBySeries(rows, fractions);
   }
 
   /**
-   * CTEs: each assignment in the range with its milestone times read once from the JSON column
-   * (MATERIALIZED, so SQLite does not re-read it per milestone), then one (milestone, ms) row
-   * per milestone reached.
+   * One SELECT per milestone over the assignments made in the range that reached it, its select
+   * list built by the caller from the milestone's time since assignment. Each is an index range
+   * scan: on SQLite the times come from the expression index of migration 0014, so the JSON
+   * column is not parsed at query time.
    */
-  private responseValues(range: AnalyticsRange): RawBuilder<unknown> {
+  private milestoneArms(range: AnalyticsRange, select: (name: string, value: RawBuilder<number>) => RawBuilder<unknown>): RawBuilder<unknown>[] {
     const milestone = (name: string) => jsonNumber(this.db, 'dispatches.milestones', name);
-    const exercise = range.includeExercise ? sql`` : sql`AND incidents.exercise = 0`;
-    const names = sql.join(RESPONSE_MILESTONES.map((name) => sql`SELECT ${sql.lit(name)} AS series`), sql` UNION ALL `);
-    const reached = sql`CASE m.series ${sql.join(RESPONSE_MILESTONES.map((name) => sql`WHEN ${sql.lit(name)} THEN d.${sql.ref(name)}`), sql` `)} END`;
-    return sql`WITH d AS MATERIALIZED (
-        SELECT ${milestone('assigned')} AS assigned, ${sql.join(RESPONSE_MILESTONES.map((name) => sql`${milestone(name)} AS ${sql.ref(name)}`))}
-        FROM dispatches INNER JOIN incidents ON incidents.id = dispatches.incident_id
-        WHERE dispatches.created_at >= ${range.from} AND dispatches.created_at < ${range.to} ${exercise}
-      ),
-      milestone_values AS (
-        SELECT m.series AS series, ${reached} - d.assigned AS value
-        FROM d CROSS JOIN (${names}) AS m
-        WHERE ${reached} IS NOT NULL AND d.assigned IS NOT NULL
-      )`;
+    const assigned = milestone('assigned');
+    return RESPONSE_MILESTONES.map(
+      (name) => sql`${select(name, sql<number>`(${milestone(name)} - ${assigned})`)} FROM dispatches
+        WHERE dispatches.created_at >= ${range.from} AND dispatches.created_at < ${range.to}
+          AND ${milestone(name)} IS NOT NULL AND ${assigned} IS NOT NULL ${this.exerciseFilter(range)}`,
+    );
+  }
+
+  /** Leaves out assignments to exercise incidents: a small set, found by a partial index. */
+  private exerciseFilter(range: AnalyticsRange): RawBuilder<unknown> {
+    return range.includeExercise ? sql`` : sql`AND dispatches.incident_id NOT IN (SELECT id FROM incidents WHERE exercise = 1)`;
   }
 
   /**
@@ -92,20 +97,22 @@ export class OperationalAnalyticsRepository {
    */
   async unitBusyTime(range: AnalyticsRange, now: number, limit: number): Promise<UnitBusyRow[]> {
     const milestone = (name: string) => jsonNumber(this.db, 'dispatches.milestones', name);
-    const exercise = range.includeExercise ? sql`` : sql`AND incidents.exercise = 0`;
     const active = sql.join(ACTIVE_DISPATCH_STATUSES.map((status) => sql`${status}`));
+    const columns = sql`dispatches.unit_id AS unit_id, ${milestone('assigned')} AS assigned, ${milestone('en_route')} AS en_route,
+      ${milestone('on_scene')} AS on_scene, COALESCE(${milestone('cleared')}, ${milestone('cancelled')}, ${sql.lit(now)}) AS finished`;
+    // Three disjoint index ranges cover every assignment busy inside the range: made in it; made
+    // before it and last changed in or after it (an ended one changed last when it ended); made
+    // and last changed before it but still open.
+    const parts = [
+      sql`dispatches.created_at >= ${range.from} AND dispatches.created_at < ${range.to}`,
+      sql`dispatches.created_at < ${range.from} AND dispatches.updated_at >= ${range.from}`,
+      sql`dispatches.created_at < ${range.from} AND dispatches.updated_at < ${range.from} AND dispatches.status IN (${active})`,
+    ].map((where) => sql`SELECT ${columns} FROM dispatches WHERE ${where} ${this.exerciseFilter(range)}`);
     const awaiting = overlapMs(sql`d.assigned`, sql`COALESCE(d.en_route, d.on_scene, d.finished)`, range.from, range.to);
     const enRoute = overlapMs(sql`d.en_route`, sql`COALESCE(d.on_scene, d.finished)`, range.from, range.to);
     const onScene = overlapMs(sql`d.on_scene`, sql`d.finished`, range.from, range.to);
-    // Ended assignments were last updated when they ended, so updated_at >= from finds every one
-    // that ended inside the range; open ones are found by status. Both are index lookups.
     const { rows } = await sql<{ unit_id: string; callsign: string; awaiting: number; en_route: number; on_scene: number }>`
-      WITH d AS MATERIALIZED (
-        SELECT dispatches.unit_id AS unit_id, ${milestone('assigned')} AS assigned, ${milestone('en_route')} AS en_route,
-          ${milestone('on_scene')} AS on_scene, COALESCE(${milestone('cleared')}, ${milestone('cancelled')}, ${sql.lit(now)}) AS finished
-        FROM dispatches INNER JOIN incidents ON incidents.id = dispatches.incident_id
-        WHERE dispatches.created_at < ${range.to} AND (dispatches.updated_at >= ${range.from} OR dispatches.status IN (${active})) ${exercise}
-      ),
+      WITH d AS (${sql.join(parts, sql` UNION ALL `)}),
       busy AS (
         SELECT unit_id, SUM(${awaiting}) AS awaiting, SUM(${enRoute}) AS en_route, SUM(${onScene}) AS on_scene FROM d GROUP BY unit_id
       )
@@ -121,12 +128,13 @@ export class OperationalAnalyticsRepository {
   async reportCounts(range: AnalyticsRange): Promise<{ kind: string; status: string; n: number }[]> {
     let query = this.db
       .selectFrom('reports')
-      .leftJoin('incidents', 'incidents.id', 'reports.incident_id')
-      .select(['reports.kind as kind', 'reports.status as status', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('reports.created_at', '>=', range.from)
-      .where('reports.created_at', '<', range.to)
-      .groupBy(['reports.kind', 'reports.status']);
-    if (!range.includeExercise) query = query.where((eb) => eb.or([eb('reports.incident_id', 'is', null), eb('incidents.exercise', '=', 0)]));
+      .select(['kind', 'status', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('created_at', '>=', range.from)
+      .where('created_at', '<', range.to)
+      .groupBy(['kind', 'status']);
+    if (!range.includeExercise) {
+      query = query.where((eb) => eb.or([eb('incident_id', 'is', null), eb('incident_id', 'not in', eb.selectFrom('incidents').select('id').where('exercise', '=', 1))]));
+    }
     const rows = await query.execute();
     return rows.map((row) => ({ kind: row.kind, status: row.status, n: Number(row.n) }));
   }
