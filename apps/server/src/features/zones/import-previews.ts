@@ -13,7 +13,7 @@ export interface StoredPreview {
 }
 
 /** How many previews the server holds at once; the oldest goes first. */
-const MAX_PREVIEWS = 50;
+const MAX_PREVIEWS = 10;
 
 /**
  * Previews live in this process's memory for a short while, so committing does not resend the

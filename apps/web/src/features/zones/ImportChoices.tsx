@@ -1,4 +1,4 @@
-import { RISK_LEVELS, ZONE_KINDS, type RiskLevel, type ZoneKind } from '@argus/contracts/zones';
+import { RISK_LEVELS, ZONE_KINDS, isRiskLevel, type RiskLevel, type ZoneKind } from '@argus/contracts/zones';
 import { KIND_LABELS, RISK_LABELS } from './zone-labels';
 
 export interface ImportSettings {
@@ -70,7 +70,8 @@ export function ImportChoices({ attributes, riskValues, settings, onChange }: { 
                     onChange({ ...settings, riskMap });
                   }}
                 >
-                  <option value="">{`Default (${RISK_LABELS[settings.defaultRisk]})`}</option>
+                  {/* The server reads a value that names a level as that level; otherwise unmapped means the default. */}
+                  <option value="">{isRiskLevel(value.toLowerCase()) ? `As written (${RISK_LABELS[value.toLowerCase() as RiskLevel]})` : `Default (${RISK_LABELS[settings.defaultRisk]})`}</option>
                   {RISK_LEVELS.map((level) => (
                     <option key={level} value={level}>{RISK_LABELS[level]}</option>
                   ))}
