@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { callApi, callApiOk } from '../support/api';
+import { seriousViolations } from '../support/axe';
 import { mainUrl, newContext, screenshot, signIn } from '../support/browser';
 import { launchFakeCameraBrowser, vtestY4m } from '../support/fake-camera';
 
@@ -95,5 +96,6 @@ describe('surveillance network', () => {
       }, { timeout: 30_000, interval: 1000 })
       .toBe(true);
     await screenshot(page, 'surveillance-page');
+    expect(await seriousViolations(page)).toEqual([]);
   }, 240_000);
 });

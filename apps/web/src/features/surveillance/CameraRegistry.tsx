@@ -44,7 +44,7 @@ export function CameraRegistry({ cameras, now, selectedId, watchedIds, canManage
         </thead>
         <tbody>
           {cameras.map((camera) => (
-            <tr key={camera.id} className={camera.id === selectedId ? 'bg-surface-raised' : undefined} aria-selected={camera.id === selectedId}>
+            <tr key={camera.id} className={camera.id === selectedId ? 'bg-surface-raised' : undefined} aria-current={camera.id === selectedId ? true : undefined}>
               <td className="py-1 pr-2">
                 <button type="button" className="text-left font-medium hover:text-gold" onClick={() => onSelect(camera)}>
                   {camera.name}
@@ -59,7 +59,7 @@ export function CameraRegistry({ cameras, now, selectedId, watchedIds, canManage
               <td className="py-1">
                 <div className="flex flex-wrap justify-end gap-1">
                   {camera.kind === 'camera' && camera.active ? (
-                    <Button variant="secondary" className="min-h-9 px-2 py-1" onClick={() => onWatch(camera)} disabled={watchedIds.has(camera.id)} aria-label={`Watch ${camera.name}`}>
+                    <Button variant="secondary" className="min-h-9 px-2 py-1" onClick={() => onWatch(camera)} disabled={watchedIds.has(camera.id)} aria-label={`${watchedIds.has(camera.id) ? 'Watching' : 'Watch'} ${camera.name}`}>
                       {watchedIds.has(camera.id) ? 'Watching' : 'Watch'}
                     </Button>
                   ) : null}

@@ -8,7 +8,7 @@ export function DetectionFeed({ entries }: { entries: readonly DetectionEntry[] 
     return <p className="text-ink-muted">No detections yet. Watch a feed with analysis on and they appear here.</p>;
   }
   return (
-    <ol aria-label="Latest detections" className="flex max-h-[28rem] flex-col gap-2 overflow-y-auto">
+    <ol aria-label="Latest detections" tabIndex={0} className="flex max-h-[28rem] flex-col gap-2 overflow-y-auto">
       {entries.map((entry) => (
         <li key={entry.key} className="flex gap-3 rounded-md border border-line bg-surface p-2" data-testid="detection">
           <div className="relative h-[72px] w-24 shrink-0 overflow-hidden rounded bg-black">

@@ -139,7 +139,7 @@ export function LiveFeed({ camera, startDetector, onDetection, onClose }: LiveFe
     <article aria-label={`Feed of ${camera.name}`} className="flex flex-col gap-2 rounded-lg border border-line bg-surface-sunken p-3">
       <header className="flex items-center justify-between gap-2">
         <h3 className="font-semibold">{camera.name}</h3>
-        <Button variant="ghost" onClick={onClose} aria-label={`Stop watching ${camera.name}`}>
+        <Button variant="ghost" onClick={onClose} aria-label={`Close ${camera.name}`}>
           Close
         </Button>
       </header>
