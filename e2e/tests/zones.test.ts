@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { zippedShapefile } from '../../apps/server/test/fixtures/zones/shapefile';
+import { seriousViolations } from '../support/axe';
 import { launchBrowser, mainUrl, newContext, screenshot, signIn } from '../support/browser';
 
 let browser: Browser;
@@ -96,6 +97,7 @@ describe('zones', () => {
     await page.getByLabel('Kind of zone').selectOption('restricted');
     await mapSettled();
     await screenshot(page, 'zones-import-kml-preview');
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Import 2 zones' }).click();
     await expect.poll(() => page.getByText(/^Imported 2 zones from checkpoints-/).textContent()).toBe(`Imported 2 zones from checkpoints-${run}.kml; 2 refused.`);
     await expect.poll(() => page.getByRole('row').filter({ hasText: `checkpoints-${run}.kml` }).textContent()).toContain('2 imported, 2 refused');
@@ -126,6 +128,7 @@ describe('zones', () => {
     await expect.poll(async () => (await sourceFeatures('zones')).map((feature) => feature.properties.name), { timeout: 5_000 }).toEqual(expect.arrayContaining(['Île de la Cité', `Sector North ${run}`]));
     await mapSettled();
     await screenshot(page, 'zones-page');
+    expect(await seriousViolations(page)).toEqual([]);
 
     // Draw a triangle in the map's upper left, away from the controls.
     await page.getByRole('button', { name: 'Draw a new zone' }).click();
