@@ -10,6 +10,8 @@ export interface Presence {
 }
 
 const RULE = 'zone.geofence';
+/** Shared by every call that decides nothing; frozen so no caller can add to it. */
+const NOTHING = Object.freeze([]) as unknown as EngineAction[];
 
 export function severityForRisk(risk: RiskLevel): AlertSeverity {
   return risk === 'critical' ? 'critical' : risk === 'high' ? 'warning' : 'info';
@@ -49,10 +51,13 @@ export function evaluateUnitGeofence(rules: ActiveRules, zones: ZoneIndex, unit:
   const rule = rules[RULE];
   if (!rule.enabled || !rule.params.entities.includes('unit') || !unit.position) return [];
   const { lat, lon, at } = unit.position;
+  const hits = zones.containing(lon, lat, rule.params.minRisk);
+  // Most positions are outside every zone and were outside before: nothing to decide.
+  if (hits.length === 0 && inside.size === 0) return NOTHING;
   const dwellMs = rule.params.dwellSeconds * 1000;
   const actions: EngineAction[] = [];
   const current = new Set<string>();
-  for (const zone of zones.containing(lon, lat, rule.params.minRisk)) {
+  for (const zone of hits) {
     current.add(zone.id);
     let presence = inside.get(zone.id);
     if (!presence) {

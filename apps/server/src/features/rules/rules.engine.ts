@@ -5,6 +5,9 @@ import { categoryOfBurst, evaluateBurst, evaluateKeywords, type OpenBurst } from
 import { endSilence, evaluateSilence, isAssigned } from './silence';
 import { ZoneIndex, type IndexedZone } from './zone-index';
 
+/** Shared by every call that decides nothing; frozen so no caller can add to it. */
+const NOTHING = Object.freeze([]) as unknown as EngineAction[];
+
 /** What the engine resumes from after a restart, read from the database. */
 export interface EngineSnapshot {
   units: UnitSeen[];
@@ -68,16 +71,15 @@ export class RulesEngine {
   unit(unit: UnitSeen, now: number): EngineAction[] {
     const previous = this.units.get(unit.unitId);
     this.units.set(unit.unitId, unit);
-    const actions: EngineAction[] = [];
     if (isAssigned(unit)) {
       if (!this.assignedSince.has(unit.unitId)) this.assignedSince.set(unit.unitId, now);
     } else {
       this.assignedSince.delete(unit.unitId);
     }
     const moved = unit.position !== null && (previous?.position?.at ?? -1) < unit.position.at;
-    if (moved || !isAssigned(unit)) actions.push(...endSilence(unit, this.silenced));
-    if (moved) actions.push(...evaluateUnitGeofence(this.rules, this.zones, unit, this.insideOf(unit.unitId), now));
-    return actions;
+    const ended = moved || !isAssigned(unit) ? endSilence(unit, this.silenced) : NOTHING;
+    const geofence = moved ? evaluateUnitGeofence(this.rules, this.zones, unit, this.insideOf(unit.unitId), now) : NOTHING;
+    return ended.length === 0 ? geofence : [...ended, ...geofence];
   }
 
   report(report: ReportSeen): EngineAction[] {

@@ -69,6 +69,8 @@ export class ThreatEngine {
   private zones = new Map<string, IndexedZone>();
   private zonesDirty = false;
   private queue: Promise<void> = Promise.resolve();
+  private readonly pending: (() => EngineAction[])[] = [];
+  private draining = false;
   private stopListening: (() => void) | undefined;
   private timer: NodeJS.Timeout | undefined;
   private onError: ErrorSink = (error, context) => console.error(context, error);
@@ -167,18 +169,35 @@ export class ThreatEngine {
     }
   }
 
+  /**
+   * Evaluation waits for the next turn of the event loop (setImmediate), so the request that
+   * published the event answers, and the realtime hub sends its frames, before the engine writes
+   * any alert: with SQLite every query resolves at once, and a promise chain alone would run the
+   * engine's transactions ahead of them. One turn per burst: a drain takes every event waiting.
+   */
   private enqueue(evaluate: () => EngineAction[]): void {
-    this.queue = this.queue.then(async () => {
-      try {
-        if (this.zonesDirty) {
-          this.zonesDirty = false;
-          this.engine!.setZones(this.zones.values());
+    this.pending.push(evaluate);
+    if (this.draining) return;
+    this.draining = true;
+    this.queue = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.drain());
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      for (let evaluate = this.pending.shift(); evaluate; evaluate = this.pending.shift()) {
+        try {
+          if (this.zonesDirty) {
+            this.zonesDirty = false;
+            this.engine!.setZones(this.zones.values());
+          }
+          for (const action of evaluate()) await this.apply(action);
+        } catch (error) {
+          this.onError(error, 'evaluating threat rules');
         }
-        for (const action of evaluate()) await this.apply(action);
-      } catch (error) {
-        this.onError(error, 'evaluating threat rules');
       }
-    });
+    } finally {
+      this.draining = false;
+    }
   }
 
   private async apply(action: EngineAction): Promise<void> {
