@@ -77,3 +77,12 @@ export function percentilesBySeries(rows: RankedValue[], fractions: readonly (re
   }
   return result;
 }
+
+/** The value at a 1-based rank among n values of a (value) query, sorted from the nearer end. */
+export async function valueAtRank(db: Kysely<Database>, values: RawBuilder<unknown>, n: number, rank: number): Promise<number | null> {
+  const fromTop = rank > n / 2;
+  const offset = fromTop ? n - rank : rank - 1;
+  const { rows } = await sql<{ value: number }>`SELECT value FROM (${values}) AS ranked_values
+    ORDER BY value ${fromTop ? sql`DESC` : sql`ASC`} LIMIT 1 OFFSET ${sql.lit(offset)}`.execute(db);
+  return rows[0] ? Number(rows[0].value) : null;
+}

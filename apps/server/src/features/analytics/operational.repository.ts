@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema';
 import { ACTIVE_DISPATCH_STATUSES } from '../dispatch/dispatch.repository';
-import { bucketStart, jsonNumber, overlapMs, percentilesBySeries, rankedPercentiles } from './analytics.sql';
+import { bucketStart, jsonNumber, nearestRank, overlapMs, percentilesBySeries, rankedPercentiles, valueAtRank } from './analytics.sql';
 
 /** A chart's window: [from, to) in epoch ms, and whether exercise incidents count. */
 export interface AnalyticsRange {
@@ -63,11 +63,25 @@ export class OperationalAnalyticsRepository {
     return rows.flatMap((row) => binEdgesMs.concat(0).map((_, bin) => ({ milestone: row.series as ResponseMilestone, bin, n: Number(row[`b${bin}`] ?? 0) })));
   }
 
-  /** Nearest-rank percentiles of milestone times (since assignment) per milestone. */
+  /**
+   * Nearest-rank percentiles of milestone times (since assignment) per milestone. A million
+   * assignments are too many to rank with a window function in time, so each percentile is one
+   * ORDER BY … LIMIT 1 OFFSET query from the nearer end (SQLite then keeps only that many rows
+   * in its sorter), after one count per milestone.
+   */
   async responsePercentiles(range: AnalyticsRange, fractions: readonly Fraction[]): Promise<Percentiles> {
-    const arms = this.milestoneArms(range, (name, value) => sql`SELECT ${sql.lit(name)} AS series, ${value} AS value`);
-    const { rows } = await rankedPercentiles(sql.join(arms, sql` UNION ALL `), fractions).execute(this.db);
-    return percentilesBySeries(rows, fractions);
+    const counts = this.milestoneArms(range, (name) => sql`SELECT ${sql.lit(name)} AS series, COUNT(*) AS n`);
+    const { rows } = await sql<{ series: string; n: number }>`${sql.join(counts, sql` UNION ALL `)}`.execute(this.db);
+    const result: Percentiles = new Map();
+    for (const { series, n: count } of rows) {
+      const n = Number(count);
+      if (n === 0) continue;
+      const [values] = this.milestoneArms({ ...range }, (name, value) => sql`SELECT ${value} AS value`, [series as ResponseMilestone]);
+      const picked: (number | null)[] = [];
+      for (const fraction of fractions) picked.push(await valueAtRank(this.db, values!, n, nearestRank(n, fraction)));
+      result.set(series, { n, values: picked });
+    }
+    return result;
   }
 
   /**
@@ -76,10 +90,14 @@ export class OperationalAnalyticsRepository {
    * scan: on SQLite the times come from the expression index of migration 0014, so the JSON
    * column is not parsed at query time.
    */
-  private milestoneArms(range: AnalyticsRange, select: (name: string, value: RawBuilder<number>) => RawBuilder<unknown>): RawBuilder<unknown>[] {
+  private milestoneArms(
+    range: AnalyticsRange,
+    select: (name: string, value: RawBuilder<number>) => RawBuilder<unknown>,
+    milestones: readonly ResponseMilestone[] = RESPONSE_MILESTONES,
+  ): RawBuilder<unknown>[] {
     const milestone = (name: string) => jsonNumber(this.db, 'dispatches.milestones', name);
     const assigned = milestone('assigned');
-    return RESPONSE_MILESTONES.map(
+    return milestones.map(
       (name) => sql`${select(name, sql<number>`(${milestone(name)} - ${assigned})`)} FROM dispatches
         WHERE dispatches.created_at >= ${range.from} AND dispatches.created_at < ${range.to}
           AND ${milestone(name)} IS NOT NULL AND ${assigned} IS NOT NULL ${this.exerciseFilter(range)}`,
@@ -97,7 +115,8 @@ export class OperationalAnalyticsRepository {
    */
   async unitBusyTime(range: AnalyticsRange, now: number, limit: number): Promise<UnitBusyRow[]> {
     const milestone = (name: string) => jsonNumber(this.db, 'dispatches.milestones', name);
-    const active = sql.join(ACTIVE_DISPATCH_STATUSES.map((status) => sql`${status}`));
+    // Literals, matching the partial index dispatches_open_idx of migration 0014.
+    const active = sql.join(ACTIVE_DISPATCH_STATUSES.map((status) => sql.lit(status)));
     const columns = sql`dispatches.unit_id AS unit_id, ${milestone('assigned')} AS assigned, ${milestone('en_route')} AS en_route,
       ${milestone('on_scene')} AS on_scene, COALESCE(${milestone('cleared')}, ${milestone('cancelled')}, ${sql.lit(now)}) AS finished`;
     // Three disjoint index ranges cover every assignment busy inside the range: made in it; made

@@ -12,7 +12,7 @@ export function ChartView({ chart }: { chart: ChartResponse }) {
   const layout = CHART_LAYOUTS[chart.chart];
   const series = chart.columns.filter((column) => column.role === 'value');
   const data = chart.rows.map((row) => ({ ...row, __label: rowLabel(chart, row) }));
-  const colour = (label: string, index: number) => (!theme.highContrast && layout.colours?.[label]) || theme.series[index % theme.series.length]!;
+  const colour = (label: string, index: number) => layout.colours?.[theme.highContrast ? 'contrast' : 'dark'][label] ?? theme.series[index % theme.series.length]!;
   const horizontal = layout.kind === 'stacked-bars' || layout.kind === 'bars';
   const stacked = layout.kind === 'stacked-columns' || layout.kind === 'stacked-bars';
   const axis = { stroke: theme.muted, tick: { fill: theme.ink, fontSize: 12 } };

@@ -7,11 +7,14 @@ export interface ChartLayout {
   kind: ChartKind;
   /** The unit of the plotted values, for the axis. */
   unit?: string;
-  /** Fixed colours by series label (severity reads better as green → red). */
-  colours?: Record<string, string>;
+  /** Fixed colours by series label for the dark theme and for high contrast (severity reads better as green → red). */
+  colours?: { dark: Record<string, string>; contrast: Record<string, string> };
 }
 
-const SEVERITY = { low: '#69db7c', medium: '#ffd43b', high: '#ff922b', critical: '#ff6b6b' };
+const SEVERITY = {
+  dark: { low: '#69db7c', medium: '#ffd43b', high: '#ff922b', critical: '#ff6b6b' },
+  contrast: { low: '#8cff9e', medium: '#ffff66', high: '#ffc078', critical: '#ffb3b3' },
+};
 
 export const CHART_LAYOUTS: Record<ChartId, ChartLayout> = {
   'incidents-by-category': { kind: 'stacked-columns', unit: 'incidents' },
