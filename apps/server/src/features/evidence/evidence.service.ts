@@ -13,7 +13,7 @@ import type { AuditContext, AuditLog } from '../audit/audit.log';
 import type { UserRow } from '../users/users.repository';
 import { checkChain, custodyHash, ingestFacts } from './custody-chain';
 import { GENESIS_HASH, type CustodyView, type EvidenceRepository, type EvidenceRow, type EvidenceView } from './evidence.repository';
-import { stripJpegMetadata } from './redact';
+import { stripPhotoMetadata } from './redact';
 import { photoMetadata, sniffEvidenceType } from './sniff';
 
 /** Command and analysts read and review all evidence; a field unit sees what it captured; civic reporters have no evidence routes. */
@@ -166,7 +166,7 @@ export class EvidenceService {
   private async deriveRedacted(original: EvidenceRow, bytes: Buffer, context: AuditContext): Promise<void> {
     const sourceRef = `${original.source_ref}:redacted`;
     if (await this.evidence.findBySourceRef(sourceRef)) return;
-    const redacted = stripJpegMetadata(bytes);
+    const redacted = stripPhotoMetadata(bytes);
     if (!redacted) return;
     const stored = await this.files.put(redacted);
     await this.record(

@@ -14,7 +14,7 @@ import type { Clock } from '../../lib/clock';
 import type { FileStore } from '../../lib/file-store';
 import type { AuditContext } from '../audit/audit.log';
 import type { EvidenceService } from '../evidence/evidence.service';
-import { stripJpegMetadata } from '../evidence/redact';
+import { stripPhotoMetadata } from '../evidence/redact';
 import { boxAround, distanceMetres } from '../../lib/geo';
 import { PendingEvents, type EventPublisher } from '../../realtime/events';
 import type { IncidentRow, IncidentsRepository } from '../incidents/incidents.repository';
@@ -145,8 +145,11 @@ export class ReportsService {
     const photo = await this.reports.findPhoto(photoId);
     if (!photo || photo.report_id !== reportId) throw new AppError('not_found', 'No such photo.');
     const bytes = await this.files.get(photo.storage_key);
-    // The public never gets a photo's location: a civic reporter sees their photo without its EXIF.
-    return { photo, bytes: viewer.role === 'Civic_Reporter' ? (stripJpegMetadata(bytes) ?? bytes) : bytes };
+    if (viewer.role !== 'Civic_Reporter') return { photo, bytes };
+    // The public never gets a photo's location: a civic reporter sees their photo without its metadata, or not at all.
+    const shown = stripPhotoMetadata(bytes);
+    if (!shown) throw new AppError('forbidden', 'This photo cannot be shown publicly: its metadata could not be removed.');
+    return { photo, bytes: shown };
   }
 
   /** Takes or renews the triage lock; the first analyst to open a report moves it to under review. */
