@@ -60,11 +60,33 @@ const DISCONNECTED_GRACE_MS = 2_500;
 /** Refusals after which retrying is pointless. */
 const FATAL_CODES = new Set(['forbidden', 'room_not_found', 'not_found']);
 
+/** How long the offer waits for candidates to gather before it goes without the slow ones. */
+const OFFER_GATHER_MS = 1_000;
+
+/** Resolves when ICE gathering completes or after `ms`, whichever is first. */
+function gatheringSettled(pc: RTCPeerConnection, ms: number): Promise<void> {
+  if (pc.iceGatheringState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      pc.removeEventListener('icegatheringstatechange', check);
+      resolve();
+    };
+    const check = () => {
+      if (pc.iceGatheringState === 'complete') done();
+    };
+    const timer = setTimeout(done, ms);
+    pc.addEventListener('icegatheringstatechange', check);
+  });
+}
+
 class Session {
   socket: WebSocket | null = null;
   pc: RTCPeerConnection | null = null;
   channel: RTCDataChannel | null = null;
   answered = false;
+  /** The offer has gone with the candidates gathered so far. */
+  offeredCandidates = false;
   pendingCandidates: IceCandidate[] = [];
   timers: ReturnType<typeof setTimeout>[] = [];
   lastPong = 0;
@@ -164,8 +186,8 @@ export class RoomConnection {
         if (!session.ended) this.restart(error instanceof Error ? error.message : 'Setting up the media connection failed.');
       });
     });
-    socket.addEventListener('close', () => {
-      if (!session.ended) this.restart('The signalling connection closed.');
+    socket.addEventListener('close', (event) => {
+      if (!session.ended) this.restart(`The signalling connection closed${event.reason ? `: ${event.reason}` : ` (code ${event.code})`}.`);
     });
   }
 
@@ -237,6 +259,8 @@ export class RoomConnection {
     session.pc = pc;
     this.options.onPeerConnection?.(pc);
     pc.addEventListener('icecandidate', (event) => {
+      // Candidates already in the offer are not sent again; later ones (STUN, TURN) trickle.
+      if (!session.offeredCandidates) return;
       const candidate: IceCandidate | null = event.candidate ? { candidate: event.candidate.candidate, sdpMid: event.candidate.sdpMid, sdpMLineIndex: event.candidate.sdpMLineIndex } : null;
       if (session.answered) this.send(session, { type: 'ice', candidate });
       else if (candidate) session.pendingCandidates.push(candidate);
@@ -269,7 +293,11 @@ export class RoomConnection {
     }
     const offer = await pc.createOffer();
     await pc.setLocalDescription(offer);
+    // Host candidates come at once; the offer carries what gathered within a moment, so the SFU
+    // rarely needs a trickled candidate at all (it learns the rest from our connectivity checks).
+    await gatheringSettled(pc, OFFER_GATHER_MS);
     if (session.ended) return;
+    session.offeredCandidates = true;
     this.send(session, { type: 'offer', sdp: pc.localDescription?.sdp ?? offer.sdp ?? '' });
   }
 
@@ -308,7 +336,9 @@ export class RoomConnection {
     session.lastPong = Date.now();
     const beat = setInterval(() => {
       if (session.ended) return clearInterval(beat);
-      if (Date.now() - session.lastPong > timeoutMs) {
+      // Twice the server's limit: the server drops a silent peer itself, so this only has to catch a
+      // server or network that went away, and a busy server must not make every client start over.
+      if (Date.now() - session.lastPong > timeoutMs * 2) {
         clearInterval(beat);
         this.restart('The server stopped answering.');
         return;

@@ -59,6 +59,7 @@ interface Totals {
 /** Turns successive getStats reports of one connection into rates. */
 export class StatsSampler {
   private previous: Totals | null = null;
+  private last: MediaStats | null = null;
 
   constructor(private readonly direction: 'send' | 'receive') {}
 
@@ -75,6 +76,8 @@ export class StatsSampler {
     const jitterDelay = num(video?.jitterBufferDelay) ?? 0;
     const emitted = num(video?.jitterBufferEmittedCount) ?? 0;
     const at = video?.timestamp ?? Date.now();
+    // Chromium caches a report for a moment; a repeat of the last one carries no new interval.
+    if (this.previous && at <= this.previous.at && this.last) return this.last;
     const previous = this.previous;
     this.previous = { bytes, jitterDelay, emitted, at };
     const seconds = previous ? (at - previous.at) / 1000 : 0;
@@ -93,7 +96,7 @@ export class StatsSampler {
     }
 
     const codec = video ? list.find((r) => r.id === video.codecId) : undefined;
-    return {
+    this.last = {
       direction: this.direction,
       width: num(video?.frameWidth),
       height: num(video?.frameHeight),
@@ -109,6 +112,7 @@ export class StatsSampler {
       codec: typeof codec?.mimeType === 'string' ? codec.mimeType.replace(/^video\//, '') : null,
       at,
     };
+    return this.last;
   }
 }
 
