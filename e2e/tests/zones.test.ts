@@ -59,6 +59,13 @@ async function mapSettled(): Promise<void> {
   );
 }
 
+/** A zone's bounding box as the server has it. */
+async function zoneBounds(name: string): Promise<{ west: number; south: number; east: number; north: number }> {
+  const zones = await page.evaluate(async () => (await (await fetch('/zones?active=all')).json()) as { zones: Array<{ name: string; bbox: [number, number, number, number] }> });
+  const [west, south, east, north] = zones.zones.find((zone) => zone.name === name)!.bbox;
+  return { west, south, east, north };
+}
+
 async function upload(name: string, bytes: Buffer | Uint8Array) {
   await page.getByLabel(/GeoJSON, KML, KMZ, GPX or a zipped shapefile/).setInputFiles({ name, mimeType: 'application/octet-stream', buffer: Buffer.from(bytes) });
 }
@@ -162,6 +169,22 @@ describe('zones', () => {
     await detail.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(() => detail.getByText('Zone saved.').count()).toBe(1);
     await expect.poll(() => table.getByRole('rowgroup').filter({ hasText: /^Critical/ }).getByRole('button', { name: `Drawn checkpoint ${run}` }).count()).toBe(1);
+    // Reshape: drag the triangle's lowest corner down and to the right, then save the new shape.
+    await detail.getByRole('button', { name: 'Reshape on the map' }).click();
+    await page.waitForTimeout(1000);
+    const before = await zoneBounds(`Drawn checkpoint ${run}`);
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.45);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.45, box.y + box.height * 0.6, { steps: 10 });
+    await page.mouse.up();
+    await detail.getByRole('button', { name: 'Save the new shape' }).click();
+    await expect.poll(() => detail.getByText('New shape saved.').count()).toBe(1);
+    const after = await zoneBounds(`Drawn checkpoint ${run}`);
+    expect(after.south).toBeLessThan(before.south);
+    expect(after.east).toBeGreaterThan(before.east);
+    await mapSettled();
+    await screenshot(page, 'zones-reshaped');
+
     await detail.getByRole('button', { name: 'Deactivate' }).click();
     await expect.poll(() => detail.getByText('Patrol · Critical risk · Inactive').count()).toBe(1);
     await mapSettled();

@@ -36,9 +36,9 @@ export function ZoneDetailPanel({ zoneId, editsAll, reshaped, reshaping, onResha
   const { zone, incidents, reports, alerts, rules } = detail.data;
   const current = draft ?? draftOf(zone);
 
-  const save = (changes: Parameters<typeof update.mutate>[0]['changes'], message: string) => {
+  const save = (changes: Parameters<typeof update.mutate>[0]['changes'], message: string, then?: () => void) => {
     setSaved(null);
-    update.mutate({ id: zone.id, changes }, { onSuccess: () => { setSaved(message); setDraft(null); } });
+    update.mutate({ id: zone.id, changes }, { onSuccess: () => { setSaved(message); setDraft(null); then?.(); } });
   };
   const submit = () => save(editsAll ? { name: current.name, kind: current.kind, riskLevel: current.riskLevel, notes: current.notes } : { riskLevel: current.riskLevel }, 'Zone saved.');
 
@@ -59,7 +59,7 @@ export function ZoneDetailPanel({ zoneId, editsAll, reshaped, reshaping, onResha
           {editsAll && zone.geometry.type === 'Polygon' && !reshaping ? <Button variant="secondary" onClick={() => onReshape(zone)}>Reshape on the map</Button> : null}
           {editsAll && reshaping ? (
             <>
-              <Button disabled={!reshaped || update.isPending} onClick={() => reshaped && save({ geometry: reshaped }, 'New shape saved.')}>Save the new shape</Button>
+              <Button disabled={!reshaped || update.isPending} onClick={() => reshaped && save({ geometry: reshaped }, 'New shape saved.', onStopReshape)}>Save the new shape</Button>
               <Button variant="ghost" onClick={onStopReshape}>Stop reshaping</Button>
             </>
           ) : null}
