@@ -124,4 +124,21 @@ describe('threat alerts', () => {
 
     await callApiOk(field, 'POST', `/units/${unit.id}/position`, { clientId: randomUUID(), location: OUTSIDE });
   });
+
+  it('lets command tune a rule on the zones page, checked before it is sent and saved for the engine', async () => {
+    await commandPage.goto(mainUrl('/ungoverned-zones'));
+    await expect.poll(() => commandPage.getByRole('heading', { name: 'Threat rules' }).isVisible(), SOON).toBe(true);
+    const burst = commandPage.getByTestId('rule-report.burst');
+    await burst.getByLabel('Reports (N)').fill('1');
+    await burst.getByRole('button', { name: /^Save / }).click();
+    await expect.poll(() => burst.getByText('A burst is at least 2 reports.').isVisible(), SOON).toBe(true);
+    await burst.getByLabel('Reports (N)').fill('4');
+    await burst.getByRole('button', { name: /^Save / }).click();
+    await expect.poll(() => burst.getByText('Saved. The engine uses these from the next event.').isVisible(), SOON).toBe(true);
+    const { rules } = await callApiOk<{ rules: { id: string; params: { count: number } }[] }>(commandPage, 'GET', '/rules');
+    expect(rules.find((rule) => rule.id === 'report.burst')!.params.count).toBe(4);
+    await burst.scrollIntoViewIfNeeded();
+    await screenshot(commandPage, 'threat-rules');
+    await callApiOk(commandPage, 'PATCH', '/rules/report.burst', { params: { count: 3 } });
+  });
 });

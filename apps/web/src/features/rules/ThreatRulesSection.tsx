@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { RULE_KINDS } from '@argus/contracts/http/rules';
 import { isCommandRole } from '@argus/contracts/roles';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { describeError } from '../../lib/api-error';
@@ -27,7 +28,11 @@ export function ThreatRulesSection() {
       {rules.isError ? <FormMessage tone="error">{`Could not load the rules: ${describeError(rules.error)}`}</FormMessage> : null}
       {rules.isPending ? <p className="text-ink-muted">Loading the rules…</p> : null}
       <div className="grid gap-4 xl:grid-cols-2">
-        {rules.data?.rules.map((rule) => <RuleForm key={rule.id} rule={rule} readOnly={readOnly} />)}
+        {[...(rules.data?.rules ?? [])]
+          .sort((a, b) => RULE_KINDS.indexOf(a.kind) - RULE_KINDS.indexOf(b.kind))
+          .map((rule) => (
+            <RuleForm key={rule.id} rule={rule} readOnly={readOnly} />
+          ))}
       </div>
     </section>
   );

@@ -16,6 +16,7 @@ import { ALL_ZONES, ZoneFilters, matchesFilter, type ZoneFilter } from './ZoneFi
 import { ZoneTable } from './ZoneTable';
 import { zoneQueries } from './zones.queries';
 import { useZonesLive } from './useZonesLive';
+import { ThreatRulesSection } from '../rules/ThreatRulesSection';
 
 type Mode = { kind: 'browse' } | { kind: 'new' } | { kind: 'reshape'; zoneId: string; geometry: Polygon };
 
@@ -90,6 +91,7 @@ export function UngovernedZonesPage() {
         <h2 id="zone-table-heading" className="text-lg font-semibold">{`Zones (${shown.length})`}</h2>
         {zones.isPending ? <p>Loading zones...</p> : <ZoneTable zones={shown} selectedId={selectedId} onSelect={select} />}
       </section>
+      <ThreatRulesSection />
     </div>
   );
 }
