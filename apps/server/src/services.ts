@@ -91,7 +91,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
   const alerts = new AlertsService(new AlertsRepository(db.kysely), clock, events);
   const fieldScope = new FieldScopeRepository(db.kysely);
   const files = new DiskFileStore(path.join(config.dataDir, 'files'));
-  const evidence = new EvidenceService(new EvidenceRepository(db.kysely), files, audit, clock, config.evidenceMaxBytes);
+  const evidence = new EvidenceService(new EvidenceRepository(db.kysely), files, audit, clock, config.evidenceMaxBytes, incidents, events);
   const zonesRepository = new ZonesRepository(db.kysely);
   const cameras = new CamerasService(new CamerasRepository(db.kysely), clock);
   const rulesRepository = new RulesRepository(db.kysely);

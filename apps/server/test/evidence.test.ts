@@ -211,6 +211,9 @@ describe.each(TEST_DIALECTS)('evidence on %s', (dialect) => {
     expect((await analyst.request('POST', `/evidence/${second.id as string}/link`, { incidentId: incident.id })).json().item.incidentId).toBe(incident.id);
     expect((await analyst.request('POST', `/evidence/${second.id as string}/link`, { incidentId: 'no-such' })).statusCode).toBe(404);
     expect((await custody(analyst, first.id)).at(-1)).toMatchObject({ action: 'status_changed', detail: { from: 'pending_review', to: 'rejected', reason: 'Out of focus' } });
+    // The incident's one timeline shows the evidence linked to it.
+    const timeline = (await analyst.request('GET', `/incidents/${incident.id as string}/timeline`)).json().entries;
+    expect(timeline).toContainEqual(expect.objectContaining({ kind: 'evidence.linked', detail: expect.objectContaining({ itemId: second.id, sha256: second.sha256 }) }));
 
     const ids = async (query: string) => (await analyst.request('GET', `/evidence?${query}`)).json().items.map((item: { id: string }) => item.id);
     expect(await ids('status=rejected,accepted')).toEqual([third.id, first.id]);

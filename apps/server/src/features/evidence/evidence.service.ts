@@ -9,7 +9,9 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { decodeCursor, encodeCursor } from '../../lib/cursor';
 import { FileTooLargeError, type FileStore } from '../../lib/file-store';
+import { PendingEvents, type EventPublisher } from '../../realtime/events';
 import type { AuditContext, AuditLog } from '../audit/audit.log';
+import type { IncidentsService } from '../incidents/incidents.service';
 import type { UserRow } from '../users/users.repository';
 import { checkChain, custodyHash, ingestFacts } from './custody-chain';
 import { GENESIS_HASH, type CustodyView, type EvidenceRepository, type EvidenceRow, type EvidenceView } from './evidence.repository';
@@ -57,6 +59,8 @@ export class EvidenceService {
     private readonly audit: AuditLog,
     private readonly clock: Clock,
     private readonly maxBytes: number,
+    private readonly incidents: Pick<IncidentsService, 'recordIn'>,
+    private readonly events: EventPublisher,
   ) {}
 
   /** Streams a file in: sniffed from its first bytes, hashed on the way, kept only when complete and accepted. */
@@ -239,11 +243,15 @@ export class EvidenceService {
   }
 
   async link(viewer: UserRow, id: string, incidentId: string, context: AuditContext): Promise<EvidenceView> {
-    return this.change(viewer, id, context, async (item, trx) => {
+    const pending = new PendingEvents();
+    const linked = await this.change(viewer, id, context, async (item, trx) => {
       if (!(await this.evidence.incidentExists(incidentId, trx))) throw new AppError('not_found', 'No such incident to link the evidence to.');
       if (item.incident_id === incidentId) return null;
+      await this.onTimeline(trx, pending, incidentId, item, context);
       return { changes: { incident_id: incidentId }, action: 'linked', detail: { from: item.incident_id, incidentId } };
     });
+    pending.publishTo(this.events);
+    return linked;
   }
 
   async custody(viewer: UserRow, id: string): Promise<CustodyView[]> {
@@ -320,11 +328,14 @@ export class EvidenceService {
   }
 
   private async record(row: EvidenceRow, context: AuditContext): Promise<EvidenceView> {
+    const pending = new PendingEvents();
     const inserted = await this.evidence.transaction(async (trx) => {
       if (!(await this.evidence.insert(trx, row))) return false;
       await this.appendIn(trx, row.id, 'ingested', { facts: ingestFacts(row), incidentId: row.incident_id, storageKey: row.storage_key, derivedFromId: row.derived_from_id }, context);
+      if (row.incident_id) await this.onTimeline(trx, pending, row.incident_id, row, context);
       return true;
     });
+    pending.publishTo(this.events);
     const id = inserted ? row.id : (await this.evidence.findBySourceRef(row.source_ref!))!.id;
     return (await this.evidence.findViews([id]))[0]!;
   }
@@ -345,6 +356,11 @@ export class EvidenceService {
       await this.appendIn(trx, id, decision.action, decision.detail, context);
     });
     return (await this.evidence.findViews([id]))[0]!;
+  }
+
+  /** Evidence linked to an incident appears on the incident's one timeline (DESIGN 3a). */
+  private onTimeline(trx: Transaction<Database>, pending: PendingEvents, incidentId: string, item: EvidenceRow, context: AuditContext) {
+    return this.incidents.recordIn(trx, pending, incidentId, 'evidence.linked', context.subjectId ?? context.actorId, { itemId: item.id, filename: item.filename, kind: item.kind, sha256: item.sha256 });
   }
 
   private log(id: string, action: CustodyAction, detail: Record<string, unknown>, context: AuditContext) {
