@@ -157,3 +157,32 @@ describe('detection in zone', () => {
     expect(raises(engine.detections(frame(T0 + 2000, [['car', 0.9]]))).map((alert) => alert.zoneId)).toEqual(['r1']);
   });
 });
+
+describe('restart', () => {
+  it('resumes burst windows and open bursts, and silence already alerted, without raising again', () => {
+    const engine = engineWith();
+    const earlier = [report(30, 0, T0), report(30.001, 0, T0 + MIN)];
+    engine.restore(
+      {
+        units: [unit(1, 1, T0, 'on_scene')],
+        presence: [],
+        openAlerts: [
+          { rule: 'unit.silence', subject: 'u1', lat: 1, lon: 1, updatedAt: T0 },
+          { rule: 'report.burst', subject: 'burst:unrest:r-old', lat: 0, lon: 30, updatedAt: T0 },
+        ],
+        recentReports: earlier,
+      },
+      T0 + 2 * MIN,
+    );
+    // The third report completes a burst with the two read back, and merges into the open one.
+    expect(raises(engine.report(report(30, 0.001, T0 + 3 * MIN)))).toMatchObject([{ rule: 'report.burst', subject: 'burst:unrest:r-old' }]);
+    expect(raises(engine.tick(T0 + 60 * MIN))).toEqual([]);
+  });
+
+  it('starts the silence clock of an assigned unit from when it was read back', () => {
+    const engine = engineWith();
+    engine.restore({ units: [{ ...unit(1, 1, T0, 'en_route'), position: null }], presence: [], openAlerts: [], recentReports: [] }, T0);
+    expect(raises(engine.tick(T0 + 9 * MIN))).toEqual([]);
+    expect(raises(engine.tick(T0 + 10 * MIN))).toMatchObject([{ rule: 'unit.silence' }]);
+  });
+});

@@ -60,9 +60,11 @@ function unitSeen(unit: Unit): UnitSeen {
  * after it commits, without slowing the write path), evaluates one event at a time in arrival
  * order, and carries out what the engine decides. It resumes from the database on start.
  *
- * With several server processes sharing Redis, each has its own bus and sees only its own
- * writes; run the engine on one node (RULES_ENGINE=off on the others) and route writes so
- * it sees them, or move the bus subscription onto the shared backplane.
+ * Several server processes: each has its own bus, so each evaluates only the writes made
+ * through it, and presence, burst windows and detection runs are per process. Open alerts merge
+ * per rule and subject in the database whichever process raises them, but for one picture only
+ * one process should evaluate: the next step is to take events from the Redis backplane and
+ * elect that process (not done yet; one process is the supported set-up for the engine).
  */
 export class ThreatEngine {
   private engine: RulesEngine | null = null;
