@@ -49,7 +49,7 @@ describe('surveillance network', () => {
     await page.goto(mainUrl('/'));
     await page.getByRole('link', { name: 'Surveillance Network' }).first().click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), SOON).toBe('Surveillance Network');
-    const policy = await page.evaluate(async () => (await fetch('/')).headers.get('content-security-policy'));
+    const policy = await page.evaluate(async () => (await fetch('/', { headers: { Accept: 'text/html' } })).headers.get('content-security-policy'));
     expect(policy).not.toContain('wasm-unsafe-eval');
 
     await page.getByRole('button', { name: 'Add camera or sensor' }).click();
@@ -98,4 +98,20 @@ describe('surveillance network', () => {
     await screenshot(page, 'surveillance-page');
     expect(await seriousViolations(page)).toEqual([]);
   }, 240_000);
+
+  it('fits a phone held upright', async () => {
+    const phone = await newContext(browser);
+    const small = await phone.newPage();
+    await signIn(small, 'Command_Admin');
+    await small.waitForURL((url) => url.pathname !== '/login');
+    const name = `Phone check ${Date.now()}`;
+    await callApiOk(small, 'POST', '/cameras', { name, kind: 'camera', location: { lat: CAMERA.lat, lon: CAMERA.lon }, heading: 200, fov: 50, rangeM: 60 });
+    await small.goto(mainUrl('/surveillance-network'));
+    await expect.poll(() => small.getByRole('button', { name: `Watch ${name}` }).isVisible(), SOON).toBe(true);
+    const overflow = await small.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(small, 'surveillance-phone');
+    expect(await seriousViolations(small)).toEqual([]);
+    await phone.close();
+  }, 60_000);
 });

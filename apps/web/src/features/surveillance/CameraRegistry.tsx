@@ -36,7 +36,7 @@ export function CameraRegistry({ cameras, now, selectedId, watchedIds, canManage
           <tr>
             <th scope="col" className="py-1 pr-2">Name</th>
             <th scope="col" className="py-1 pr-2">Health</th>
-            <th scope="col" className="py-1 pr-2">Last seen</th>
+            <th scope="col" className="hidden py-1 pr-2 sm:table-cell">Last seen</th>
             <th scope="col" className="py-1">
               <span className="sr-only">Actions</span>
             </th>
@@ -55,9 +55,9 @@ export function CameraRegistry({ cameras, now, selectedId, watchedIds, canManage
                 <CameraStatusBadge camera={camera} />
                 <span className="block text-xs text-ink-muted">{camera.statusReason}</span>
               </td>
-              <td className="py-1 pr-2">{camera.lastSeenAt ? formatAge(camera.lastSeenAt, now) : 'never'}</td>
+              <td className="hidden py-1 pr-2 sm:table-cell">{camera.lastSeenAt ? formatAge(camera.lastSeenAt, now) : 'never'}</td>
               <td className="py-1">
-                <div className="flex flex-wrap justify-end gap-1">
+                <div className="flex flex-col items-end gap-1 sm:flex-row sm:flex-wrap sm:justify-end">
                   {camera.kind === 'camera' && camera.active ? (
                     <Button variant="secondary" className="min-h-9 px-2 py-1" onClick={() => onWatch(camera)} disabled={watchedIds.has(camera.id)} aria-label={`${watchedIds.has(camera.id) ? 'Watching' : 'Watch'} ${camera.name}`}>
                       {watchedIds.has(camera.id) ? 'Watching' : 'Watch'}

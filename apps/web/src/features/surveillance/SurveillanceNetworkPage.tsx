@@ -62,10 +62,22 @@ export function SurveillanceNetworkPage() {
     return () => window.removeEventListener('keydown', handleKey);
   }, [picking]);
 
-  const focusOn = (location: { lat: number; lon: number }) => {
+  const focusOn = (location: { lat: number; lon: number }, zoom = 17) => {
     focusCount.current += 1;
-    setFocus({ location, zoom: 17, key: focusCount.current });
+    setFocus({ location, zoom, key: focusCount.current });
   };
+
+  // Open on the network itself: the middle of the active cameras, once they first load.
+  const framed = useRef(false);
+  useEffect(() => {
+    const active = cameraList.filter((camera) => camera.active);
+    if (framed.current || active.length === 0) return;
+    framed.current = true;
+    const lat = active.reduce((sum, camera) => sum + camera.location.lat, 0) / active.length;
+    const lon = active.reduce((sum, camera) => sum + camera.location.lon, 0) / active.length;
+    focusCount.current += 1;
+    setFocus({ location: { lat, lon }, zoom: active.length === 1 ? 16 : 13, key: focusCount.current });
+  }, [cameraList]);
 
   const closeForm = () => {
     setEditing({ mode: 'none' });

@@ -41,8 +41,8 @@ const CAMERA_LAYERS: OverlayLayer[] = [
 /** Each active camera's field of view (a wedge from heading, fov and range), coloured by health. */
 export function coverageOverlay(cameras: readonly Camera[]): MapOverlay {
   const features = cameras.filter((camera) => camera.active && camera.kind === 'camera').map((camera) => ({ ...coverageWedge(camera), properties: { id: camera.id, status: camera.status } }));
-  // The overlay type names point features (every other overlay draws points); MapLibre's GeoJSON source takes polygons as they are.
-  return { id: 'coverage', data: { type: 'FeatureCollection', features } as unknown as OverlayData, layers: COVERAGE_LAYERS };
+  const data: OverlayData = { type: 'FeatureCollection', features };
+  return { id: 'coverage', data, layers: COVERAGE_LAYERS };
 }
 
 /** Cameras and sensors as dots coloured by health, the selected one ringed in gold. */
