@@ -1,7 +1,8 @@
 import { HealthPanel } from './HealthPanel';
 import { StatusPanel } from './StatusPanel';
+import { StreamRoomsPanel } from './StreamRoomsPanel';
 
-/** The stream gateway site's only page: public, no sign-in. */
+/** The stream gateway site's only page: platform health for anyone, live rooms for signed-in staff. */
 export function StreamGatewayPage() {
   return (
     <div className="space-y-4">
@@ -9,15 +10,7 @@ export function StreamGatewayPage() {
         <HealthPanel heading="Stream health" />
         <StatusPanel />
       </div>
-      <section aria-labelledby="rooms-heading" className="rounded-lg border border-dashed border-line p-4">
-        <h2 id="rooms-heading" className="mb-2 text-lg font-semibold">
-          Live rooms and WHIP/WHEP endpoints
-        </h2>
-        <p>
-          Not yet available. The list of live rooms and the WHIP and WHEP endpoints for external
-          encoders and players arrive with the live video capability.
-        </p>
-      </section>
+      <StreamRoomsPanel />
     </div>
   );
 }

@@ -1,0 +1,74 @@
+import { useQuery } from '@tanstack/react-query';
+import { SIGNALING_PATH, StreamHealthResponse, whepPath, type RoomHealth } from '@argus/contracts/http/streams';
+import { api } from '../../lib/api';
+import { describeError, isApiError } from '../../lib/api-error';
+
+const STATUS_TEXT: Record<RoomHealth['status'], string> = { waiting: 'Waiting', live: 'Live', reconnecting: 'Reconnecting', ended: 'Ended' };
+
+/**
+ * Live rooms with their health, and each room's WHIP and WHEP endpoints. Room details are
+ * operational data: they show only to a signed-in command or analyst session on this site.
+ */
+export function StreamRoomsPanel() {
+  const origin = window.location.origin;
+  const health = useQuery({
+    queryKey: ['stream', 'health'],
+    queryFn: () => api.get('/stream/health', StreamHealthResponse, { ignoreSessionEnd: true }),
+    refetchInterval: 5_000,
+    retry: false,
+  });
+  const refused = isApiError(health.error) && (health.error.status === 401 || health.error.status === 403);
+  return (
+    <section aria-labelledby="rooms-heading" className="rounded-lg border border-line bg-surface-raised p-4">
+      <h2 id="rooms-heading" className="mb-2 text-lg font-semibold">
+        Live rooms and WHIP/WHEP endpoints
+      </h2>
+      <dl className="mb-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-ink-muted">Publish (WHIP)</dt>
+        <dd className="font-mono break-all">{`POST ${origin}/whip/{room}`}</dd>
+        <dt className="text-ink-muted">Watch (WHEP)</dt>
+        <dd className="font-mono break-all">{`POST ${origin}/whep/{room}`}</dd>
+        <dt className="text-ink-muted">Signalling</dt>
+        <dd className="font-mono break-all">{`${origin.replace(/^http/, 'ws')}${SIGNALING_PATH}`}</dd>
+        <dt className="text-ink-muted">Credential</dt>
+        <dd>Authorization: Bearer with a stream token from POST /stream/join, or an access token</dd>
+      </dl>
+      {health.isPending ? <p>Loading rooms...</p> : null}
+      {refused ? <p>Sign in as command staff or an analyst to see the live rooms and their health.</p> : null}
+      {health.isError && !refused ? <p className="text-danger">{`Could not load the rooms: ${describeError(health.error)}`}</p> : null}
+      {health.data ? (
+        <>
+          <p className="mb-2 text-sm">
+            {`Media server: ${health.data.sfu.state}${health.data.sfu.restarts > 0 ? `, restarted ${health.data.sfu.restarts} times` : ''}`}
+          </p>
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr className="text-ink-muted">
+                <th scope="col">Room</th>
+                <th scope="col">Status</th>
+                <th scope="col">Viewers</th>
+                <th scope="col">Bitrate</th>
+                <th scope="col">Frame rate</th>
+                <th scope="col">Loss</th>
+                <th scope="col">WHEP</th>
+              </tr>
+            </thead>
+            <tbody>
+              {health.data.rooms.map((room) => (
+                <tr key={room.id} data-room={room.id} className="border-t border-line">
+                  <td>{room.name}</td>
+                  <td>{STATUS_TEXT[room.status]}</td>
+                  <td>{room.viewers}</td>
+                  <td>{room.publisher ? `${Math.round(room.publisher.bitrateKbps)} kbit/s` : '—'}</td>
+                  <td>{room.publisher ? `${Math.round(room.publisher.fps)} fps` : '—'}</td>
+                  <td>{room.publisher ? `${(room.publisher.packetLoss * 100).toFixed(1)}%` : '—'}</td>
+                  <td className="font-mono break-all">{whepPath(room.id)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : null}
+    </section>
+  );
+}
