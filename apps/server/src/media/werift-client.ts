@@ -49,7 +49,7 @@ export interface TestPublisher {
   plis: number;
   offer(): Promise<string>;
   accept(answerSdp: string): Promise<void>;
-  connected(): Promise<void>;
+  connected(timeoutMs?: number): Promise<void>;
   /** Sends a synthetic frame every interval (marker bit set), until stopped. */
   startSending(intervalMs?: number): void;
   sendPacket(payload: Buffer, marker: boolean): void;
@@ -71,7 +71,7 @@ export function createPublisher(codecName: ClientCodec = 'VP8'): TestPublisher {
     plis: 0,
     offer: () => completeOffer(pc),
     accept: (sdp) => pc.setRemoteDescription({ type: 'answer', sdp }),
-    connected: () => waitConnected(pc),
+    connected: (timeoutMs) => waitConnected(pc, timeoutMs),
     sendPacket(payload, marker) {
       seq = (seq + 1) % 65536;
       const header = new RtpHeader({ payloadType: 96, sequenceNumber: seq, timestamp, marker, ssrc: 1234 });
@@ -104,7 +104,7 @@ export interface TestViewer {
   payloadTypes: Set<number>;
   offer(): Promise<string>;
   accept(answerSdp: string): Promise<void>;
-  connected(): Promise<void>;
+  connected(timeoutMs?: number): Promise<void>;
   /** Resolves once `count` more packets have arrived. */
   receive(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -123,7 +123,7 @@ export function createViewer(codecs: ClientCodec[] = ['VP8', 'H264']): TestViewe
     payloadTypes: new Set(),
     offer: () => completeOffer(pc),
     accept: (sdp) => pc.setRemoteDescription({ type: 'answer', sdp }),
-    connected: () => waitConnected(pc),
+    connected: (timeoutMs) => waitConnected(pc, timeoutMs),
     receive(count, timeoutMs = 5_000) {
       const target = viewer.packets + count;
       return new Promise<void>((resolve, reject) => {
