@@ -59,6 +59,33 @@ describe.each(TEST_DIALECTS)('threat rules on %s', (dialect) => {
     expect(await alertsOf('zone.geofence')).toMatchObject([{ id: alert!.id, occurrences: 2 }]);
   });
 
+  it('follows zones drawn, re-rated and deactivated through /zones, and watches reports inside them', async () => {
+    const square = (lon: number, lat: number) => ({ type: 'Polygon', coordinates: [[[lon, lat], [lon + 1, lat], [lon + 1, lat + 1], [lon, lat + 1], [lon, lat]]] });
+    const drawn = await command.request('POST', '/zones', { name: 'River crossing', kind: 'restricted', riskLevel: 'elevated', geometry: square(30, 30) });
+    expect(drawn.statusCode).toBe(201);
+    const zone = drawn.json().zone;
+    const unit = await createUnit();
+    await move(unit.id, 30.5, 30.5);
+    // Elevated is below the geofence rule's "high": nothing yet.
+    expect(await alertsOf('zone.geofence')).toEqual([]);
+    expect((await analyst.request('PATCH', `/zones/${zone.id}`, { riskLevel: 'critical' })).statusCode).toBe(200);
+    t.clock.advance(1000);
+    await move(unit.id, 30.6, 30.5);
+    expect(await alertsOf('zone.geofence')).toMatchObject([{ zoneId: zone.id, severity: 'critical' }]);
+    const civic = await signIn(t.app, (await createUser(t.services, { role: 'Civic_Reporter' })).email);
+    await civic.request('POST', '/reports', { clientId: randomUUID(), kind: 'civic', category: 'flood', description: 'Water over the road', location: { lat: 30.2, lon: 30.2 } });
+    await civic.request('POST', '/reports', { clientId: randomUUID(), kind: 'civic', category: 'flood', description: 'Bridge closed', location: { lat: 30.8, lon: 30.8 } });
+    const geofence = await alertsOf('zone.geofence');
+    expect(geofence.find((alert) => alert.sources.some((source) => source.kind === 'report'))).toMatchObject({ title: 'Report inside River crossing', occurrences: 2 });
+    // Deactivated, the zone watches nothing: the unit's presence in it ends, and new positions raise nothing.
+    expect((await command.request('PATCH', `/zones/${zone.id}`, { active: false })).statusCode).toBe(200);
+    await t.services.threatEngine.idle();
+    expect(await t.services.db.kysely.selectFrom('rule_presence').selectAll().where('zone_id', '=', zone.id).execute()).toEqual([]);
+    t.clock.advance(1000);
+    await move(unit.id, 30.7, 30.5);
+    expect(await alertsOf('zone.geofence')).toHaveLength(2);
+  });
+
   it('does not raise again after a restart on the same database', async () => {
     const db = await createTestDatabase(dialect);
     const clock = new ManualClock();
@@ -103,11 +130,11 @@ describe.each(TEST_DIALECTS)('threat rules on %s', (dialect) => {
     expect(edited.json().rule).toMatchObject({ params: { count: 2, radiusM: 1000, windowMinutes: 30, category: null }, updatedBy: commandId });
     // The engine uses the new parameters at once: two reports now make a burst.
     const civic = await signIn(t.app, (await createUser(t.services, { role: 'Civic_Reporter' })).email);
-    for (const lon of [20, 20.001]) {
-      const response = await civic.request('POST', '/reports', { clientId: randomUUID(), kind: 'civic', category: 'unrest', description: 'Crowd', location: { lat: 5, lon } });
-      expect(response.statusCode).toBe(201);
-    }
-    expect(await alertsOf('report.burst')).toHaveLength(1);
+    const crowd = (lon: number) => civic.request('POST', '/reports', { clientId: randomUUID(), kind: 'civic', category: 'unrest', description: 'Crowd', location: { lat: 5, lon } });
+    expect((await crowd(20)).statusCode).toBe(201);
+    expect(await alertsOf('report.burst')).toEqual([]);
+    expect((await crowd(20.001)).statusCode).toBe(201);
+    expect(await alertsOf('report.burst')).toMatchObject([{ occurrences: 1 }]);
 
     await command.request('PATCH', '/rules/report.keywords', { enabled: false });
     await civic.request('POST', '/reports', { clientId: randomUUID(), kind: 'civic', category: 'other', description: 'I heard shots', location: { lat: 40, lon: 40 } });

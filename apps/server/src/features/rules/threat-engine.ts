@@ -147,6 +147,8 @@ export class ThreatEngine {
         return this.enqueue(() => this.engine!.unit(unit, this.clock.now()));
       }
       case 'report.created': {
+        // A report is announced twice (the triage board's copy and the reporter's own): count it once.
+        if (!event.channels.includes('reports')) return;
         const report = event.data as Report;
         const seen = { id: report.id, category: report.category, description: report.description, lat: report.location.lat, lon: report.location.lon, at: report.createdAt, ingestedAt: report.createdAt };
         return this.enqueue(() => this.engine!.report(seen));
