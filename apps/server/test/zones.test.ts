@@ -149,6 +149,23 @@ describe.each(TEST_DIALECTS)('zones on %s', (dialect) => {
     expect([west, south, east, north].map((value: number) => Number(value.toFixed(6)))).toEqual([2.3022, 48.8066, 2.4022, 48.9066]);
   });
 
+  it('reads a KMZ like its KML, offers a closed GPX track as a polygon, and imports only the chosen features', async () => {
+    const kmz = (await upload(command, zipSync({ 'doc.kml': new Uint8Array(KML) }), 'checkpoints.kmz')).json();
+    expect(kmz).toMatchObject({ format: 'kmz', features: [{ properties: { name: 'Île de la Cité' } }, {}, {}, {}] });
+    const gpx = `<?xml version="1.0"?><gpx version="1.1" creator="Argus test" xmlns="http://www.topografix.com/GPX/1/1">
+      <trk><name>Perimeter walk</name><trkseg>${[[48.85, 2.35], [48.85, 2.36], [48.86, 2.36], [48.86, 2.35], [48.85, 2.35]].map(([lat, lon]) => `<trkpt lat="${lat}" lon="${lon}"/>`).join('')}</trkseg></trk>
+      <rte><name>Convoy route</name><rtept lat="48.85" lon="2.35"/><rtept lat="48.87" lon="2.37"/></rte>
+    </gpx>`;
+    const preview = (await upload(command, Buffer.from(gpx), 'walk.gpx')).json();
+    expect(preview.features.map((f: { properties: { name: string }; problems: { code: string }[]; repairs: { code: string }[] }) => [f.properties.name, f.problems.map((p) => p.code), f.repairs.map((r) => r.code)])).toEqual([
+      ['Perimeter walk', [], ['closed_track_to_polygon']],
+      ['Convoy route', ['not_polygon'], []],
+    ]);
+    const outcome = (await command.request('POST', '/zones/import', { previewId: kmz.previewId, nameField: 'name', include: [1] })).json();
+    expect(outcome.zones.map((zone: { name: string }) => zone.name)).toEqual(['Champ de Mars']);
+    expect(outcome.import).toMatchObject({ format: 'kmz', imported: 1, rejected: 2 });
+  });
+
   it('answers malformed and hostile files with clear errors and imports nothing', async () => {
     const bomb = zipSync({ 'bomb.shp': new Uint8Array(80 * 1024 * 1024), 'bomb.dbf': new Uint8Array(10) }, { level: 9 });
     const whole = zippedShapefile('cut', [{ ring: square(2, 48).coordinates[0] as [number, number][], attributes: { NAME: 'x' } }]);
