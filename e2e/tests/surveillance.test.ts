@@ -97,6 +97,9 @@ describe('surveillance network', () => {
       .toBe(true);
     await screenshot(page, 'surveillance-page');
     expect(await seriousViolations(page)).toEqual([]);
+    // Closing the feed stops its analysis (and frees the two cores for the next test).
+    await page.getByRole('button', { name: `Close ${CAMERA.name}` }).click();
+    await expect.poll(() => page.getByTestId('analysis-stats').count(), SOON).toBe(0);
   }, 240_000);
 
   it('fits a phone held upright', async () => {
