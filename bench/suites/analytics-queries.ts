@@ -14,12 +14,16 @@ const DAY = 86_400_000;
 const ROWS = Number(process.env.BENCH_ANALYTICS_ROWS ?? 1_000_000);
 const SIDE_ROWS = Math.round(ROWS / 5);
 const UNITS = 200;
-const RUNS = 7;
+const RUNS = 5;
 const TARGET_MS = 500;
-/** The data span a year ending now; the charts are asked for the widest preset and the widest range. */
+/**
+ * The data span a year ending now; the charts are asked for the page's 7- and 30-day presets,
+ * each a range scan over tables of a million rows. A custom range over the whole year reads every
+ * row and is not held to the target (see bench/README.md).
+ */
 const NOW = Date.UTC(2026, 10, 23, 12);
 const START = NOW - 365 * DAY;
-const SCOPES = { '30 days': { from: NOW - 30 * DAY, to: NOW }, '366 days (every row)': { from: NOW - 366 * DAY, to: NOW } } as const;
+const SCOPES = { '7 days': { from: NOW - 7 * DAY, to: NOW }, '30 days': { from: NOW - 30 * DAY, to: NOW } } as const;
 
 /** Which table each chart reads, for its same-run baseline: COUNT(*) of that table's rows in the range. */
 const BASE_TABLE: Record<ChartId, { table: keyof Database; column: string }> = {
@@ -130,7 +134,7 @@ export async function analyticsQueriesSuite() {
           rows = (await service.chart(chart, { ...range, includeExercise: false })).rows.length;
         });
         const p95 = percentile(times, 95);
-        if (name.startsWith('30')) slowest = Math.max(slowest, p95);
+        slowest = Math.max(slowest, p95);
         scopes[name][chart] = { p95Ms: round(p95, 1), baselineP95Ms: round(percentile(baseline, 95), 1), ratio: round(p95 / percentile(baseline, 95), 1), rows };
         console.log(`${name} ${chart}: p95 ${round(p95, 1)} ms (COUNT(*) ${round(percentile(baseline, 95), 1)} ms)`);
       }
@@ -143,7 +147,7 @@ export async function analyticsQueriesSuite() {
       runsPerChart: RUNS,
       targetMs: TARGET_MS,
       scopes,
-      slowestP95MsOver30Days: round(slowest, 1),
+      slowestP95Ms: round(slowest, 1),
       failedRequests: 0,
       meetsTarget: slowest < TARGET_MS,
     };

@@ -181,6 +181,15 @@ describe.each(TEST_DIALECTS)('analytics charts on %s', (dialect) => {
     expect(response.body).toContain(message);
   });
 
+  it.each([
+    ['operational', 'page-views'],
+    ['platform', 'no-such-chart'],
+  ])('answers an unknown %s chart with a 400 naming the charts there are', async (family, name) => {
+    const response = await command.request('GET', `/analytics/${family}/${name}?${RANGE}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain(family === 'operational' ? 'chart must be one of incidents-by-category' : 'chart must be one of page-views, web-vitals, client-errors.');
+  });
+
   it('creates exercise incidents through the API and keeps them out of the charts', async () => {
     const body = { title: 'Drill', category: 'drill', severity: 'low', location: { lat: 1, lon: 1 }, exercise: true };
     const created = await command.request('POST', '/incidents', body);

@@ -1,21 +1,32 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AnalyticsQuery, ChartResponse, OPERATIONAL_CHARTS, PLATFORM_CHARTS, analyticsPath } from '@argus/contracts/http/analytics';
+import { z } from 'zod';
+import { AnalyticsQuery, ChartResponse, OPERATIONAL_CHARTS, PLATFORM_CHARTS } from '@argus/contracts/http/analytics';
 import { COMMAND_ROLES } from '@argus/contracts/roles';
 import type { AnalyticsService } from './analytics.service';
 
 /** Command and analysts read the analytics page; nobody else. */
 const READERS = [...COMMAND_ROLES, 'Intelligence_Analyst'] as const;
 
-/** One GET per chart, each answering that chart's table for a range. */
+const OperationalParams = z.object({ chart: z.enum(OPERATIONAL_CHARTS, { error: `chart must be one of ${OPERATIONAL_CHARTS.join(', ')}.` }) });
+const PlatformParams = z.object({ chart: z.enum(PLATFORM_CHARTS, { error: `chart must be one of ${PLATFORM_CHARTS.join(', ')}.` }) });
+
+/** A chart's table for a range: one route per family, the chart named in the path. */
 export const analyticsChartRoutes: FastifyPluginAsyncZod<{ charts: AnalyticsService }> = async (app, { charts }) => {
-  for (const chart of [...OPERATIONAL_CHARTS, ...PLATFORM_CHARTS]) {
-    app.get(
-      analyticsPath(chart),
-      {
-        config: { access: READERS },
-        schema: { summary: `Analytics chart "${chart}" for a range (from, to in epoch ms; bucket; includeExercise)`, querystring: AnalyticsQuery, response: { 200: ChartResponse } },
-      },
-      async (request) => charts.chart(chart, request.query),
-    );
-  }
+  app.get(
+    '/analytics/operational/:chart',
+    {
+      config: { access: READERS },
+      schema: { summary: 'An operational chart for a range (from, to in epoch ms; bucket; includeExercise)', params: OperationalParams, querystring: AnalyticsQuery, response: { 200: ChartResponse } },
+    },
+    async (request) => charts.chart(request.params.chart, request.query),
+  );
+
+  app.get(
+    '/analytics/platform/:chart',
+    {
+      config: { access: READERS },
+      schema: { summary: 'A platform telemetry chart for a range (from, to in epoch ms)', params: PlatformParams, querystring: AnalyticsQuery, response: { 200: ChartResponse } },
+    },
+    async (request) => charts.chart(request.params.chart, request.query),
+  );
 };
