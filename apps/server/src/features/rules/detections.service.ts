@@ -53,7 +53,9 @@ export class DetectionsService {
       location: { lat: camera.lat, lon: camera.lon },
       detections: rows.map(presentDetection),
     };
-    this.events.publish({ type: 'detection.created', channels: ['alerts'], data, priority: 'low' });
+    // Every frame reaches the engine (an empty one ends a run of frames); only frames that saw
+    // something go out to screens, so a quiet feed does not flood the alerts channel's replay.
+    this.events.publish({ type: 'detection.created', channels: rows.length > 0 ? ['alerts'] : [], data, priority: 'low' });
     return rows;
   }
 
