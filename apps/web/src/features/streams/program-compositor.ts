@@ -52,7 +52,7 @@ export class ProgramCompositor {
       context.textAlign = 'start';
     }
     if (this.lowerThird) drawLowerThird(context, width, height, this.lowerThird, new Date());
-    drawTimeCode(context, wallClockMs());
+    drawTimeCode(context, wallClockMs(), width);
   }
 
   stop(): void {

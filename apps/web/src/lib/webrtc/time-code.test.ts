@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { delaySince, drawTimeCode, readTimeCode, TIME_CODE_HEIGHT, TIME_CODE_WIDTH } from './time-code';
+import { delaySince, drawTimeCode, READ_WIDTH, readTimeCode } from './time-code';
 
 /** Just enough of a 2D context to paint filled rectangles into RGBA pixels. */
 function pixelCanvas(width: number, height: number) {
@@ -19,15 +19,15 @@ function pixelCanvas(width: number, height: number) {
 describe('the time code painted into frames', () => {
   it('reads back the millisecond it was drawn at, modulo 2^24', () => {
     for (const ms of [0, 1, 1_234_567, 1_763_938_000_123, 2 ** 24 - 1]) {
-      const { pixels, context } = pixelCanvas(TIME_CODE_WIDTH, TIME_CODE_HEIGHT);
-      drawTimeCode(context, ms);
-      expect(readTimeCode(pixels, TIME_CODE_WIDTH)).toBe(ms % 2 ** 24);
+      const { pixels, context } = pixelCanvas(READ_WIDTH, READ_WIDTH / 16);
+      drawTimeCode(context, ms, READ_WIDTH);
+      expect(readTimeCode(pixels, READ_WIDTH)).toBe(ms % 2 ** 24);
     }
   });
 
   it('finds no code in a frame without the guard squares', () => {
-    const { pixels } = pixelCanvas(TIME_CODE_WIDTH, TIME_CODE_HEIGHT);
-    expect(readTimeCode(pixels, TIME_CODE_WIDTH)).toBeNull();
+    const { pixels } = pixelCanvas(READ_WIDTH, READ_WIDTH / 16);
+    expect(readTimeCode(pixels, READ_WIDTH)).toBeNull();
   });
 
   it('measures the delay across the wrap of the code', () => {

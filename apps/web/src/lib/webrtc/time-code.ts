@@ -8,40 +8,44 @@
 
 export const TIME_CODE_BITS = 24;
 const MODULUS = 2 ** TIME_CODE_BITS;
-/** Side of one square in pixels. */
-export const TIME_CODE_CELL = 16;
+/** The code spans the frame's width in this many cells, so it scales with the picture. */
+const CELLS_ACROSS = 32;
+/** Width the reader scales the decoded strip to before sampling. */
+export const READ_WIDTH = 320;
+const READ_CELL = READ_WIDTH / CELLS_ACROSS;
+const READ_HEIGHT = READ_CELL * 2;
 
 /** The wall clock both sides share (same machine, or NTP-synchronised ones). */
 export const wallClockMs = () => performance.timeOrigin + performance.now();
 
-/** Paints `ms` at the top-left corner of the canvas. */
-export function drawTimeCode(context: CanvasRenderingContext2D, ms: number): void {
+/**
+ * Paints `ms` along the top of a frame `width` pixels wide: a black strip two cells high with a
+ * white guard, 24 bits (white is 1) and another white guard. Cells are a 32nd of the width, so
+ * an encoder that scales the picture down scales the code with it.
+ */
+export function drawTimeCode(context: CanvasRenderingContext2D, ms: number, width: number): void {
   const value = Math.floor(ms) % MODULUS;
-  const cell = TIME_CODE_CELL;
-  const cells = TIME_CODE_BITS + 2;
+  const cell = width / CELLS_ACROSS;
   context.fillStyle = '#000';
-  context.fillRect(0, 0, cells * cell + cell, cell * 2);
+  context.fillRect(0, 0, cell * (TIME_CODE_BITS + 3), cell * 2);
   context.fillStyle = '#fff';
-  context.fillRect(cell / 2, cell / 2, cell, cell);
+  const square = (index: number) => context.fillRect(Math.round(cell * (index + 0.5)), Math.round(cell * 0.5), Math.ceil(cell), Math.ceil(cell));
+  square(0);
   for (let bit = 0; bit < TIME_CODE_BITS; bit += 1) {
-    if ((value >> (TIME_CODE_BITS - 1 - bit)) & 1) context.fillRect(cell / 2 + (bit + 1) * cell, cell / 2, cell, cell);
+    if ((value >> (TIME_CODE_BITS - 1 - bit)) & 1) square(bit + 1);
   }
-  context.fillRect(cell / 2 + (TIME_CODE_BITS + 1) * cell, cell / 2, cell, cell);
+  square(TIME_CODE_BITS + 1);
 }
 
-/** The code's width in pixels at the size it was drawn, so a reader copies only that strip. */
-export const TIME_CODE_WIDTH = (TIME_CODE_BITS + 3) * TIME_CODE_CELL;
-export const TIME_CODE_HEIGHT = TIME_CODE_CELL * 2;
-
 /**
- * Reads the code back from pixels drawn at the same scale (the caller draws the decoded frame at
- * its intrinsic size). Null when the guards are missing: not a coded frame.
+ * Reads the code from RGBA pixels of the top strip scaled to READ_WIDTH wide. Null when the
+ * guards are missing: not a coded frame.
  */
-export function readTimeCode(pixels: Uint8ClampedArray, width: number): number | null {
-  const cell = TIME_CODE_CELL;
-  const y = cell; // the middle of the row of squares
+export function readTimeCode(pixels: Uint8ClampedArray, width = READ_WIDTH): number | null {
+  const cell = width / CELLS_ACROSS;
+  const y = Math.floor(cell);
   const bright = (index: number) => {
-    const x = cell + index * cell;
+    const x = Math.floor(cell * (index + 1));
     const offset = (y * width + x) * 4;
     const luma = 0.299 * (pixels[offset] ?? 0) + 0.587 * (pixels[offset + 1] ?? 0) + 0.114 * (pixels[offset + 2] ?? 0);
     return luma > 128;
@@ -54,7 +58,7 @@ export function readTimeCode(pixels: Uint8ClampedArray, width: number): number |
 
 /** Milliseconds from when the code was drawn to `nowMs`. */
 export function delaySince(code: number, nowMs: number): number {
-  return (((Math.floor(nowMs) % MODULUS) - code) % MODULUS + MODULUS) % MODULUS;
+  return ((((Math.floor(nowMs) % MODULUS) - code) % MODULUS) + MODULUS) % MODULUS;
 }
 
 /** Reads the delay of the frame a video element shows now; null until a coded frame arrives. */
@@ -63,11 +67,12 @@ export class TimeCodeReader {
   private readonly context = this.canvas.getContext('2d', { willReadFrequently: true });
 
   read(video: HTMLVideoElement, nowMs = wallClockMs()): number | null {
-    if (!this.context || video.videoWidth < TIME_CODE_WIDTH || video.videoHeight < TIME_CODE_HEIGHT) return null;
-    this.canvas.width = TIME_CODE_WIDTH;
-    this.canvas.height = TIME_CODE_HEIGHT;
-    this.context.drawImage(video, 0, 0, TIME_CODE_WIDTH, TIME_CODE_HEIGHT, 0, 0, TIME_CODE_WIDTH, TIME_CODE_HEIGHT);
-    const code = readTimeCode(this.context.getImageData(0, 0, TIME_CODE_WIDTH, TIME_CODE_HEIGHT).data, TIME_CODE_WIDTH);
+    if (!this.context || video.videoWidth === 0) return null;
+    this.canvas.width = READ_WIDTH;
+    this.canvas.height = READ_HEIGHT;
+    const stripHeight = (video.videoWidth / CELLS_ACROSS) * 2;
+    this.context.drawImage(video, 0, 0, video.videoWidth, stripHeight, 0, 0, READ_WIDTH, READ_HEIGHT);
+    const code = readTimeCode(this.context.getImageData(0, 0, READ_WIDTH, READ_HEIGHT).data);
     return code === null ? null : delaySince(code, nowMs);
   }
 }

@@ -28,7 +28,7 @@ export function createTimeCodedStream(source: MediaStream, frameRate: number): T
         canvas.height = video.videoHeight;
       }
       if (video.readyState >= 2) context.drawImage(video, 0, 0, canvas.width, canvas.height);
-      drawTimeCode(context, wallClockMs());
+      drawTimeCode(context, wallClockMs(), canvas.width);
     }
     frame = requestAnimationFrame(draw);
   };
