@@ -8,12 +8,13 @@ import { realtimeSuite } from './suites/realtime';
 import { detectionSuite } from './suites/detection';
 import { analyticsQueriesSuite } from './suites/analytics-queries';
 import { rulesEngineSuite } from './suites/rules-engine';
+import { videoSuite } from './suites/video';
 
 /**
  * `npm run bench`: every suite measures Argus against a baseline in the same run and reports
  * the ratio, because absolute figures on a shared two-core machine drift from run to run.
  */
-const suites = { auth: authSuite, tokens: tokensSuite, 'evidence-ingest': evidenceIngestSuite, realtime: realtimeSuite, detection: detectionSuite, 'analytics-queries': analyticsQueriesSuite, 'rules-engine': rulesEngineSuite };
+const suites = { auth: authSuite, tokens: tokensSuite, 'evidence-ingest': evidenceIngestSuite, realtime: realtimeSuite, detection: detectionSuite, 'analytics-queries': analyticsQueriesSuite, 'rules-engine': rulesEngineSuite, video: videoSuite };
 const only = process.argv[2];
 const resultsDir = path.join(repoRoot, 'bench/results');
 fs.mkdirSync(resultsDir, { recursive: true });
