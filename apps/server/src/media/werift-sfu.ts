@@ -176,7 +176,7 @@ export class WeriftSfu {
       throw new MediaError('bad_sdp', 'The offer has no audio or video to publish.');
     }
     for (const transceiver of pc.getTransceivers()) transceiver.setDirection('recvonly');
-    const answer = await this.finishAnswer(pc, peerId);
+    const answer = tuneForPublisher(await this.finishAnswer(pc, peerId), this.config.targetBitrateKbps);
 
     const previous = room.publisher;
     room.publisher = publisher;
@@ -514,6 +514,38 @@ function retransmissions(room: Room): number {
     total += sender?.retransmittedPacketsSent ?? 0;
   }
   return total;
+}
+
+/**
+ * werift answers with the publisher's own codec lines, so it would echo `transport-cc` and drop
+ * the start bitrate. Publishers are told: no TWCC feedback to wait for, and start, stay between a
+ * quarter of and the target bitrate (docs/video.md, the congestion-feedback decision).
+ */
+export function tuneForPublisher(sdp: string, targetKbps: number): string {
+  const lines = sdp.split('\r\n');
+  const videoTypes = new Set<string>();
+  let inVideo = false;
+  for (const line of lines) {
+    if (line.startsWith('m=')) inVideo = line.startsWith('m=video');
+    const rtpmap = line.match(/^a=rtpmap:(\d+) ([^/]+)\//);
+    if (inVideo && rtpmap && !['rtx', 'red', 'ulpfec'].includes(rtpmap[2]!.toLowerCase())) videoTypes.add(rtpmap[1]!);
+  }
+  const google = `x-google-start-bitrate=${targetKbps};x-google-min-bitrate=${Math.round(targetKbps / 4)};x-google-max-bitrate=${targetKbps}`;
+  const withFmtp = new Set<string>();
+  const out: string[] = [];
+  for (const line of lines) {
+    if (/^a=rtcp-fb:\d+ transport-cc/.test(line)) continue;
+    const fmtp = line.match(/^a=fmtp:(\d+) (.*)$/);
+    if (fmtp && videoTypes.has(fmtp[1]!)) {
+      withFmtp.add(fmtp[1]!);
+      out.push(fmtp[2]!.includes('x-google-start-bitrate') ? line : `${line};${google}`);
+      continue;
+    }
+    out.push(line);
+    const rtpmap = line.match(/^a=rtpmap:(\d+) /);
+    if (rtpmap && videoTypes.has(rtpmap[1]!) && !lines.some((other) => other.startsWith(`a=fmtp:${rtpmap[1]} `))) out.push(`a=fmtp:${rtpmap[1]} ${google}`);
+  }
+  return out.join('\r\n');
 }
 
 const round = (value: number) => Math.round(value * 10) / 10;
