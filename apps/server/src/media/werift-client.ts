@@ -155,7 +155,7 @@ export function createViewer(codecs: ClientCodec[] = ['VP8', 'H264']): TestViewe
   return viewer;
 }
 
-export function waitConnected(pc: RTCPeerConnection, timeoutMs = 10_000): Promise<void> {
+export function waitConnected(pc: RTCPeerConnection, timeoutMs = 20_000): Promise<void> {
   if (pc.connectionState === 'connected') return Promise.resolve();
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`not connected after ${timeoutMs} ms (${pc.connectionState})`)), timeoutMs);
