@@ -115,9 +115,15 @@ describe('production', () => {
     // The keyboard path: the multiview keeps re-laying out as frames arrive, which a pointer click waits out.
     await testTile.press('Enter');
     await expect.poll(() => producer.getByTestId('preview-name').textContent(), SOON).toMatch(/^Streaming test/);
-    await producer.getByRole('button', { name: 'Take to program' }).click();
+    // Each multiview tile shows its own source.
+    await expect.poll(() => centreColour(producer, '[data-room^="test-"]'), SOON).toBe('blue');
+    await expect.poll(() => centreColour(producer, '[data-room^="unit-"]'), SOON).toBe('red');
+    await producer.getByRole('button', { name: 'Take to program' }).press('Enter');
+    await expect.poll(() => producer.getByTestId('program-name').textContent(), SOON).toMatch(/^Streaming test/);
+    await expect.poll(() => centreColour(producer, '[aria-labelledby="program-bus"]'), SOON).toBe('blue');
     await expect.poll(() => centreColour(viewer, feedTile), SOON).toBe('blue');
     await screenshot(producer, 'production-blue-on-program');
     await screenshot(viewer, 'production-briefing-viewer');
-  });
+    // Three Chromium pages encode and decode video at once here; on two shared cores that takes a while.
+  }, 240_000);
 });
