@@ -34,7 +34,7 @@ export function StreamRoomsPanel() {
         <dd>Authorization: Bearer with a stream token from POST /stream/join, or an access token</dd>
       </dl>
       {health.isPending ? <p>Loading rooms...</p> : null}
-      {refused ? <p>Sign in as command staff or an analyst to see the live rooms and their health.</p> : null}
+      {refused ? <p>The live rooms and their health show only to command staff and analysts signed in on this site; on the main site they are on the video wall.</p> : null}
       {health.isError && !refused ? <p className="text-danger">{`Could not load the rooms: ${describeError(health.error)}`}</p> : null}
       {health.data ? (
         <>
