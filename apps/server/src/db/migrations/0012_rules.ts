@@ -15,7 +15,7 @@ const DEFAULT_RULES = [
     params: {
       lexicon: [
         ...['weapon', 'gun', 'rifle', 'shots', 'shooting', 'gunfire', 'explosion', 'explosive', 'bomb', 'grenade', 'hostage', 'ied'].map((term) => ({ term, severity: 'critical' })),
-        ...['fire', 'knife', 'armed', 'attack', 'blast', 'kidnap', 'ambush', 'casualties', 'smoke'].map((term) => ({ term, severity: 'warning' })),
+        ...['fire', 'knife', 'armed', 'attack', 'blast', 'kidnap', 'ambush', 'casualties'].map((term) => ({ term, severity: 'warning' })),
       ],
     },
   },

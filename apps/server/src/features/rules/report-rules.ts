@@ -85,8 +85,8 @@ function matchersFor(params: RuleParams['report.keywords']) {
 export function evaluateKeywords(rules: ActiveRules, report: ReportSeen): EngineAction[] {
   const rule = rules['report.keywords'];
   if (!rule.enabled) return [];
-  const text = `${report.category} ${report.description}`;
-  const hits = matchersFor(rule.params).filter((matcher) => matcher.pattern.test(text));
+  // The description only: the category is the reporter's own label, counted by the burst rule.
+  const hits = matchersFor(rule.params).filter((matcher) => matcher.pattern.test(report.description));
   if (hits.length === 0) return [];
   const severity = hits.reduce<AlertSeverity>((worst, hit) => (ALERT_SEVERITIES.indexOf(hit.severity) > ALERT_SEVERITIES.indexOf(worst) ? hit.severity : worst), 'info');
   const terms = [...new Set(hits.map((hit) => hit.term))];
