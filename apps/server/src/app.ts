@@ -38,9 +38,6 @@ import { streamSettingsRoutes } from './features/stream-settings/stream-settings
 import { streamsRoutes } from './features/streams/streams.routes';
 import { whipRoutes } from './features/streams/whip.routes';
 import { signalingSocket } from './features/streams/signaling.socket';
-import { streamsRoutes } from './features/streams/streams.routes';
-import { whipRoutes } from './features/streams/whip.routes';
-import { signalingSocket } from './features/streams/signaling.socket';
 import { searchRoutes } from './features/search/search.routes';
 import { mapRoutes } from './features/map/map.routes';
 import { rootJwksRoute, tokenApiRoutes } from './features/tokens/token-api.routes';
@@ -134,10 +131,6 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
       void services.streams.media.start().catch((error: unknown) => app.log.error({ err: error }, 'sfu: could not start'));
     });
   }
-  await app.register(streamsRoutes, { streams: services.streams });
-  await app.register(whipRoutes, { streams: services.streams, bearer });
-  await app.register(signalingSocket, { streams: services.streams, siteHosts: config.siteHosts });
-  app.addHook('onClose', async () => services.streams.close());
   await app.register(searchRoutes, { db: db.kysely });
   await app.register(mapRoutes, { tiles: config.mapTiles });
   await app.register(tokenApiRoutes, {

@@ -90,9 +90,9 @@ export function createServices(config: Config, db: Db, clock: Clock) {
   const incidents = new IncidentsService(incidentsRepository, clock, events);
   const alerts = new AlertsService(new AlertsRepository(db.kysely), clock, events);
   const fieldScope = new FieldScopeRepository(db.kysely);
+  const zonesRepository = new ZonesRepository(db.kysely);
   const files = new DiskFileStore(path.join(config.dataDir, 'files'));
   const evidence = new EvidenceService(new EvidenceRepository(db.kysely), files, audit, clock, config.evidenceMaxBytes, incidents, events);
-  const zonesRepository = new ZonesRepository(db.kysely);
   const cameras = new CamerasService(new CamerasRepository(db.kysely), clock);
   const rulesRepository = new RulesRepository(db.kysely);
   const threatEngine = new ThreatEngine(rulesRepository, alerts, events, clock, { tickMs: 15_000 });

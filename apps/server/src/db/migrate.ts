@@ -9,12 +9,12 @@ import * as dispatches from './migrations/0007_dispatches';
 import * as operations from './migrations/0008_operations';
 import * as search from './migrations/0009_search';
 import * as evidence from './migrations/0010_evidence';
+import * as zones from './migrations/0011_zones';
 import * as rules from './migrations/0012_rules';
-import * as analytics from './migrations/0014_analytics';
 import * as streams from './migrations/0013_streams';
+import * as analytics from './migrations/0014_analytics';
 import * as cameras from './migrations/0015_cameras';
 import * as streamSettings from './migrations/0016_stream_settings';
-import * as zones from './migrations/0011_zones';
 
 /** Migrations are code, listed here in order, so they bundle and run the same on both dialects. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,12 +28,12 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008_operations': operations,
   '0009_search': search,
   '0010_evidence': evidence,
+  '0011_zones': zones,
   '0012_rules': rules,
-  '0014_analytics': analytics,
   '0013_streams': streams,
+  '0014_analytics': analytics,
   '0015_cameras': cameras,
   '0016_stream_settings': streamSettings,
-  '0011_zones': zones,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

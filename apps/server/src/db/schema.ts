@@ -389,27 +389,6 @@ export interface CamerasTable {
   updated_at: number;
 }
 
-/** A user's publishing defaults (migration 0016). */
-export interface StreamDefaultsTable {
-  user_id: string;
-  resolution: string;
-  frame_rate: number;
-  bitrate_kbps: number;
-  codec: string;
-  simulcast: number;
-  updated_at: number;
-}
-
-/** The one row 'platform' of administrator stream settings (migration 0016). */
-export interface StreamPlatformSettingsTable {
-  id: string;
-  /** JSON array of ICE servers, or NULL for the server's configuration. */
-  ice_servers: string | null;
-  recording_retention_days: number;
-  updated_at: number;
-  updated_by: string | null;
-}
-
 /** An evidence item; custody_seq and custody_head are the end of its custody chain. */
 export interface EvidenceItemsTable {
   id: string;
@@ -447,6 +426,27 @@ export interface EvidenceCustodyTable {
   detail: string;
   prev_hash: string;
   hash: string;
+}
+
+/** A user's publishing defaults (migration 0016). */
+export interface StreamDefaultsTable {
+  user_id: string;
+  resolution: string;
+  frame_rate: number;
+  bitrate_kbps: number;
+  codec: string;
+  simulcast: number;
+  updated_at: number;
+}
+
+/** The one row 'platform' of administrator stream settings (migration 0016). */
+export interface StreamPlatformSettingsTable {
+  id: string;
+  /** JSON array of ICE servers, or NULL for the server's configuration. */
+  ice_servers: string | null;
+  recording_retention_days: number;
+  updated_at: number;
+  updated_by: string | null;
 }
 
 export interface StreamRoomsTable {
@@ -497,11 +497,11 @@ export interface Database {
   report_photos: ReportPhotosTable;
   messages: MessagesTable;
   alerts: AlertsTable;
+  zones: ZonesTable;
+  zone_imports: ZoneImportsTable;
   rules: RulesTable;
   detections: DetectionsTable;
   rule_presence: RulePresenceTable;
-  zones: ZonesTable;
-  zone_imports: ZoneImportsTable;
   cameras: CamerasTable;
   stream_defaults: StreamDefaultsTable;
   stream_platform_settings: StreamPlatformSettingsTable;
