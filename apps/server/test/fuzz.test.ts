@@ -21,6 +21,8 @@ const SEED = 20261122;
 const WATCHED_TABLES = [
   'users', 'sessions', 'mfa_factors', 'mfa_challenges', 'refresh_tokens', 'recovery_codes', 'identities', 'oauth_flows', 'signing_keys',
   'counters', 'incidents', 'incident_timeline', 'units', 'unit_members', 'client_actions', 'reports', 'dispatches',
+  'report_photos', 'messages', 'alerts', 'evidence_items', 'evidence_custody', 'zones', 'zone_imports', 'rules', 'detections',
+  'rule_presence', 'cameras', 'stream_defaults', 'stream_platform_settings', 'stream_rooms', 'stream_sessions',
 ] as const;
 
 const hostileString = fc.oneof(
