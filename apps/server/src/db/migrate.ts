@@ -15,6 +15,7 @@ import * as streams from './migrations/0013_streams';
 import * as analytics from './migrations/0014_analytics';
 import * as cameras from './migrations/0015_cameras';
 import * as streamSettings from './migrations/0016_stream_settings';
+import * as streamDefaultsWithoutSimulcast from './migrations/0017_stream_defaults_without_simulcast';
 
 /** Migrations are code, listed here in order, so they bundle and run the same on both dialects. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014_analytics': analytics,
   '0015_cameras': cameras,
   '0016_stream_settings': streamSettings,
+  '0017_stream_defaults_without_simulcast': streamDefaultsWithoutSimulcast,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -428,14 +428,13 @@ export interface EvidenceCustodyTable {
   hash: string;
 }
 
-/** A user's publishing defaults (migration 0016). */
+/** A user's publishing defaults (migrations 0016, 0017). */
 export interface StreamDefaultsTable {
   user_id: string;
   resolution: string;
   frame_rate: number;
   bitrate_kbps: number;
   codec: string;
-  simulcast: number;
   updated_at: number;
 }
 

@@ -38,12 +38,15 @@ export interface MediaRoomStats {
     bitrateKbps: number;
     fps: number;
     packetLoss: number;
+    /** Round-trip time to the publisher from ICE connectivity and consent checks, ms. */
     rttMs: number | null;
     codec: string | null;
     keyframeRequests: number;
     retransmissions: number;
   } | null;
   egressKbps: number;
+  /** Median round-trip time to the room's viewers from their RTCP receiver reports, ms. */
+  viewerRttMs: number | null;
 }
 
 export type MediaEvent =

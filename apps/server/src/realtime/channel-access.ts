@@ -19,7 +19,13 @@ export interface FieldScope {
 
 export type ChannelVerdict = { allowed: true } | { allowed: false; reason: string };
 
-const ANALYST_SHARED: readonly SharedChannel[] = ['incidents', 'units', 'reports', 'alerts', 'public-alerts', 'broadcast', 'zones'];
+/**
+ * "streams" carries every video room and "cameras" the camera registry: analysts watch every room
+ * and read the registry over HTTP. Field units list only their units' rooms over HTTP, so they
+ * hear of those on their `unit:<id>` channels, never on "streams". "evidence" carries every item and
+ * custody entry, which only command and analysts review; a field unit reads just what it captured.
+ */
+const ANALYST_SHARED: readonly SharedChannel[] = ['incidents', 'units', 'reports', 'alerts', 'public-alerts', 'broadcast', 'zones', 'streams', 'cameras', 'evidence'];
 const FIELD_SHARED: readonly SharedChannel[] = ['broadcast', 'public-alerts'];
 const CIVIC_SHARED: readonly SharedChannel[] = ['public-alerts'];
 

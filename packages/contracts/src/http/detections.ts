@@ -36,7 +36,11 @@ export const Detection = z.object({
   score: z.number(),
   box: DetectionBox,
   frame: z.object({ width: z.number(), height: z.number() }),
-  /** Where the camera stood when it saw it (the registry's position). */
+  /**
+   * Where the object stands on the ground: its box's bottom-centre projected from the camera's
+   * registered position, heading, field of view and range; the camera's position when it has
+   * no heading, field of view or range (docs/detection.md).
+   */
   location: Location.nullable(),
   receivedAt: Timestamp,
 });

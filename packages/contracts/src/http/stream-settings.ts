@@ -31,13 +31,11 @@ export const StreamDefaults = z.object({
     .min(STREAM_BITRATE_KBPS.min, `bitrateKbps is ${STREAM_BITRATE_KBPS.min} to ${STREAM_BITRATE_KBPS.max}.`)
     .max(STREAM_BITRATE_KBPS.max, `bitrateKbps is ${STREAM_BITRATE_KBPS.min} to ${STREAM_BITRATE_KBPS.max}.`),
   codec: z.enum(STREAM_CODECS, { error: `codec must be one of ${STREAM_CODECS.join(', ')}.` }),
-  /** Send several qualities at once so weak viewers get a smaller one. */
-  simulcast: z.boolean({ error: 'simulcast is true or false.' }),
 });
 export type StreamDefaults = z.infer<typeof StreamDefaults>;
 
 /** What a user who never changed anything publishes with. */
-export const DEFAULT_STREAM_DEFAULTS: StreamDefaults = { resolution: '720p', frameRate: 30, bitrateKbps: 1500, codec: 'auto', simulcast: false };
+export const DEFAULT_STREAM_DEFAULTS: StreamDefaults = { resolution: '720p', frameRate: 30, bitrateKbps: 1500, codec: 'auto' };
 
 export const UpdateStreamDefaultsRequest = StreamDefaults.partial().refine((value) => Object.keys(value).length > 0, 'Send at least one setting to change.');
 export type UpdateStreamDefaultsRequest = z.infer<typeof UpdateStreamDefaultsRequest>;

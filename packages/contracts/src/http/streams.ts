@@ -71,6 +71,20 @@ export const StreamRoom = z.object({
 });
 export type StreamRoom = z.infer<typeof StreamRoom>;
 
+/**
+ * What changed in a room, as the realtime "streams" channel announces it (events stream.created,
+ * stream.updated, stream.closed; data: StreamRoomEvent). Changes that land together (a burst of
+ * viewers joining) are announced once, with every change listed.
+ */
+export const STREAM_ROOM_CHANGES = ['created', 'publisher-joined', 'publisher-left', 'publisher-back', 'viewers', 'reconnect-expired', 'closed', 'media-restarted'] as const;
+export type StreamRoomChange = (typeof STREAM_ROOM_CHANGES)[number];
+
+export const StreamRoomEvent = z.object({
+  room: StreamRoom,
+  changes: z.array(z.enum(STREAM_ROOM_CHANGES)).min(1),
+});
+export type StreamRoomEvent = z.infer<typeof StreamRoomEvent>;
+
 // ---- POST /stream/create ----
 
 export const CreateStreamRequest = z.object({
@@ -138,7 +152,10 @@ export const PublisherHealth = z.object({
   fps: z.number().nonnegative(),
   /** Fraction of packets lost from the publisher, 0 to 1. */
   packetLoss: z.number().min(0).max(1),
-  /** Round-trip time to the publisher from RTCP, null until measured. */
+  /**
+   * Round-trip time to the publisher in ms, from ICE connectivity and consent checks (the SFU
+   * only receives from a publisher, so RTCP gives it no round trip); null until measured.
+   */
   rttMs: z.number().nonnegative().nullable(),
   codec: z.string().nullable(),
   /** Keyframe requests sent to the publisher (viewer joins and viewers' PLI/FIR). */
@@ -156,6 +173,8 @@ export const RoomHealth = z.object({
   publisher: PublisherHealth.nullable(),
   /** Total kbit/s forwarded to all viewers. */
   egressKbps: z.number().nonnegative(),
+  /** Median round-trip time to the viewers in ms, from their RTCP receiver reports; null until measured. */
+  viewerRttMs: z.number().nonnegative().nullable(),
 });
 export type RoomHealth = z.infer<typeof RoomHealth>;
 

@@ -16,7 +16,7 @@ export const REALTIME_PATH = '/ws/realtime';
 export const REALTIME_PROTOCOL_VERSION = 1;
 
 /** Channels shared by everyone allowed to see them. Per-entity channels are built with the helpers below. */
-export const SHARED_CHANNELS = ['incidents', 'units', 'reports', 'alerts', 'public-alerts', 'broadcast', 'zones'] as const;
+export const SHARED_CHANNELS = ['incidents', 'units', 'reports', 'alerts', 'public-alerts', 'broadcast', 'zones', 'streams', 'cameras', 'evidence'] as const;
 export type SharedChannel = (typeof SHARED_CHANNELS)[number];
 
 export const channels = {
@@ -27,7 +27,7 @@ export const channels = {
 };
 export type Channel = SharedChannel | `incident:${string}` | `unit:${string}` | `user:${string}`;
 
-const CHANNEL_PATTERN = /^(incidents|units|reports|alerts|public-alerts|broadcast|zones|(incident|unit|user):[A-Za-z0-9-]{1,100})$/;
+const CHANNEL_PATTERN = /^(incidents|units|reports|alerts|public-alerts|broadcast|zones|streams|cameras|evidence|(incident|unit|user):[A-Za-z0-9-]{1,100})$/;
 export const ChannelName = z.string().regex(CHANNEL_PATTERN, 'Unknown channel.') as unknown as z.ZodType<Channel>;
 
 export function isChannel(value: unknown): value is Channel {
@@ -52,6 +52,17 @@ export const EVENT_TYPES = [
   'zone.created',
   'zone.updated',
   'detection.created',
+  /** Video rooms (data: StreamRoomEvent); also on `unit:<id>` for the field units a room belongs or is shared to. */
+  'stream.created',
+  'stream.updated',
+  'stream.closed',
+  /** The camera registry and each camera's health (data: Camera); deactivating is an update. */
+  'camera.created',
+  'camera.updated',
+  /** Evidence items (data: EvidenceItem) and custody entries from views, downloads and exports (data: EvidenceCustodyEvent). */
+  'evidence.created',
+  'evidence.updated',
+  'evidence.custody',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -2,13 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { CameraHeartbeatRequest, CreateCameraRequest, UpdateCameraRequest } from '@argus/contracts/http/cameras';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { EventPublisher } from '../../realtime/events';
 import { cameraHealth, NO_LIVE_ROOMS, type LiveRoomSnapshot, type LiveRooms } from './camera-health';
+import { presentCamera } from './cameras.presenter';
 import type { CameraFilters, CameraRow, CamerasRepository } from './cameras.repository';
 
 /**
  * The camera and sensor registry and its health. Status is stored, so every screen and the
  * rules engine read the same answer; it is re-derived by `checkHealth` every 30 s and at once
  * when a camera is heard from (a heartbeat from the browser watching it, or a detection).
+ * Every change an operator sees (registered, edited, deactivated, a new health status) is
+ * announced on the realtime "cameras" channel; heartbeats that change nothing are not.
  */
 export class CamerasService {
   private rooms: LiveRooms = NO_LIVE_ROOMS;
@@ -18,6 +22,7 @@ export class CamerasService {
   constructor(
     private readonly cameras: CamerasRepository,
     private readonly clock: Clock,
+    private readonly events: EventPublisher,
   ) {}
 
   /** The SFU tells the health rule which rooms have a live publisher once it is wired in. */
@@ -61,6 +66,7 @@ export class CamerasService {
     };
     const row = { ...draft, ...this.healthColumns(draft, now) };
     await this.cameras.insert(row);
+    this.events.publish({ type: 'camera.created', channels: ['cameras'], data: presentCamera(row) });
     return row;
   }
 
@@ -86,7 +92,7 @@ export class CamerasService {
     const next = { ...current, ...changes };
     const updated = { ...changes, ...this.healthColumns(next, now) };
     await this.cameras.update(id, updated);
-    return { ...current, ...updated };
+    return this.announce({ ...current, ...updated });
   }
 
   /** The browser watching a feed says it is alive and how well it plays. */
@@ -97,7 +103,8 @@ export class CamerasService {
     const next = { ...current, last_seen_at: now, last_fps: request.fps ?? null, last_packet_loss: request.packetLoss ?? null };
     const changes = { last_seen_at: now, last_fps: next.last_fps, last_packet_loss: next.last_packet_loss, ...this.healthColumns(next, now) };
     await this.cameras.update(id, changes);
-    return { ...current, ...changes };
+    const row = { ...current, ...changes };
+    return healthChanged(current, row) ? this.announce(row) : row;
   }
 
   /** A detection from a camera is data from it: the detections module calls this on ingest. */
@@ -106,26 +113,38 @@ export class CamerasService {
     if (!current?.active) return;
     const seen = Math.min(at, this.clock.now());
     if (current.last_seen_at !== null && current.last_seen_at >= seen) return;
-    const next = { ...current, last_seen_at: seen };
-    await this.cameras.update(id, { last_seen_at: seen, ...this.healthColumns(next, this.clock.now()) });
+    const health = this.healthColumns({ ...current, last_seen_at: seen }, this.clock.now());
+    await this.cameras.update(id, { last_seen_at: seen, ...health });
+    const row = { ...current, last_seen_at: seen, ...health };
+    if (healthChanged(current, row)) this.announce(row);
   }
 
-  /** Re-derives every camera's status; returns the cameras whose status changed. */
-  async checkHealth(): Promise<CameraRow[]> {
+  /** Re-derives every camera's status (or only those publishing to `roomId`); returns the cameras whose status changed. */
+  async checkHealth(roomId?: string): Promise<CameraRow[]> {
     this.live = await this.rooms.snapshot();
     const now = this.clock.now();
     const changed: CameraRow[] = [];
     for (const row of await this.cameras.list({ includeInactive: true })) {
+      if (roomId !== undefined && row.room !== roomId) continue;
       const health = cameraHealth(row, now, this.live);
       if (health.status === row.status && health.reason === row.status_reason) continue;
       await this.cameras.update(row.id, { status: health.status, status_reason: health.reason });
-      changed.push({ ...row, status: health.status, status_reason: health.reason });
+      changed.push(this.announce({ ...row, status: health.status, status_reason: health.reason }));
     }
     return changed;
+  }
+
+  private announce(row: CameraRow): CameraRow {
+    this.events.publish({ type: 'camera.updated', channels: ['cameras'], data: presentCamera(row) });
+    return row;
   }
 
   private healthColumns(row: CameraRow, now: number): Pick<CameraRow, 'status' | 'status_reason'> {
     const health = cameraHealth(row, now, this.live);
     return { status: health.status, status_reason: health.reason };
   }
+}
+
+function healthChanged(before: CameraRow, after: CameraRow): boolean {
+  return before.status !== after.status || before.status_reason !== after.status_reason;
 }

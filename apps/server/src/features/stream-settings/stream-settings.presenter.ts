@@ -9,7 +9,6 @@ export function presentStreamDefaults(row: StreamDefaultsRow): StreamDefaultsRes
       frameRate: row.frame_rate,
       bitrateKbps: row.bitrate_kbps,
       codec: row.codec,
-      simulcast: row.simulcast === 1,
     }),
     updatedAt: row.updated_at,
   };

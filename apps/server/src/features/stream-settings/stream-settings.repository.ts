@@ -14,7 +14,7 @@ export class StreamSettingsRepository {
   findDefaults(userId: string): Promise<StreamDefaultsRow | undefined> {
     return this.db
       .selectFrom('stream_defaults')
-      .select(['user_id', 'resolution', 'frame_rate', 'bitrate_kbps', 'codec', 'simulcast', 'updated_at'])
+      .select(['user_id', 'resolution', 'frame_rate', 'bitrate_kbps', 'codec', 'updated_at'])
       .where('user_id', '=', userId)
       .executeTakeFirst();
   }

@@ -16,7 +16,7 @@ const PUBLISHERS = [...COMMAND_ROLES, 'Field_Unit'] as const;
 export const streamSettingsRoutes: FastifyPluginAsyncZod<{ streamSettings: StreamSettingsService }> = async (app, { streamSettings }) => {
   app.get(
     '/stream-settings/me',
-    { config: { access: PUBLISHERS }, schema: { summary: 'My publishing defaults: resolution, frame rate, bitrate, codec, simulcast', response: { 200: StreamDefaultsResponse } } },
+    { config: { access: PUBLISHERS }, schema: { summary: 'My publishing defaults: resolution, frame rate, bitrate, codec', response: { 200: StreamDefaultsResponse } } },
     async (request) => streamSettings.defaults(requireAuth(request).user.id),
   );
 

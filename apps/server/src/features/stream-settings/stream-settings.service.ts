@@ -44,7 +44,6 @@ export class StreamSettingsService {
       frame_rate: next.frameRate,
       bitrate_kbps: next.bitrateKbps,
       codec: next.codec,
-      simulcast: next.simulcast ? 1 : 0,
       updated_at: this.clock.now(),
     };
     await this.repository.saveDefaults(row);

@@ -1,0 +1,85 @@
+import type { StreamRole } from '@argus/contracts/http/streams';
+import { PUBLISHER_GRACE_MS, type SignalingServerMessage } from '@argus/contracts/realtime/signaling';
+import type { Clock } from '../../lib/clock';
+import type { MediaRoomStats } from '../../media/media-server';
+import type { RoomLiveState } from './streams.presenter';
+
+export interface LivePeer {
+  id: string;
+  roomId: string;
+  userId: string;
+  name: string;
+  role: StreamRole;
+  startedAt: number;
+  /** The signalling socket of this peer, when it has one (HTTP and WHIP peers have none). */
+  notify: ((message: SignalingServerMessage) => void) | null;
+}
+
+/** Who publishes and watches in each room right now (in memory), and when a room's publisher went. */
+export class LivePeers {
+  private readonly peers = new Map<string, LivePeer>();
+  private readonly publisherGoneAt = new Map<string, number>();
+
+  constructor(private readonly clock: Clock) {}
+
+  get(peerId: string): LivePeer | undefined {
+    return this.peers.get(peerId);
+  }
+
+  has(peerId: string): boolean {
+    return this.peers.has(peerId);
+  }
+
+  add(peer: LivePeer): void {
+    this.peers.set(peer.id, peer);
+  }
+
+  /** Removes a peer; returns it if it was there. */
+  remove(peerId: string): LivePeer | undefined {
+    const peer = this.peers.get(peerId);
+    this.peers.delete(peerId);
+    return peer;
+  }
+
+  all(): LivePeer[] {
+    return [...this.peers.values()];
+  }
+
+  inRoom(roomId: string): LivePeer[] {
+    return this.all().filter((peer) => peer.roomId === roomId);
+  }
+
+  viewerCount(roomId: string): number {
+    return this.inRoom(roomId).filter((peer) => peer.role === 'view').length;
+  }
+
+  userIds(): string[] {
+    return [...new Set(this.all().map((peer) => peer.userId))];
+  }
+
+  anyWithSocket(): boolean {
+    return this.all().some((peer) => peer.notify);
+  }
+
+  publisherLeft(roomId: string): void {
+    this.publisherGoneAt.set(roomId, this.clock.now());
+  }
+
+  publisherBack(roomId: string): void {
+    this.publisherGoneAt.delete(roomId);
+  }
+
+  liveState(roomId: string, stats: MediaRoomStats[], names: Map<string, string>): RoomLiveState {
+    const peers = this.inRoom(roomId);
+    const publisher = peers.find((peer) => peer.role === 'publish');
+    const viewers = peers.filter((peer) => peer.role === 'view').length;
+    const goneAt = this.publisherGoneAt.get(roomId);
+    const status = publisher ? 'live' : goneAt !== undefined && this.clock.now() - goneAt < PUBLISHER_GRACE_MS && viewers > 0 ? 'reconnecting' : 'waiting';
+    const codec = stats.find((entry) => entry.roomId === roomId)?.publisher?.codec ?? null;
+    return {
+      status,
+      viewers,
+      publisher: publisher ? { userId: publisher.userId, name: names.get(publisher.userId) ?? publisher.name, since: publisher.startedAt, codec } : null,
+    };
+  }
+}
