@@ -41,6 +41,13 @@ export const CustodyEntry = z.object({
 });
 export type CustodyEntry = z.infer<typeof CustodyEntry>;
 
+/**
+ * data of the realtime event evidence.custody, on the "evidence" channel: an entry was appended
+ * to an item's chain by a view, download or export (a review or link is evidence.updated).
+ */
+export const EvidenceCustodyEvent = z.object({ itemId: z.string(), seq: z.number().int(), action: z.enum(CUSTODY_ACTIONS), at: Timestamp });
+export type EvidenceCustodyEvent = z.infer<typeof EvidenceCustodyEvent>;
+
 export const EvidenceVerification = z.object({
   itemId: z.string(),
   fileIntact: z.boolean(),

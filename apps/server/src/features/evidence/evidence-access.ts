@@ -1,0 +1,14 @@
+import { isCommandRole } from '@argus/contracts/roles';
+import { AppError } from '../../lib/app-error';
+import type { UserRow } from '../users/users.repository';
+import type { EvidenceRepository, EvidenceRow } from './evidence.repository';
+
+/** Command and analysts read and review all evidence; a field unit sees what it captured; civic reporters have no evidence routes. */
+export const reviewsEvidence = (user: Pick<UserRow, 'role'>) => isCommandRole(user.role) || user.role === 'Intelligence_Analyst';
+
+/** The item, if the viewer may see it; otherwise the same "not found" as for an item that does not exist, so ids are not probed. */
+export async function findVisibleItem(evidence: EvidenceRepository, viewer: UserRow, id: string): Promise<EvidenceRow> {
+  const item = await evidence.find(id);
+  if (!item || (!reviewsEvidence(viewer) && item.captured_by !== viewer.id)) throw new AppError('not_found', 'No such evidence item.');
+  return item;
+}
