@@ -1,33 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from './databases';
-import { RealtimeClient, sessionCookie } from './realtime-support';
+import { buildLiveTestApp, sessionCookie, type LiveTestApp } from './realtime-support';
 import { insertZone } from './rules-support';
-import { buildTestApp, createUser, signIn, type Client, type TestApp } from './support';
+import { signInNewUser, type Client } from './support';
 
 describe.each(TEST_DIALECTS)('alert latency and handling on %s', (dialect) => {
-  let t: TestApp;
-  let baseUrl: string;
+  let t: LiveTestApp;
   let command: Client;
   let commandId: string;
   let crewId: string;
   let crew: Client;
-  const sockets: RealtimeClient[] = [];
 
   beforeEach(async () => {
-    t = await buildTestApp(dialect);
-    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const admin = await createUser(t.services, { role: 'Command_Admin' });
-    commandId = admin.id;
-    command = await signIn(t.app, admin.email);
-    const member = await createUser(t.services, { role: 'Field_Unit' });
-    crewId = member.id;
-    crew = await signIn(t.app, member.email);
+    t = await buildLiveTestApp(dialect);
+    ({ user: { id: commandId }, client: command } = await signInNewUser(t, 'Command_Admin'));
+    ({ user: { id: crewId }, client: crew } = await signInNewUser(t, 'Field_Unit'));
   });
-  afterEach(async () => {
-    sockets.splice(0).forEach((socket) => socket.close());
-    await t.close();
-  });
+  afterEach(() => t.close());
 
   async function enterZone() {
     await insertZone(t.services, commandId, { lon: 10, lat: 10, size: 1, riskLevel: 'critical', name: 'Old quarter' });
@@ -38,8 +28,7 @@ describe.each(TEST_DIALECTS)('alert latency and handling on %s', (dialect) => {
   }
 
   it('records when an alert first reached a command screen, and when it was acknowledged', async () => {
-    const socket = await RealtimeClient.open(baseUrl, sessionCookie(command.cookies));
-    sockets.push(socket);
+    const socket = await t.openSocket(sessionCookie(command.cookies));
     await socket.subscribe(['alerts']);
     await enterZone();
     const frame = await socket.next((candidate) => candidate.type === 'alert.created', 'the geofence alert');

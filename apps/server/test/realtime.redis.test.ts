@@ -15,28 +15,14 @@ import { createServices } from '../src/services';
 import { TEST_DIALECTS } from './databases';
 import { RealtimeClient } from './realtime-support';
 import { createUser, STRONG_PASSWORD } from './support';
+import { POSTGRES_ADMIN_URL, REDIS_URL, redisAnswers } from './scale-out-support';
 
 /**
  * Two server processes on one database and one Redis share their channels. Redis answers at
  * TEST_REDIS_URL (default the local server); without it these tests are skipped with a warning,
  * except in CI, where a missing Redis is a failure.
  */
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const NODE_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'realtime-node.ts');
-
-async function redisAnswers(): Promise<boolean> {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  redis.on('error', () => undefined);
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
 
 const hasRedis = await redisAnswers();
 if (!hasRedis) {

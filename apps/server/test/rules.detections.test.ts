@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from './databases';
 import { insertZone } from './rules-support';
-import { buildTestApp, createUser, signIn, type Client, type TestApp } from './support';
+import { buildTestApp, signInNewUser, type Client, type TestApp } from './support';
 
 describe.each(TEST_DIALECTS)('detections on %s', (dialect) => {
   let t: TestApp;
@@ -11,10 +11,8 @@ describe.each(TEST_DIALECTS)('detections on %s', (dialect) => {
 
   beforeEach(async () => {
     t = await buildTestApp(dialect);
-    const admin = await createUser(t.services, { role: 'Command_Admin' });
-    commandId = admin.id;
-    command = await signIn(t.app, admin.email);
-    analyst = await signIn(t.app, (await createUser(t.services, { role: 'Intelligence_Analyst' })).email);
+    ({ user: { id: commandId }, client: command } = await signInNewUser(t, 'Command_Admin'));
+    analyst = (await signInNewUser(t, 'Intelligence_Analyst')).client;
   });
   afterEach(() => t.close());
 
@@ -52,6 +50,28 @@ describe.each(TEST_DIALECTS)('detections on %s', (dialect) => {
     expect(listed).toHaveLength(5);
   });
 
+  it('places each detection on the ground from its box and the camera’s heading, field of view and range', async () => {
+    // The camera looks east; the restricted zone starts 330 m east of it and the camera stands outside it.
+    const zone = await insertZone(t.services, commandId, { lon: 0.003, lat: -0.005, size: 0.01, kind: 'restricted', riskLevel: 'high', name: 'Yard' });
+    const response = await command.request('POST', '/cameras', { name: 'East gate', kind: 'camera', location: { lat: 0, lon: 0 }, heading: 90, fov: 60, rangeM: 1000 });
+    const camera = response.json().camera as { id: string };
+    const now = t.clock.now();
+    const shot = (at: number, box: { x: number; y: number; w: number; h: number }) => ({ cameraId: camera.id, at, frame: { width: 768, height: 576 }, detections: [{ label: 'person', score: 0.9, box }] });
+    // Feet at the bottom of the frame: 100 m out (a tenth of the range), short of the zone.
+    const near = await analyst.request('POST', '/detections', shot(now, { x: 0.45, y: 0.6, w: 0.1, h: 0.4 }));
+    expect(near.json().detections[0].location.lat).toBeCloseTo(0, 6);
+    expect(near.json().detections[0].location.lon).toBeCloseTo(100 / 111_195, 5);
+    for (let i = 1; i <= 4; i++) await analyst.request('POST', '/detections', shot(now + i * 250, { x: 0.45, y: 0.6, w: 0.1, h: 0.4 }));
+    await t.services.threatEngine.idle();
+    expect((await command.request('GET', '/alerts?tier=detection')).json().alerts).toEqual([]);
+    // Feet near the top of the frame: about 530 m out, inside the zone.
+    for (let i = 5; i <= 9; i++) await analyst.request('POST', '/detections', shot(now + i * 250, { x: 0.45, y: 0, w: 0.1, h: 0.1 }));
+    await t.services.threatEngine.idle();
+    const alerts = (await command.request('GET', '/alerts?tier=detection')).json().alerts;
+    expect(alerts).toMatchObject([{ rule: 'detection.zone', zoneId: zone.id, title: 'person seen by East gate in Yard' }]);
+    expect(alerts[0].location.lon).toBeCloseTo(526 / 111_195, 4);
+  });
+
   it('answers bad frames with clear errors and stores nothing', async () => {
     const camera = await createCamera(1, 1);
     const now = t.clock.now();
@@ -66,7 +86,7 @@ describe.each(TEST_DIALECTS)('detections on %s', (dialect) => {
     await command.request('PATCH', `/cameras/${camera.id}`, { active: false });
     expect((await analyst.request('POST', '/detections', frame(camera.id, now, [['person', 0.5]]))).statusCode).toBe(409);
     expect((await analyst.request('GET', '/detections')).json().detections).toEqual([]);
-    const civic = await signIn(t.app, (await createUser(t.services, { role: 'Civic_Reporter' })).email);
+    const civic = (await signInNewUser(t, 'Civic_Reporter')).client;
     expect((await civic.request('POST', '/detections', frame(camera.id, now, [['person', 0.5]]))).statusCode).toBe(403);
   });
 });

@@ -4,7 +4,7 @@ import { buildApp } from '../src/app';
 import { ManualClock } from '../src/lib/clock';
 import { TEST_DIALECTS, createTestDatabase } from './databases';
 import { insertZone } from './rules-support';
-import { buildTestApp, createUser, signIn, type Client, type TestApp } from './support';
+import { buildTestApp, createUser, signIn, signInNewUser, type Client, type TestApp } from './support';
 
 describe.each(TEST_DIALECTS)('threat rules on %s', (dialect) => {
   let t: TestApp;
@@ -16,13 +16,9 @@ describe.each(TEST_DIALECTS)('threat rules on %s', (dialect) => {
 
   beforeEach(async () => {
     t = await buildTestApp(dialect);
-    const admin = await createUser(t.services, { role: 'Command_Admin' });
-    commandId = admin.id;
-    command = await signIn(t.app, admin.email);
-    analyst = await signIn(t.app, (await createUser(t.services, { role: 'Intelligence_Analyst' })).email);
-    const member = await createUser(t.services, { role: 'Field_Unit' });
-    crewId = member.id;
-    crew = await signIn(t.app, member.email);
+    ({ user: { id: commandId }, client: command } = await signInNewUser(t, 'Command_Admin'));
+    analyst = (await signInNewUser(t, 'Intelligence_Analyst')).client;
+    ({ user: { id: crewId }, client: crew } = await signInNewUser(t, 'Field_Unit'));
   });
   afterEach(() => t.close());
 
@@ -72,7 +68,7 @@ describe.each(TEST_DIALECTS)('threat rules on %s', (dialect) => {
     t.clock.advance(1000);
     await move(unit.id, 30.6, 30.5);
     expect(await alertsOf('zone.geofence')).toMatchObject([{ zoneId: zone.id, severity: 'critical' }]);
-    const civic = await signIn(t.app, (await createUser(t.services, { role: 'Civic_Reporter' })).email);
+    const civic = (await signInNewUser(t, 'Civic_Reporter')).client;
     await civic.request('POST', '/reports', { clientId: randomUUID(), kind: 'civic', category: 'flood', description: 'Water over the road', location: { lat: 30.2, lon: 30.2 } });
     await civic.request('POST', '/reports', { clientId: randomUUID(), kind: 'civic', category: 'flood', description: 'Bridge closed', location: { lat: 30.8, lon: 30.8 } });
     const geofence = await alertsOf('zone.geofence');
@@ -129,7 +125,7 @@ describe.each(TEST_DIALECTS)('threat rules on %s', (dialect) => {
     expect(edited.statusCode).toBe(200);
     expect(edited.json().rule).toMatchObject({ params: { count: 2, radiusM: 1000, windowMinutes: 30, category: null }, updatedBy: commandId });
     // The engine uses the new parameters at once: two reports now make a burst.
-    const civic = await signIn(t.app, (await createUser(t.services, { role: 'Civic_Reporter' })).email);
+    const civic = (await signInNewUser(t, 'Civic_Reporter')).client;
     const crowd = (lon: number) => civic.request('POST', '/reports', { clientId: randomUUID(), kind: 'civic', category: 'unrest', description: 'Crowd', location: { lat: 5, lon } });
     expect((await crowd(20)).statusCode).toBe(201);
     expect(await alertsOf('report.burst')).toEqual([]);

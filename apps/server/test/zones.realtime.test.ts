@@ -1,32 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Role } from '@argus/contracts/roles';
 import { TEST_DIALECTS } from './databases';
-import { RealtimeClient, sessionCookie } from './realtime-support';
-import { buildTestApp, createUser, signIn, type TestApp } from './support';
+import { buildLiveTestApp, type LiveTestApp } from './realtime-support';
 
 const SQUARE = { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]]] };
 
 describe.each(TEST_DIALECTS)('zones over /ws/realtime on %s', (dialect) => {
-  let t: TestApp;
-  let baseUrl: string;
-  const sockets: RealtimeClient[] = [];
+  let t: LiveTestApp;
 
   beforeEach(async () => {
-    t = await buildTestApp(dialect);
-    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    t = await buildLiveTestApp(dialect);
   });
-  afterEach(async () => {
-    sockets.splice(0).forEach((socket) => socket.drop());
-    await t.close();
-  });
+  afterEach(() => t.close());
 
-  async function socketFor(role: Role) {
-    const client = await signIn(t.app, (await createUser(t.services, { role })).email);
-    const socket = await RealtimeClient.open(baseUrl, sessionCookie(client.cookies));
-    sockets.push(socket);
-    await socket.subscribe(['zones']);
-    return { client, socket };
-  }
+  const socketFor = (role: Role) => t.socketAs(role, ['zones']);
 
   it('announces drawn and re-rated zones to command and analysts, and not to field units or civic reporters', async () => {
     const command = await socketFor('Command_Admin');

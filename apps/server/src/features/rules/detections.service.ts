@@ -4,14 +4,16 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { EventPublisher } from '../../realtime/events';
 import type { CamerasService } from '../cameras/cameras.service';
+import { projectBox } from '../cameras/ground-projection';
 import type { UserRow } from '../users/users.repository';
 import { presentDetection } from './rules.presenter';
 import type { DetectionRow, RulesRepository } from './rules.repository';
 
 /**
  * Detections from the browsers watching camera feeds: stored, announced as detection.created
- * (which the rules engine hears), and counted as a sign of life of the camera. The camera's
- * position comes from the registry, never from the sender.
+ * (which the rules engine hears), and counted as a sign of life of the camera. Each detection is
+ * placed on the ground from its box and the camera's registered position, heading, field of view
+ * and range (ground-projection.ts), never from anything the sender says about places.
  */
 export class DetectionsService {
   constructor(
@@ -26,23 +28,27 @@ export class DetectionsService {
     if (camera.active !== 1) throw new AppError('conflict', `${camera.name} is deactivated; reactivate it before sending detections.`);
     const now = this.clock.now();
     if (batch.at > now + DETECTION_MAX_FUTURE_MS) throw new AppError('validation_failed', 'The frame time is in the future; check the clock of the device sending it.');
-    const rows: DetectionRow[] = batch.detections.map((detection) => ({
-      id: randomUUID(),
-      camera_id: camera.id,
-      at: batch.at,
-      label: detection.label,
-      score: detection.score,
-      box_x: detection.box.x,
-      box_y: detection.box.y,
-      box_w: detection.box.w,
-      box_h: detection.box.h,
-      frame_width: batch.frame.width,
-      frame_height: batch.frame.height,
-      lat: camera.lat,
-      lon: camera.lon,
-      reported_by: sender.id,
-      received_at: now,
-    }));
+    const view = { lat: camera.lat, lon: camera.lon, heading: camera.heading, fov: camera.fov, rangeM: camera.range_m };
+    const rows: DetectionRow[] = batch.detections.map((detection) => {
+      const ground = projectBox(view, detection.box);
+      return {
+        id: randomUUID(),
+        camera_id: camera.id,
+        at: batch.at,
+        label: detection.label,
+        score: detection.score,
+        box_x: detection.box.x,
+        box_y: detection.box.y,
+        box_w: detection.box.w,
+        box_h: detection.box.h,
+        frame_width: batch.frame.width,
+        frame_height: batch.frame.height,
+        lat: ground.lat,
+        lon: ground.lon,
+        reported_by: sender.id,
+        received_at: now,
+      };
+    });
     await this.rules.insertDetections(rows);
     await this.cameras.markSeen(camera.id, batch.at);
     const data: DetectionFrameEvent = {

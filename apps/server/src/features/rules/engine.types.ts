@@ -25,14 +25,14 @@ export interface ReportSeen {
   ingestedAt: number;
 }
 
-/** One analysed frame of a camera: what was seen, and where the camera stands. */
+/** One analysed frame of a camera: what was seen, where the camera stands, and where each object stands on the ground. */
 export interface DetectionFrame {
   cameraId: string;
   cameraName: string;
   at: number;
   ingestedAt: number;
   location: { lat: number; lon: number };
-  detections: { id: string; label: string; score: number }[];
+  detections: { id: string; label: string; score: number; location: { lat: number; lon: number } }[];
 }
 
 /**

@@ -128,13 +128,14 @@ describe('unit silence', () => {
 });
 
 describe('detection in zone', () => {
-  const frame = (at: number, labels: [string, number][]) => ({
+  /** A frame of the camera at (10.5, 10.5); each object stands at the camera unless placed elsewhere. */
+  const frame = (at: number, labels: [string, number, { lat: number; lon: number }?][]) => ({
     cameraId: 'cam1',
     cameraName: 'Gate camera',
     at,
     ingestedAt: at,
     location: { lat: 10.5, lon: 10.5 },
-    detections: labels.map(([label, score], index) => ({ id: `d${at}-${index}`, label, score })),
+    detections: labels.map(([label, score, location], index) => ({ id: `d${at}-${index}`, label, score, location: location ?? { lat: 10.5, lon: 10.5 } })),
   });
 
   it('needs consecutive frames (inertia); a gap starts over; raises a detection-tier alert once', () => {
@@ -155,6 +156,21 @@ describe('detection in zone', () => {
     expect(raises(engine.detections(frame(T0, [['car', 0.9]])))).toEqual([]);
     expect(raises(engine.detections(frame(T0 + 1000, [['car', 0.9]])))).toEqual([]);
     expect(raises(engine.detections(frame(T0 + 2000, [['car', 0.9]]))).map((alert) => alert.zoneId)).toEqual(['r1']);
+  });
+
+  it('places each object where it stands on the ground, not where the camera stands', () => {
+    // The camera stands in r1; r2 lies beyond it, where its field of view reaches.
+    const engine = engineWith(square('r1', 10, 10, 1, 'low', 'restricted'), square('r2', 11, 10, 1, 'high', 'restricted'));
+    const rules = engine.currentRules;
+    engine.setRules({ ...rules, 'detection.zone': { ...rules['detection.zone'], params: { ...rules['detection.zone'].params, minFrames: 1, loiterSeconds: 0 } } });
+    const far = { lat: 10.5, lon: 11.5 };
+    const outside = { lat: 9.5, lon: 9.5 };
+    const [alert, ...others] = raises(engine.detections(frame(T0, [['person', 0.9, far], ['person', 0.8, outside]])));
+    expect(others).toEqual([]);
+    expect(alert).toMatchObject({ zoneId: 'r2', location: far, subject: 'camera:cam1:person@zone:r2' });
+    expect(alert!.sources.filter((source) => source.kind === 'detection').map((source) => source.id)).toEqual([`d${T0}-0`]);
+    // A car seen outside every zone raises nothing, though the camera itself is inside r1.
+    expect(raises(engine.detections(frame(T0 + 250, [['person', 0.9, far], ['car', 0.9, outside]])))).toEqual([]);
   });
 });
 

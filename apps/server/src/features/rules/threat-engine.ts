@@ -6,7 +6,7 @@ import type { Unit } from '@argus/contracts/http/units';
 import type { Zone } from '@argus/contracts/http/zones';
 import type { RiskLevel, ZoneKind } from '@argus/contracts/zones';
 import type { Clock } from '../../lib/clock';
-import type { EventBus, OperationalEvent } from '../../realtime/events';
+import type { OperationalEvent } from '../../realtime/events';
 import type { AlertsService } from '../alerts/alerts.service';
 import { defaultRules } from './default-rules';
 import type { ActiveRules, EngineAction, UnitSeen } from './engine.types';
@@ -19,7 +19,30 @@ export interface ThreatEngineOptions {
   tickMs: number;
 }
 
-type ErrorSink = (error: unknown, context: string) => void;
+export type ErrorSink = (error: unknown, context: string) => void;
+
+/** Where the engine hears events from: this process's bus, or (scale-out) it and the other processes'. */
+export interface EngineEventSource {
+  listen(listener: (event: OperationalEvent) => void): () => void;
+}
+
+/** The events the engine evaluates; in scale-out mode only these travel to the leading process. */
+export function engineHears(event: OperationalEvent): boolean {
+  switch (event.type) {
+    case 'unit.position':
+    case 'unit.updated':
+    case 'unit.created':
+    case 'detection.created':
+    case 'zone.created':
+    case 'zone.updated':
+      return true;
+    case 'report.created':
+      // A report is announced twice (the triage board's copy and the reporter's own): count it once.
+      return event.channels.includes('reports');
+    default:
+      return false;
+  }
+}
 
 /** Rows of the rules table as the engine uses them; a row whose parameters no longer parse is treated as off. */
 export function toActiveRules(rows: RuleRow[]): ActiveRules {
@@ -60,11 +83,8 @@ function unitSeen(unit: Unit): UnitSeen {
  * after it commits, without slowing the write path), evaluates one event at a time in arrival
  * order, and carries out what the engine decides. It resumes from the database on start.
  *
- * Several server processes: each has its own bus, so each evaluates only the writes made
- * through it, and presence, burst windows and detection runs are per process. Open alerts merge
- * per rule and subject in the database whichever process raises them, but for one picture only
- * one process should evaluate: the next step is to take events from the Redis backplane and
- * elect that process (not done yet; one process is the supported set-up for the engine).
+ * Several server processes (REDIS_URL set): only the one holding the leadership lock runs an
+ * engine, hearing its own bus and the others' events relayed through Redis (scaled-threat-engine.ts).
  */
 export class ThreatEngine {
   private engine: RulesEngine | null = null;
@@ -80,7 +100,7 @@ export class ThreatEngine {
   constructor(
     private readonly rules: RulesRepository,
     private readonly alerts: AlertsService,
-    private readonly events: EventBus,
+    private readonly events: EngineEventSource,
     private readonly clock: Clock,
     private readonly options: ThreatEngineOptions,
   ) {}
@@ -139,6 +159,7 @@ export class ThreatEngine {
   }
 
   private handle(event: OperationalEvent): void {
+    if (!engineHears(event)) return;
     switch (event.type) {
       case 'unit.position':
       case 'unit.updated':
@@ -147,8 +168,6 @@ export class ThreatEngine {
         return this.enqueue(() => this.engine!.unit(unit, this.clock.now()));
       }
       case 'report.created': {
-        // A report is announced twice (the triage board's copy and the reporter's own): count it once.
-        if (!event.channels.includes('reports')) return;
         const report = event.data as Report;
         const seen = { id: report.id, category: report.category, description: report.description, lat: report.location.lat, lon: report.location.lon, at: report.createdAt, ingestedAt: report.createdAt };
         return this.enqueue(() => this.engine!.report(seen));
@@ -157,7 +176,7 @@ export class ThreatEngine {
         const frame = event.data as DetectionFrameEvent;
         if (!frame.location) return;
         const location = { lat: frame.location.lat, lon: frame.location.lon };
-        const detections = frame.detections.map((detection) => ({ id: detection.id, label: detection.label, score: detection.score }));
+        const detections = frame.detections.map((detection) => ({ id: detection.id, label: detection.label, score: detection.score, location: detection.location ?? location }));
         return this.enqueue(() => this.engine!.detections({ cameraId: frame.cameraId, cameraName: frame.cameraName, at: frame.at, ingestedAt: frame.receivedAt, location, detections }));
       }
       case 'zone.created':
