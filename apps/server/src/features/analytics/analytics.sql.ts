@@ -33,56 +33,101 @@ export function overlapMs(start: RawBuilder<unknown>, end: RawBuilder<unknown>, 
     ELSE (CASE WHEN ${end} < ${sql.lit(to)} THEN ${end} ELSE ${sql.lit(to)} END) - (CASE WHEN ${start} > ${sql.lit(from)} THEN ${start} ELSE ${sql.lit(from)} END) END`;
 }
 
-/** A row of a percentile query: the value at this rank within its series of n values. */
-export interface RankedValue {
-  series: string;
-  n: number;
-  rank: number;
-  value: number;
+/**
+ * Every non-null value of an expression, gathered by one aggregate into a JSON array (per group,
+ * if the query groups). The values cross to the server as one string per array rather than one
+ * row each, which on SQLite costs about half of reading them as rows; the ranks are then picked
+ * in JS (`percentilesOf`), so the database never sorts.
+ */
+export function jsonValues(db: Kysely<Database>, value: RawBuilder<number | null>): RawBuilder<unknown> {
+  return isPostgres(db)
+    ? sql`json_agg(${value}) FILTER (WHERE ${value} IS NOT NULL)`
+    : sql`json_group_array(${value}) FILTER (WHERE ${value} IS NOT NULL)`;
 }
 
 /**
- * Nearest-rank percentiles over a derived table of (series, value), ranked in the database. Only
- * the rows at the requested ranks come back: ceil(p·n) is computed as floor((a·n + b − 1) / b)
- * for p = a/b, so it stays integer arithmetic on both dialects.
+ * The values of a `jsonValues` column as numbers: SQLite hands back the JSON text, PostgreSQL's
+ * driver the parsed array, and json_agg over no rows is NULL.
  */
-export function rankedPercentiles(values: RawBuilder<unknown>, fractions: readonly (readonly [number, number])[]): RawBuilder<RankedValue> {
-  const wanted = sql.join(
-    fractions.map(([a, b]) => sql`rank_in_series = (${sql.lit(a)} * n + ${sql.lit(b - 1)}) / ${sql.lit(b)}`),
-    sql` OR `,
-  );
-  return sql<RankedValue>`SELECT series, n, rank_in_series AS rank, value FROM (
-      SELECT series, value,
-        ROW_NUMBER() OVER (PARTITION BY series ORDER BY value) AS rank_in_series,
-        COUNT(*) OVER (PARTITION BY series) AS n
-      FROM (${values}) AS series_values
-    ) AS ranked WHERE ${wanted}`;
+export function valuesOf(column: unknown): Float64Array {
+  if (column === null || column === undefined) return new Float64Array(0);
+  const parsed: unknown = typeof column === 'string' ? JSON.parse(column) : column;
+  if (!Array.isArray(parsed)) throw new TypeError('Expected a JSON array of numbers.');
+  return Float64Array.from(parsed as number[]);
 }
 
-/** Nearest rank of fraction a/b among n values, as the SQL above computes it. */
+/** Nearest rank of fraction a/b among n values: ceil(a·n / b), in integer arithmetic so no rounding moves it. */
 export function nearestRank(n: number, [a, b]: readonly [number, number]): number {
   return Math.floor((a * n + b - 1) / b);
 }
 
-/** Picks each series' percentiles out of the ranked rows. */
-export function percentilesBySeries(rows: RankedValue[], fractions: readonly (readonly [number, number])[]): Map<string, { n: number; values: (number | null)[] }> {
-  const result = new Map<string, { n: number; values: (number | null)[] }>();
-  for (const row of rows) {
-    const n = Number(row.n);
-    const entry = result.get(row.series) ?? { n, values: fractions.map(() => null) };
-    fractions.forEach((fraction, index) => {
-      if (nearestRank(n, fraction) === Number(row.rank)) entry.values[index] = Number(row.value);
-    });
-    result.set(row.series, entry);
+/**
+ * Nearest-rank percentiles of the values, or undefined when there are none. The values are
+ * reordered in place by selection, which finds each rank without sorting everything (about ten
+ * times faster than a sort at 80 000 values). A Float64Array of a million values is 8 MB, so even
+ * a whole year of assignments stays bounded.
+ */
+export function percentilesOf(values: Float64Array, fractions: readonly (readonly [number, number])[]): { n: number; values: (number | null)[] } | undefined {
+  const n = values.length;
+  if (n === 0) return undefined;
+  const ranks = fractions.map((fraction) => nearestRank(n, fraction) - 1);
+  // Once rank k is in place, everything after it is at least as large: the next rank is found there.
+  let from = 0;
+  for (const k of [...new Set(ranks)].sort((a, b) => a - b)) {
+    selectRank(values, k, from, n - 1);
+    from = k;
   }
-  return result;
+  return { n, values: ranks.map((k) => values[k]!) };
 }
 
-/** The value at a 1-based rank among n values of a (value) query, sorted from the nearer end. */
-export async function valueAtRank(db: Kysely<Database>, values: RawBuilder<unknown>, n: number, rank: number): Promise<number | null> {
-  const fromTop = rank > n / 2;
-  const offset = fromTop ? n - rank : rank - 1;
-  const { rows } = await sql<{ value: number }>`SELECT value FROM (${values}) AS ranked_values
-    ORDER BY value ${fromTop ? sql`DESC` : sql`ASC`} LIMIT 1 OFFSET ${sql.lit(offset)}`.execute(db);
-  return rows[0] ? Number(rows[0].value) : null;
+/**
+ * Moves the k-th smallest of values[lo..hi] to index k, smaller or equal ones before it and
+ * larger or equal ones after (Hoare's selection, median-of-three pivot). If partitioning stops
+ * shrinking the range quickly, as on inputs built to defeat the pivot, the rest is sorted instead,
+ * so the worst case stays n log n.
+ */
+export function selectRank(values: Float64Array, k: number, lo: number, hi: number): void {
+  let rounds = 2 * Math.ceil(Math.log2(hi - lo + 2));
+  while (hi > lo) {
+    if (rounds-- === 0) {
+      values.subarray(lo, hi + 1).sort();
+      return;
+    }
+    const mid = (lo + hi) >>> 1;
+    const pivot = medianOfThree(values[lo]!, values[mid]!, values[hi]!);
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (values[i]! < pivot) i += 1;
+      while (values[j]! > pivot) j -= 1;
+      if (i <= j) {
+        const swap = values[i]!;
+        values[i] = values[j]!;
+        values[j] = swap;
+        i += 1;
+        j -= 1;
+      }
+    }
+    // Now values[lo..j] <= pivot <= values[i..hi], and anything between equals the pivot.
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return;
+  }
+}
+
+function medianOfThree(a: number, b: number, c: number): number {
+  return a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
+}
+
+/** Percentiles per series from (series, `jsonValues` column) pairs; series with no values are left out. */
+export function percentilesBySeries(
+  entries: Iterable<readonly [series: string, column: unknown]>,
+  fractions: readonly (readonly [number, number])[],
+): Map<string, { n: number; values: (number | null)[] }> {
+  const result = new Map<string, { n: number; values: (number | null)[] }>();
+  for (const [series, column] of entries) {
+    const percentiles = percentilesOf(valuesOf(column), fractions);
+    if (percentiles) result.set(series, percentiles);
+  }
+  return result;
 }

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema';
 import { ACTIVE_DISPATCH_STATUSES } from '../dispatch/dispatch.repository';
-import { bucketStart, jsonNumber, nearestRank, overlapMs, percentilesBySeries, rankedPercentiles, valueAtRank } from './analytics.sql';
+import { bucketStart, jsonNumber, jsonValues, overlapMs, percentilesBySeries } from './analytics.sql';
 
 /** A chart's window: [from, to) in epoch ms, and whether exercise incidents count. */
 export interface AnalyticsRange {
@@ -47,61 +47,40 @@ export class OperationalAnalyticsRepository {
   }
 
   /**
-   * Counts of milestone times (since assignment) per milestone and histogram bin: per milestone,
-   * one aggregate over an index range with a conditional sum per bin, so nothing is sorted.
+   * Counts of milestone times (since assignment) per milestone and histogram bin: one aggregate
+   * over an index range with a conditional sum per milestone and bin, so nothing is sorted and
+   * the range is read once for all four milestones (a NULL time, a milestone not reached, falls
+   * in no bin).
    */
   async responseHistogram(range: AnalyticsRange, binEdgesMs: readonly number[]): Promise<{ milestone: ResponseMilestone; bin: number; n: number }[]> {
-    const arms = this.milestoneArms(range, (name, value) => {
-      const sums = [...binEdgesMs, null].map((edge, index) => {
-        const above = index === 0 ? sql`1 = 1` : sql`${value} >= ${sql.lit(binEdgesMs[index - 1]!)}`;
-        const below = edge === null ? sql`1 = 1` : sql`${value} < ${sql.lit(edge)}`;
-        return sql`SUM(CASE WHEN ${above} AND ${below} THEN 1 ELSE 0 END) AS ${sql.ref(`b${index}`)}`;
-      });
-      return sql`SELECT ${sql.lit(name)} AS series, ${sql.join(sums)}`;
-    });
-    const { rows } = await sql<Record<string, number | string | null>>`${sql.join(arms, sql` UNION ALL `)}`.execute(this.db);
-    return rows.flatMap((row) => binEdgesMs.concat(0).map((_, bin) => ({ milestone: row.series as ResponseMilestone, bin, n: Number(row[`b${bin}`] ?? 0) })));
-  }
-
-  /**
-   * Nearest-rank percentiles of milestone times (since assignment) per milestone. A million
-   * assignments are too many to rank with a window function in time, so each percentile is one
-   * ORDER BY … LIMIT 1 OFFSET query from the nearer end (SQLite then keeps only that many rows
-   * in its sorter), after one count per milestone.
-   */
-  async responsePercentiles(range: AnalyticsRange, fractions: readonly Fraction[]): Promise<Percentiles> {
-    const counts = this.milestoneArms(range, (name) => sql`SELECT ${sql.lit(name)} AS series, COUNT(*) AS n`);
-    const { rows } = await sql<{ series: string; n: number }>`${sql.join(counts, sql` UNION ALL `)}`.execute(this.db);
-    const result: Percentiles = new Map();
-    for (const { series, n: count } of rows) {
-      const n = Number(count);
-      if (n === 0) continue;
-      const [values] = this.milestoneArms({ ...range }, (name, value) => sql`SELECT ${value} AS value`, [series as ResponseMilestone]);
-      const picked: (number | null)[] = [];
-      for (const fraction of fractions) picked.push(await valueAtRank(this.db, values!, n, nearestRank(n, fraction)));
-      result.set(series, { n, values: picked });
-    }
-    return result;
-  }
-
-  /**
-   * One SELECT per milestone over the assignments made in the range that reached it, its select
-   * list built by the caller from the milestone's time since assignment. Each is an index range
-   * scan: on SQLite the times come from the expression index of migration 0014, so the JSON
-   * column is not parsed at query time.
-   */
-  private milestoneArms(
-    range: AnalyticsRange,
-    select: (name: string, value: RawBuilder<number>) => RawBuilder<unknown>,
-    milestones: readonly ResponseMilestone[] = RESPONSE_MILESTONES,
-  ): RawBuilder<unknown>[] {
     const milestone = (name: string) => jsonNumber(this.db, 'dispatches.milestones', name);
     const assigned = milestone('assigned');
-    return milestones.map(
-      (name) => sql`${select(name, sql<number>`(${milestone(name)} - ${assigned})`)} FROM dispatches
-        WHERE dispatches.created_at >= ${range.from} AND dispatches.created_at < ${range.to}
-          AND ${milestone(name)} IS NOT NULL AND ${assigned} IS NOT NULL ${this.exerciseFilter(range)}`,
-    );
+    const sums = RESPONSE_MILESTONES.flatMap((name) => {
+      const value = sql<number>`(${milestone(name)} - ${assigned})`;
+      return [...binEdgesMs, null].map((edge, bin) => {
+        const above = bin === 0 ? sql`1 = 1` : sql`${value} >= ${sql.lit(binEdgesMs[bin - 1]!)}`;
+        const below = edge === null ? sql`1 = 1` : sql`${value} < ${sql.lit(edge)}`;
+        return sql`SUM(CASE WHEN ${above} AND ${below} THEN 1 ELSE 0 END) AS ${sql.ref(`${name}_${bin}`)}`;
+      });
+    });
+    const { rows } = await sql<Record<string, number | string | null>>`SELECT ${sql.join(sums)} FROM dispatches
+      WHERE dispatches.created_at >= ${range.from} AND dispatches.created_at < ${range.to} AND ${assigned} IS NOT NULL ${this.exerciseFilter(range)}`.execute(this.db);
+    return RESPONSE_MILESTONES.flatMap((name) => binEdgesMs.concat(0).map((_, bin) => ({ milestone: name, bin, n: Number(rows[0]?.[`${name}_${bin}`] ?? 0) })));
+  }
+
+  /**
+   * Nearest-rank percentiles of milestone times (since assignment) per milestone: one index range
+   * scan gathers every milestone's values at once, and the ranks are picked in JS. Sorting in the
+   * database instead (a window function, or ORDER BY … OFFSET per percentile) cost several
+   * scans and sorts (bench/README.md, analytics-queries).
+   */
+  async responsePercentiles(range: AnalyticsRange, fractions: readonly Fraction[]): Promise<Percentiles> {
+    const milestone = (name: string) => jsonNumber(this.db, 'dispatches.milestones', name);
+    const assigned = milestone('assigned');
+    const columns = RESPONSE_MILESTONES.map((name) => sql`${jsonValues(this.db, sql<number>`(${milestone(name)} - ${assigned})`)} AS ${sql.ref(name)}`);
+    const { rows } = await sql<Record<ResponseMilestone, unknown>>`SELECT ${sql.join(columns)} FROM dispatches
+      WHERE dispatches.created_at >= ${range.from} AND dispatches.created_at < ${range.to} AND ${assigned} IS NOT NULL ${this.exerciseFilter(range)}`.execute(this.db);
+    return percentilesBySeries(RESPONSE_MILESTONES.map((name) => [name, rows[0]?.[name]] as const), fractions);
   }
 
   /** Leaves out assignments to exercise incidents: a small set, found by a partial index. */
@@ -172,13 +151,12 @@ export class OperationalAnalyticsRepository {
 
   /** Percentiles of time to acknowledge, per "rule|tier". */
   async alertAckPercentiles(range: Pick<AnalyticsRange, 'from' | 'to'>, fractions: readonly Fraction[]): Promise<Percentiles> {
-    const values = sql`SELECT rule || '|' || tier AS series, acknowledged_at - created_at AS value FROM alerts
-      WHERE created_at >= ${range.from} AND created_at < ${range.to} AND acknowledged_at IS NOT NULL`;
-    const { rows } = await rankedPercentiles(values, fractions).execute(this.db);
-    return percentilesBySeries(rows, fractions);
+    const { rows } = await sql<{ series: string; value_list: unknown }>`SELECT rule || '|' || tier AS series, ${jsonValues(this.db, sql<number>`acknowledged_at - created_at`)} AS value_list
+      FROM alerts WHERE created_at >= ${range.from} AND created_at < ${range.to} AND acknowledged_at IS NOT NULL GROUP BY rule, tier`.execute(this.db);
+    return percentilesBySeries(rows.map((row) => [row.series, row.value_list] as const), fractions);
   }
 
-  /** Percentiles of each step of an alert's life: event → ingest → alert → first delivery, and alert → acknowledgement. */
+  /** Percentiles of each step of an alert's life: event → ingest → alert → first delivery, and alert → acknowledgement; one scan for all four. */
   async alertLatencyPercentiles(range: Pick<AnalyticsRange, 'from' | 'to'>, fractions: readonly Fraction[]): Promise<Percentiles> {
     const steps = [
       ['event_to_ingest', 'ingested_at', 'event_at'],
@@ -186,14 +164,8 @@ export class OperationalAnalyticsRepository {
       ['alert_to_delivery', 'first_delivered_at', 'created_at'],
       ['alert_to_acknowledgement', 'acknowledged_at', 'created_at'],
     ] as const;
-    const values = sql.join(
-      steps.map(
-        ([name, later, earlier]) => sql`SELECT ${sql.lit(name)} AS series, ${sql.ref(later)} - ${sql.ref(earlier)} AS value FROM alerts
-          WHERE created_at >= ${range.from} AND created_at < ${range.to} AND ${sql.ref(later)} IS NOT NULL AND ${sql.ref(earlier)} IS NOT NULL`,
-      ),
-      sql` UNION ALL `,
-    );
-    const { rows } = await rankedPercentiles(values, fractions).execute(this.db);
-    return percentilesBySeries(rows, fractions);
+    const columns = steps.map(([name, later, earlier]) => sql`${jsonValues(this.db, sql<number>`${sql.ref(later)} - ${sql.ref(earlier)}`)} AS ${sql.ref(name)}`);
+    const { rows } = await sql<Record<string, unknown>>`SELECT ${sql.join(columns)} FROM alerts WHERE created_at >= ${range.from} AND created_at < ${range.to}`.execute(this.db);
+    return percentilesBySeries(steps.map(([name]) => [name, rows[0]?.[name]] as const), fractions);
   }
 }

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { jsonNumber, jsonText, percentilesBySeries, rankedPercentiles } from './analytics.sql';
+import { jsonNumber, jsonText, jsonValues, percentilesBySeries } from './analytics.sql';
 import type { Fraction, Percentiles } from './operational.repository';
 
 interface Window {
@@ -31,10 +31,10 @@ export class TelemetryRepository {
 
   /** Nearest-rank percentiles of each web-vital metric's values. */
   async webVitals(window: Window, fractions: readonly Fraction[]): Promise<Percentiles> {
-    const values = sql`SELECT ${jsonText(this.db, 'payload', 'name')} AS series, ${jsonNumber(this.db, 'payload', 'value')} AS value FROM analytics_events
-      WHERE kind = 'performance' AND received_at >= ${window.from} AND received_at < ${window.to}`;
-    const { rows } = await rankedPercentiles(values, fractions).execute(this.db);
-    return percentilesBySeries(rows, fractions);
+    const name = jsonText(this.db, 'payload', 'name');
+    const { rows } = await sql<{ series: string; value_list: unknown }>`SELECT ${name} AS series, ${jsonValues(this.db, jsonNumber(this.db, 'payload', 'value'))} AS value_list
+      FROM analytics_events WHERE kind = 'performance' AND received_at >= ${window.from} AND received_at < ${window.to} GROUP BY ${name}`.execute(this.db);
+    return percentilesBySeries(rows.map((row) => [row.series, row.value_list] as const), fractions);
   }
 
   /** Client errors grouped by message: how often, and when last seen. */
