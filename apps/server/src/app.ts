@@ -34,6 +34,7 @@ import { rulesRoutes } from './features/rules/rules.routes';
 import { overviewRoutes } from './features/overview/overview.routes';
 import { camerasRoutes } from './features/cameras/cameras.routes';
 import { liveRoomsOf } from './features/cameras/live-rooms';
+import { followStreamRooms } from './features/cameras/follow-stream-rooms';
 import { streamSettingsRoutes } from './features/stream-settings/stream-settings.routes';
 import { streamsRoutes } from './features/streams/streams.routes';
 import { whipRoutes } from './features/streams/whip.routes';
@@ -120,6 +121,8 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   await app.register(zonesRoutes, { zones: services.zones, imports: services.zoneImports, clock: services.clock });
   await app.register(camerasRoutes, { cameras: services.cameras, detectionModelUrl: config.detectionModelUrl });
   services.cameras.useLiveRooms(liveRoomsOf(services.streams.media));
+  const stopFollowingRooms = followStreamRooms(services.events, services.cameras, (error) => app.log.error({ err: error }, 'cameras: re-checking health after a stream change'));
+  app.addHook('onClose', async () => stopFollowingRooms());
   await app.register(streamSettingsRoutes, { streamSettings: services.streamSettings });
   await app.register(streamsRoutes, { streams: services.streams });
   await app.register(whipRoutes, { streams: services.streams, bearer });

@@ -59,6 +59,7 @@ import { RulesRepository } from './features/rules/rules.repository';
 import { RulesService } from './features/rules/rules.service';
 import { DetectionsService } from './features/rules/detections.service';
 import { ThreatEngine } from './features/rules/threat-engine';
+import { ENGINE_LEASE, ScaledThreatEngine } from './features/rules/scaled-threat-engine';
 import { StreamSettingsRepository } from './features/stream-settings/stream-settings.repository';
 import { StreamSettingsService } from './features/stream-settings/stream-settings.service';
 import { StreamsRepository } from './features/streams/streams.repository';
@@ -93,9 +94,12 @@ export function createServices(config: Config, db: Db, clock: Clock) {
   const zonesRepository = new ZonesRepository(db.kysely);
   const files = new DiskFileStore(path.join(config.dataDir, 'files'));
   const evidence = new EvidenceService(new EvidenceRepository(db.kysely), files, audit, clock, config.evidenceMaxBytes, incidents, events);
-  const cameras = new CamerasService(new CamerasRepository(db.kysely), clock);
+  const cameras = new CamerasService(new CamerasRepository(db.kysely), clock, events);
   const rulesRepository = new RulesRepository(db.kysely);
-  const threatEngine = new ThreatEngine(rulesRepository, alerts, events, clock, { tickMs: 15_000 });
+  // Several processes sharing a Redis elect one to run the engine, so each alert is raised once.
+  const threatEngine = config.redisUrl
+    ? new ScaledThreatEngine(rulesRepository, alerts, events, clock, { tickMs: 15_000 }, { redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, ...ENGINE_LEASE })
+    : new ThreatEngine(rulesRepository, alerts, events, clock, { tickMs: 15_000 });
   const streamSettings = new StreamSettingsService(new StreamSettingsRepository(db.kysely), audit, clock, config.video.iceServers);
   return {
     db,
@@ -132,6 +136,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
       () => streamSettings.iceServers(),
       clock,
       config.video.targetBitrateKbps,
+      events,
     ),
     clock,
     audit,

@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createDatabase, type Db, type Dialect } from '../src/db/database';
+import { ADMIN_URL, adminQuery, databaseUrl, migratedTemplate } from './postgres-template';
 
-/**
- * Integration tests run on SQLite always and on PostgreSQL when it answers
- * (TEST_POSTGRES_URL, default the local server). In CI a missing PostgreSQL is
- * a failure, not a skip.
- */
-const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+// Integration tests run on SQLite always and on PostgreSQL when it answers
+// (TEST_POSTGRES_URL, default the local server). In CI a missing PostgreSQL is
+// a failure, not a skip.
 
 async function postgresAnswers(): Promise<boolean> {
   const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });
@@ -31,25 +29,17 @@ async function detectDialects(): Promise<Dialect[]> {
 
 export const TEST_DIALECTS: Dialect[] = await detectDialects();
 
-/** A fresh, migrated database; PostgreSQL gets a throwaway database dropped on close. */
+/** A fresh, migrated database; PostgreSQL gets a throwaway copy of the template, dropped on close. */
 export async function createTestDatabase(dialect: Dialect): Promise<Db> {
   if (dialect === 'sqlite') return createDatabase({ dataDir: '', sqliteFile: ':memory:' });
   const name = `argus_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const db = await createDatabase({ dataDir: '', databaseUrl: url.toString() });
+  await adminQuery(`create database ${name} template ${await migratedTemplate()}`);
+  const db = await createDatabase({ dataDir: '', databaseUrl: databaseUrl(name) });
   return {
     ...db,
     close: async () => {
       await db.close();
-      const cleanup = new pg.Client({ connectionString: ADMIN_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await adminQuery(`drop database if exists ${name} with (force)`);
     },
   };
 }

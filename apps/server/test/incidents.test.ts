@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from './databases';
-import { buildTestApp, createUser, signIn, type Client, type TestApp } from './support';
+import { buildTestApp, createUser, signIn, signInNewUser, type Client, type TestApp } from './support';
 
 const HARBOUR = { lat: 51.5072, lon: -0.1276, accuracy: 15 };
 
@@ -11,9 +11,7 @@ describe.each(TEST_DIALECTS)('incidents on %s', (dialect) => {
 
   beforeEach(async () => {
     t = await buildTestApp(dialect);
-    const admin = await createUser(t.services, { role: 'Command_Admin' });
-    commandId = admin.id;
-    command = await signIn(t.app, admin.email);
+    ({ user: { id: commandId }, client: command } = await signInNewUser(t, 'Command_Admin'));
   });
   afterEach(() => t.close());
 

@@ -1,6 +1,9 @@
 import { WebSocket } from 'ws';
 import { SESSION_COOKIE } from '@argus/contracts/http/auth';
 import { REALTIME_PATH, RealtimeFrame, type Channel, type ClientMessage, type Subscription } from '@argus/contracts/realtime/protocol';
+import type { Dialect } from '../src/db/database';
+import type { Role } from '@argus/contracts/roles';
+import { buildTestApp, signInNewUser, type Client, type TestApp } from './support';
 
 /** How long a test waits for a frame before it fails saying which one never came. */
 const FRAME_DEADLINE_MS = 10_000;
@@ -129,4 +132,40 @@ export function upgradeStatus(baseUrl: string, headers: Record<string, string> =
 /** The Cookie header of a signed-in test client. */
 export function sessionCookie(cookies: Record<string, string>): Record<string, string> {
   return { cookie: `${SESSION_COOKIE}=${cookies[SESSION_COOKIE]}` };
+}
+
+/** A test app listening on a loopback port, for tests that open real sockets on it. */
+export interface LiveTestApp extends TestApp {
+  baseUrl: string;
+  /** Opens a realtime socket that is dropped when the app closes, so a failing test leaves none open. */
+  openSocket(headers?: Record<string, string>, options?: { answerPings?: boolean }): Promise<RealtimeClient>;
+  /** A new user of `role`, signed in, with a socket subscribed to `channels`. */
+  socketAs(role: Role, channels: Channel[]): Promise<{ client: Client; socket: RealtimeClient }>;
+}
+
+/** buildTestApp, listening on a free loopback port; close() drops the sockets it opened, then closes the app. */
+export async function buildLiveTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<LiveTestApp> {
+  const t = await buildTestApp(dialect, env);
+  const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const sockets: RealtimeClient[] = [];
+  const openSocket = async (headers: Record<string, string> = {}, options: { answerPings?: boolean } = {}) => {
+    const socket = await RealtimeClient.open(baseUrl, headers, options);
+    sockets.push(socket);
+    return socket;
+  };
+  return {
+    ...t,
+    baseUrl,
+    openSocket,
+    socketAs: async (role, channels) => {
+      const { client } = await signInNewUser(t, role);
+      const socket = await openSocket(sessionCookie(client.cookies));
+      await socket.subscribe(channels);
+      return { client, socket };
+    },
+    close: async () => {
+      sockets.splice(0).forEach((socket) => socket.drop());
+      await t.close();
+    },
+  };
 }

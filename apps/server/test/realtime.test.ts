@@ -6,33 +6,19 @@ import type { Channel } from '@argus/contracts/realtime/protocol';
 import type { Role } from '@argus/contracts/roles';
 import { totpCode } from '../src/features/mfa/totp';
 import { TEST_DIALECTS } from './databases';
-import { RealtimeClient, sessionCookie, upgradeStatus } from './realtime-support';
-import { buildTestApp, createUser, signIn, STRONG_PASSWORD, type Client, type TestApp } from './support';
+import { buildLiveTestApp, RealtimeClient, sessionCookie, upgradeStatus, type LiveTestApp } from './realtime-support';
+import { signIn, signInNewUser, STRONG_PASSWORD, type Client } from './support';
 
 describe.each(TEST_DIALECTS)('realtime over /ws/realtime on %s', (dialect) => {
-  let t: TestApp;
-  let baseUrl: string;
-  const sockets: RealtimeClient[] = [];
+  let t: LiveTestApp;
 
   beforeEach(async () => {
-    t = await buildTestApp(dialect);
-    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    t = await buildLiveTestApp(dialect);
   });
-  afterEach(async () => {
-    sockets.splice(0).forEach((socket) => socket.drop());
-    await t.close();
-  });
+  afterEach(() => t.close());
 
-  async function signedIn(role: Role) {
-    const user = await createUser(t.services, { role });
-    return { user, client: await signIn(t.app, user.email) };
-  }
-
-  async function open(client: Client): Promise<RealtimeClient> {
-    const socket = await RealtimeClient.open(baseUrl, sessionCookie(client.cookies));
-    sockets.push(socket);
-    return socket;
-  }
+  const signedIn = (role: Role) => signInNewUser(t, role);
+  const open = (client: Client) => t.openSocket(sessionCookie(client.cookies));
 
   const seqOf = (socket: RealtimeClient, channel: Channel) => (socket.answer('realtime.subscribed', channel) as { seq: number }).seq;
 
@@ -57,12 +43,12 @@ describe.each(TEST_DIALECTS)('realtime over /ws/realtime on %s', (dialect) => {
 
   it('refuses a socket without a session (401) or opened by another site (403), before upgrading', async () => {
     const { client } = await signedIn('Intelligence_Analyst');
-    expect(await upgradeStatus(baseUrl)).toBe(401);
-    expect(await upgradeStatus(baseUrl, { cookie: 'argus_session=not-a-session' })).toBe(401);
-    expect(await upgradeStatus(baseUrl, { ...sessionCookie(client.cookies), origin: 'https://evil.example' })).toBe(403);
-    expect(await upgradeStatus(baseUrl, { ...sessionCookie(client.cookies), origin: 'null' })).toBe(403);
-    expect(await upgradeStatus(baseUrl, { ...sessionCookie(client.cookies), origin: baseUrl })).toBe(101);
-    expect(await upgradeStatus(baseUrl, { ...sessionCookie(client.cookies), origin: 'http://civic.localhost:5173' })).toBe(101);
+    expect(await upgradeStatus(t.baseUrl)).toBe(401);
+    expect(await upgradeStatus(t.baseUrl, { cookie: 'argus_session=not-a-session' })).toBe(401);
+    expect(await upgradeStatus(t.baseUrl, { ...sessionCookie(client.cookies), origin: 'https://evil.example' })).toBe(403);
+    expect(await upgradeStatus(t.baseUrl, { ...sessionCookie(client.cookies), origin: 'null' })).toBe(403);
+    expect(await upgradeStatus(t.baseUrl, { ...sessionCookie(client.cookies), origin: t.baseUrl })).toBe(101);
+    expect(await upgradeStatus(t.baseUrl, { ...sessionCookie(client.cookies), origin: 'http://civic.localhost:5173' })).toBe(101);
     const plain = await client.request('GET', '/ws/realtime');
     expect(plain.statusCode).toBe(400);
     expect(plain.json().error.message).toBe('Open /ws/realtime as a WebSocket.');
@@ -75,18 +61,17 @@ describe.each(TEST_DIALECTS)('realtime over /ws/realtime on %s', (dialect) => {
     const verified = await client.request('POST', `${TOKEN_API_PREFIX}/factors/${enrol.id}/verify`, { challenge_id: challenge.id, code: totpCode(enrol.totp.secret, t.clock.now()) });
     expect(verified.statusCode).toBe(200);
     const halfway = await signIn(t.app, user.email);
-    expect(await upgradeStatus(baseUrl, sessionCookie(halfway.cookies))).toBe(403);
+    expect(await upgradeStatus(t.baseUrl, sessionCookie(halfway.cookies))).toBe(403);
   });
 
   it('accepts a bearer access token from a client that is not a browser', async () => {
     const { user } = await signedIn('Intelligence_Analyst');
     const grant = await t.app.inject({ method: 'POST', url: `${TOKEN_API_PREFIX}/token?grant_type=password`, payload: { email: user.email, password: STRONG_PASSWORD } });
-    const socket = await RealtimeClient.open(baseUrl, { authorization: `Bearer ${grant.json().access_token}` });
-    sockets.push(socket);
+    const socket = await t.openSocket({ authorization: `Bearer ${grant.json().access_token}` });
     expect(socket.frames[0]).toMatchObject({ type: 'realtime.welcome', data: { userId: user.id, role: 'Intelligence_Analyst' } });
     await socket.subscribe(['incidents']);
     expect(socket.answer('realtime.subscribed', 'incidents')).toBeDefined();
-    expect(await upgradeStatus(baseUrl, { authorization: 'Bearer not-a-token' })).toBe(401);
+    expect(await upgradeStatus(t.baseUrl, { authorization: 'Bearer not-a-token' })).toBe(401);
   });
 
   it('delivers an HTTP write to a subscribed client in the seed’s envelope, numbered per channel', async () => {
@@ -215,7 +200,7 @@ describe.each(TEST_DIALECTS)('realtime over /ws/realtime on %s', (dialect) => {
     t.services.events.publish({ type: 'unit.position', channels: ['units'], data: { i: 'late' } });
     t.clock.advance(15 * 60_000 + 1);
     // The session has expired meanwhile as well: a fresh sign-in, as the web app would make.
-    const stale = await open(await signIn(t.app, (await createUser(t.services, { role: 'Command_Admin' })).email));
+    const stale = await open((await signedIn('Command_Admin')).client);
     await stale.subscribe([{ channel: 'units', since: held + 1001 }]);
     expect(stale.answer('realtime.reset', 'units')).toEqual({ channel: 'units', seq: held + 1002 });
     expect(stale.events()).toEqual([]);
@@ -240,19 +225,18 @@ describe.each(TEST_DIALECTS)('realtime over /ws/realtime on %s', (dialect) => {
   });
 
   it('says goodbye (1001) to every socket when the server shuts down, so clients resume elsewhere', async () => {
-    const other = await buildTestApp(dialect);
-    const otherUrl = await other.app.listen({ port: 0, host: '127.0.0.1' });
-    const client = await signIn(other.app, (await createUser(other.services, { role: 'Command_Admin' })).email);
-    const socket = await RealtimeClient.open(otherUrl, sessionCookie(client.cookies));
+    const other = await buildLiveTestApp(dialect);
+    const { client } = await signInNewUser(other, 'Command_Admin');
+    // Opened past openSocket, so closing the app is what ends it.
+    const socket = await RealtimeClient.open(other.baseUrl, sessionCookie(client.cookies));
     await other.close();
     expect(await socket.waitForClose()).toEqual({ code: 1001, reason: 'The server is shutting down.' });
   });
 
   it('drops a socket that stops answering the heartbeat, and keeps one that answers', async () => {
     const { client } = await signedIn('Intelligence_Analyst');
-    const dead = await RealtimeClient.open(baseUrl, sessionCookie(client.cookies), { answerPings: false });
+    const dead = await t.openSocket(sessionCookie(client.cookies), { answerPings: false });
     const alive = await open(client);
-    sockets.push(dead);
     t.services.realtime.heartbeat();
     // The client's pong travels ahead of its next message, so once this round trip is done the
     // server has heard it.

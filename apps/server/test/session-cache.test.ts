@@ -6,7 +6,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createDatabase, type Db } from '../src/db/database';
 import { SYSTEM_CONTEXT } from '../src/features/audit/audit.log';
-import { SessionCache } from '../src/features/auth/session-cache';
+import { OUTSIDE_CHECK_MS, SessionCache } from '../src/features/auth/session-cache';
 import type { ResolvedSession } from '../src/features/auth/sessions.repository';
 import { ManualClock } from '../src/lib/clock';
 import { createServices } from '../src/services';
@@ -15,13 +15,25 @@ import { createUser, signIn, type Client } from './support';
 const entry = (id: string) => ({ session: { id } }) as unknown as ResolvedSession;
 
 describe('SessionCache', () => {
-  it('drops everything when the outside write version moves', () => {
+  it('drops everything once the outside write version has moved, reading it at most once per check interval', () => {
     let version = 1;
-    const cache = new SessionCache(() => version);
+    let reads = 0;
+    let now = 0;
+    const readVersion = () => {
+      reads += 1;
+      return version;
+    };
+    const cache = new SessionCache(readVersion, undefined, () => now);
     cache.store('a', entry('a'), cache.begin());
     expect(cache.get('a')).toBeDefined();
     version = 2;
+    // Within the interval the version is not read again.
+    now = OUTSIDE_CHECK_MS - 1;
+    expect(cache.get('a')).toBeDefined();
+    expect(reads).toBe(1);
+    now = OUTSIDE_CHECK_MS;
     expect(cache.get('a')).toBeUndefined();
+    expect(reads).toBe(2);
     cache.store('a', entry('a'), cache.begin());
     expect(cache.get('a')).toBeDefined();
   });
@@ -51,7 +63,7 @@ describe('SessionCache', () => {
 
 /**
  * The server caches sessions; the CLI is another process writing the same SQLite file.
- * Deactivating a user there must end their session here on the next request.
+ * Deactivating a user there must end their session here within OUTSIDE_CHECK_MS.
  */
 describe('cached sessions and another process on the same SQLite file', () => {
   let dataDir: string;
@@ -84,6 +96,7 @@ describe('cached sessions and another process on the same SQLite file', () => {
     expect((await client.request('GET', '/auth/me')).statusCode).toBe(200);
     const cli = createServices(loadConfig({ DATA_DIR: dataDir }), cliDb, new ManualClock());
     await cli.users.update(userId, { is_active: false }, SYSTEM_CONTEXT);
+    await new Promise((resolve) => setTimeout(resolve, OUTSIDE_CHECK_MS));
     expect((await client.request('GET', '/auth/me')).statusCode).toBe(401);
   });
 
@@ -91,6 +104,7 @@ describe('cached sessions and another process on the same SQLite file', () => {
     expect((await client.request('GET', '/auth/me')).json().user.role).toBe('Field_Unit');
     const cli = createServices(loadConfig({ DATA_DIR: dataDir }), cliDb, new ManualClock());
     await cli.users.update(userId, { role: 'Intelligence_Analyst' }, SYSTEM_CONTEXT);
+    await new Promise((resolve) => setTimeout(resolve, OUTSIDE_CHECK_MS));
     expect((await client.request('GET', '/auth/me')).json().user.role).toBe('Intelligence_Analyst');
   });
 });

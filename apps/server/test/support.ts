@@ -97,3 +97,9 @@ export async function signIn(app: FastifyInstance, email: string, password = STR
       }),
   };
 }
+
+/** A new user of the role, signed in: the user (for ids) and its client. */
+export async function signInNewUser(t: Pick<TestApp, 'app' | 'services'>, role: Role): Promise<{ user: Awaited<ReturnType<typeof createUser>>; client: Client }> {
+  const user = await createUser(t.services, { role });
+  return { user, client: await signIn(t.app, user.email) };
+}

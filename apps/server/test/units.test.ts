@@ -25,18 +25,25 @@ describe.each(TEST_DIALECTS)('units on %s', (dialect) => {
   it('takes many position reports at once, each answered on its own, and a repeated clientId once', async () => {
     const unit = (await createUnit()).json().unit;
     const stranger = (await createUnit({ callsign: 'ZULU-9', members: [] })).json().unit;
-    const repeated = randomUUID();
-    const reports = Array.from({ length: 30 }, (_, index) => ({ clientId: index === 29 ? repeated : randomUUID(), location: { lat: 1 + index / 100, lon: 2 }, at: t.clock.now() - 30_000 + index * 1000 }));
-    reports.push({ ...reports[29]!, location: { lat: 50, lon: 50 } });
+    const reports = Array.from({ length: 30 }, (_, index) => ({ clientId: randomUUID(), location: { lat: 1 + index / 100, lon: 2 }, at: t.clock.now() - 30_000 + index * 1000 }));
     const answers = await Promise.all([
       ...reports.map((body) => crew.request('POST', `/units/${unit.id}/position`, body)),
       crew.request('POST', `/units/${stranger.id}/position`, { clientId: randomUUID(), location: { lat: 0, lon: 0 } }),
     ]);
-    expect(answers.slice(0, 31).every((answer) => answer.statusCode === 200)).toBe(true);
-    expect(answers[31]!.statusCode).toBe(403);
-    const held = (await command.request('GET', '/units')).json().units.find((candidate: { id: string }) => candidate.id === unit.id);
-    // The newest fix wins whatever order the reports were committed in; the repeat moved nothing.
-    expect(held.position).toMatchObject({ location: { lat: 1.29, lon: 2 }, at: t.clock.now() - 1000 });
+    expect(answers.slice(0, 30).every((answer) => answer.statusCode === 200)).toBe(true);
+    expect(answers[30]!.statusCode).toBe(403);
+    const positionOf = async () => (await command.request('GET', '/units')).json().units.find((candidate: { id: string }) => candidate.id === unit.id).position;
+    // The newest fix wins whatever order the reports were committed in.
+    expect(await positionOf()).toMatchObject({ location: { lat: 1.29, lon: 2 }, at: t.clock.now() - 1000 });
+
+    // An outbox flushed again after its answers were lost: every report comes back at once, each
+    // with a newer time and another place that would move the unit, were it acted on twice.
+    const moved: unknown[] = [];
+    t.services.events.listen((event) => event.type === 'unit.position' && moved.push(event));
+    const retries = await Promise.all(reports.map((body) => crew.request('POST', `/units/${unit.id}/position`, { ...body, location: { lat: 50, lon: 50 }, at: t.clock.now() })));
+    expect(retries.every((answer) => answer.statusCode === 200)).toBe(true);
+    expect(moved).toEqual([]);
+    expect(await positionOf()).toMatchObject({ location: { lat: 1.29, lon: 2 }, at: t.clock.now() - 1000 });
   });
 
   it('filters by status, kind, place and emergency, and pages by callsign', async () => {

@@ -1,6 +1,8 @@
 import type { ResolvedSession } from './sessions.repository';
 
 const DEFAULT_CAPACITY = 10_000;
+/** How stale another process's write may be before this process sees it. */
+export const OUTSIDE_CHECK_MS = 100;
 
 /**
  * Resolved sessions kept between requests, because every API call resolves one and the
@@ -10,6 +12,10 @@ const DEFAULT_CAPACITY = 10_000;
  * sessions and users forget entries through the repositories, and `outsideVersion` (SQLite's
  * data_version) moves when another process — the CLI deactivating a user, say — commits. When
  * the database cannot say that (PostgreSQL, shared by several instances), the cache stays off.
+ *
+ * Reading data_version takes a read lock on the database, which cost about as much as the rest
+ * of a cached lookup, so it is read at most once per OUTSIDE_CHECK_MS: another process's change
+ * is seen within that time rather than on the very next request.
  */
 export class SessionCache {
   private readonly entries = new Map<string, ResolvedSession>();
@@ -17,20 +23,28 @@ export class SessionCache {
   /** Moves on every forget, so a lookup that raced a write never stores what it read before it. */
   private generation = 0;
 
+  private nextCheckAt: number;
+
   constructor(
     private readonly outsideVersion: () => number | null,
     private readonly capacity = DEFAULT_CAPACITY,
+    private readonly now: () => number = () => performance.now(),
   ) {
     this.seenVersion = outsideVersion();
+    this.nextCheckAt = now() + OUTSIDE_CHECK_MS;
   }
 
   get(id: string): ResolvedSession | undefined {
-    const version = this.outsideVersion();
-    if (version === null) return undefined;
-    if (version !== this.seenVersion) {
-      this.seenVersion = version;
-      this.clear();
-      return undefined;
+    if (this.seenVersion === null) return undefined;
+    const now = this.now();
+    if (now >= this.nextCheckAt) {
+      this.nextCheckAt = now + OUTSIDE_CHECK_MS;
+      const version = this.outsideVersion();
+      if (version !== this.seenVersion) {
+        this.seenVersion = version;
+        this.clear();
+        return undefined;
+      }
     }
     return this.entries.get(id);
   }
