@@ -40,7 +40,8 @@ export function AlertDetails({ alert }: { alert: Alert }) {
       </div>
       <div>
         <h3 className="font-semibold">{`Raised by ${alert.sources.length} ${alert.sources.length === 1 ? 'event' : 'events'}`}</h3>
-        <ul className="max-h-40 overflow-auto">
+        {/* Focusable because it may scroll: a keyboard user must reach every source. */}
+        <ul tabIndex={0} aria-label="Events that raised the alert" className="max-h-40 overflow-auto focus-visible:outline focus-visible:outline-2 focus-visible:outline-gold">
           {alert.sources.map((source) => (
             <li key={`${source.kind}:${source.id}`} className="font-mono">
               {`${SOURCE_LABELS[source.kind] ?? source.kind} ${source.id.slice(0, 8)}${source.at ? ` at ${clockTime(source.at, true)}` : ''}`}

@@ -6,6 +6,7 @@ import { upsertActiveAlert } from './alert-cache';
 import { AlertBanner } from './AlertBanner';
 import { AlertFeed } from './AlertFeed';
 import { alertQueries } from './alerts.queries';
+import { patchLive } from '../../lib/live-patch';
 
 /** The analyst console's alerts: live over the "alerts" channel, a banner and beep for new ones, the feed below. */
 export function AnalystAlerts() {
@@ -19,7 +20,7 @@ export function AnalystAlerts() {
     }
     if (frame.type !== 'alert.created' && frame.type !== 'alert.updated') return;
     const parsed = Alert.safeParse(frame.data);
-    if (parsed.success) queryClient.setQueryData(alertQueries.active().queryKey, (old) => (old ? upsertActiveAlert(old, parsed.data) : old));
+    if (parsed.success) patchLive(queryClient, alertQueries.active().queryKey, (old) => upsertActiveAlert(old, parsed.data));
   });
   return (
     <div className="space-y-3">

@@ -1,9 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { RejectReportRequest } from '@argus/contracts/http/reports';
 import type { IncidentSeverity } from '@argus/contracts/incidents';
 import { describeError } from '../../lib/api-error';
 import { Button } from '../../components/ui/Button';
 import { FormMessage } from '../../components/ui/FormMessage';
+import { SelectField } from '../../components/ui/SelectField';
+import { TextAreaField } from '../../components/ui/TextAreaField';
 import { TextField } from '../../components/ui/TextField';
 import { SeveritySelect } from '../incidents/SeveritySelect';
 import type { Verdicts } from './useVerdicts';
@@ -12,8 +14,6 @@ export interface IncidentChoice {
   id: string;
   label: string;
 }
-
-const selectClasses = 'min-h-11 w-full rounded-md border border-line bg-surface-sunken px-3 py-2 text-ink';
 
 /**
  * Verify (open a new incident, or attach to an open one), merge as a duplicate, or reject with
@@ -25,8 +25,6 @@ export function VerdictPanel({ verdicts, canAct, incidents, defaultTitle }: { ve
   const [chosen, setChosen] = useState('');
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
-  const incidentId = useId();
-  const reasonId = useId();
   const incident = chosen || incidents[0]?.id || '';
 
   const handleVerifyNew = (event: FormEvent<HTMLFormElement>) => {
@@ -69,18 +67,7 @@ export function VerdictPanel({ verdicts, canAct, incidents, defaultTitle }: { ve
             <p className="text-sm text-ink-muted">No open incident to attach to or merge into.</p>
           ) : (
             <>
-              <div className="flex flex-col gap-1">
-                <label htmlFor={incidentId} className="font-medium">
-                  Incident
-                </label>
-                <select id={incidentId} value={incident} onChange={(event) => setChosen(event.target.value)} className={selectClasses}>
-                  {incidents.map((option) => (
-                    <option key={option.id} value={option.id}>
-                      {option.label}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <SelectField label="Incident" value={incident} options={incidents.map((option) => ({ value: option.id, label: option.label }))} onChange={setChosen} />
               <p className="text-sm text-ink-muted">Attach: the report confirms the incident. Merge: it is a duplicate of what the incident already covers.</p>
               <div className="mt-auto flex flex-wrap gap-2">
                 <Button variant="secondary" className="flex-1" onClick={() => verdicts.attach(incident)}>
@@ -97,26 +84,7 @@ export function VerdictPanel({ verdicts, canAct, incidents, defaultTitle }: { ve
           <h4 id="reject-heading" className="font-semibold">
             Reject
           </h4>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={reasonId} className="font-medium">
-              Reason
-            </label>
-            <textarea
-              id={reasonId}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              rows={2}
-              maxLength={500}
-              aria-invalid={reasonError ? true : undefined}
-              aria-describedby={reasonError ? `${reasonId}-error` : undefined}
-              className={`rounded-md border bg-surface-sunken px-3 py-2 text-ink ${reasonError ? 'border-danger' : 'border-line focus:border-gold'}`}
-            />
-            {reasonError ? (
-              <p id={`${reasonId}-error`} className="text-sm text-danger">
-                {reasonError}
-              </p>
-            ) : null}
-          </div>
+          <TextAreaField label="Reason" value={reason} onChange={(event) => setReason(event.target.value)} rows={2} maxLength={500} error={reasonError} />
           <Button type="submit" variant="danger" className="self-start">
             Reject report
           </Button>

@@ -7,6 +7,7 @@ import { OPEN_INCIDENT_STATUSES } from '@argus/contracts/incidents';
 import type { RealtimeFrame } from '@argus/contracts/realtime/protocol';
 import type { z } from 'zod';
 import { analystQueries, byNewest, type QueueFilter } from './analyst.queries';
+import { patchLive } from '../../lib/live-patch';
 
 type Nearby = z.infer<typeof NearbyResponse>;
 type IncidentPage = { incidents: Incident[]; nextCursor: string | null };
@@ -63,7 +64,7 @@ export function addNote(thread: { messages: Message[] }, message: Message): { me
 export function rememberReport(queryClient: QueryClient, report: Report): void {
   for (const [queryKey] of queryClient.getQueriesData({ queryKey: analystQueries.queues() })) {
     const filter = queryKey[2] as QueueFilter;
-    queryClient.setQueryData(analystQueries.queue(filter).queryKey, (old) => (old ? upsertQueueReport(old, report, filter) : old));
+    patchLive(queryClient, analystQueries.queue(filter).queryKey, (old) => upsertQueueReport(old, report, filter));
   }
   const detail = analystQueries.report(report.id).queryKey;
   queryClient.setQueryData(detail, (old) => (!old || old.report.updatedAt <= report.updatedAt ? { report } : old));
@@ -72,7 +73,7 @@ export function rememberReport(queryClient: QueryClient, report: Report): void {
 
 /** Puts an incident the server just answered into the open list and the nearby panels. */
 export function rememberIncident(queryClient: QueryClient, incident: Incident): void {
-  queryClient.setQueryData(analystQueries.openIncidents().queryKey, (old) => (old ? upsertOpenIncident(old, incident) : old));
+  patchLive(queryClient, analystQueries.openIncidents().queryKey, (old) => upsertOpenIncident(old, incident));
   queryClient.setQueriesData<Nearby>({ queryKey: analystQueries.nearbyAll() }, (old) => (old ? patchNearbyIncident(old, incident) : old));
 }
 
@@ -102,7 +103,7 @@ export function applyAnalystFrame(queryClient: QueryClient, frame: RealtimeFrame
     case 'message.created': {
       const parsed = Message.safeParse(frame.data);
       if (!parsed.success || parsed.data.channel !== 'incident' || !parsed.data.targetId) return;
-      queryClient.setQueryData(analystQueries.notes(parsed.data.targetId).queryKey, (old) => (old ? addNote(old, parsed.data) : old));
+      patchLive(queryClient, analystQueries.notes(parsed.data.targetId).queryKey, (old) => addNote(old, parsed.data));
       return;
     }
     case 'realtime.reset':

@@ -3,6 +3,7 @@ import { Report, type ReportListResponse } from '@argus/contracts/http/reports';
 import { channels, type Channel, type RealtimeFrame } from '@argus/contracts/realtime/protocol';
 import type { z } from 'zod';
 import { publicAlertQueries, reportQueries } from './civic-reporter.queries';
+import { patchLive } from '../../lib/live-patch';
 
 type ReportList = z.infer<typeof ReportListResponse>;
 
@@ -16,8 +17,7 @@ export function patchReport(queryClient: QueryClient, data: unknown): void {
   const parsed = Report.safeParse(data);
   if (!parsed.success) return;
   const report = parsed.data;
-  queryClient.setQueryData<ReportList>(reportQueries.mine().queryKey, (list) => {
-    if (!list) return list;
+  patchLive<ReportList>(queryClient, reportQueries.mine().queryKey, (list) => {
     const known = list.reports.some((candidate) => candidate.id === report.id);
     const reports = known
       ? list.reports.map((candidate) => (candidate.id === report.id && candidate.updatedAt <= report.updatedAt ? report : candidate))

@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Video } from 'lucide-react';
 import { unitRoomId } from '@argus/contracts/http/streams';
 import type { Unit } from '@argus/contracts/http/units';
-import { streamQueries } from '../streams/streams.queries';
+import { useStreamRooms } from '../streams/useStreamRooms';
 import { LiveFeedDialog } from '../video/LiveFeedDialog';
 
 /** On a unit's map card: "Watch live" while the unit is on air, opening its feed enlarged. */
 export function UnitLiveFeed({ unit }: { unit: Unit }) {
-  const rooms = useQuery(streamQueries.list());
+  const rooms = useStreamRooms();
   const [open, setOpen] = useState(false);
   const room = rooms.data?.find((candidate) => (candidate.id === unitRoomId(unit.id) || candidate.unitId === unit.id) && candidate.status === 'live') ?? null;
   if (!room) return null;

@@ -1,17 +1,16 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { describeError } from '../../lib/api-error';
-import { streamQueries } from '../streams/streams.queries';
+import { useStreamRooms } from '../streams/useStreamRooms';
 import { LiveFeedDialog } from '../video/LiveFeedDialog';
 import { Loading } from '../video/Loading';
 import { VideoTile } from '../video/VideoTile';
 
 /**
- * The command dashboard's video wall: a tile per live room (refreshed every few seconds), each
+ * The command dashboard's video wall: a tile per live room (kept current by the realtime "streams" channel), each
  * with the latency and bitrate this browser actually gets; click a tile to enlarge it.
  */
 export function VideoWall() {
-  const rooms = useQuery(streamQueries.list());
+  const rooms = useStreamRooms();
   const [enlargedId, setEnlargedId] = useState<string | null>(null);
   const live = (rooms.data ?? []).filter((room) => room.status === 'live' || room.status === 'reconnecting');
   const enlarged = live.find((room) => room.id === enlargedId) ?? null;

@@ -15,6 +15,7 @@ import { upsertUnits } from '../units/unit-cache';
 import { unitQueries } from '../units/units.queries';
 import { addBroadcast, broadcastQuery } from './broadcast.queries';
 import { awaitingTriageQuery, upsertAwaitingReport } from './reports.queries';
+import { patchLive } from '../../lib/live-patch';
 
 /** Realtime changes reach the caches (and so React and the map) at most this often. */
 export const LIVE_FLUSH_INTERVAL_MS = 500;
@@ -104,7 +105,7 @@ export class LiveCache {
       if (parsed.success) changed.push(parsed.data);
     }
     this.units.clear();
-    this.queryClient.setQueryData(unitQueries.list().queryKey, (old) => (old ? { ...old, units: upsertUnits(old.units, changed) } : old));
+    patchLive(this.queryClient, unitQueries.list().queryKey, (old) => ({ ...old, units: upsertUnits(old.units, changed) }));
   }
 
   private apply(frame: RealtimeFrame): void {
@@ -115,7 +116,7 @@ export class LiveCache {
         const parsed = Incident.safeParse(frame.data);
         if (!parsed.success) return;
         const incident = parsed.data;
-        queryClient.setQueryData(incidentQueries.open().queryKey, (old) => (old ? upsertOpenIncident(old, incident) : old));
+        patchLive(queryClient, incidentQueries.open().queryKey, (old) => upsertOpenIncident(old, incident));
         const detail = incidentQueries.detail(incident.id).queryKey;
         if (queryClient.getQueryData(detail)) queryClient.setQueryData(detail, { incident });
         return;
@@ -124,8 +125,8 @@ export class LiveCache {
         const parsed = TimelineFrameData.safeParse(frame.data);
         if (!parsed.success) return;
         const { incidentId, entry } = parsed.data;
-        queryClient.setQueryData(incidentQueries.timeline(incidentId).queryKey, (old) =>
-          old && !old.entries.some((item) => item.id === entry.id) ? { entries: [...old.entries, entry].sort((a, b) => a.at - b.at) } : old,
+        patchLive(queryClient, incidentQueries.timeline(incidentId).queryKey, (old) =>
+          old.entries.some((item) => item.id === entry.id) ? old : { entries: [...old.entries, entry].sort((a, b) => a.at - b.at) },
         );
         return;
       }
@@ -140,19 +141,19 @@ export class LiveCache {
       case 'report.created':
       case 'report.updated': {
         const parsed = Report.safeParse(frame.data);
-        if (parsed.success) queryClient.setQueryData(awaitingTriageQuery().queryKey, (old) => (old ? upsertAwaitingReport(old, parsed.data) : old));
+        if (parsed.success) patchLive(queryClient, awaitingTriageQuery().queryKey, (old) => upsertAwaitingReport(old, parsed.data));
         return;
       }
       case 'alert.created':
       case 'alert.updated': {
         const parsed = Alert.safeParse(frame.data);
-        if (parsed.success) queryClient.setQueryData(alertQueries.active().queryKey, (old) => (old ? upsertActiveAlert(old, parsed.data) : old));
+        if (parsed.success) patchLive(queryClient, alertQueries.active().queryKey, (old) => upsertActiveAlert(old, parsed.data));
         return;
       }
       case 'message.created': {
         const parsed = Message.safeParse(frame.data);
         if (parsed.success && parsed.data.channel === 'broadcast') {
-          queryClient.setQueryData(broadcastQuery().queryKey, (old) => (old ? addBroadcast(old, parsed.data) : old));
+          patchLive(queryClient, broadcastQuery().queryKey, (old) => addBroadcast(old, parsed.data));
         }
         return;
       }

@@ -1,17 +1,17 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EvidenceItem } from '@argus/contracts/http/evidence';
 import { formatBytes } from '@argus/contracts/evidence';
 import { describeError } from '../../lib/api-error';
 import { Button, buttonClasses } from '../../components/ui/Button';
+import { SelectField } from '../../components/ui/SelectField';
+import { TextAreaField } from '../../components/ui/TextAreaField';
 import { CustodyLog } from './CustodyLog';
 import { VerifiedBadge } from './VerifiedBadge';
 import type { IncidentChoice } from './incident-choices';
 import { useLinkEvidenceMutation, useReviewEvidenceMutation } from './evidence.mutations';
 import { contentUrl, evidenceQueries } from './evidence.queries';
 import { KIND_LABELS, SOURCE_LABELS, STATUS_LABELS, formatTime } from './evidence-format';
-
-const fieldClasses = 'min-h-11 w-full rounded-md border border-line bg-surface-sunken px-3 py-2 text-ink';
 
 /** One item: the viewer, what is known about it, its verified badge, review and link, and its custody log. */
 export function EvidenceDetail({ itemId, incidents, onClose }: { itemId: string; incidents: IncidentChoice[]; onClose: () => void }) {
@@ -98,7 +98,6 @@ function Review({ item }: { item: EvidenceItem }) {
   const review = useReviewEvidenceMutation();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
-  const reasonId = useId();
   const handleReject = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!reason.trim()) {
@@ -114,24 +113,7 @@ function Review({ item }: { item: EvidenceItem }) {
         Review
       </h3>
       <form onSubmit={handleReject} noValidate className="flex flex-col gap-2">
-        <label htmlFor={reasonId} className="font-medium">
-          Reason (required to reject)
-        </label>
-        <textarea
-          id={reasonId}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          rows={2}
-          maxLength={500}
-          aria-invalid={reasonError ? true : undefined}
-          aria-describedby={reasonError ? `${reasonId}-error` : undefined}
-          className={`rounded-md border bg-surface-sunken px-3 py-2 text-ink ${reasonError ? 'border-danger' : 'border-line focus:border-gold'}`}
-        />
-        {reasonError ? (
-          <p id={`${reasonId}-error`} className="text-sm text-danger">
-            {reasonError}
-          </p>
-        ) : null}
+        <TextAreaField label="Reason (required to reject)" value={reason} onChange={(event) => setReason(event.target.value)} rows={2} maxLength={500} error={reasonError} />
         <div className="flex flex-wrap gap-2">
           <Button disabled={review.isPending} onClick={() => review.mutate({ id: item.id, status: 'accepted', ...(reason.trim() ? { reason: reason.trim() } : {}) })}>
             Accept
@@ -149,7 +131,6 @@ function Review({ item }: { item: EvidenceItem }) {
 function LinkToIncident({ item, incidents }: { item: EvidenceItem; incidents: IncidentChoice[] }) {
   const link = useLinkEvidenceMutation();
   const [chosen, setChosen] = useState('');
-  const selectId = useId();
   const incidentId = chosen || incidents[0]?.id || '';
   return (
     <section aria-labelledby="link-heading" className="space-y-2">
@@ -160,18 +141,7 @@ function LinkToIncident({ item, incidents }: { item: EvidenceItem; incidents: In
         <p className="text-ink-muted">No incident is open.</p>
       ) : (
         <div className="flex flex-wrap items-end gap-2">
-          <div className="flex min-w-64 flex-1 flex-col gap-1">
-            <label htmlFor={selectId} className="font-medium">
-              Open incident
-            </label>
-            <select id={selectId} className={fieldClasses} value={incidentId} onChange={(event) => setChosen(event.target.value)}>
-              {incidents.map((incident) => (
-                <option key={incident.id} value={incident.id}>
-                  {incident.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField label="Open incident" value={incidentId} options={incidents.map((incident) => ({ value: incident.id, label: incident.label }))} onChange={setChosen} className="min-w-64 flex-1" />
           <Button variant="secondary" disabled={link.isPending || incidentId === item.incidentId} onClick={() => link.mutate({ id: item.id, incidentId })}>
             Link
           </Button>

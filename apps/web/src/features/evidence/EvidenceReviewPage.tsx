@@ -11,6 +11,7 @@ import { UploadEvidence } from './UploadEvidence';
 import { useOpenIncidentChoices } from './incident-choices';
 import { useExportEvidenceMutation } from './evidence.mutations';
 import { NO_FILTERS, evidenceQueries, type EvidenceFilterValues } from './evidence.queries';
+import { useEvidenceLive } from './useEvidenceLive';
 
 /**
  * /evidence-review: every evidence item with its SHA-256, a viewer, its chain of custody, review,
@@ -22,6 +23,7 @@ export function EvidenceReviewPage() {
   const [filters, setFilters] = useState<EvidenceFilterValues>(NO_FILTERS);
   const [cursors, setCursors] = useState<Array<string | null>>([null]);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
+  useEvidenceLive();
   const incidents = useOpenIncidentChoices();
   const cursor = cursors.at(-1) ?? null;
   const list = useQuery(evidenceQueries.list(filters, cursor));

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { formatBytes } from '@argus/contracts/evidence';
 import { describeError } from '../../lib/api-error';
 import { Button } from '../../components/ui/Button';
+import { SelectField } from '../../components/ui/SelectField';
 import type { IncidentChoice } from './incident-choices';
 import { useUploadEvidenceMutation } from './evidence.mutations';
 
@@ -57,19 +58,7 @@ export function UploadEvidence({ incidents, onUploaded }: { incidents: IncidentC
             Photos, video, audio, PDF or plain text. The type is checked from the content, not the name.
           </p>
         </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-incident`} className="font-medium">
-            Incident (optional)
-          </label>
-          <select id={`${id}-incident`} className={fieldClasses} value={incidentId} onChange={(event) => setIncidentId(event.target.value)}>
-            <option value="">No incident yet</option>
-            {incidents.map((incident) => (
-              <option key={incident.id} value={incident.id}>
-                {incident.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Incident (optional)" value={incidentId} options={[{ value: '', label: 'No incident yet' }, ...incidents.map((incident) => ({ value: incident.id, label: incident.label }))]} onChange={setIncidentId} />
       </div>
       <Button type="submit" disabled={upload.isPending}>
         {upload.isPending ? `Uploading${file ? ` ${formatBytes(file.size)}` : ''}...` : 'Upload'}

@@ -8,6 +8,7 @@ import { messageQueries } from '../messages/messages.queries';
 import { publicAlertQueries, reportQueries } from '../civic-reporter/civic-reporter.queries';
 import { patchReport } from '../civic-reporter/civic-reporter.live';
 import { fieldUnitKeys } from './field-unit.queries';
+import { patchLive } from '../../lib/live-patch';
 
 type UnitList = z.infer<typeof UnitListResponse>;
 type AssignmentList = z.infer<typeof AssignmentListResponse>;
@@ -28,8 +29,7 @@ export function applyFieldFrame(queryClient: QueryClient, frame: RealtimeFrame):
       const parsed = Unit.safeParse(frame.data);
       if (!parsed.success) return void queryClient.invalidateQueries({ queryKey: fieldUnitKeys.units });
       const unit = parsed.data;
-      queryClient.setQueryData<UnitList>(fieldUnitKeys.units, (list) => {
-        if (!list) return list;
+      patchLive<UnitList>(queryClient, fieldUnitKeys.units, (list) => {
         if (!list.units.some((candidate) => candidate.id === unit.id)) return { ...list, units: [...list.units, unit] };
         return { ...list, units: list.units.map((candidate) => (candidate.id === unit.id && candidate.updatedAt <= unit.updatedAt ? unit : candidate)) };
       });
@@ -41,16 +41,12 @@ export function applyFieldFrame(queryClient: QueryClient, frame: RealtimeFrame):
       const known = parsed.success && list?.assignments.some((assignment) => assignment.id === parsed.data.id);
       if (!parsed.success || !known) return void queryClient.invalidateQueries({ queryKey: fieldUnitKeys.assignments });
       const dispatch = parsed.data;
-      queryClient.setQueryData<AssignmentList>(fieldUnitKeys.assignments, (current) =>
-        current
-          ? {
-              ...current,
-              assignments: current.assignments
-                .map((assignment) => (assignment.id === dispatch.id ? { ...assignment, ...dispatch } : assignment))
-                .filter((assignment) => ACTIVE.has(assignment.status)),
-            }
-          : current,
-      );
+      patchLive<AssignmentList>(queryClient, fieldUnitKeys.assignments, (current) => ({
+        ...current,
+        assignments: current.assignments
+          .map((assignment) => (assignment.id === dispatch.id ? { ...assignment, ...dispatch } : assignment))
+          .filter((assignment) => ACTIVE.has(assignment.status)),
+      }));
       return;
     }
     case 'dispatch.created':

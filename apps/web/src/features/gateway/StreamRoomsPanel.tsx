@@ -1,23 +1,33 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { SIGNALING_PATH, StreamHealthResponse, whepPath, type RoomHealth } from '@argus/contracts/http/streams';
 import { api } from '../../lib/api';
 import { describeError, isApiError } from '../../lib/api-error';
+import { useRealtime } from '../../lib/realtime';
+
+const HEALTH_KEY = ['stream', 'health'] as const;
 
 const STATUS_TEXT: Record<RoomHealth['status'], string> = { waiting: 'Waiting', live: 'Live', reconnecting: 'Reconnecting', ended: 'Ended' };
 
 /**
  * Live rooms with their health, and each room's WHIP and WHEP endpoints. Room details are
  * operational data: they show only to a signed-in command or analyst session on this site.
+ * Rooms opening, going live and closing arrive on the realtime "streams" channel; the figures
+ * (bitrate, frame rate, loss) are re-read every few seconds.
  */
 export function StreamRoomsPanel() {
   const origin = window.location.origin;
+  const queryClient = useQueryClient();
   const health = useQuery({
-    queryKey: ['stream', 'health'],
+    queryKey: HEALTH_KEY,
     queryFn: () => api.get('/stream/health', StreamHealthResponse, { ignoreSessionEnd: true }),
     refetchInterval: 5_000,
     retry: false,
   });
   const refused = isApiError(health.error) && (health.error.status === 401 || health.error.status === 403);
+  // Signed-out visitors see only the endpoint patterns: no socket is opened for them.
+  useRealtime(health.data ? ['streams'] : [], (frame) => {
+    if (frame.type.startsWith('stream.') || frame.type === 'realtime.reset') void queryClient.invalidateQueries({ queryKey: HEALTH_KEY });
+  });
   return (
     <section aria-labelledby="rooms-heading" className="rounded-lg border border-line bg-surface-raised p-4">
       <h2 id="rooms-heading" className="mb-2 text-lg font-semibold">
@@ -50,6 +60,7 @@ export function StreamRoomsPanel() {
                 <th scope="col">Bitrate</th>
                 <th scope="col">Frame rate</th>
                 <th scope="col">Loss</th>
+                <th scope="col">Round trip (publisher / viewers)</th>
                 <th scope="col">WHEP</th>
               </tr>
             </thead>
@@ -62,6 +73,7 @@ export function StreamRoomsPanel() {
                   <td>{room.publisher ? `${Math.round(room.publisher.bitrateKbps)} kbit/s` : '—'}</td>
                   <td>{room.publisher ? `${Math.round(room.publisher.fps)} fps` : '—'}</td>
                   <td>{room.publisher ? `${(room.publisher.packetLoss * 100).toFixed(1)}%` : '—'}</td>
+                  <td>{`${formatRtt(room.publisher?.rttMs ?? null)} / ${formatRtt(room.viewerRttMs)}`}</td>
                   <td className="font-mono break-all">{whepPath(room.id)}</td>
                 </tr>
               ))}
@@ -71,4 +83,10 @@ export function StreamRoomsPanel() {
       ) : null}
     </section>
   );
+}
+
+/** Round trips on a LAN are fractions of a millisecond; across the internet, tens to hundreds. */
+function formatRtt(ms: number | null): string {
+  if (ms === null) return '—';
+  return ms < 10 ? `${ms.toFixed(1)} ms` : `${Math.round(ms)} ms`;
 }

@@ -95,7 +95,8 @@ export function MessageThread({ conversation, includeBroadcasts, userId, outbox,
       {loadError && !delivered.length ? <p className="text-sm text-danger">{`Messages could not be loaded: ${describeError(loadError)}`}</p> : null}
       {entries.length === 0 && !loadError ? <p className="text-ink-muted">No messages yet.</p> : null}
       {entries.length ? (
-        <ol className="max-h-96 space-y-2 overflow-y-auto" aria-label="Messages">
+        // Focusable because it scrolls: a keyboard user must be able to reach older messages.
+        <ol tabIndex={0} className="max-h-96 space-y-2 overflow-y-auto rounded-lg focus-visible:outline focus-visible:outline-2 focus-visible:outline-gold" aria-label="Messages">
           {entries.slice(-50).map((entry) => (
             <li
               key={entry.key}

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Message, type MessageListResponse } from '@argus/contracts/http/messages';
 import type { z } from 'zod';
 import { messageQueries } from './messages.queries';
+import { patchLive } from '../../lib/live-patch';
 
 type MessageList = z.infer<typeof MessageListResponse>;
 
@@ -11,8 +12,8 @@ export function addLiveMessage(queryClient: QueryClient, data: unknown): void {
   if (!parsed.success) return;
   const message = parsed.data;
   const key = messageQueries.thread({ channel: message.channel, targetId: message.targetId ?? undefined }).queryKey;
-  queryClient.setQueryData<MessageList>(key, (list) => {
-    if (!list || list.messages.some((candidate) => candidate.id === message.id)) return list;
+  patchLive<MessageList>(queryClient, key, (list) => {
+    if (list.messages.some((candidate) => candidate.id === message.id)) return list;
     return { ...list, messages: [message, ...list.messages].sort((a, b) => b.sentAt - a.sentAt) };
   });
 }

@@ -19,7 +19,7 @@ import { ProgramRecorder } from './ProgramRecorder';
 import { SourceMonitor } from './SourceMonitor';
 import { streamSettingsQueries } from './stream-settings.queries';
 import { ensureRoom } from './streams.mutations';
-import { streamQueries } from './streams.queries';
+import { useStreamRooms } from './useStreamRooms';
 
 const isSource = (room: StreamRoom) => room.kind !== 'program' && room.status !== 'ended';
 
@@ -40,7 +40,7 @@ function Badge({ children, tone }: { children: string; tone: 'preview' | 'progra
  */
 export function ProductionPage() {
   const { user } = useAuth();
-  const rooms = useQuery(streamQueries.list());
+  const rooms = useStreamRooms();
   const units = useQuery(unitQueries.list());
   const defaults = useQuery(streamSettingsQueries.mine());
   const [videos, setVideos] = useState<ReadonlyMap<string, HTMLVideoElement>>(new Map());

@@ -91,10 +91,6 @@ function DefaultsEditor({ initial }: { initial: Defaults }) {
           </option>
         ))}
       </SelectField>
-      <label className="flex min-h-11 items-center gap-3 sm:col-span-2">
-        <input type="checkbox" className="size-5 accent-gold" checked={draft.simulcast} onChange={(event) => set('simulcast', event.target.checked)} />
-        <span>Simulcast: also send smaller copies so viewers on weak links still see the feed</span>
-      </label>
       <div className="space-y-3 sm:col-span-2">
         {error ? <FormMessage tone="error">{error}</FormMessage> : null}
         {update.isSuccess && !error ? <FormMessage tone="success">Your defaults are saved.</FormMessage> : null}

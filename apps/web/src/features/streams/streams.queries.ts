@@ -2,8 +2,13 @@ import { queryOptions } from '@tanstack/react-query';
 import { StreamHealthResponse, StreamListResponse } from '@argus/contracts/http/streams';
 import { api } from '../../lib/api';
 
-/** Rooms come and go as people go live; a short poll keeps walls and multiviews current. */
-export const STREAM_LIST_POLL_MS = 3_000;
+/**
+ * Rooms come and go as people go live; the realtime "streams" channel (useStreamRooms) keeps
+ * walls and multiviews current, so the list is re-read only as a safety net.
+ */
+export const STREAM_LIST_POLL_MS = 30_000;
+/** Health figures (bitrate, fps, loss) change all the time and are only read over HTTP. */
+export const STREAM_HEALTH_POLL_MS = 5_000;
 
 export const streamKeys = {
   all: ['streams'] as const,
@@ -24,7 +29,7 @@ export const streamQueries = {
     queryOptions({
       queryKey: streamKeys.health,
       queryFn: ({ signal }) => api.get('/stream/health', StreamHealthResponse, { signal }),
-      refetchInterval: STREAM_LIST_POLL_MS,
+      refetchInterval: STREAM_HEALTH_POLL_MS,
       staleTime: 0,
     }),
 };

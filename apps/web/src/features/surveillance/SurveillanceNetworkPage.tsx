@@ -17,6 +17,7 @@ import { ReportedDetections } from './ReportedDetections';
 import { LiveFeed } from './LiveFeed';
 import { EMPTY_CAMERA_DRAFT, draftOf, requestOf, type CameraDraft } from './camera-draft';
 import { cameraQueries } from './cameras.queries';
+import { useCamerasLive } from './useCamerasLive';
 import { useCreateCameraMutation, useUpdateCameraMutation } from './cameras.mutations';
 import { addEntry, type DetectionEntry } from './detection-entry';
 import { useDetector } from './useDetector';
@@ -37,6 +38,7 @@ export function SurveillanceNetworkPage() {
   const { user } = useAuth();
   const canManage = user ? isCommandRole(user.role) : false;
   const cameras = useQuery(cameraQueries.list());
+  useCamerasLive();
   const cameraList = cameras.data ?? NO_CAMERAS;
   const create = useCreateCameraMutation();
   const update = useUpdateCameraMutation();

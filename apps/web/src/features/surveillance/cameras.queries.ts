@@ -2,8 +2,11 @@ import { queryOptions } from '@tanstack/react-query';
 import { CameraListResponse } from '@argus/contracts/http/cameras';
 import { api } from '../../lib/api';
 
-/** How often the page re-reads the registry: health is re-derived on the server every 30 s. */
-export const CAMERA_REFRESH_MS = 10_000;
+/**
+ * Registry and health changes arrive on the realtime "cameras" channel (useCamerasLive); the
+ * registry is re-read this often only as a safety net.
+ */
+export const CAMERA_REFRESH_MS = 30_000;
 
 /** The registry with each camera's health, including deactivated ones so they can be reactivated. */
 export const cameraQueries = {

@@ -1,5 +1,6 @@
-import { RISK_LEVELS, ZONE_KINDS, isRiskLevel, type RiskLevel, type ZoneKind } from '@argus/contracts/zones';
-import { KIND_LABELS, RISK_LABELS } from './zone-labels';
+import { RISK_LEVELS, isRiskLevel, type RiskLevel, type ZoneKind } from '@argus/contracts/zones';
+import { SelectField } from '../../components/ui/SelectField';
+import { RISK_LABELS, RISK_OPTIONS, KIND_OPTIONS } from './zone-labels';
 
 export interface ImportSettings {
   nameField: string | null;
@@ -13,44 +14,15 @@ const selectClasses = 'min-h-11 rounded-md border border-line bg-surface-sunken 
 
 /** Which attribute names each zone and which rates its risk (each value mapped to a level), the default risk and the kind. */
 export function ImportChoices({ attributes, riskValues, settings, onChange }: { attributes: readonly string[]; riskValues: readonly string[]; settings: ImportSettings; onChange: (settings: ImportSettings) => void }) {
+  const attributeOptions = attributes.map((attribute) => ({ value: attribute, label: attribute }));
   return (
     <fieldset className="space-y-3 rounded-lg border border-line p-3">
       <legend className="px-1 font-semibold">Import as zones</legend>
       <div className="grid gap-3 sm:grid-cols-2">
-        <label className="flex flex-col gap-1 text-sm">
-          Name from attribute
-          <select className={selectClasses} value={settings.nameField ?? ''} onChange={(event) => onChange({ ...settings, nameField: event.target.value || null })}>
-            <option value="">None (file name and number)</option>
-            {attributes.map((attribute) => (
-              <option key={attribute} value={attribute}>{attribute}</option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Risk level from attribute
-          <select className={selectClasses} value={settings.riskField ?? ''} onChange={(event) => onChange({ ...settings, riskField: event.target.value || null, riskMap: {} })}>
-            <option value="">None (use the default)</option>
-            {attributes.map((attribute) => (
-              <option key={attribute} value={attribute}>{attribute}</option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Default risk level
-          <select className={selectClasses} value={settings.defaultRisk} onChange={(event) => onChange({ ...settings, defaultRisk: event.target.value as RiskLevel })}>
-            {RISK_LEVELS.map((level) => (
-              <option key={level} value={level}>{RISK_LABELS[level]}</option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          Kind of zone
-          <select className={selectClasses} value={settings.kind} onChange={(event) => onChange({ ...settings, kind: event.target.value as ZoneKind })}>
-            {ZONE_KINDS.map((kind) => (
-              <option key={kind} value={kind}>{KIND_LABELS[kind]}</option>
-            ))}
-          </select>
-        </label>
+        <SelectField label="Name from attribute" value={settings.nameField ?? ''} options={[{ value: '', label: 'None (file name and number)' }, ...attributeOptions]} onChange={(nameField) => onChange({ ...settings, nameField: nameField || null })} />
+        <SelectField label="Risk level from attribute" value={settings.riskField ?? ''} options={[{ value: '', label: 'None (use the default)' }, ...attributeOptions]} onChange={(riskField) => onChange({ ...settings, riskField: riskField || null, riskMap: {} })} />
+        <SelectField label="Default risk level" value={settings.defaultRisk} options={RISK_OPTIONS} onChange={(defaultRisk) => onChange({ ...settings, defaultRisk })} />
+        <SelectField label="Kind of zone" value={settings.kind} options={KIND_OPTIONS} onChange={(kind) => onChange({ ...settings, kind })} />
       </div>
       {settings.riskField && riskValues.length ? (
         <div className="space-y-1">

@@ -1,6 +1,7 @@
-import { RISK_LEVELS, ZONE_KINDS, type RiskLevel, type ZoneKind } from '@argus/contracts/zones';
+import type { RiskLevel, ZoneKind } from '@argus/contracts/zones';
 import type { Zone } from '@argus/contracts/http/zones';
-import { KIND_LABELS, RISK_LABELS } from './zone-labels';
+import { SelectField } from '../../components/ui/SelectField';
+import { KIND_OPTIONS, RISK_OPTIONS } from './zone-labels';
 
 export interface ZoneFilter {
   risk: RiskLevel | 'all';
@@ -14,33 +15,11 @@ export function matchesFilter(zone: Zone, filter: ZoneFilter): boolean {
   return (filter.risk === 'all' || zone.riskLevel === filter.risk) && (filter.kind === 'all' || zone.kind === filter.kind) && (filter.showInactive || zone.active);
 }
 
-const selectClasses = 'min-h-11 rounded-md border border-line bg-surface-sunken px-2 py-1 text-ink';
-
 export function ZoneFilters({ filter, onChange }: { filter: ZoneFilter; onChange: (filter: ZoneFilter) => void }) {
   return (
     <div role="group" aria-label="Filter zones" className="flex flex-wrap items-end gap-3">
-      <label className="flex flex-col gap-1 text-sm">
-        Risk level
-        <select className={selectClasses} value={filter.risk} onChange={(event) => onChange({ ...filter, risk: event.target.value as ZoneFilter['risk'] })}>
-          <option value="all">All levels</option>
-          {RISK_LEVELS.map((level) => (
-            <option key={level} value={level}>
-              {RISK_LABELS[level]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="flex flex-col gap-1 text-sm">
-        Kind
-        <select className={selectClasses} value={filter.kind} onChange={(event) => onChange({ ...filter, kind: event.target.value as ZoneFilter['kind'] })}>
-          <option value="all">All kinds</option>
-          {ZONE_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {KIND_LABELS[kind]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField label="Risk level" value={filter.risk} options={[{ value: 'all', label: 'All levels' }, ...RISK_OPTIONS]} onChange={(risk) => onChange({ ...filter, risk })} />
+      <SelectField label="Kind" value={filter.kind} options={[{ value: 'all', label: 'All kinds' }, ...KIND_OPTIONS]} onChange={(kind) => onChange({ ...filter, kind })} />
       <label className="flex min-h-11 items-center gap-2 text-sm">
         <input type="checkbox" checked={filter.showInactive} onChange={(event) => onChange({ ...filter, showInactive: event.target.checked })} />
         Show inactive zones

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Zone, type ZoneListResponse } from '@argus/contracts/http/zones';
 import type { z } from 'zod';
 import { zoneQueries } from './zones.queries';
+import { patchLive } from '../../lib/live-patch';
 
 type ZoneList = z.infer<typeof ZoneListResponse>;
 const byName = (a: Zone, b: Zone) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
@@ -18,7 +19,7 @@ export function upsertZone(list: ZoneList, zone: Zone, { activeOnly }: { activeO
 export function applyZone(queryClient: QueryClient, data: unknown): void {
   const parsed = Zone.safeParse(data);
   if (!parsed.success) return;
-  queryClient.setQueryData<ZoneList>(zoneQueries.list().queryKey, (list) => (list ? upsertZone(list, parsed.data, { activeOnly: false }) : list));
-  queryClient.setQueryData<ZoneList>(zoneQueries.active().queryKey, (list) => (list ? upsertZone(list, parsed.data, { activeOnly: true }) : list));
+  patchLive<ZoneList>(queryClient, zoneQueries.list().queryKey, (list) => upsertZone(list, parsed.data, { activeOnly: false }));
+  patchLive<ZoneList>(queryClient, zoneQueries.active().queryKey, (list) => upsertZone(list, parsed.data, { activeOnly: true }));
   void queryClient.invalidateQueries({ queryKey: zoneQueries.detail(parsed.data.id).queryKey });
 }

@@ -62,21 +62,34 @@ const FATAL_CODES = new Set(['forbidden', 'room_not_found', 'not_found']);
 
 /** How long the offer waits for candidates to gather before it goes without the slow ones. */
 const OFFER_GATHER_MS = 1_000;
+/**
+ * Host candidates come in one burst a few ms after the offer is set; gathering 'complete' comes
+ * ~110 ms later even with no STUN server. The offer goes this long after the first candidate,
+ * and anything later (STUN, TURN) trickles: a late joiner no longer waits for nothing.
+ */
+const AFTER_FIRST_CANDIDATE_MS = 15;
 
-/** Resolves when ICE gathering completes or after `ms`, whichever is first. */
+/** Resolves shortly after the first candidate, when gathering completes, or after `ms`, whichever is first. */
 function gatheringSettled(pc: RTCPeerConnection, ms: number): Promise<void> {
   if (pc.iceGatheringState === 'complete') return Promise.resolve();
   return new Promise((resolve) => {
+    let burst: ReturnType<typeof setTimeout> | undefined;
     const done = () => {
       clearTimeout(timer);
+      clearTimeout(burst);
       pc.removeEventListener('icegatheringstatechange', check);
+      pc.removeEventListener('icecandidate', candidate);
       resolve();
     };
     const check = () => {
       if (pc.iceGatheringState === 'complete') done();
     };
+    const candidate = (event: RTCPeerConnectionIceEvent) => {
+      if (event.candidate) burst ??= setTimeout(done, AFTER_FIRST_CANDIDATE_MS);
+    };
     const timer = setTimeout(done, ms);
     pc.addEventListener('icegatheringstatechange', check);
+    pc.addEventListener('icecandidate', candidate);
   });
 }
 
@@ -293,8 +306,8 @@ export class RoomConnection {
     }
     const offer = await pc.createOffer();
     await pc.setLocalDescription(offer);
-    // Host candidates come at once; the offer carries what gathered within a moment, so the SFU
-    // rarely needs a trickled candidate at all (it learns the rest from our connectivity checks).
+    // The offer carries the host candidates, which come at once; later ones trickle (the SFU also
+    // learns addresses from our connectivity checks).
     await gatheringSettled(pc, OFFER_GATHER_MS);
     if (session.ended) return;
     session.offeredCandidates = true;
