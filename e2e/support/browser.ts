@@ -57,8 +57,16 @@ export async function signIn(page: Page, role: Role, host = 'localhost'): Promis
 
 const artifacts = path.resolve('.e2e-artifacts');
 
-/** Screenshots for people to look at; kept out of git. */
+/**
+ * Screenshots for people to look at; kept out of git. They assert nothing, so one that a starved
+ * compositor cannot deliver in time (pages playing several videos on two shared cores) is
+ * reported and skipped rather than failing a test whose assertions all passed.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(artifacts, { recursive: true });
-  await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
+  try {
+    await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true, timeout: 15_000 });
+  } catch (error) {
+    console.warn(`screenshot ${name} skipped: ${(error as Error).message.split('\n')[0]}`);
+  }
 }

@@ -78,16 +78,18 @@ describe('evidence review', () => {
     await expect.poll(() => detail.getByRole('status').filter({ hasText: 'Verified' }).first().textContent(), SOON).toMatch(/^✓ Verified: the file matches its SHA-256/);
     await expect.poll(() => detail.getByRole('img', { name: `Evidence photo ${filename}` }).evaluate((image: HTMLImageElement) => image.naturalWidth), SOON).toBe(80);
 
-    // An analyst opens the item; reopening it on the page shows the analyst's view in its custody log.
+    // An analyst opens the item; command's page, still open on it, shows the analyst's view in its
+    // custody log as it happens (the evidence channel), without reopening it.
+    const custody = command.getByRole('list', { name: 'Custody entries, oldest first' });
+    const analystView = `Viewed by ${ACCOUNTS.Intelligence_Analyst.fullName}`;
+    await expect.poll(() => custody.textContent(), SOON).toContain(`Viewed by ${ACCOUNTS.Command_Admin.fullName}`);
+    expect(await custody.textContent()).not.toContain(analystView);
     const analyst = await signedIn('Intelligence_Analyst');
     const list = await callApiOk<{ items: Array<{ id: string; filename: string }> }>(analyst, 'GET', '/evidence?kind=photo&limit=200');
     const item = list.items.find((candidate) => candidate.filename === filename)!;
     expect(item).toBeTruthy();
     expect((await callApi(analyst, 'GET', `/evidence/${item.id}`)).status).toBe(200);
-    await detail.getByRole('button', { name: 'Close' }).click();
-    await open.click();
-    const custody = command.getByRole('list', { name: 'Custody entries, oldest first' });
-    await expect.poll(() => custody.textContent(), SOON).toContain(`Viewed by ${ACCOUNTS.Intelligence_Analyst.fullName}`);
+    await expect.poll(() => custody.textContent(), SOON).toContain(analystView);
     expect(await custody.locator('li').first().textContent()).toContain(`1. Ingested by ${ACCOUNTS.Field_Unit.fullName}`);
     await screenshot(command, 'evidence-review-detail');
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { E2E_UNIT } from '../support/accounts';
 import { launchBrowser, mainUrl, MEDIA_ARGS, newContext, screenshot, signIn, siteUrl } from '../support/browser';
@@ -60,6 +60,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await red?.close();
   await blue?.close();
+});
+
+// A failed attempt must not leave its pages encoding and decoding video under the retry.
+afterEach(async () => {
+  for (const browser of [red, blue]) await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
 });
 
 describe('production', () => {

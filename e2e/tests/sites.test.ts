@@ -88,9 +88,9 @@ describe('sites by host', () => {
   it('the civic site tells a field unit it has nothing for them instead of looping', async () => {
     const page = await freshPage();
     await signInHere(page, 'civic.localhost', ACCOUNTS.Field_Unit.email);
-    // The field unit may not open the civic reporter page, so it must not land on it.
-    await page.waitForTimeout(500);
-    await expect.poll(() => heading(page).textContent()).not.toBe('Civic Reporter');
+    // The field unit may not open the civic reporter page, so the sign-in page says so instead.
+    await expect.poll(() => page.getByText(`Signed in as ${ACCOUNTS.Field_Unit.fullName}.`).isVisible()).toBe(true);
+    expect(await heading(page).textContent()).not.toBe('Civic Reporter');
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 

@@ -9,7 +9,7 @@ import { launchFakeCameraBrowser, vtestY4m } from '../support/fake-camera';
  * The surveillance network in Chromium: a camera registered on the page, watched through
  * Chromium's fake camera playing real street footage (the vtest clip), analysed in the browser
  * by the object detector; its "person" detections reach the server and, inside a restricted
- * zone drawn over the camera, raise a detection-tier alert.
+ * zone drawn over the camera and its field of view, raise a detection-tier alert.
  */
 const CAMERA = { name: `Market Street ${Date.now()}`, lat: 48.8566, lon: 2.3522 };
 /** Loading the model and compiling the wasm on a shared 2-core machine takes a while. */
@@ -41,7 +41,9 @@ afterAll(async () => {
 
 describe('surveillance network', () => {
   it('registers a camera, watches the fake camera, detects people and sends them to the server, raising a detection alert in a restricted zone', async () => {
-    const zone = await callApiOk<{ zone: { id: string } }>(page, 'POST', '/zones', { name: `Restricted ${CAMERA.name}`, kind: 'restricted', riskLevel: 'high', geometry: squareAround(CAMERA.lat, CAMERA.lon) });
+    // Detections are placed where they stand on the ground (up to the camera's 80 m range, north-east
+    // of it), so the zone covers the camera and its whole field of view, as an operator would draw it.
+    const zone = await callApiOk<{ zone: { id: string } }>(page, 'POST', '/zones', { name: `Restricted ${CAMERA.name}`, kind: 'restricted', riskLevel: 'high', geometry: squareAround(CAMERA.lat, CAMERA.lon, 0.0015) });
     expect(zone.zone.id).toBeTruthy();
 
     // Arrive from another page inside the app: the document keeps the home page's policy (no
@@ -88,13 +90,18 @@ describe('surveillance network', () => {
     // The watching browser's heartbeats made the camera online.
     await expect.poll(async () => (await callApiOk<{ camera: { status: string } }>(page, 'GET', `/cameras/${camera.id}`)).camera.status, SOON).toBe('online');
 
-    // People in the restricted zone over the camera: a detection-tier alert.
+    // People in the restricted zone: a detection-tier alert, placed in front of the camera (it looks north-east).
+    type Alert = { tier?: string; rule: string; zoneId?: string | null; location?: { lat: number; lon: number } | null };
+    let raised: Alert | undefined;
     await expect
       .poll(async () => {
         const { body } = await callApi(page, 'GET', '/alerts');
-        return (body?.alerts ?? []).some((alert: { tier?: string; rule: string; zoneId?: string | null }) => alert.tier === 'detection' && alert.rule === 'detection.zone');
+        raised = (body?.alerts ?? []).find((alert: Alert) => alert.tier === 'detection' && alert.rule === 'detection.zone' && alert.zoneId === zone.zone.id);
+        return raised !== undefined;
       }, { timeout: 30_000, interval: 1000 })
       .toBe(true);
+    expect(raised!.location!.lat).toBeGreaterThan(CAMERA.lat);
+    expect(raised!.location!.lon).toBeGreaterThan(CAMERA.lon);
     await screenshot(page, 'surveillance-page');
     expect(await seriousViolations(page)).toEqual([]);
     // Closing the feed stops its analysis (and frees the two cores for the next test).
