@@ -6,13 +6,16 @@
  * - pipeline: what the surveillance page does (lib/detection/feed-analyser.ts): a motion test on a
  *   64×48 grayscale copy of every frame, and the frames that moved to whichever of two workers is free;
  * - still: the same pipeline on one frame repeated at the camera's rate (a quiet scene).
+ * The model is the one the worker is told to load (as the app is, by DETECTION_MODEL_URL), so the
+ * same phases measure each candidate model; compareModels runs them all on the same still frames.
  */
 export const DETECTION_PAGE_SCRIPT = String.raw`
 const WIDTH = 640, HEIGHT = 480, MOTION_W = 64, MOTION_H = 48;
 const STILL_BELOW = 0.002, RECHECK_STILL_MS = 2000, PIXEL_THRESHOLD = 24;
-const settings = { modelUrl: '/detection/centernet.json', wasmPath: '/detection/', minScore: 0.35 };
+const WASM_PATH = '/detection/', MIN_SCORE = 0.35;
 
-function startWorker(workerUrl) {
+function startWorker(workerUrl, modelUrl) {
+  const settings = { modelUrl, wasmPath: WASM_PATH, minScore: MIN_SCORE };
   const worker = new Worker(workerUrl, { type: 'module' });
   const waiting = new Map();
   let nextId = 1;
@@ -87,14 +90,14 @@ async function phase(workers, source, seconds, { gate, still }) {
   return { seconds: elapsed, framesOffered: offered, framesStill: stillFrames, framesDropped: dropped, framesInferred: inferenceMs.length, inferenceMs, maxPeopleInFrame: people };
 }
 
-window.runDetectionBench = async (workerUrl, seconds) => {
+window.runDetectionBench = async (workerUrl, seconds, modelUrl) => {
   const stream = await navigator.mediaDevices.getUserMedia({ video: { width: WIDTH, height: HEIGHT }, audio: false });
   const video = document.createElement('video');
   video.muted = true;
   video.srcObject = stream;
   await video.play();
   const track = stream.getVideoTracks()[0].getSettings();
-  const workers = [startWorker(workerUrl), startWorker(workerUrl)];
+  const workers = [startWorker(workerUrl, modelUrl), startWorker(workerUrl, modelUrl)];
   const ready = await Promise.all(workers.map((worker) => worker.ready));
   const out = { backend: ready[0].backend, simd: ready[0].simd, loadMs: Math.max(...ready.map((r) => r.loadMs)), camera: { width: track.width, height: track.height, frameRate: track.frameRate } };
   await phase(workers, video, 2, { gate: false, still: false }); // warm-up: the first inferences set up kernels
@@ -107,6 +110,45 @@ window.runDetectionBench = async (workerUrl, seconds) => {
   workers.forEach((worker) => worker.worker.terminate());
   stream.getTracks().forEach((t) => t.stop());
   return out;
+};
+
+/**
+ * Every model on the same still frames, one after another in one worker each: the people each
+ * finds (boxes as fractions), the model time, and each frame drawn with every model's boxes (in
+ * the order of modelUrls: red, blue) so the counts can be checked by eye.
+ */
+window.compareModels = async (workerUrl, modelUrls, frameUrls) => {
+  const images = await Promise.all(frameUrls.map(async (url) => createImageBitmap(await (await fetch(url)).blob())));
+  const found = [];
+  for (const modelUrl of modelUrls) {
+    const worker = startWorker(workerUrl, modelUrl);
+    await worker.ready;
+    await worker.analyse(await createImageBitmap(images[0])); // warm-up: the first run sets up kernels
+    const frames = [];
+    for (const image of images) {
+      const result = await worker.analyse(await createImageBitmap(image));
+      frames.push({ ms: result.ms, people: result.objects.filter((o) => o.label === 'person').map((o) => ({ score: o.score, box: o.box })) });
+    }
+    worker.worker.terminate();
+    found.push(frames);
+  }
+  const colours = ['#ff2020', '#2080ff', '#20c020'];
+  const annotated = images.map((image, index) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = image.width; canvas.height = image.height;
+    const context = canvas.getContext('2d');
+    context.drawImage(image, 0, 0);
+    context.lineWidth = 2;
+    found.forEach((frames, model) => {
+      context.strokeStyle = colours[model % colours.length];
+      for (const person of frames[index].people) {
+        const [x, y, w, h] = person.box;
+        context.strokeRect(x * image.width + model, y * image.height + model, w * image.width, h * image.height);
+      }
+    });
+    return canvas.toDataURL('image/png');
+  });
+  return { found, annotated };
 };
 `;
 

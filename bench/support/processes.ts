@@ -35,7 +35,9 @@ export function freePort(): Promise<number> {
 
 /** Starts a TypeScript entry point as its own process, so load and server never share a core's event loop. */
 export function startNode(entry: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', entry], {
+  // BENCH_CPU_PROF=<folder> writes a V8 CPU profile of every process a suite starts, on exit.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  return spawn(process.execPath, [...profile, '--import', 'tsx', entry], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
