@@ -1,15 +1,56 @@
 // `npm test`: everything CI checks, in order of speed. Installs the Debian packages the browser
 // tests need when they are missing, so a fresh machine needs nothing by hand.
-import { existsSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { spawn, spawnSync } from 'node:child_process';
 
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
+const fail = (title) => {
+  console.error(`\n${title} failed.`);
+  process.exit(1);
+};
+
+/** A step on its own, its output shown as it comes. */
 const step = (title, command, args, env = {}) => {
   console.log(`\n=== ${title} ===`);
+  const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) {
-    console.error(`\n${title} failed.`);
-    process.exit(result.status ?? 1);
-  }
+  if (result.status !== 0) fail(title);
+  console.log(`--- ${title}: ${seconds(started)}`);
+};
+
+/** A job that runs beside others: its output is held and shown whole once it ends. */
+const job = ([title, command, args]) =>
+  new Promise((resolve) => {
+    const started = Date.now();
+    const output = [];
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (code) => {
+      console.log(`\n=== ${title} (${seconds(started)}) ===`);
+      process.stdout.write(Buffer.concat(output));
+      resolve(code === 0 ? null : title);
+    });
+  });
+
+/** Runs the jobs `width` at a time, in the order given; every job runs, every failure is named. */
+const jobs = async (title, list, width) => {
+  const started = Date.now();
+  const queue = [...list];
+  const failures = [];
+  await Promise.all(
+    Array.from({ length: Math.min(width, queue.length) }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const failed = await job(next);
+        if (failed) failures.push(failed);
+      }
+    }),
+  );
+  console.log(`--- ${title}: ${seconds(started)}`);
+  if (failures.length > 0) fail(failures.join(', '));
 };
 
 // Chromium drives the browser tests; ffmpeg turns opencv-doc's street clip (vtest.avi) into the
@@ -28,8 +69,15 @@ if (debianPackages.length > 0) {
   ]);
 }
 
-step('Lint', 'npx', ['eslint', '.']);
-step('Type check', 'npm', ['run', 'typecheck']);
-step('Build web app', 'npm', ['run', 'build']);
+// Lint, each project's type check and the build read the sources and write nothing another
+// reads (dist/ is ignored by the linter, the type checks emit nothing), and each is mostly one
+// process on one core: run one per core. The type checks are the `tsc -p …`
+// commands of `npm run typecheck`, so that script stays the one list of projects.
+const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const typeChecks = scripts.typecheck.split('&&').map((command) => {
+  const [tool, ...args] = command.trim().split(/\s+/);
+  return [`Type check ${args.at(-1)}`, 'npx', [tool, ...args]];
+});
+await jobs('Lint, type check and build', [['Lint', 'npx', ['eslint', '.']], ...typeChecks, ['Build web app', 'npm', ['run', 'build']]], availableParallelism());
 step('Unit and integration tests', 'npx', ['vitest', 'run', '--project', 'contracts', '--project', 'web', '--project', 'server']);
 step('End-to-end tests in Chromium', 'npx', ['vitest', 'run', '--project', 'e2e']);
