@@ -42,26 +42,31 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
     }
   });
 
-  // Callback style, not async: a cached session is checked without a promise, and this runs
-  // on every API request.
+  // Callback style, not async, and no closure made per request: a cached session is checked
+  // without a promise, and this runs on every API request.
   app.addHook('onRequest', (request, _reply, done) => {
     const access = request.routeOptions.config.access;
     if (access === undefined) return done();
     const bearer = bearerToken(request.headers.authorization);
-    const settle = (lookup: SessionLookup) => {
-      try {
-        admit(request, lookup, bearer !== null, options.mfaPolicy);
-        done();
-      } catch (error) {
-        done(error as Error);
-      }
-    };
     const lookup = bearer !== null ? options.bearer(bearer) : options.auth.lookup(request.cookies[cookieName(SESSION_COOKIE, request.protocol === 'https')]);
-    if (!(lookup instanceof Promise)) return settle(lookup);
+    if (!(lookup instanceof Promise)) return settle(request, lookup, bearer !== null, options.mfaPolicy, done);
     // A stale token sent to a public route (sign-in, refresh) is simply not a session.
-    lookup.then(settle, (error: Error) => (access === 'public' ? settle({ status: 'missing' }) : done(error)));
+    lookup.then(
+      (found) => settle(request, found, bearer !== null, options.mfaPolicy, done),
+      (error: Error) => (access === 'public' ? settle(request, { status: 'missing' }, bearer !== null, options.mfaPolicy, done) : done(error)),
+    );
   });
 });
+
+/** Admits the request on what the lookup found, or ends it with the reason it may not go on. */
+function settle(request: FastifyRequest, lookup: SessionLookup, viaBearer: boolean, policy: MfaPolicy, done: (error?: Error) => void): void {
+  try {
+    admit(request, lookup, viaBearer, policy);
+  } catch (error) {
+    return done(error as Error);
+  }
+  done();
+}
 
 /** The access token of `Authorization: Bearer …`, or null when the request carries none. */
 function bearerToken(header: string | undefined): string | null {
