@@ -12,7 +12,8 @@ describe('the maps’ optional tile source', () => {
     const reporter = await signIn(t.app, (await createUser(t.services, { role: 'Civic_Reporter' })).email);
     const answer = await reporter.request('GET', '/map/config');
     expect(answer.json()).toEqual({ tiles: { url: 'https://tiles.example.org/osm/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors', maxZoom: 17 } });
-    const csp = answer.headers['content-security-policy'] as string;
+    const page = await t.app.inject({ method: 'GET', url: '/command', headers: { accept: 'text/html' } });
+    const csp = page.headers['content-security-policy'] as string;
     expect(csp).toContain("connect-src 'self' https://tiles.example.org");
     expect(csp).toContain("img-src 'self' data: blob: https://tiles.example.org");
     expect(csp).toContain("script-src 'self';");
@@ -23,7 +24,8 @@ describe('the maps’ optional tile source', () => {
     const client = await signIn(t.app, (await createUser(t.services)).email);
     const answer = await client.request('GET', '/map/config');
     expect(answer.json()).toEqual({ tiles: null });
-    expect(answer.headers['content-security-policy']).toContain("connect-src 'self';");
+    const page = await t.app.inject({ method: 'GET', url: '/command', headers: { accept: 'text/html' } });
+    expect(page.headers['content-security-policy']).toContain("connect-src 'self';");
   });
 
   it('refuses a template without its placeholders, or one that is neither a URL nor a path', () => {

@@ -48,17 +48,29 @@ describe.each(TEST_DIALECTS)('platform endpoints on %s', (dialect) => {
     expect(failing.breached).toEqual(['errorRate', 'responseTime', 'uptime']);
   });
 
-  it('sends the security headers, with camera only where video is published', async () => {
-    const main = await t.app.inject({ method: 'GET', url: '/health', headers: { host: 'localhost' } });
+  it('sends the page security headers, with camera only where video is published', async () => {
+    // Without a built web app a page path answers a JSON 404; it still carries what a page would.
+    const main = await t.app.inject({ method: 'GET', url: '/command', headers: { host: 'localhost', accept: 'text/html' } });
     expect(main.headers['content-security-policy']).toContain("script-src 'self';");
     expect(main.headers['content-security-policy']).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(main.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(main.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(main.headers['x-frame-options']).toBe('DENY');
     expect(main.headers['permissions-policy']).toContain('camera=(self)');
     expect(main.headers['permissions-policy']).toContain('geolocation=(self)');
-    const civic = await t.app.inject({ method: 'GET', url: '/health', headers: { host: 'civic.localhost' } });
+    const civic = await t.app.inject({ method: 'GET', url: '/', headers: { host: 'civic.localhost', accept: 'text/html' } });
     expect(civic.headers['permissions-policy']).toContain('camera=()');
     expect(civic.headers['permissions-policy']).toContain('microphone=()');
+  });
+
+  it('sends API answers the headers a JSON answer needs, and no page policies', async () => {
+    const answer = await t.app.inject({ method: 'GET', url: '/health', headers: { host: 'localhost' } });
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    expect(answer.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['x-frame-options']).toBe('DENY');
+    expect(answer.headers['permissions-policy']).toBeUndefined();
+    expect(answer.headers['referrer-policy']).toBeUndefined();
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
@@ -77,11 +89,15 @@ describe.each(TEST_DIALECTS)('platform endpoints on %s', (dialect) => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     const limited = await t.app.inject({ method: 'GET', url: '/health', remoteAddress: '10.2.0.1' });
     expect(limited.json().error.code).toBe('rate_limited');
+    expect(limited.headers).toMatchObject({ 'retry-after': '900', 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '0' });
     expect((await t.app.inject({ method: 'GET', url: '/health', remoteAddress: '10.2.0.2' })).statusCode).toBe(200);
     const signedIn: number[] = [];
     for (let i = 0; i < 9; i += 1) signedIn.push((await client.request('GET', '/auth/me')).statusCode);
     expect(signedIn.slice(0, 8).every((status) => status === 200)).toBe(true);
     expect(signedIn[8]).toBe(429);
+    // The window closes on the server's clock, and the address may call again.
+    t.clock.advance(15 * 60 * 1000);
+    expect((await t.app.inject({ method: 'GET', url: '/health', remoteAddress: '10.2.0.1' })).statusCode).toBe(200);
   });
 
   it('publishes an OpenAPI document of the API routes', async () => {

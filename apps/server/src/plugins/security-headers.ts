@@ -39,6 +39,13 @@ export function permissionsPolicy(site: SiteType): string {
   return `geolocation=(self), camera=${media}, microphone=${media}, payment=(), usb=(), interest-cohort=()`;
 }
 
+/**
+ * What a JSON answer of the API needs: it is never rendered, so it may load nothing and be framed
+ * nowhere, and must not be sniffed into something else. The page policies (scripts, styles,
+ * referrer, permissions, opener) govern documents and would only add weight to every answer.
+ */
+const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
 /** The page that runs the in-browser object detector, and the detector's worker script. */
 const DETECTOR_PATHS = /^\/(surveillance-network\/?|assets\/detector\.worker-[\w-]+\.js)(\?|$)/;
 
@@ -46,15 +53,21 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: { 
   const policy = contentSecurityPolicy(tileOrigin(options.tileUrl));
   const detectorPolicy = contentSecurityPolicy(tileOrigin(options.tileUrl), true);
   app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('Content-Security-Policy', DETECTOR_PATHS.test(request.url) ? detectorPolicy : policy);
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('X-Frame-Options', 'DENY');
+    if (request.routeOptions.config.access !== undefined && isJson(reply.getHeader('content-type'))) {
+      reply.header('Content-Security-Policy', API_POLICY);
+      return done(null, payload);
+    }
+    reply.header('Content-Security-Policy', DETECTOR_PATHS.test(request.url) ? detectorPolicy : policy);
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     reply.header('Permissions-Policy', permissionsPolicy(request.site));
-    if (request.protocol === 'https') {
-      reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    }
     done(null, payload);
   });
 });
+
+function isJson(contentType: unknown): boolean {
+  return typeof contentType === 'string' && contentType.startsWith('application/json');
+}
