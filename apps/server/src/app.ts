@@ -93,7 +93,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
     mfaPolicy: services.mfaPolicy,
     routes,
   });
-  await app.register(rateLimitPlugin, config.rateLimit);
+  await app.register(rateLimitPlugin, { ...config.rateLimit, now: () => clock.now() });
   await app.register(securityHeadersPlugin, { tileUrl: config.mapTiles?.url });
   await app.register(webAppPlugin, { webDist: config.webDist, siteHosts: config.siteHosts });
 
