@@ -20,18 +20,19 @@ const SITE_META = /<meta name="argus-site" content="[a-z]*"\s*\/?>/;
  * app's index.html for browsers and to a JSON 404 for API clients.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptions) => {
-  app.decorateRequest('site', 'unknown');
   // A deployment sees a handful of host names; matching them against every family once is enough.
+  // Worked out when asked, not on every request: most API answers never need it.
   const siteByHost = new Map<string, SiteType>();
-  app.addHook('onRequest', (request, _reply, done) => {
-    const host = request.headers.host ?? '';
-    let site = siteByHost.get(host);
-    if (site === undefined) {
-      site = resolveSiteType(host, options.siteHosts);
-      if (siteByHost.size < 1000) siteByHost.set(host, site);
-    }
-    request.site = site;
-    done();
+  app.decorateRequest('site', {
+    getter(this: FastifyRequest): SiteType {
+      const host = this.headers.host ?? '';
+      let site = siteByHost.get(host);
+      if (site === undefined) {
+        site = resolveSiteType(host, options.siteHosts);
+        if (siteByHost.size < 1000) siteByHost.set(host, site);
+      }
+      return site;
+    },
   });
 
   const indexFile = path.join(options.webDist, 'index.html');
