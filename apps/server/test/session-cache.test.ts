@@ -7,6 +7,7 @@ import { loadConfig } from '../src/config';
 import { createDatabase, type Db } from '../src/db/database';
 import { SYSTEM_CONTEXT } from '../src/features/audit/audit.log';
 import { OUTSIDE_CHECK_MS, SessionCache } from '../src/features/auth/session-cache';
+import { sha256 } from '../src/lib/tokens';
 import type { ResolvedSession } from '../src/features/auth/sessions.repository';
 import { ManualClock } from '../src/lib/clock';
 import { createServices } from '../src/services';
@@ -50,6 +51,15 @@ describe('SessionCache', () => {
     const cache = new SessionCache(() => null);
     cache.store('a', entry('a'), cache.begin());
     expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('names each token by its SHA-256, before and after the session is forgotten, and past its capacity', () => {
+    const cache = new SessionCache(() => 1, 2);
+    const tokens = ['t1', 't2', 't3'];
+    for (const token of tokens) expect(cache.idOf(token)).toBe(sha256(token));
+    cache.forget(sha256('t2'));
+    cache.clear();
+    for (const token of tokens) expect(cache.idOf(token)).toBe(sha256(token));
   });
 
   it('keeps at most its capacity, dropping the oldest', () => {

@@ -73,7 +73,7 @@ export class AuthService {
    */
   lookup(token: string | undefined): SessionLookup | Promise<SessionLookup> {
     if (!token) return { status: 'missing' };
-    const id = sha256(token);
+    const id = this.sessions.idOf(token);
     const cached = this.sessions.cached(id);
     if (cached) return this.judge(cached);
     return this.sessions.resolve(id).then((resolved) => this.judge(resolved));

@@ -1,3 +1,4 @@
+import { sha256 } from '../../lib/tokens';
 import type { ResolvedSession } from './sessions.repository';
 
 const DEFAULT_CAPACITY = 10_000;
@@ -19,6 +20,13 @@ export const OUTSIDE_CHECK_MS = 100;
  */
 export class SessionCache {
   private readonly entries = new Map<string, ResolvedSession>();
+  /**
+   * The id (SHA-256) of each cookie token lately seen, so a cached session costs no hash: about
+   * 1.5 µs of the 25 a cached /auth/me takes. Ids name their tokens back, so a session forgotten
+   * (ended, switched, signed out) takes its token out of memory with it.
+   */
+  private readonly idsByToken = new Map<string, string>();
+  private readonly tokensById = new Map<string, string>();
   private seenVersion: number | null;
   /** Moves on every forget, so a lookup that raced a write never stores what it read before it. */
   private generation = 0;
@@ -49,6 +57,17 @@ export class SessionCache {
     return this.entries.get(id);
   }
 
+  /** The session id a cookie token stands for: the SHA-256 of the token, as stored. */
+  idOf(token: string): string {
+    const known = this.idsByToken.get(token);
+    if (known !== undefined) return known;
+    const id = sha256(token);
+    if (this.idsByToken.size >= this.capacity) this.dropToken(this.idsByToken.keys().next().value!);
+    this.idsByToken.set(token, id);
+    this.tokensById.set(id, token);
+    return id;
+  }
+
   /** Call before reading from the database; pass the result to `store`. */
   begin(): number {
     return this.generation;
@@ -63,10 +82,20 @@ export class SessionCache {
   forget(id: string): void {
     this.generation += 1;
     this.entries.delete(id);
+    const token = this.tokensById.get(id);
+    if (token !== undefined) this.dropToken(token);
   }
 
   clear(): void {
     this.generation += 1;
     this.entries.clear();
+    this.idsByToken.clear();
+    this.tokensById.clear();
+  }
+
+  private dropToken(token: string): void {
+    const id = this.idsByToken.get(token);
+    this.idsByToken.delete(token);
+    if (id !== undefined) this.tokensById.delete(id);
   }
 }

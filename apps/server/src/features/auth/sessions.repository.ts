@@ -63,6 +63,11 @@ export class SessionsRepository {
     await this.db.insertInto('sessions').values(row).execute();
   }
 
+  /** The id a cookie token stands for (its SHA-256), remembered for tokens lately seen. */
+  idOf(token: string): string {
+    return this.cache.idOf(token);
+  }
+
   /** The session if it is cached and nothing has changed since; no database work. */
   cached(id: string): ResolvedSession | undefined {
     return this.cache.get(id);
