@@ -1,5 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -37,7 +39,9 @@ export function freePort(): Promise<number> {
 export function startNode(entry: string, env: Record<string, string>): ChildProcess {
   // BENCH_CPU_PROF=<folder> writes a V8 CPU profile of every process a suite starts, on exit.
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  return spawn(process.execPath, [...profile, '--import', 'tsx', entry], {
+  // BENCH_NODE_FLAGS="--trace-gc …" passes V8 and Node flags to them (NODE_OPTIONS refuses many).
+  const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  return spawn(process.execPath, [...profile, ...flags, '--import', 'tsx', entry], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -63,3 +67,31 @@ export async function stop(child: ChildProcess): Promise<void> {
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
 }
+
+/**
+ * CPU seconds a process has used so far (user + system), from /proc; null where there is none.
+ * Divided by the requests served, it tells what one request costs the server whatever the
+ * load generator could keep up with.
+ */
+export function cpuSeconds(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    // The command name (field 2) may hold spaces; the fields counted from its closing paren do not.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const ticksPerSecond = 100;
+    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Pins every thread of a process to the given cores (taskset's list, such as "1" or "0-1");
+ * false where that cannot be done (one core, or no taskset).
+ */
+export function pinToCores(pid: number | undefined, cores: string): boolean {
+  if (pid === undefined || os.cpus().length < 2) return false;
+  return spawnSync('taskset', ['--all-tasks', '--cpu-list', '--pid', cores, String(pid)], { stdio: 'ignore' }).status === 0;
+}
+
+export const allCores = () => `0-${os.cpus().length - 1}`;
