@@ -60,6 +60,7 @@ describe('SessionCache', () => {
     cache.forget(sha256('t2'));
     cache.clear();
     for (const token of tokens) expect(cache.idOf(token)).toBe(sha256(token));
+    expect(new SessionCache(() => null).idOf('t1')).toBe(sha256('t1'));
   });
 
   it('keeps at most its capacity, dropping the oldest', () => {

@@ -22,4 +22,15 @@ describe('FixedWindows', () => {
     expect(windows.hit('new', 1500).count).toBe(2);
     expect(windows.hit('recent', 1500).count).toBe(1);
   });
+
+  it('lets go of the window opened first, not the key first seen', () => {
+    const windows = new FixedWindows(1000, 2);
+    windows.hit('early', 0);
+    windows.hit('later', 500);
+    // 'early' opens a new window at 1000, after 'later' opened its own.
+    windows.hit('early', 1000);
+    windows.hit('third', 1200);
+    expect(windows.hit('early', 1300).count).toBe(2);
+    expect(windows.hit('later', 1300).count).toBe(1);
+  });
 });

@@ -27,13 +27,15 @@ export class FixedWindows {
       open.count += 1;
       return open;
     }
-    if (open === undefined && this.windows.size >= this.capacity) this.makeRoom(now);
+    // A new window goes to the back of the map, so the front always holds the oldest.
+    if (open !== undefined) this.windows.delete(key);
+    else if (this.windows.size >= this.capacity) this.makeRoom(now);
     const window = { count: 1, endsAt: now + this.windowMs };
     this.windows.set(key, window);
     return window;
   }
 
-  /** Drops closed windows; when every window is still open, the oldest goes. */
+  /** Drops closed windows; when every window is still open, the one opened first goes. */
   private makeRoom(now: number): void {
     for (const [key, window] of this.windows) {
       if (now >= window.endsAt) this.windows.delete(key);

@@ -62,6 +62,8 @@ export class SessionCache {
     const known = this.idsByToken.get(token);
     if (known !== undefined) return known;
     const id = sha256(token);
+    // With the cache off, nothing would forget the token when its session ends: keep none.
+    if (this.seenVersion === null) return id;
     if (this.idsByToken.size >= this.capacity) this.dropToken(this.idsByToken.keys().next().value!);
     this.idsByToken.set(token, id);
     this.tokensById.set(id, token);
