@@ -20,3 +20,8 @@ export function decodeCursor(cursor: string): Keyset {
   }
   throw new AppError('validation_failed', 'The cursor is not one this server gave out.');
 }
+
+/** The cursor of the page after `rows`, or null when `rows` did not fill its page (the list ends there). */
+export function nextCursor(rows: readonly { created_at: number; id: string }[], limit: number): string | null {
+  return rows.length === limit && rows.length > 0 ? encodeCursor(rows.at(-1)!) : null;
+}

@@ -5,7 +5,7 @@ import type { AlertSeverity, AlertTier } from '@argus/contracts/alerts';
 import type { AlertListQuery, PublishAlertRequest } from '@argus/contracts/http/alerts';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import { decodeCursor, nextCursor } from '../../lib/cursor';
 import type { Clock } from '../../lib/clock';
 import { distanceMetres } from '../../lib/geo';
 import { PendingEvents, type EventPublisher } from '../../realtime/events';
@@ -168,7 +168,7 @@ export class AlertsService {
       before: query.cursor ? decodeCursor(query.cursor) : undefined,
       limit: query.limit,
     });
-    return { rows, nextCursor: rows.length === query.limit ? encodeCursor(rows.at(-1)!) : null };
+    return { rows, nextCursor: nextCursor(rows, query.limit) };
   }
 
   /** Open public alerts whose area comes within a few kilometres of the point; all of them without one. */

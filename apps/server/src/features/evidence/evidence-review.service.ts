@@ -4,7 +4,7 @@ import type { CustodyAction } from '@argus/contracts/evidence';
 import type { EvidenceListQuery } from '@argus/contracts/http/evidence';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import { decodeCursor, nextCursor } from '../../lib/cursor';
 import type { FileStore } from '../../lib/file-store';
 import { PendingEvents, type EventPublisher } from '../../realtime/events';
 import type { AuditContext, AuditLog } from '../audit/audit.log';
@@ -47,7 +47,7 @@ export class EvidenceReview {
       before: query.cursor ? decodeCursor(query.cursor) : undefined,
       limit: query.limit,
     });
-    return { items, nextCursor: items.length === query.limit ? encodeCursor(items.at(-1)!) : null };
+    return { items, nextCursor: nextCursor(items, query.limit) };
   }
 
   /** One item; opening it is a "viewed" custody entry and an audit event. */

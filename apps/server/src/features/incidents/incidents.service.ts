@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import { canMoveIncident, incidentReference, INCIDENT_TRANSITIONS, type IncidentStatus } from '@argus/contracts/incidents';
 import type { CreateIncidentRequest, IncidentListQuery, UpdateIncidentRequest } from '@argus/contracts/http/incidents';
 import { AppError } from '../../lib/app-error';
-import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import { decodeCursor, nextCursor } from '../../lib/cursor';
 import type { Clock } from '../../lib/clock';
 import { PendingEvents, type EventPublisher } from '../../realtime/events';
 import { incidentEvents } from './incidents.events';
@@ -143,7 +143,7 @@ export class IncidentsService {
       before: query.cursor ? decodeCursor(query.cursor) : undefined,
       limit: query.limit,
     });
-    return { rows, nextCursor: rows.length === query.limit ? encodeCursor(rows.at(-1)!) : null };
+    return { rows, nextCursor: nextCursor(rows, query.limit) };
   }
 
   async timeline(id: string): Promise<TimelineRow[]> {

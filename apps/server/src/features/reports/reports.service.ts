@@ -9,7 +9,7 @@ import { isJudged, type ReportStatus } from '@argus/contracts/reports';
 import { isCommandRole } from '@argus/contracts/roles';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { decodeCursor, encodeCursor } from '../../lib/cursor';
+import { decodeCursor, nextCursor } from '../../lib/cursor';
 import type { Clock } from '../../lib/clock';
 import type { FileStore } from '../../lib/file-store';
 import type { AuditContext } from '../audit/audit.log';
@@ -95,7 +95,7 @@ export class ReportsService {
       before: query.cursor ? decodeCursor(query.cursor) : undefined,
       limit: query.limit,
     });
-    return { views: await this.reports.withDetails(rows), nextCursor: rows.length === query.limit ? encodeCursor(rows.at(-1)!) : null };
+    return { views: await this.reports.withDetails(rows), nextCursor: nextCursor(rows, query.limit) };
   }
 
   /** One report, for its reporter or for triage. */
