@@ -34,7 +34,7 @@ export interface DatabaseOptions {
 /** Opens SQLite (default, WAL, durable) or PostgreSQL when a URL is given, and migrates it. */
 export async function createDatabase(options: DatabaseOptions): Promise<Db> {
   const db = options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options);
-  await migrateToLatest(db.kysely);
+  await migrateToLatest(db.kysely, db.dialect);
   return db;
 }
 

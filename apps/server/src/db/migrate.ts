@@ -1,4 +1,5 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Dialect } from './database';
 import * as foundation from './migrations/0001_foundation';
 import * as tokensAndMfa from './migrations/0002_tokens_and_mfa';
 import * as oauth from './migrations/0003_oauth';
@@ -40,11 +41,47 @@ const MIGRATIONS: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+/**
+ * Brings the schema up to date. Any number of processes may start on one database at once (the
+ * server and the CLI on a fresh data folder): on PostgreSQL Kysely's migrator holds an advisory
+ * lock inside its transaction; on SQLite it takes none, so the whole run is one IMMEDIATE
+ * transaction, which holds the write lock and makes the migrations all-or-nothing.
+ */
+export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<void> {
+  if (dialect === 'postgres') return runMigrator(db);
+  // The SQLite dialect has one connection, so the migrator's statements run inside this transaction.
+  await beginImmediate(db);
+  try {
+    await runMigrator(db);
+  } catch (error) {
+    await sql`rollback`.execute(db);
+    throw error;
+  }
+  await sql`commit`.execute(db);
+}
+
+async function runMigrator(db: Kysely<any>): Promise<void> {
   const migrator = new Migrator({ db, provider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}
+
+/** How long a process waits for another's migration before giving up; generous for loaded machines. */
+const SQLITE_LOCK_WAIT_MS = 120_000;
+
+/** BEGIN IMMEDIATE waits busy_timeout and then reports SQLITE_BUSY; a migration may take longer. */
+async function beginImmediate(db: Kysely<any>): Promise<void> {
+  const deadline = Date.now() + SQLITE_LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      await sql`begin immediate`.execute(db);
+      return;
+    } catch (error) {
+      const busy = (error as { code?: string }).code === 'SQLITE_BUSY';
+      if (!busy || Date.now() > deadline) throw error;
+    }
   }
 }
