@@ -6,6 +6,7 @@ import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { loadConfig } from '../../apps/server/src/config';
 import { createDatabase } from '../../apps/server/src/db/database';
+import { OPERATOR } from '@argus/contracts/policies/accounts';
 import { SYSTEM_CONTEXT } from '../../apps/server/src/features/audit/audit.log';
 import { systemClock } from '../../apps/server/src/lib/clock';
 import { createServices } from '../../apps/server/src/services';
@@ -71,7 +72,7 @@ async function login(base: string): Promise<{ cookie: string; elapsedMs: number 
 async function seedAccount(env: Record<string, string>): Promise<string> {
   const db = await createDatabase({ dataDir: loadConfig(env).dataDir });
   const services = createServices(loadConfig(env), db, systemClock);
-  await services.users.create({ email: EMAIL, full_name: 'Bench Analyst', role: 'Intelligence_Analyst', password: PASSWORD }, SYSTEM_CONTEXT);
+  await services.users.create({ email: EMAIL, full_name: 'Bench Analyst', role: 'Intelligence_Analyst', password: PASSWORD }, OPERATOR, SYSTEM_CONTEXT);
   const { password_hash } = await db.kysely.selectFrom('users').select('password_hash').where('email', '=', EMAIL).executeTakeFirstOrThrow();
   await db.close();
   return password_hash;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@argus/contracts/http/auth';
+import { OPERATOR } from '@argus/contracts/policies/accounts';
 import { loadConfig } from '../../apps/server/src/config';
 import { createDatabase } from '../../apps/server/src/db/database';
 import { SYSTEM_CONTEXT } from '../../apps/server/src/features/audit/audit.log';
@@ -84,7 +85,7 @@ export async function evidenceIngestSuite() {
   const env = productionEnv(dataDir, port);
   const config = loadConfig(env);
   const db = await createDatabase({ dataDir: config.dataDir });
-  await createServices(config, db, systemClock).users.create({ email: EMAIL, full_name: 'Bench Analyst', role: 'Intelligence_Analyst', password: PASSWORD }, SYSTEM_CONTEXT);
+  await createServices(config, db, systemClock).users.create({ email: EMAIL, full_name: 'Bench Analyst', role: 'Intelligence_Analyst', password: PASSWORD }, OPERATOR, SYSTEM_CONTEXT);
   await db.close();
   const large = path.join(dataDir, 'large.mp4');
   const small = path.join(dataDir, 'small.mp4');

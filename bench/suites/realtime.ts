@@ -6,6 +6,7 @@ import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { WebSocket } from 'ws';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@argus/contracts/http/auth';
+import { OPERATOR } from '@argus/contracts/policies/accounts';
 import { loadConfig } from '../../apps/server/src/config';
 import { createDatabase } from '../../apps/server/src/db/database';
 import { Scenario } from '../../apps/server/src/simulator/scenario';
@@ -115,8 +116,8 @@ async function seed(env: Record<string, string>): Promise<string[]> {
   const config = loadConfig(env);
   const db = await createDatabase({ dataDir: config.dataDir });
   const services = createServices(config, db, systemClock);
-  await services.users.create({ email: EMAIL, full_name: 'Bench Command', role: 'Command_Admin', password: PASSWORD }, SYSTEM_CONTEXT);
-  await services.users.create({ email: PUBLIC_EMAIL, full_name: 'Bench Public', role: 'Civic_Reporter', password: PASSWORD }, SYSTEM_CONTEXT);
+  await services.users.create({ email: EMAIL, full_name: 'Bench Command', role: 'Command_Admin', password: PASSWORD }, OPERATOR, SYSTEM_CONTEXT);
+  await services.users.create({ email: PUBLIC_EMAIL, full_name: 'Bench Public', role: 'Civic_Reporter', password: PASSWORD }, OPERATOR, SYSTEM_CONTEXT);
   const unitIds: string[] = [];
   for (let i = 0; i < POSITION_UNITS; i += 1) unitIds.push((await services.units.create({ callsign: `POS-${i}`, kind: 'patrol', members: [] })).id);
   await db.close();

@@ -6,6 +6,7 @@ import { WebSocket } from 'ws';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@argus/contracts/http/auth';
 import { REALTIME_PATH } from '@argus/contracts/realtime/protocol';
 import { riskRank, type RiskLevel } from '@argus/contracts/zones';
+import { OPERATOR } from '@argus/contracts/policies/accounts';
 import { loadConfig } from '../../apps/server/src/config';
 import { createDatabase } from '../../apps/server/src/db/database';
 import { SYSTEM_CONTEXT } from '../../apps/server/src/features/audit/audit.log';
@@ -111,7 +112,7 @@ async function seed(env: Record<string, string>, zones: IndexedZone[]): Promise<
   const config = loadConfig(env);
   const db = await createDatabase({ dataDir: config.dataDir });
   const services = createServices(config, db, systemClock);
-  const user = await services.users.create({ email: EMAIL, full_name: 'Bench Rules', role: 'Command_Admin', password: PASSWORD }, SYSTEM_CONTEXT);
+  const user = await services.users.create({ email: EMAIL, full_name: 'Bench Rules', role: 'Command_Admin', password: PASSWORD }, OPERATOR, SYSTEM_CONTEXT);
   const now = Date.now();
   for (const zone of zones) {
     const [minLon, minLat, maxLon, maxLat] = zone.bbox;

@@ -5,6 +5,7 @@ import autocannon from 'autocannon';
 import { createLocalJWKSet, jwtVerify, SignJWT, decodeJwt, type JSONWebKeySet } from 'jose';
 import { loadConfig } from '../../apps/server/src/config';
 import { createDatabase } from '../../apps/server/src/db/database';
+import { OPERATOR } from '@argus/contracts/policies/accounts';
 import { SYSTEM_CONTEXT } from '../../apps/server/src/features/audit/audit.log';
 import { systemClock } from '../../apps/server/src/lib/clock';
 import { createServices } from '../../apps/server/src/services';
@@ -55,6 +56,7 @@ export async function tokensSuite() {
   const db = await createDatabase({ dataDir: config.dataDir });
   await createServices(config, db, systemClock).users.create(
     { email: EMAIL, full_name: 'Bench Unit', role: 'Field_Unit', password: PASSWORD },
+    OPERATOR,
     SYSTEM_CONTEXT,
   );
   await db.close();

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { ROLES } from '@argus/contracts/roles';
+import { OPERATOR } from '@argus/contracts/policies/accounts';
 import { loadConfig } from '../../apps/server/src/config';
 import { createDatabase } from '../../apps/server/src/db/database';
 import { SYSTEM_CONTEXT } from '../../apps/server/src/features/audit/audit.log';
@@ -66,17 +67,19 @@ export default async function setup(project: TestProject) {
   const services = createServices(config, db, systemClock);
   for (const role of ROLES) {
     const account = ACCOUNTS[role];
-    await services.users.create({ email: account.email, full_name: account.fullName, role, password: E2E_PASSWORD }, SYSTEM_CONTEXT);
+    await services.users.create({ email: account.email, full_name: account.fullName, role, password: E2E_PASSWORD }, OPERATOR, SYSTEM_CONTEXT);
   }
   await services.users.create(
     { email: MFA_ACCOUNT.email, full_name: MFA_ACCOUNT.fullName, role: 'Field_Unit', password: E2E_PASSWORD },
+    OPERATOR,
     SYSTEM_CONTEXT,
   );
   const retired = await services.users.create(
     { email: INACTIVE_ACCOUNT.email, full_name: INACTIVE_ACCOUNT.fullName, role: 'Field_Unit', password: E2E_PASSWORD },
+    OPERATOR,
     SYSTEM_CONTEXT,
   );
-  await services.users.update(retired.id, { is_active: false }, SYSTEM_CONTEXT);
+  await services.users.update(retired.id, { is_active: false }, OPERATOR, SYSTEM_CONTEXT);
   // The Field_Unit account crews a unit, so the field pages have one to show.
   const fieldUser = await services.usersRepository.findByEmail(ACCOUNTS.Field_Unit.email);
   await services.units.create({ callsign: E2E_UNIT.callsign, kind: E2E_UNIT.kind, members: [fieldUser!.id] });

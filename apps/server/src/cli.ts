@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ROLES, isRole } from '@argus/contracts/roles';
 import { ConfigError, loadConfig } from './config';
@@ -6,6 +7,8 @@ import { systemClock } from './lib/clock';
 import { AppError } from './lib/app-error';
 import { SYSTEM_CONTEXT } from './features/audit/audit.log';
 import { CreateUserRequest } from '@argus/contracts/http/users';
+import { AuditSignedHead } from '@argus/contracts/http/audit';
+import { OPERATOR } from '@argus/contracts/policies/accounts';
 import { createServices } from './services';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
@@ -14,7 +17,10 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   user list
   user deactivate --email E
   user set-role --email E --role R
-  audit verify
+  audit verify [--head F]  walk the hash chain and its signed checkpoints; F: an exported head
+                           that the chain must still hold
+  audit head       the chain's head, signed, as JSON to keep off this machine:
+                   npm run --silent cli -- audit head > head.json
   evidence verify  re-hash every stored evidence file and walk every custody chain
   keys rotate      the next signing key starts signing; tokens already issued stay valid
 
@@ -33,6 +39,24 @@ function role(value: string) {
   return value;
 }
 
+function readExportedHead(file: string): AuditSignedHead {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`Cannot read ${file}: ${(error as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new UsageError(`${file} is not JSON; export a head with "npm run --silent cli -- audit head > head.json".`);
+  }
+  const parsed = AuditSignedHead.safeParse(json);
+  if (!parsed.success) throw new UsageError(`${file} is not an exported audit head: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+  return parsed.data;
+}
+
 /** Administration from the shell, against the same database and rules as the API. */
 async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -43,6 +67,7 @@ async function run(argv: string[]): Promise<number> {
       'full-name': { type: 'string' },
       role: { type: 'string' },
       password: { type: 'string' },
+      head: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -55,6 +80,7 @@ async function run(argv: string[]): Promise<number> {
   const db = await createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const services = createServices(config, db, systemClock);
   try {
+    await services.audit.adoptChainIfNewKey();
     switch (command) {
       case 'user add': {
         const parsed = CreateUserRequest.safeParse({
@@ -64,7 +90,7 @@ async function run(argv: string[]): Promise<number> {
           password: required(values, 'password'),
         });
         if (!parsed.success) throw new UsageError(parsed.error.issues.map((issue) => issue.message).join(' '));
-        const user = await services.users.create(parsed.data, SYSTEM_CONTEXT);
+        const user = await services.users.create(parsed.data, OPERATOR, SYSTEM_CONTEXT);
         console.log(`Created ${user.email} (${user.role}).`);
         return 0;
       }
@@ -75,23 +101,30 @@ async function run(argv: string[]): Promise<number> {
         return 0;
       }
       case 'user deactivate': {
-        const user = await services.users.deactivateByEmail(required(values, 'email'), SYSTEM_CONTEXT);
+        const user = await services.users.deactivateByEmail(required(values, 'email'), OPERATOR, SYSTEM_CONTEXT);
         console.log(`Deactivated ${user.email}.`);
         return 0;
       }
       case 'user set-role': {
-        const user = await services.users.setRoleByEmail(required(values, 'email'), role(required(values, 'role')), SYSTEM_CONTEXT);
+        const user = await services.users.setRoleByEmail(required(values, 'email'), role(required(values, 'role')), OPERATOR, SYSTEM_CONTEXT);
         console.log(`${user.email} is now ${user.role}.`);
         return 0;
       }
       case 'audit verify': {
-        const result = await services.audit.verify();
+        const head = typeof values.head === 'string' ? readExportedHead(values.head) : undefined;
+        const result = await services.audit.verify({ head });
         if (result.brokenAt === null) {
-          console.log(`Audit chain intact: ${result.checked} entries verified.`);
+          const signed = result.signedUpTo === null ? 'no signed checkpoint yet' : `signed up to entry ${result.signedUpTo}`;
+          const held = head ? `; the exported head (entry ${head.seq}) is in the chain` : '';
+          console.log(`Audit chain intact: ${result.checked} entries verified, ${signed}${held}.`);
           return 0;
         }
         console.error(`Audit chain broken at entry ${result.brokenAt}: ${result.reason}.`);
         return 1;
+      }
+      case 'audit head': {
+        console.log(JSON.stringify(await services.audit.signedHead(), null, 2));
+        return 0;
       }
       case 'evidence verify': {
         let checked = 0;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ROLES, ROLE_LABELS } from '@argus/contracts/roles';
+import { OPERATOR } from '@argus/contracts/policies/accounts';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createDatabase } from './db/database';
@@ -17,7 +18,7 @@ async function ensureAccount(services: Services, email: string, fullName: string
     const password_hash = await hashPassword(password);
     await services.usersRepository.update(existing.id, { password_hash, is_active: 1 }, systemClock.now());
   } else {
-    await services.users.create({ email, full_name: fullName, role, password }, SYSTEM_CONTEXT);
+    await services.users.create({ email, full_name: fullName, role, password }, OPERATOR, SYSTEM_CONTEXT);
   }
 }
 

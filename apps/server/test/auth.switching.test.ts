@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { OPERATOR } from '@argus/contracts/policies/accounts';
+import { SYSTEM_CONTEXT } from '../src/features/audit/audit.log';
 import { TEST_DIALECTS } from './databases';
 import { buildTestApp, createUser, signIn, type TestApp } from './support';
 
@@ -47,7 +49,7 @@ describe.each(TEST_DIALECTS)('switching users on %s', (dialect) => {
     expect((await client.request('POST', '/auth/switch-back')).json().error.code).toBe('not_switched');
   });
 
-  it('refuses non-administrators with the seed texts', async () => {
+  it('refuses non-administrators with the specification texts', async () => {
     const { analyst, commander } = await people();
     const client = await signIn(t.app, analyst.email);
     for (const [method, url, body] of [
@@ -71,6 +73,16 @@ describe.each(TEST_DIALECTS)('switching users on %s', (dialect) => {
     expect([upward.statusCode, upward.json().error.code]).toEqual([403, 'switch_not_allowed']);
     const empty = await client.request('POST', '/auth/switch', {});
     expect(empty.statusCode).toBe(400);
+  });
+
+  it('ends a switched session once its administrator may no longer switch to that account', async () => {
+    const { superAdmin } = await people();
+    const other = await createUser(t.services, { role: 'Super_Admin', full_name: 'Sol Super' });
+    const client = await signIn(t.app, superAdmin.email);
+    expect((await client.request('POST', '/auth/switch', { userId: other.id })).statusCode).toBe(200);
+    // Demoted while operating as a Super_Admin: a Command_Admin must not go on being one.
+    await t.services.users.update(superAdmin.id, { role: 'Command_Admin' }, OPERATOR, SYSTEM_CONTEXT);
+    expect((await client.request('GET', '/auth/me')).statusCode).toBe(401);
   });
 
   it('records every switch in the hash-chained audit log and detects tampering', async () => {

@@ -27,7 +27,28 @@ describe('npm run cli', () => {
     expect(cli('user', 'set-role', '--email', 'ops@argus.test', '--role', 'Intelligence_Analyst').code).toBe(0);
     expect(cli('user', 'deactivate', '--email', 'ops@argus.test').code).toBe(0);
     expect(cli('user', 'list').out).toBe('ops@argus.test\tIntelligence_Analyst\tinactive\tOlive Ops\n');
-    expect(cli('audit', 'verify')).toMatchObject({ code: 0, out: 'Audit chain intact: 3 entries verified.\n' });
+    // The first start made the audit signing key, readable by its owner only.
+    expect(fs.statSync(path.join(dataDir, 'audit-signing-key.pem')).mode & 0o777).toBe(0o600);
+    const head = cli('audit', 'head');
+    expect(head.code).toBe(0);
+    expect(JSON.parse(head.out)).toMatchObject({ format: 'argus-audit-head/1', seq: 3 });
+    const headFile = path.join(dataDir, 'exported-head.json');
+    fs.writeFileSync(headFile, head.out);
+    expect(cli('audit', 'verify', '--head', headFile)).toMatchObject({
+      code: 0,
+      out: 'Audit chain intact: 3 entries verified, signed up to entry 3; the exported head (entry 3) is in the chain.\n',
+    });
+  });
+
+  it('manages Super_Admins, but keeps the last active one', () => {
+    const password = 'Meadow-Copper-Signal-27';
+    expect(cli('user', 'add', '--email', 'chief@argus.test', '--full-name', 'Chief', '--role', 'Super_Admin', '--password', password).code).toBe(0);
+    const last = { code: 1, err: expect.stringContaining('Error: This is the last active Super Admin.') };
+    expect(cli('user', 'deactivate', '--email', 'chief@argus.test')).toMatchObject(last);
+    expect(cli('user', 'set-role', '--email', 'chief@argus.test', '--role', 'Command_Admin')).toMatchObject(last);
+    expect(cli('user', 'add', '--email', 'deputy@argus.test', '--full-name', 'Deputy', '--role', 'Super_Admin', '--password', password).code).toBe(0);
+    expect(cli('user', 'deactivate', '--email', 'chief@argus.test').code).toBe(0);
+    expect(cli('user', 'list').out).toContain('chief@argus.test\tSuper_Admin\tinactive\tChief\n');
   });
 
   it('rotates the signing key, keeping the retired one published', () => {

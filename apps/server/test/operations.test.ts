@@ -182,15 +182,15 @@ describe.each(TEST_DIALECTS)('civic self-registration on %s', (dialect) => {
 
   const register = (host: string, body: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/auth/register', headers: { host }, payload: body });
 
-  it('creates a Civic_Reporter and signs them in, on the civic site only, with the password policy', async () => {
+  it('creates a Civic_Reporter who then signs in, on the civic site only, with the password policy', async () => {
     const body = { email: '  New.Reporter@Example.org ', full_name: 'Nia Reporter', password: 'Copper-Meadow-Lantern-48' };
-    const created = await register('civic.localhost', body);
-    expect(created.statusCode).toBe(201);
-    expect(created.json().user).toMatchObject({ email: 'new.reporter@example.org', role: 'Civic_Reporter', is_active: true });
-    expect(created.cookies.map((cookie) => cookie.name)).toContain('argus_session');
-    expect((await register('reporter.localhost', { ...body, email: 'second@example.org' })).statusCode).toBe(201);
+    expect((await register('civic.localhost', body)).statusCode).toBe(202);
+    const signedIn = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'new.reporter@example.org', password: body.password } });
+    expect(signedIn.json().user).toMatchObject({ email: 'new.reporter@example.org', role: 'Civic_Reporter', is_active: true });
+    expect((await register('reporter.localhost', { ...body, email: 'second@example.org' })).statusCode).toBe(202);
 
-    expect((await register('civic.localhost', body)).json().error.code).toBe('email_taken');
+    // A taken address is answered like a free one (auth.register.test.ts).
+    expect((await register('civic.localhost', body)).statusCode).toBe(202);
     const weak = await register('civic.localhost', { ...body, email: 'weak@example.org', password: 'password1234' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().error.code).toBe('weak_password');

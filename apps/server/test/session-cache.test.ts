@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createDatabase, type Db } from '../src/db/database';
+import { OPERATOR } from '@argus/contracts/policies/accounts';
 import { SYSTEM_CONTEXT } from '../src/features/audit/audit.log';
 import { OUTSIDE_CHECK_MS, SessionCache } from '../src/features/auth/session-cache';
 import { sha256 } from '../src/lib/tokens';
@@ -106,7 +107,7 @@ describe('cached sessions and another process on the same SQLite file', () => {
     expect((await client.request('GET', '/auth/me')).statusCode).toBe(200);
     expect((await client.request('GET', '/auth/me')).statusCode).toBe(200);
     const cli = createServices(loadConfig({ DATA_DIR: dataDir }), cliDb, new ManualClock());
-    await cli.users.update(userId, { is_active: false }, SYSTEM_CONTEXT);
+    await cli.users.update(userId, { is_active: false }, OPERATOR, SYSTEM_CONTEXT);
     await new Promise((resolve) => setTimeout(resolve, OUTSIDE_CHECK_MS));
     expect((await client.request('GET', '/auth/me')).statusCode).toBe(401);
   });
@@ -114,7 +115,7 @@ describe('cached sessions and another process on the same SQLite file', () => {
   it('sees a role change made by another process', async () => {
     expect((await client.request('GET', '/auth/me')).json().user.role).toBe('Field_Unit');
     const cli = createServices(loadConfig({ DATA_DIR: dataDir }), cliDb, new ManualClock());
-    await cli.users.update(userId, { role: 'Intelligence_Analyst' }, SYSTEM_CONTEXT);
+    await cli.users.update(userId, { role: 'Intelligence_Analyst' }, OPERATOR, SYSTEM_CONTEXT);
     await new Promise((resolve) => setTimeout(resolve, OUTSIDE_CHECK_MS));
     expect((await client.request('GET', '/auth/me')).json().user.role).toBe('Intelligence_Analyst');
   });

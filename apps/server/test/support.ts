@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@argus/contracts/http/auth';
 import type { Role } from '@argus/contracts/roles';
+import { OPERATOR } from '@argus/contracts/policies/accounts';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Dialect } from '../src/db/database';
@@ -62,9 +63,10 @@ export async function createUser(
       role,
       password: overrides.password ?? STRONG_PASSWORD,
     },
+    OPERATOR,
     SYSTEM_CONTEXT,
   );
-  if (overrides.is_active === false) await services.users.update(user.id, { is_active: false }, SYSTEM_CONTEXT);
+  if (overrides.is_active === false) await services.users.update(user.id, { is_active: false }, OPERATOR, SYSTEM_CONTEXT);
   return user;
 }
 

@@ -3,8 +3,8 @@ import { TEXT } from './catalogue';
 
 /**
  * Stable error codes with their HTTP status and default message. The server
- * answers `{ error: { code, message } }`; the web app maps codes to the seed's
- * toast texts.
+ * answers `{ error: { code, message } }`; the web app maps codes to the toast
+ * texts of docs/specification.md.
  */
 export const ERRORS = {
   validation_failed: { status: 400, message: 'The request is not valid.' },
@@ -21,12 +21,20 @@ export const ERRORS = {
   },
   not_admin: { status: 403, message: TEXT.switching.accessDeniedDescription },
   switch_not_allowed: { status: 403, message: 'Your role cannot switch to this user.' },
+  super_admin_only: {
+    status: 403,
+    message: 'Only a Super Admin can create, change, deactivate or give the role of a Super Admin account.',
+  },
   not_found: { status: 404, message: 'Not found.' },
   switch_target_not_found: { status: 404, message: TEXT.switching.targetNotFound },
   switch_target_inactive: { status: 409, message: TEXT.switching.targetInactive },
   not_switched: { status: 409, message: 'This session is not switched to another user.' },
   conflict: { status: 409, message: 'That conflicts with what is already saved.' },
   email_taken: { status: 409, message: 'A user with that email already exists.' },
+  last_super_admin: {
+    status: 409,
+    message: 'This is the last active Super Admin. Make another account Super Admin before deactivating or demoting this one.',
+  },
   payload_too_large: { status: 413, message: 'The request body is too large.' },
   unsupported_media_type: { status: 415, message: 'Send the request body as application/json.' },
   range_not_satisfiable: { status: 416, message: 'The requested range is outside the file.' },

@@ -1,4 +1,4 @@
-/** The five roles of the seed (section 6), in order of authority. */
+/** The five roles of docs/specification.md (section 6), in order of authority. */
 export const ROLES = [
   'Super_Admin',
   'Command_Admin',
@@ -31,7 +31,7 @@ export function isCommandRole(role: string | null | undefined): boolean {
 export const isAdminRole = isCommandRole;
 
 /**
- * Where a user lands after login (seed section 2). Unknown roles go to "/".
+ * Where a user lands after login (docs/specification.md section 2). Unknown roles go to "/".
  */
 export function homeRouteFor(role: string | null | undefined): string {
   switch (role) {
@@ -44,14 +44,4 @@ export function homeRouteFor(role: string | null | undefined): string {
     default:
       return '/';
   }
-}
-
-/**
- * DESIGN decision 4: administrators switch to other users, but a Command_Admin
- * never gains Super_Admin powers by switching.
- */
-export function canSwitchTo(actorRole: Role, targetRole: Role): boolean {
-  if (!isAdminRole(actorRole)) return false;
-  if (actorRole === 'Command_Admin' && targetRole === 'Super_Admin') return false;
-  return true;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Email } from './common';
+import { singleLineText } from './text';
 import { RoleSchema, User } from './auth';
 
 export const UserListResponse = z.object({ users: z.array(User) });
@@ -7,7 +8,7 @@ export type UserListResponse = z.infer<typeof UserListResponse>;
 
 export const CreateUserRequest = z.object({
   email: Email,
-  full_name: z.string().trim().min(1, 'Enter a name.').max(200, 'Name is too long.'),
+  full_name: singleLineText().min(1, 'Enter a name.').max(200, 'Name is too long.'),
   role: RoleSchema,
   password: z.string().max(1024, 'Password is too long.'),
 });
@@ -17,9 +18,9 @@ export const UpdateUserRequest = z
   .object({
     role: RoleSchema.optional(),
     is_active: z.boolean().optional(),
-    full_name: z.string().trim().min(1).max(200).optional(),
+    full_name: singleLineText().min(1).max(200).optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { message: 'Nothing to change.' });
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;
 
-export const UserIdParams = z.object({ id: z.string().min(1).max(100) });
+export const UserIdParams = z.object({ id: singleLineText().min(1).max(100) });

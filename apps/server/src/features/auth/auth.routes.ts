@@ -7,7 +7,9 @@ import {
   LogoutResponse,
   PasswordChangeRequest,
   ProfileUpdateRequest,
+  REGISTRATION_ACCEPTED,
   RegisterRequest,
+  RegisterResponse,
   SwitchRequest,
   User,
 } from '@argus/contracts/http/auth';
@@ -26,14 +28,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; users: Users
     '/auth/register',
     {
       config: { access: 'public', csrf: false },
-      schema: { summary: 'Create a Civic_Reporter account and sign in (civic reporter site only)', body: RegisterRequest, response: { 201: AuthResponse } },
+      schema: {
+        summary: 'Create a Civic_Reporter account unless the address has one, answering alike either way (civic reporter site only); then sign in',
+        body: RegisterRequest,
+        response: { 202: RegisterResponse },
+      },
     },
     async (request, reply) => {
       if (request.site !== 'civic') throw new AppError('forbidden', 'Accounts can be created on the civic reporter site only.');
-      const user = await users.create({ ...request.body, role: 'Civic_Reporter' }, { ...auditContext(request), actorId: null, subjectId: null });
-      const created = await auth.startSession(user, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }, 'password');
-      setSessionCookies(request, reply, created);
-      return reply.status(201).send(presentAuth(created.resolved, clock.now(), mfaPolicy));
+      await users.registerCivicReporter(request.body, { ...auditContext(request), actorId: null, subjectId: null });
+      // No session here: a cookie for a new account and none for a taken address would tell them apart.
+      return reply.status(202).send({ message: REGISTRATION_ACCEPTED });
     },
   );
 

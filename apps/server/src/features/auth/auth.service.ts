@@ -1,5 +1,6 @@
 import { SESSION } from '@argus/contracts/constants';
-import { canSwitchTo, isAdminRole, isRole } from '@argus/contracts/roles';
+import { mayManageAccount } from '@argus/contracts/policies/accounts';
+import { isAdminRole, isRole } from '@argus/contracts/roles';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { randomToken, sha256 } from '../../lib/tokens';
@@ -24,7 +25,7 @@ export interface NewSession {
 
 export type SessionLookup = { status: 'valid'; resolved: ResolvedSession } | { status: 'expired' | 'missing' };
 
-/** Sign-in, sessions and switching users: the rules of seed sections 4-6 and DESIGN decisions 3-5. */
+/** Sign-in, sessions and switching users: the rules of docs/specification.md sections 4-6 and decisions 3-5 (docs/decisions/). */
 export class AuthService {
   constructor(
     private readonly users: UsersRepository,
@@ -38,7 +39,7 @@ export class AuthService {
     try {
       return await this.attemptLogin(email, password, client);
     } catch (error) {
-      // Seed section 8: anything unexpected answers "Authentication service unavailable".
+      // docs/specification.md section 8: anything unexpected answers "Authentication service unavailable".
       if (error instanceof AppError) throw error;
       throw Object.assign(new AppError('service_unavailable'), { cause: error });
     }
@@ -46,7 +47,8 @@ export class AuthService {
 
   private async attemptLogin(email: string, password: string, client: ClientInfo): Promise<NewSession> {
     const context: AuditContext = { actorId: null, subjectId: null, ip: client.ip, userAgent: client.userAgent };
-    if (await storage(this.throttle.isLocked(email, client.ip))) {
+    // Counted before the hash is checked, so simultaneous guesses cannot all be checked.
+    if (!(await storage(this.throttle.reserve(email, client.ip)))) {
       await this.audit.append(context, 'auth.login_locked', email, {});
       throw new AppError('account_locked');
     }
@@ -57,11 +59,11 @@ export class AuthService {
       await this.audit.append({ ...context, subjectId: user?.id ?? null }, 'auth.login_failure', email, { locked });
       throw new AppError(locked ? 'account_locked' : 'invalid_credentials');
     }
+    await storage(this.throttle.recordSuccess(email, client.ip));
     if (user.is_active !== 1) {
       await this.audit.append({ ...context, subjectId: user.id }, 'auth.login_inactive', email, {});
       throw new AppError('account_inactive');
     }
-    await storage(this.throttle.recordSuccess(email));
     const created = await storage(this.createSession(user, client));
     await this.audit.append({ ...context, actorId: user.id, subjectId: user.id }, 'auth.login_success', user.id, {});
     return created;
@@ -93,6 +95,8 @@ export class AuthService {
     if (resolved.user.is_active !== 1 || (resolved.actor && resolved.actor.is_active !== 1)) {
       return { status: 'missing' };
     }
+    // An administrator demoted while switched may no longer be the account it operates as.
+    if (resolved.actor && !mayOperateAs(resolved.actor, resolved.user)) return { status: 'missing' };
     return { status: 'valid', resolved };
   }
 
@@ -121,9 +125,7 @@ export class AuthService {
     if (!target) throw new AppError('switch_target_not_found');
     if (target.is_active !== 1) throw new AppError('switch_target_inactive');
     if (target.id === actor.id) throw new AppError('conflict', 'You are already signed in as this user.');
-    if (!isRole(actor.role) || !isRole(target.role) || !canSwitchTo(actor.role, target.role)) {
-      throw new AppError('switch_not_allowed');
-    }
+    if (!mayOperateAs(actor, target)) throw new AppError('switch_not_allowed');
     await this.sessions.setSubject(resolved.session.id, target.id, actor.id);
     await this.audit.append({ ...context, actorId: actor.id }, 'auth.switch', target.id, {
       from: resolved.user.id,
@@ -192,7 +194,12 @@ export class AuthService {
   }
 }
 
-/** Seed section 8: a database failure during sign-in answers "Authentication failed". */
+/** Whether the administrator `actor` may switch to (and stay switched to) `target`: the account policy. */
+function mayOperateAs(actor: UserRow, target: UserRow): boolean {
+  return isRole(actor.role) && isRole(target.role) && mayManageAccount(actor.role, target.role);
+}
+
+/** docs/specification.md section 8: a database failure during sign-in answers "Authentication failed". */
 async function storage<T>(operation: Promise<T>): Promise<T> {
   try {
     return await operation;

@@ -1,7 +1,13 @@
 import type { Kysely, Selectable } from 'kysely';
+import { isPostgres } from '../../db/dialect';
 import type { Database, UsersTable } from '../../db/schema';
 
 export type UserRow = Selectable<UsersTable>;
+
+export type AccountChanges = Partial<Pick<UserRow, 'full_name' | 'role' | 'is_active'>>;
+
+/** What `changeAccount` did: changed it, or found its role changed meanwhile, or kept the last Super_Admin. */
+export type AccountChange = { status: 'changed'; row: UserRow } | { status: 'role_changed' } | { status: 'last_super_admin' };
 
 const COLUMNS = ['id', 'email', 'full_name', 'role', 'is_active', 'password_hash', 'created_at', 'updated_at'] as const;
 
@@ -39,6 +45,48 @@ export class UsersRepository {
   async insert(row: UserRow): Promise<UserRow> {
     await this.db.insertInto('users').values(row).execute();
     return row;
+  }
+
+  /** Inserts the user unless its email is taken, even by a registration racing this one; whether it did. */
+  async insertUnlessEmailTaken(row: UserRow): Promise<boolean> {
+    const result = await this.db.insertInto('users').values(row).onConflict((conflict) => conflict.column('email').doNothing()).executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+
+  /**
+   * Changes an account an administrator was allowed to change, atomically: only while its role is
+   * still `judgedRole` (what the permission was decided on), and never so that no Super_Admin
+   * stays active. The active Super_Admins are locked first on PostgreSQL, so two of them
+   * deactivating each other at once take turns and the second sees the first's change; SQLite
+   * has one writer, and a transaction holds its only connection.
+   */
+  async changeAccount(id: string, judgedRole: string, changes: AccountChanges, now: number): Promise<AccountChange> {
+    const removesASuperAdmin = changes.is_active === 0 || (changes.role !== undefined && changes.role !== 'Super_Admin');
+    const status = await this.db.transaction().execute(async (trx) => {
+      if (removesASuperAdmin) {
+        const active = await trx
+          .selectFrom('users')
+          .select('id')
+          .where('role', '=', 'Super_Admin')
+          .where('is_active', '=', 1)
+          .orderBy('id')
+          .$if(isPostgres(trx), (query) => query.forUpdate())
+          .execute();
+        if (active.length === 1 && active[0]!.id === id) return 'last_super_admin';
+      }
+      const result = await trx
+        .updateTable('users')
+        .set({ ...changes, updated_at: now })
+        .where('id', '=', id)
+        .where('role', '=', judgedRole)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1 ? 'changed' : 'role_changed';
+    });
+    if (status !== 'changed') return { status };
+    this.afterUpdate();
+    const row = await this.findById(id);
+    if (!row) throw new Error(`user ${id} vanished after it was changed`);
+    return { status, row };
   }
 
   async update(

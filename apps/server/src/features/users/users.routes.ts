@@ -1,13 +1,22 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { User } from '@argus/contracts/http/auth';
 import { CreateUserRequest, UpdateUserRequest, UserIdParams, UserListResponse } from '@argus/contracts/http/users';
-import { COMMAND_ROLES } from '@argus/contracts/roles';
-import { auditContext } from '../../plugins/auth';
+import { COMMAND_ROLES, isRole, type Role } from '@argus/contracts/roles';
+import { AppError } from '../../lib/app-error';
+import { auditContext, requireAuth } from '../../plugins/auth';
 import { presentUser } from './users.presenter';
 import type { UsersService } from './users.service';
 
 const UserResponse = z.object({ user: User });
+
+/** The role an account is managed with: while switched, the account operated as, as for route access. */
+function managerOf(request: FastifyRequest): Role {
+  const { role } = requireAuth(request).user;
+  if (!isRole(role)) throw new AppError('forbidden');
+  return role;
+}
 
 /** User administration for command-level roles (the administration part of /settings). */
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
@@ -24,7 +33,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       schema: { summary: 'Create a user', body: CreateUserRequest, response: { 201: UserResponse } },
     },
     async (request, reply) => {
-      const created = await users.create(request.body, auditContext(request));
+      const created = await users.create(request.body, managerOf(request), auditContext(request));
       return reply.status(201).send({ user: presentUser(created) });
     },
   );
@@ -40,6 +49,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         response: { 200: UserResponse },
       },
     },
-    async (request) => ({ user: presentUser(await users.update(request.params.id, request.body, auditContext(request))) }),
+    async (request) => ({ user: presentUser(await users.update(request.params.id, request.body, managerOf(request), auditContext(request))) }),
   );
 };

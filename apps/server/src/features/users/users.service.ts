@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { RegisterRequest } from '@argus/contracts/http/auth';
 import type { CreateUserRequest, UpdateUserRequest } from '@argus/contracts/http/users';
-import type { Role } from '@argus/contracts/roles';
+import { mayAssignRole, mayManageAccount, type AccountManager } from '@argus/contracts/policies/accounts';
+import { isRole, type Role } from '@argus/contracts/roles';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { AuditLog, AuditContext } from '../audit/audit.log';
@@ -8,7 +10,11 @@ import { hashPassword } from '../auth/password-hasher';
 import { passwordProblem } from '../auth/password-policy';
 import type { UserRow, UsersRepository } from './users.repository';
 
-/** Creating users and changing roles and activation; used by the admin API and the CLI. */
+/**
+ * Creating users and changing roles and activation; used by the admin API and the CLI. Who may
+ * do what to whom is the account policy in contracts; `manager` is the role acting, or the CLI's
+ * operator.
+ */
 export class UsersService {
   constructor(
     private readonly users: UsersRepository,
@@ -20,33 +26,56 @@ export class UsersService {
     return this.users.list();
   }
 
-  async create(input: CreateUserRequest, context: AuditContext): Promise<UserRow> {
-    const problem = passwordProblem(input.password, [input.email, input.full_name]);
-    if (problem) throw new AppError('weak_password', problem);
+  async create(input: CreateUserRequest, manager: AccountManager, context: AuditContext): Promise<UserRow> {
+    if (!mayAssignRole(manager, input.role)) throw new AppError('super_admin_only');
+    return this.insert(input, context);
+  }
+
+  /**
+   * Self-registration on the civic reporter site: always a Civic_Reporter, whoever asks. It runs the
+   * same way whether or not the address is taken (the password is hashed either way) and returns
+   * nothing, so neither the answer nor its timing says who has an account: a taken address gets no
+   * new account, and the attempt is audited on the account that holds it.
+   */
+  async registerCivicReporter(input: RegisterRequest, context: AuditContext): Promise<void> {
+    const row = await this.newRow({ ...input, role: 'Civic_Reporter' });
+    if (await this.users.insertUnlessEmailTaken(row)) {
+      await this.audit.append(context, 'user.create', row.id, { email: row.email, role: row.role });
+      return;
+    }
+    const holder = await this.users.findByEmail(row.email);
+    await this.audit.append(context, 'user.register_attempt', holder?.id ?? null, { email: row.email });
+  }
+
+  private async insert(input: CreateUserRequest, context: AuditContext): Promise<UserRow> {
+    const fresh = await this.newRow(input);
     if (await this.users.findByEmail(input.email)) throw new AppError('email_taken');
-    const now = this.clock.now();
-    const row = await this.users.insert({
-      id: randomUUID(),
-      email: input.email,
-      full_name: input.full_name,
-      role: input.role,
-      is_active: 1,
-      password_hash: await hashPassword(input.password),
-      created_at: now,
-      updated_at: now,
-    });
+    const row = await this.users.insert(fresh);
     await this.audit.append(context, 'user.create', row.id, { email: row.email, role: row.role });
     return row;
   }
 
-  async update(id: string, changes: UpdateUserRequest, context: AuditContext): Promise<UserRow> {
+  /** A new active account with its password hashed, once the password policy accepts it. */
+  private async newRow(input: CreateUserRequest): Promise<UserRow> {
+    const problem = passwordProblem(input.password, [input.email, input.full_name]);
+    if (problem) throw new AppError('weak_password', problem);
+    const now = this.clock.now();
+    return { id: randomUUID(), email: input.email, full_name: input.full_name, role: input.role, is_active: 1, password_hash: await hashPassword(input.password), created_at: now, updated_at: now };
+  }
+
+  async update(id: string, changes: UpdateUserRequest, manager: AccountManager, context: AuditContext): Promise<UserRow> {
     const existing = await this.users.findById(id);
     if (!existing) throw new AppError('not_found', 'No user with that id.');
+    if (!isRole(existing.role)) throw new Error(`User ${id} has an unknown role`);
+    if (!mayManageAccount(manager, existing.role) || (changes.role !== undefined && !mayAssignRole(manager, changes.role))) {
+      throw new AppError('super_admin_only');
+    }
     if (context.actorId === id && (changes.role !== undefined || changes.is_active === false)) {
       throw new AppError('conflict', 'You cannot change your own role or deactivate yourself.');
     }
-    const updated = await this.users.update(
+    const change = await this.users.changeAccount(
       id,
+      existing.role,
       {
         ...(changes.role !== undefined && { role: changes.role }),
         ...(changes.full_name !== undefined && { full_name: changes.full_name }),
@@ -54,7 +83,11 @@ export class UsersService {
       },
       this.clock.now(),
     );
-    if (!updated) throw new AppError('not_found', 'No user with that id.');
+    if (change.status === 'last_super_admin') throw new AppError('last_super_admin');
+    if (change.status === 'role_changed') {
+      throw new AppError('conflict', "This account's role changed meanwhile. Reload the users and try again.");
+    }
+    const updated = change.row;
     if (changes.role !== undefined && changes.role !== existing.role) {
       await this.audit.append(context, 'user.role_change', id, { from: existing.role, to: changes.role });
     }
@@ -64,14 +97,14 @@ export class UsersService {
     return updated;
   }
 
-  async setRoleByEmail(email: string, role: Role, context: AuditContext): Promise<UserRow> {
+  async setRoleByEmail(email: string, role: Role, manager: AccountManager, context: AuditContext): Promise<UserRow> {
     const user = await this.requireByEmail(email);
-    return this.update(user.id, { role }, context);
+    return this.update(user.id, { role }, manager, context);
   }
 
-  async deactivateByEmail(email: string, context: AuditContext): Promise<UserRow> {
+  async deactivateByEmail(email: string, manager: AccountManager, context: AuditContext): Promise<UserRow> {
     const user = await this.requireByEmail(email);
-    return this.update(user.id, { is_active: false }, context);
+    return this.update(user.id, { is_active: false }, manager, context);
   }
 
   private async requireByEmail(email: string): Promise<UserRow> {

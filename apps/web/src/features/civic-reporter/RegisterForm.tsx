@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { UserPlus } from 'lucide-react';
+import { TEXT } from '@argus/contracts/catalogue';
 import { PASSWORD_POLICY } from '@argus/contracts/constants';
-import { AuthResponse, RegisterRequest } from '@argus/contracts/http/auth';
+import { RegisterRequest, RegisterResponse } from '@argus/contracts/http/auth';
 import { api } from '../../lib/api';
 import { describeError, issueFor } from '../../lib/api-error';
 import { Button } from '../../components/ui/Button';
@@ -9,20 +10,23 @@ import { FormMessage } from '../../components/ui/FormMessage';
 import { TextField } from '../../components/ui/TextField';
 import { toast } from '../../components/ui/toast-store';
 import { useAuth } from '../auth/auth-context';
+import { registrationSignInProblem } from './registration-sign-in';
 
 type Field = 'email' | 'full_name' | 'password';
 const EMPTY = { full_name: '', email: '', password: '' };
 const POLICY_HINT = `At least ${PASSWORD_POLICY.minLength} characters and hard to guess: the server checks its strength.`;
 
 /**
- * Self-registration on the civic reporter site: creates a Civic_Reporter account and signs it in
- * (the server answers like a sign-in and sets the session cookie); the session check then picks it up.
+ * Self-registration on the civic reporter site: creates a Civic_Reporter account, then signs in with
+ * it. The server answers registration alike whether or not the address already had an account, so
+ * only the sign-in after it can fail for a taken address (with another password).
  */
 export function RegisterForm() {
-  const { recheck } = useAuth();
+  const { signIn } = useAuth();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [serverError, setServerError] = useState<unknown>(null);
+  const [signInProblem, setSignInProblem] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
 
   const set = (field: Field) => (event: { target: { value: string } }) => setValues({ ...values, [field]: event.target.value });
@@ -30,6 +34,7 @@ export function RegisterForm() {
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setServerError(null);
+    setSignInProblem(undefined);
     const parsed = RegisterRequest.safeParse(values);
     const next: Partial<Record<Field, string>> = {};
     if (!parsed.success) {
@@ -43,11 +48,17 @@ export function RegisterForm() {
     if (!parsed.success || Object.keys(next).length) return;
     setSubmitting(true);
     try {
-      const { user } = await api.post('/auth/register', parsed.data, AuthResponse, { ignoreSessionEnd: true });
-      toast({ title: 'Account created', description: `Welcome ${user.full_name}!` });
-      recheck();
+      await api.post('/auth/register', parsed.data, RegisterResponse, { ignoreSessionEnd: true });
     } catch (error) {
       setServerError(error);
+      setSubmitting(false);
+      return;
+    }
+    try {
+      const user = await signIn({ email: parsed.data.email, password: parsed.data.password });
+      toast({ title: TEXT.login.successTitle, description: TEXT.login.welcome(user.full_name) });
+    } catch (error) {
+      setSignInProblem(registrationSignInProblem(error));
       setSubmitting(false);
     }
   };
@@ -80,6 +91,7 @@ export function RegisterForm() {
         error={passwordError}
       />
       {generalError ? <FormMessage tone="error">{generalError}</FormMessage> : null}
+      {signInProblem ? <FormMessage tone="error">{signInProblem}</FormMessage> : null}
       <Button type="submit" disabled={submitting} className="w-full">
         <UserPlus aria-hidden="true" className="size-5" />
         {submitting ? 'Creating your account...' : 'Create account'}

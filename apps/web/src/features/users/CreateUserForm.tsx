@@ -1,18 +1,22 @@
 import { useId, useState, type FormEvent } from 'react';
 import { PASSWORD_POLICY } from '@argus/contracts/constants';
 import { CreateUserRequest } from '@argus/contracts/http/users';
-import { ROLES, ROLE_LABELS, type Role } from '@argus/contracts/roles';
+import { assignableRoles } from '@argus/contracts/policies/accounts';
+import { ROLE_LABELS, type Role } from '@argus/contracts/roles';
 import { describeError, issueFor } from '../../lib/api-error';
 import { Button } from '../../components/ui/Button';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { TextField } from '../../components/ui/TextField';
+import { useAuth } from '../auth/auth-context';
 import { useCreateUserMutation } from './users.mutations';
 
 type Field = 'email' | 'full_name' | 'password';
 const EMPTY = { email: '', full_name: '', password: '' };
 
-/** Creates an account; the server answers weak_password or email_taken, shown here. */
+/** Creates an account with a role the viewer may give; the server answers weak_password or email_taken, shown here. */
 export function CreateUserForm() {
+  const { user: self } = useAuth();
+  const roles = self ? assignableRoles(self.role) : [];
   const [values, setValues] = useState(EMPTY);
   const [role, setRole] = useState<Role>('Field_Unit');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -62,7 +66,7 @@ export function CreateUserForm() {
           onChange={(event) => setRole(event.target.value as Role)}
           className="min-h-11 rounded-md border border-line bg-surface-sunken px-3 py-2 text-ink"
         >
-          {ROLES.map((option) => (
+          {roles.map((option) => (
             <option key={option} value={option}>
               {ROLE_LABELS[option]}
             </option>

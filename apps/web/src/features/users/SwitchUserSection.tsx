@@ -1,15 +1,23 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { TEXT } from '@argus/contracts/catalogue';
+import { mayManageAccount } from '@argus/contracts/policies/accounts';
 import { ROLE_LABELS } from '@argus/contracts/roles';
 import { describeError } from '../../lib/api-error';
 import { Button } from '../../components/ui/Button';
 import { toast } from '../../components/ui/toast-store';
+import { useAuth } from '../auth/auth-context';
 import { useSwitchUserMutation } from '../auth/auth.mutations';
 import { usersQueries } from './users.queries';
 
-/** Administrators operate as another active user to see what they see. */
+/**
+ * Administrators operate as another active user to see what they see. Every active user is
+ * listed; the switch is offered only where the account policy allows it.
+ */
 export function SwitchUserSection() {
+  const { user: self, session } = useAuth();
+  // The administrator at the keyboard switches, even from a switched session.
+  const switcher = session?.originalUser ?? self;
   const active = useQuery(usersQueries.active());
   const switchUser = useSwitchUserMutation();
   const failed = active.isError;
@@ -35,14 +43,18 @@ export function SwitchUserSection() {
                 <span className="block font-medium">{user.full_name}</span>
                 <span className="block text-sm text-ink-muted">{`${ROLE_LABELS[user.role]} · ${user.email}`}</span>
               </span>
-              <Button
-                variant="secondary"
-                disabled={switchUser.isPending}
-                aria-label={`Switch to ${user.full_name}`}
-                onClick={() => switchUser.switchTo(user.id)}
-              >
-                Switch
-              </Button>
+              {switcher && mayManageAccount(switcher.role, user.role) ? (
+                <Button
+                  variant="secondary"
+                  disabled={switchUser.isPending}
+                  aria-label={`Switch to ${user.full_name}`}
+                  onClick={() => switchUser.switchTo(user.id)}
+                >
+                  Switch
+                </Button>
+              ) : (
+                <span className="text-sm text-ink-muted">Only a Super Admin can switch to this account.</span>
+              )}
             </li>
           ))}
         </ul>

@@ -1,14 +1,19 @@
 import { useId } from 'react';
 import type { User } from '@argus/contracts/http/auth';
-import { ROLES, ROLE_LABELS, isRole } from '@argus/contracts/roles';
+import { ROLE_LABELS, isRole, type Role } from '@argus/contracts/roles';
 import { describeError } from '../../lib/api-error';
 import { Button } from '../../components/ui/Button';
+import { accountControls } from './account-controls';
 import { useUpdateUserMutation } from './users.mutations';
 
-/** One user with controls for role and active state; each row reports its own failures. */
-export function UserRow({ user, isSelf }: { user: User; isSelf: boolean }) {
+/**
+ * One user with controls for role and active state, offered only where the viewer's role may
+ * change this account; each row reports its own failures.
+ */
+export function UserRow({ user, viewer, isSelf }: { user: User; viewer: Role | undefined; isSelf: boolean }) {
   const update = useUpdateUserMutation();
   const roleId = useId();
+  const { manageable, roleChoices } = accountControls(viewer, user, isSelf);
   return (
     <tr className="border-b border-line align-top">
       <th scope="row" className="py-2 pr-3 text-left font-normal">
@@ -21,34 +26,44 @@ export function UserRow({ user, isSelf }: { user: User; isSelf: boolean }) {
         ) : null}
       </th>
       <td className="py-2 pr-3">
-        <label htmlFor={roleId} className="sr-only">{`Role for ${user.full_name}`}</label>
-        <select
-          id={roleId}
-          value={user.role}
-          disabled={update.isPending || isSelf}
-          onChange={(event) => {
-            const role = event.target.value;
-            if (isRole(role)) update.mutate({ id: user.id, changes: { role } });
-          }}
-          className="min-h-11 rounded-md border border-line bg-surface-sunken px-2 py-1 text-ink disabled:opacity-60"
-        >
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {ROLE_LABELS[role]}
-            </option>
-          ))}
-        </select>
+        {manageable ? (
+          <>
+            <label htmlFor={roleId} className="sr-only">{`Role for ${user.full_name}`}</label>
+            <select
+              id={roleId}
+              value={user.role}
+              disabled={update.isPending}
+              onChange={(event) => {
+                const role = event.target.value;
+                if (isRole(role)) update.mutate({ id: user.id, changes: { role } });
+              }}
+              className="min-h-11 rounded-md border border-line bg-surface-sunken px-2 py-1 text-ink disabled:opacity-60"
+            >
+              {roleChoices.map((role) => (
+                <option key={role} value={role}>
+                  {ROLE_LABELS[role]}
+                </option>
+              ))}
+            </select>
+          </>
+        ) : (
+          ROLE_LABELS[user.role]
+        )}
       </td>
       <td className="py-2 pr-3">{user.is_active ? 'Active' : 'Inactive'}</td>
       <td className="py-2">
-        <Button
-          variant={user.is_active ? 'danger' : 'secondary'}
-          disabled={update.isPending || isSelf}
-          aria-label={`${user.is_active ? 'Deactivate' : 'Activate'} ${user.full_name}`}
-          onClick={() => update.mutate({ id: user.id, changes: { is_active: !user.is_active } })}
-        >
-          {user.is_active ? 'Deactivate' : 'Activate'}
-        </Button>
+        {manageable ? (
+          <Button
+            variant={user.is_active ? 'danger' : 'secondary'}
+            disabled={update.isPending}
+            aria-label={`${user.is_active ? 'Deactivate' : 'Activate'} ${user.full_name}`}
+            onClick={() => update.mutate({ id: user.id, changes: { is_active: !user.is_active } })}
+          >
+            {user.is_active ? 'Deactivate' : 'Activate'}
+          </Button>
+        ) : (
+          <span className="text-sm text-ink-muted">{isSelf ? 'You' : 'Only a Super Admin can change this account.'}</span>
+        )}
       </td>
     </tr>
   );

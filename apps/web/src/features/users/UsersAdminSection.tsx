@@ -30,7 +30,7 @@ export function UsersAdminSection() {
             </thead>
             <tbody>
               {users.data.map((user) => (
-                <UserRow key={user.id} user={user} isSelf={user.id === self?.id} />
+                <UserRow key={user.id} user={user} viewer={self?.role} isSelf={user.id === self?.id} />
               ))}
             </tbody>
           </table>
