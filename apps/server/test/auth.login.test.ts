@@ -139,4 +139,12 @@ describe.each(TEST_DIALECTS)('source address throttling on %s', (dialect) => {
     });
     expect(elsewhere.statusCode).toBe(200);
   });
+
+  it('does not count the right password against the address, which a shift of units may share', async () => {
+    const units = await Promise.all([1, 2, 3, 4].map(() => createUser(t.services)));
+    for (const unit of units) {
+      const r = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { email: unit.email, password: STRONG_PASSWORD }, remoteAddress: '10.1.1.3' });
+      expect(r.statusCode).toBe(200);
+    }
+  });
 });

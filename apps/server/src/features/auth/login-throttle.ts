@@ -1,12 +1,17 @@
 import { PASSWORD_POLICY } from '@argus/contracts/constants';
 import type { Clock } from '../../lib/clock';
-import type { ThrottleRepository } from './throttle.repository';
+import type { ThrottleLimit, ThrottleRepository } from './throttle.repository';
 
 /**
- * DESIGN decision 5: five failures lock an account for 15 minutes, and a source
+ * docs/decisions/0005-password-policy-enforced.md: five failures lock an account for 15 minutes, and a source
  * address is throttled after its own (higher) count, since many field units
  * share one carrier address. Unknown emails are counted exactly like known ones,
  * so the lockout answer reveals nothing about which accounts exist.
+ *
+ * An attempt is counted before its password is checked (`reserve`), so a burst of
+ * simultaneous guesses gets no more checks than the limits allow. The counters live in
+ * the database every server process shares, not in memory or Redis, so processes
+ * behind one load balancer count together and one store decides.
  */
 export class LoginThrottle {
   constructor(
@@ -15,39 +20,29 @@ export class LoginThrottle {
     private readonly addressMaxFailures: number,
   ) {}
 
-  async isLocked(email: string, ip: string): Promise<boolean> {
-    const now = this.clock.now();
-    const rows = await Promise.all([this.repository.find(emailKey(email)), this.repository.find(ipKey(ip))]);
-    return rows.some((row) => row?.locked_until != null && row.locked_until > now);
+  /** Counts an attempt against the account and the address; false when either is locked or spent. */
+  reserve(email: string, ip: string): Promise<boolean> {
+    return this.repository.reserve(this.limits(email, ip), this.clock.now(), PASSWORD_POLICY.lockoutMs);
   }
 
-  /** Counts a failure; answers whether it just locked the account or the address. */
+  /** After a wrong password: locks what has used its attempts; answers whether the account or the address is locked. */
   async recordFailure(email: string, ip: string): Promise<boolean> {
-    const [account, address] = await Promise.all([
-      this.bump(emailKey(email), PASSWORD_POLICY.maxLoginAttempts),
-      this.bump(ipKey(ip), this.addressMaxFailures),
-    ]);
-    return account || address;
+    const lockedUntil = this.clock.now() + PASSWORD_POLICY.lockoutMs;
+    const locked = await Promise.all(this.limits(email, ip).map((limit) => this.repository.lockIfSpent(limit, lockedUntil)));
+    return locked.includes(true);
   }
 
-  async recordSuccess(email: string): Promise<void> {
-    await this.repository.clear(emailKey(email));
+  /** After the right password: the account starts afresh and the address gets its attempt back. */
+  async recordSuccess(email: string, ip: string): Promise<void> {
+    await Promise.all([this.repository.clear(emailKey(email)), this.repository.release(ipKey(ip))]);
   }
 
-  private async bump(key: string, max: number): Promise<boolean> {
-    const now = this.clock.now();
-    const row = await this.repository.find(key);
-    const windowOpen = row != null && now - row.window_started_at < PASSWORD_POLICY.lockoutMs;
-    const lockExpired = row?.locked_until != null && row.locked_until <= now;
-    const failures = windowOpen && !lockExpired ? row.failures + 1 : 1;
-    const lockedUntil = failures >= max ? now + PASSWORD_POLICY.lockoutMs : null;
-    await this.repository.save({
-      key,
-      failures,
-      window_started_at: windowOpen && !lockExpired ? row.window_started_at : now,
-      locked_until: lockedUntil,
-    });
-    return lockedUntil != null;
+  /** The account first, always: reservations take their row locks in this order. */
+  private limits(email: string, ip: string): ThrottleLimit[] {
+    return [
+      { key: emailKey(email), max: PASSWORD_POLICY.maxLoginAttempts },
+      { key: ipKey(ip), max: this.addressMaxFailures },
+    ];
   }
 }
 

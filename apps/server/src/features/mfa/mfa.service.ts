@@ -92,22 +92,22 @@ export class MfaService {
   async verify(resolved: ResolvedSession, factorId: string, challengeId: string, code: string, context: AuditContext): Promise<ResolvedSession> {
     const factor = await this.ownFactor(resolved, factorId);
     const now = this.clock.now();
-    const attemptsKey = `mfa:${factor.id}`;
-    const attempts = await this.throttle.find(attemptsKey);
-    if (attempts?.locked_until != null && attempts.locked_until > now) throw new AppError('rate_limited', 'Too many wrong codes. Wait 15 minutes and try again.');
-
     const challenge = await this.factors.findChallenge(challengeId);
     if (!challenge || challenge.factor_id !== factor.id || challenge.used_at !== null || challenge.expires_at <= now) {
       throw new AppError('mfa_challenge_expired');
     }
+    // Counted before the code is checked, so simultaneous guesses cannot all be checked.
+    const attempts = { key: `mfa:${factor.id}`, max: MFA.maxFailures };
+    if (!(await this.throttle.reserve([attempts], now, MFA.failureWindowMs))) throw new AppError('rate_limited', 'Too many wrong codes. Wait 15 minutes and try again.');
     const method = await this.check(resolved, factor, code.trim(), now);
     if (method === null) {
-      await this.countFailure(attemptsKey, attempts, now);
+      await this.throttle.lockIfSpent(attempts, now + MFA.failureWindowMs);
       await this.audit.append(context, 'mfa.verify_failure', factor.id, {});
       throw new AppError('mfa_verification_failed');
     }
+    // The right code was no guess: the factor starts afresh, as an account does after the right password.
+    await this.throttle.clear(attempts.key);
     if (!(await this.factors.useChallenge(challenge.id, now))) throw new AppError('mfa_challenge_expired');
-    await this.throttle.clear(attemptsKey);
 
     const amr = [{ method, timestamp: Math.floor(now / 1000) }, ...(JSON.parse(resolved.session.amr) as { method: string }[])];
     await this.sessions.setAssurance(resolved.session.id, 'aal2', JSON.stringify(amr));
@@ -165,16 +165,5 @@ export class MfaService {
     const factor = (await this.factors.factorsOf(resolved.user.id)).find((candidate) => candidate.id === factorId);
     if (!factor) throw new AppError('mfa_factor_not_found');
     return factor;
-  }
-
-  private async countFailure(key: string, previous: { failures: number; window_started_at: number } | undefined, now: number) {
-    const windowOpen = previous != null && now - previous.window_started_at < MFA.failureWindowMs;
-    const failures = windowOpen ? previous.failures + 1 : 1;
-    await this.throttle.save({
-      key,
-      failures,
-      window_started_at: windowOpen ? previous.window_started_at : now,
-      locked_until: failures >= MFA.maxFailures ? now + MFA.failureWindowMs : null,
-    });
   }
 }
