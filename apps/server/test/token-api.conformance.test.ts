@@ -11,7 +11,7 @@ type TokenAnswer = { access_token: string; refresh_token: string };
 
 /**
  * The real @supabase/auth-js client, unmodified, against a listening Argus: the token API is
- * only right if the client the seed's "authentication library calls" come from accepts it.
+ * only right if the client the "authentication library calls" of docs/specification.md come from accepts it.
  */
 describe.each(TEST_DIALECTS)('the Supabase Auth client against Argus on %s', (dialect) => {
   let t: TestApp;

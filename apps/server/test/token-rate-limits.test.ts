@@ -5,22 +5,23 @@ import { TEST_DIALECTS } from './databases';
 import { STRONG_PASSWORD, buildTestApp, createUser, type TestApp } from './support';
 
 /**
- * A shift of field units behind one carrier address must keep refreshing: refresh grants
- * count per token family (session), not against the address's public budget.
+ * Refresh grants count per token family (session), so one stolen token cannot be spun without
+ * end; one sent without a session is also a public call, counted against its address, so an
+ * address cannot try refresh tokens without end either.
  */
 describe.each(TEST_DIALECTS)('refresh limits on %s', (dialect) => {
   let t: TestApp;
   beforeEach(async () => {
-    t = await buildTestApp(dialect, { RATE_LIMIT_PUBLIC_MAX: '4', REFRESH_FAMILY_MAX: '3' }, new ManualClock(Date.now()));
+    t = await buildTestApp(dialect, { RATE_LIMIT_PUBLIC_MAX: '10', REFRESH_FAMILY_MAX: '3' }, new ManualClock(Date.now()));
   });
   afterEach(() => t.close());
 
-  const grant = (query: string, payload: object) =>
-    t.app.inject({ method: 'POST', url: `${TOKEN_API_PREFIX}/token?grant_type=${query}`, payload, remoteAddress: '203.0.113.7' });
+  const grant = (query: string, payload: object, remoteAddress = '203.0.113.7') =>
+    t.app.inject({ method: 'POST', url: `${TOKEN_API_PREFIX}/token?grant_type=${query}`, payload, remoteAddress });
 
-  it('counts refreshes per family, and not against the shared address', async () => {
+  it('counts refreshes per family', async () => {
     const users = await Promise.all([createUser(t.services), createUser(t.services)]);
-    // Two sign-ins use two of the address's four public requests.
+    // Two sign-ins and eight refreshes: the address's ten public requests, all used.
     const families = await Promise.all(users.map((user) => grant('password', { email: user.email, password: STRONG_PASSWORD })));
     expect(families.map((response) => response.statusCode)).toEqual([200, 200]);
 
@@ -35,5 +36,22 @@ describe.each(TEST_DIALECTS)('refresh limits on %s', (dialect) => {
       expect(over.statusCode).toBe(429);
       expect(over.json()).toMatchObject({ code: 'over_request_rate_limit' });
     }
+  });
+
+  it('counts refreshes without a session against the address, like any public call', async () => {
+    const user = await createUser(t.services);
+    const signedIn = await grant('password', { email: user.email, password: STRONG_PASSWORD });
+    const token = signedIn.json().refresh_token as string;
+    // Guessed tokens belong to no family; they spend the rest of the address's ten requests.
+    for (let guess = 0; guess < 9; guess += 1) {
+      const tried = await grant('refresh_token', { refresh_token: `guessed-refresh-token-${guess}` });
+      expect(tried.statusCode).toBe(400);
+    }
+    const over = await grant('refresh_token', { refresh_token: token });
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ code: 'over_request_rate_limit' });
+    expect(over.headers['retry-after']).toBeDefined();
+    // The family itself has used nothing: the same token works from another address.
+    expect((await grant('refresh_token', { refresh_token: token }, '203.0.113.8')).statusCode).toBe(200);
   });
 });

@@ -28,6 +28,7 @@ export interface AuthPluginOptions {
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOptions) => {
   app.decorateRequest('auth', null);
   app.decorateRequest('authProblem', 'missing');
+  app.decorateRequest('viaBearer', false);
 
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
@@ -79,6 +80,7 @@ function admit(request: FastifyRequest, lookup: SessionLookup, viaBearer: boolea
   else request.authProblem = viaBearer && lookup.status === 'missing' ? 'ended' : lookup.status;
   // A bearer token is never sent by the browser on its own, so it needs no CSRF token.
   const bearerSession = viaBearer && request.auth !== null;
+  request.viaBearer = bearerSession;
   if (MUTATING.has(request.method) && request.routeOptions.config.csrf !== false && !bearerSession) checkCsrf(request);
   enforceAccess(request);
   enforceSecondFactor(request, policy);

@@ -26,12 +26,12 @@ declare module 'fastify' {
     beforeSecondFactor?: boolean;
     /** An administrative action: administrators need their second factor (default: command-only routes). */
     administrative?: boolean;
-    /** Whether the per-address limit counts this request (default: yes). */
-    addressLimit?: (request: FastifyRequest) => boolean;
   }
   interface FastifyRequest {
     site: SiteType;
     auth: ResolvedSession | null;
+    /** Whether the session was proven by a bearer access token rather than the browser's cookie. */
+    viaBearer: boolean;
     /** Why there is no session: none sent, expired, or a valid token whose session has ended. */
     authProblem: 'expired' | 'missing' | 'ended';
   }

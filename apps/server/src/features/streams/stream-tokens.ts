@@ -49,7 +49,8 @@ export class StreamTokens {
       throw new AppError('bad_stream_token');
     }
     if (header.alg !== SIGNING_ALGORITHM || typeof header.kid !== 'string') throw new AppError('bad_stream_token');
-    const options = { issuer: this.issuer, audience: STREAM_TOKEN_AUDIENCE, algorithms: [SIGNING_ALGORITHM], currentDate: new Date(this.clock.now()) };
+    // A token without exp would be good forever: require it, as access tokens do.
+    const options = { issuer: this.issuer, audience: STREAM_TOKEN_AUDIENCE, algorithms: [SIGNING_ALGORITHM], requiredClaims: ['exp'], currentDate: new Date(this.clock.now()) };
     for (const attempt of [0, 1]) {
       try {
         const { payload } = await jwtVerify(token, await this.keys.verifySet(), options);

@@ -69,6 +69,8 @@ export class AccessTokens {
       issuer: this.issuer,
       audience: AUDIENCE,
       algorithms: [SIGNING_ALGORITHM],
+      // jose checks exp only when present; a token without one would be good forever.
+      requiredClaims: ['exp'],
       currentDate: new Date(this.clock.now()),
     };
     try {

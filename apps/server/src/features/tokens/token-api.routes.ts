@@ -43,7 +43,7 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
 }
 
 /**
- * /auth/v1: the Supabase Auth (GoTrue) endpoints the seed's authentication library calls.
+ * /auth/v1: the Supabase Auth (GoTrue) endpoints the authentication library of docs/specification.md calls.
  * Bearer clients and the web app's cookie session reach the same handlers.
  */
 export const tokenApiRoutes: FastifyPluginAsyncZod<TokenApiOptions> = async (app, { tokens, oauth, mfa, keys, callbackBase }) => {
@@ -72,12 +72,9 @@ export const tokenApiRoutes: FastifyPluginAsyncZod<TokenApiOptions> = async (app
   app.post(
     '/token',
     {
-      config: {
-        access: 'public',
-        csrf: false,
-        // Refresh is limited per token family instead: a carrier address hides many units.
-        addressLimit: (request) => (request.query as { grant_type?: string }).grant_type !== 'refresh_token',
-      },
+      // A refresh is counted per token family too (TokenService), and, sent without a session,
+      // against its address like any public call: a token that names no family is otherwise free to guess.
+      config: { access: 'public', csrf: false },
       schema: { summary: 'Sign in or refresh (GoTrue token grants)', querystring: TokenQuery, body: TokenBody },
     },
     async (request) => {
@@ -190,6 +187,12 @@ export const tokenApiRoutes: FastifyPluginAsyncZod<TokenApiOptions> = async (app
     async (request) => {
       const { challenge_id, code } = request.body;
       const raised = await mfa.verify(requireAuth(request), request.params.factorId, challenge_id, code, auditContext(request));
+      // Tokens in the answer to a cookie session would be readable by any script on the page,
+      // which the httpOnly cookie is not; that session needs none to go on.
+      if (!request.viaBearer) {
+        const { user } = raised;
+        return { user: presentTokenUser(user, await mfa.factorsOf(user.id), await oauth.identitiesOf(user.id)) };
+      }
       return sessionAnswer(await tokens.issueFor(raised));
     },
   );

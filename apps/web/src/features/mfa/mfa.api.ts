@@ -10,8 +10,8 @@ import { api } from '../../lib/api';
 
 const Removed = z.object({ id: z.string() });
 const RecoveryCodes = z.object({ codes: z.array(z.string()) });
-/** The verify answer carries tokens for bearer clients; the web app keeps its cookie session. */
-const Verified = z.object({ access_token: z.string() });
+/** The cookie session's verify answer names the user and carries no token: the session itself reached aal2. */
+const Verified = z.object({ user: z.object({ id: z.string() }) });
 
 /** Second factors through the token API, with the cookie session and its CSRF header. */
 export const mfaApi = {
