@@ -21,6 +21,7 @@ import { authRoutes } from './features/auth/auth.routes';
 import { platformRoutes } from './features/platform/platform.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { auditRoutes } from './features/audit/audit.routes';
+import { scheduleAuditCheckpoints } from './features/audit/audit-checkpoint-schedule';
 import { incidentsRoutes } from './features/incidents/incidents.routes';
 import { unitsRoutes } from './features/units/units.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
@@ -62,7 +63,7 @@ export interface ArgusApp {
 export async function buildApp({ config, db, clock = systemClock }: BuildAppOptions): Promise<ArgusApp> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: config.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -156,6 +157,10 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
     monitor = setInterval(() => void services.platform.sampleHealth(), HEALTH_CHECK_INTERVAL_MS).unref();
   });
   app.addHook('onClose', async () => clearInterval(monitor));
+
+  const auditCheckpoints = scheduleAuditCheckpoints(services.audit, (error) => app.log.error({ err: error }, 'audit: signing a checkpoint'));
+  app.addHook('onReady', () => auditCheckpoints.start());
+  app.addHook('onClose', () => auditCheckpoints.stop());
 
   const stopTracking = trackFirstDelivery(services.realtime, services.events, services.alerts, clock, (error) => app.log.error({ err: error }, 'alerts: recording first delivery'));
   app.addHook('onReady', () => services.threatEngine.start((error, context) => app.log.error({ err: error }, `rules: ${context}`)));

@@ -1,3 +1,5 @@
+import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -33,7 +35,8 @@ const EnvSchema = z.object({
   /** Where users reach Argus; names the token issuer and OAuth redirects. */
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** The reverse proxies whose X-Forwarded-* headers are believed: addresses and CIDR ranges; unset or false: none. */
+  TRUST_PROXY: z.string().optional().transform(trustedProxies),
   RATE_LIMIT_PUBLIC_MAX: z.coerce.number().int().positive().default(RATE_LIMIT.max),
   RATE_LIMIT_SESSION_MAX: z.coerce.number().int().positive().default(RATE_LIMIT.max * 30),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(RATE_LIMIT.windowMs),
@@ -77,11 +80,16 @@ const EnvSchema = z.object({
     .regex(/^\/[A-Za-z0-9._~/-]+\.json$/, 'must be a path on this server starting with / and ending in .json')
     .refine((url) => /centernet|nanodet/i.test(url.slice(url.lastIndexOf('/') + 1)), 'the file name must contain "centernet" or "nanodet" so the detector knows how to read its output')
     .default('/detection/centernet.json'),
+  /**
+   * The Ed25519 private key that signs audit checkpoints, as PKCS#8 PEM or its DER in base64;
+   * unset: a key file under DATA_DIR, made on first start.
+   */
+  AUDIT_SIGNING_KEY: z.string().optional().transform(ed25519PrivateKey),
   /** The largest evidence upload in bytes. */
   EVIDENCE_MAX_BYTES: z.coerce.number().int().positive().default(EVIDENCE_MAX_BYTES),
-  /** Live video: STUN servers clients use (the seed configures STUN); comma-separated stun: URLs, "none" for none. */
+  /** Live video: STUN servers clients use (docs/specification.md configures STUN); comma-separated stun: URLs, "none" for none. */
   ICE_STUN_URLS: z.string().default('stun:stun.l.google.com:19302'),
-  /** TURN relays (the seed leaves them empty); turn:/turns: URLs with one username and credential. */
+  /** TURN relays (docs/specification.md leaves them empty); turn:/turns: URLs with one username and credential. */
   ICE_TURN_URLS: z.string().optional(),
   ICE_TURN_USERNAME: z.string().optional(),
   ICE_TURN_CREDENTIAL: z.string().optional(),
@@ -109,7 +117,8 @@ export interface Config {
   webDist: string;
   publicUrl: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** Addresses and ranges of the proxies Fastify may believe (proxy-addr syntax); null: none. */
+  trustProxy: string[] | null;
   rateLimit: { publicMax: number; sessionMax: number; windowMs: number };
   loginAddressMaxFailures: number;
   mfaRequiredForAdmins: boolean;
@@ -122,6 +131,8 @@ export interface Config {
   /** The object-detection model's JSON on this server (DETECTION_MODEL_URL). */
   detectionModelUrl: string;
   evidenceMaxBytes: number;
+  /** The key that signs audit checkpoints when given by AUDIT_SIGNING_KEY; null: the key file under dataDir. */
+  auditSigningKey: KeyObject | null;
   /** Live video: the ICE servers clients get, and the embedded SFU's network settings. */
   video: {
     iceServers: { urls: string[]; username?: string; credential?: string }[];
@@ -177,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     detectionModelUrl: e.DETECTION_MODEL_URL,
     mapTiles: e.MAP_TILE_URL ? { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION ?? null, maxZoom: e.MAP_TILE_MAX_ZOOM } : null,
     evidenceMaxBytes: e.EVIDENCE_MAX_BYTES,
+    auditSigningKey: e.AUDIT_SIGNING_KEY,
     video,
     siteHosts: {
       main: e.MAIN_HOSTS,
@@ -189,6 +201,56 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       preview: e.PREVIEW_HOSTS,
     },
   };
+}
+
+/** proxy-addr's names for the private ranges (loopback 127.0.0.1/8 and ::1, and so on). */
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+const EXAMPLE = 'list the addresses of your proxies, e.g. TRUST_PROXY=127.0.0.1 for a proxy on this machine or TRUST_PROXY=127.0.0.1,10.0.0.0/8 (addresses, CIDR ranges, or loopback, linklocal, uniquelocal), or false for none';
+
+/**
+ * Only the proxies themselves may be trusted: Fastify then reads X-Forwarded-For from the right,
+ * stopping at the first address that is not one of them, so what a client wrote to the left of
+ * its proxy's entry is never taken as its address. Trusting every hop (`true`) takes the left-most
+ * entry, which the client chooses; a hop count cannot tell a proxy from a client that connects
+ * directly (Fastify itself refuses to honour one).
+ */
+function trustedProxies(value: string | undefined, ctx: z.RefinementCtx): string[] | null {
+  const refuse = (message: string) => {
+    ctx.issues.push({ code: 'custom', message, input: value });
+    return z.NEVER;
+  };
+  const trimmed = value?.trim().toLowerCase();
+  if (trimmed === undefined || trimmed === '' || trimmed === 'false') return null;
+  if (trimmed === 'true') return refuse(`"true" trusted every hop, so any client could name its own address in X-Forwarded-For; ${EXAMPLE}`);
+  if (/^\d+$/.test(trimmed)) return refuse(`a hop count cannot tell a proxy from a client that connects directly; ${EXAMPLE}`);
+  const entries = list(trimmed);
+  for (const entry of entries) {
+    if (NAMED_RANGES.includes(entry)) continue;
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const bits = family === 4 ? 32 : 128;
+    if (family === 0 || rest.length > 0 || (prefix !== undefined && !(/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits))) {
+      return refuse(`"${entry}" is not an IP address, a CIDR range (10.0.0.0/8) or one of ${NAMED_RANGES.join(', ')}`);
+    }
+    if (prefix !== undefined && Number(prefix) === 0) return refuse(`"${entry}" trusts every address, so any client could name its own; list only your proxies`);
+  }
+  return entries;
+}
+
+/** Accepts an Ed25519 private key as PKCS#8 PEM or as its DER in base64 (one line, easier in an env file). */
+function ed25519PrivateKey(value: string | undefined, ctx: z.RefinementCtx): KeyObject | null {
+  if (value === undefined) return null;
+  const trimmed = value.trim();
+  try {
+    const key = trimmed.startsWith('-----BEGIN')
+      ? createPrivateKey(trimmed)
+      : createPrivateKey({ key: Buffer.from(trimmed, 'base64'), format: 'der', type: 'pkcs8' });
+    if (key.asymmetricKeyType === 'ed25519') return key;
+  } catch {
+    // Not a private key at all; answered below with the same message.
+  }
+  ctx.issues.push({ code: 'custom', message: 'must be an Ed25519 private key, as PKCS#8 PEM or its DER in base64', input: value });
+  return z.NEVER;
 }
 
 const list = (value: string | undefined) => value?.split(',').map((entry) => entry.trim()).filter(Boolean) ?? [];

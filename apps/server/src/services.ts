@@ -9,6 +9,7 @@ import { OperationalAnalyticsRepository } from './features/analytics/operational
 import { TelemetryRepository } from './features/analytics/telemetry.repository';
 import { AuditLog } from './features/audit/audit.log';
 import { AuditRepository } from './features/audit/audit.repository';
+import { loadAuditSigningKey } from './features/audit/audit-signing-key';
 import { AuthService } from './features/auth/auth.service';
 import { LoginThrottle } from './features/auth/login-throttle';
 import { SessionCache } from './features/auth/session-cache';
@@ -71,7 +72,7 @@ import { SfuSupervisor } from './media/sfu-supervisor';
 export function createServices(config: Config, db: Db, clock: Clock) {
   const sessionCache = new SessionCache(db.outsideWriteVersion);
   const users = new UsersRepository(db.kysely, () => sessionCache.clear());
-  const audit = new AuditLog(new AuditRepository(db.kysely), clock);
+  const audit = new AuditLog(new AuditRepository(db.kysely), clock, loadAuditSigningKey(config));
   const throttleRepository = new ThrottleRepository(db.kysely);
   const throttle = new LoginThrottle(throttleRepository, clock, config.loginAddressMaxFailures);
   const metrics = new RequestMetrics(5 * 60_000);
@@ -93,7 +94,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
   const fieldScope = new FieldScopeRepository(db.kysely);
   const zonesRepository = new ZonesRepository(db.kysely);
   const files = new DiskFileStore(path.join(config.dataDir, 'files'));
-  const evidence = new EvidenceService(new EvidenceRepository(db.kysely), files, audit, clock, config.evidenceMaxBytes, incidents, events);
+  const evidence = new EvidenceService(new EvidenceRepository(db.kysely), files, audit, clock, config.evidenceMaxBytes, incidents, events, fieldScope);
   const cameras = new CamerasService(new CamerasRepository(db.kysely), clock, events);
   const rulesRepository = new RulesRepository(db.kysely);
   // Several processes sharing a Redis elect one to run the engine, so each alert is raised once.

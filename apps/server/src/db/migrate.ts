@@ -17,6 +17,7 @@ import * as analytics from './migrations/0014_analytics';
 import * as cameras from './migrations/0015_cameras';
 import * as streamSettings from './migrations/0016_stream_settings';
 import * as streamDefaultsWithoutSimulcast from './migrations/0017_stream_defaults_without_simulcast';
+import * as auditCheckpoints from './migrations/0018_audit_checkpoints';
 
 /** Migrations are code, listed here in order, so they bundle and run the same on both dialects. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015_cameras': cameras,
   '0016_stream_settings': streamSettings,
   '0017_stream_defaults_without_simulcast': streamDefaultsWithoutSimulcast,
+  '0018_audit_checkpoints': auditCheckpoints,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -355,6 +355,15 @@ export interface AuditEventsTable {
   hash: string;
 }
 
+/** A signed statement that the audit chain's entry `seq` had hash `hash` at time `at`. */
+export interface AuditCheckpointsTable {
+  seq: number;
+  hash: string;
+  at: number;
+  key_id: string;
+  signature: string;
+}
+
 export interface AnalyticsEventsTable {
   id: Generated<number>;
   kind: string;
@@ -477,6 +486,7 @@ export interface Database {
   login_throttle: LoginThrottleTable;
   audit_head: AuditHeadTable;
   audit_events: AuditEventsTable;
+  audit_checkpoints: AuditCheckpointsTable;
   analytics_events: AnalyticsEventsTable;
   signing_keys: SigningKeysTable;
   refresh_tokens: RefreshTokensTable;

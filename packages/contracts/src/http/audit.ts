@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Timestamp } from './common';
+import { singleLineText } from './text';
 
 /** Every action the audit log records, for filters and for reading the log. */
 export const AUDIT_ACTIONS = [
@@ -21,13 +22,15 @@ export const AUDIT_ACTIONS = [
   'mfa.unenrol',
   'mfa.recovery_codes_created',
   'user.create',
+  /** Someone tried to register the address of this existing account; nothing was changed. */
+  'user.register_attempt',
   'user.role_change',
   'user.activate',
   'user.deactivate',
   'user.password_change',
 ] as const;
 
-const optionalId = z.string().trim().min(1).max(100).optional();
+const optionalId = singleLineText().min(1).max(100).optional();
 
 export const AuditListQuery = z.object({
   action: z.enum(AUDIT_ACTIONS, { error: 'Unknown audit action.' }).optional(),
@@ -36,7 +39,7 @@ export const AuditListQuery = z.object({
   from: z.coerce.number({ error: 'from must be a time in epoch milliseconds.' }).int().nonnegative().optional(),
   to: z.coerce.number({ error: 'to must be a time in epoch milliseconds.' }).int().nonnegative().optional(),
   /** Text the target contains (an email, an id). */
-  q: z.string().trim().max(200, 'The search text is too long.').optional(),
+  q: singleLineText().max(200, 'The search text is too long.').optional(),
   /** Cursor: entries older than this sequence number. */
   before: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(200, 'At most 200 entries per page.').default(50),
@@ -70,3 +73,20 @@ export const AuditVerifyResponse = z.object({
   reason: z.string().nullable(),
 });
 export type AuditVerifyResponse = z.infer<typeof AuditVerifyResponse>;
+
+/**
+ * The audit chain's head, signed with the server's audit key (`npm run cli -- audit head`), for the
+ * operator to keep away from the machine; `audit verify --head <file>` checks the chain still holds it.
+ */
+export const AuditSignedHead = z.object({
+  format: z.literal('argus-audit-head/1', { error: 'format must be "argus-audit-head/1".' }),
+  /** The entry's position in the chain, which is also how many entries it had. */
+  seq: z.number().int().positive(),
+  hash: z.string().regex(/^[0-9a-f]{64}$/, 'hash must be 64 lower-case hex digits.'),
+  at: Timestamp,
+  keyId: z.string().min(1),
+  signature: z.string().min(1),
+  /** The Ed25519 public key as base64 SPKI DER, so the head can be checked without the server. */
+  publicKey: z.string().min(1),
+});
+export type AuditSignedHead = z.infer<typeof AuditSignedHead>;

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AuditEventsTable, Database } from '../../db/schema';
+import type { AuditCheckpoint } from './audit-checkpoint';
 
 export type AuditEventRow = Selectable<AuditEventsTable>;
 export interface AuditFilters {
@@ -15,7 +16,15 @@ export interface AuditFilters {
 
 export type NewAuditEvent = Omit<AuditEventRow, 'seq' | 'prev_hash' | 'hash'>;
 
-/** The append-only audit table. Rows are only ever inserted, never updated or deleted. */
+const checkpointRow = (checkpoint: AuditCheckpoint) => ({
+  seq: checkpoint.seq,
+  hash: checkpoint.hash,
+  at: checkpoint.at,
+  key_id: checkpoint.keyId,
+  signature: checkpoint.signature,
+});
+
+/** The append-only audit table and its signed checkpoints. Rows are only ever inserted, never updated or deleted. */
 export class AuditRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -24,7 +33,11 @@ export class AuditRepository {
    * UPDATE's row lock serialises concurrent appends on PostgreSQL, and SQLite has
    * one writer anyway.
    */
-  async append(event: NewAuditEvent, hashOf: (prevHash: string, seq: number) => string): Promise<AuditEventRow> {
+  async append(
+    event: NewAuditEvent,
+    hashOf: (prevHash: string, seq: number) => string,
+    checkpointOf: (seq: number, hash: string) => AuditCheckpoint | null,
+  ): Promise<AuditEventRow> {
     return this.db.transaction().execute(async (trx) => {
       const head = await trx
         .updateTable('audit_head')
@@ -35,8 +48,40 @@ export class AuditRepository {
       const row: AuditEventRow = { ...event, seq: head.seq, prev_hash: head.hash, hash: hashOf(head.hash, head.seq) };
       await trx.insertInto('audit_events').values(row).execute();
       await trx.updateTable('audit_head').set({ hash: row.hash }).where('id', '=', 1).execute();
+      // Under the same lock as the entry, so a due checkpoint exists from the moment its entry does.
+      const checkpoint = checkpointOf(row.seq, row.hash);
+      if (checkpoint) await trx.insertInto('audit_checkpoints').values(checkpointRow(checkpoint)).execute();
       return row;
     });
+  }
+
+  /** Stores a checkpoint unless one is already signed at its entry (one per entry is enough). */
+  async addCheckpoint(checkpoint: AuditCheckpoint): Promise<void> {
+    await this.db
+      .insertInto('audit_checkpoints')
+      .values(checkpointRow(checkpoint))
+      .onConflict((conflict) => conflict.column('seq').doNothing())
+      .execute();
+  }
+
+  async checkpoints(): Promise<AuditCheckpoint[]> {
+    const rows = await this.db.selectFrom('audit_checkpoints').select(['seq', 'hash', 'at', 'key_id', 'signature']).orderBy('seq').execute();
+    return rows.map((row) => ({ seq: row.seq, hash: row.hash, at: row.at, keyId: row.key_id, signature: row.signature }));
+  }
+
+  async lastCheckpointSeq(): Promise<number> {
+    const row = await this.db.selectFrom('audit_checkpoints').select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirst();
+    return Number(row?.seq ?? 0);
+  }
+
+  /** The entries at every multiple of `every`: where checkpoints are due. */
+  entriesDueCheckpoints(every: number): Promise<{ seq: number; hash: string }[]> {
+    return this.db
+      .selectFrom('audit_events')
+      .select(['seq', 'hash'])
+      .where(sql<number>`seq % ${every}`, '=', 0)
+      .orderBy('seq')
+      .execute();
   }
 
   /** Events in chain order, a page at a time, for verification and the admin list. */
