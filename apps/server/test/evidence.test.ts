@@ -181,6 +181,16 @@ describe.each(TEST_DIALECTS)('evidence on %s', (dialect) => {
     expect(views.map((event) => event.target)).toEqual([mine.id, mine.id]);
   });
 
+  it('answers an item’s content in a sandbox of its own, so a hostile file can run nothing on the site', async () => {
+    const item = (await upload(field, Buffer.from('<script>alert(document.cookie)</script>\n'), 'notes.txt')).json().item;
+    for (const url of [`/evidence/${item.id as string}/content`, `/evidence/${item.id as string}/content?download=1`]) {
+      const answer = await analyst.request('GET', url);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
   it('serves byte ranges for players that seek, logging each with its range', async () => {
     const bytes = pngOfSize(10_000);
     const item = (await upload(field, bytes)).json().item;

@@ -41,6 +41,11 @@ export class RealtimeClient {
     this.socket.send(JSON.stringify(message));
   }
 
+  /** Sends a frame as is, whether or not it is a message of the protocol. */
+  sendRaw(text: string): void {
+    this.socket.send(text);
+  }
+
   /** Subscribes and waits until every channel is confirmed or refused. */
   async subscribe(subscriptions: (Subscription | Channel)[]): Promise<void> {
     const wanted = subscriptions.map((entry) => (typeof entry === 'string' ? { channel: entry } : entry));

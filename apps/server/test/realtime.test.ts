@@ -48,7 +48,11 @@ describe.each(TEST_DIALECTS)('realtime over /ws/realtime on %s', (dialect) => {
     expect(await upgradeStatus(t.baseUrl, { ...sessionCookie(client.cookies), origin: 'https://evil.example' })).toBe(403);
     expect(await upgradeStatus(t.baseUrl, { ...sessionCookie(client.cookies), origin: 'null' })).toBe(403);
     expect(await upgradeStatus(t.baseUrl, { ...sessionCookie(client.cookies), origin: t.baseUrl })).toBe(101);
-    expect(await upgradeStatus(t.baseUrl, { ...sessionCookie(client.cookies), origin: 'http://civic.localhost:5173' })).toBe(101);
+    // Another of Argus's sites on this server's port is Argus; the same names on another port are not.
+    const port = new URL(t.baseUrl).port;
+    expect(await upgradeStatus(t.baseUrl, { ...sessionCookie(client.cookies), origin: `http://civic.localhost:${port}` })).toBe(101);
+    expect(await upgradeStatus(t.baseUrl, { ...sessionCookie(client.cookies), origin: 'http://civic.localhost:5173' })).toBe(403);
+    expect(await upgradeStatus(t.baseUrl, { ...sessionCookie(client.cookies), origin: 'http://127.0.0.1:9' })).toBe(403);
     const plain = await client.request('GET', '/ws/realtime');
     expect(plain.statusCode).toBe(400);
     expect(plain.json().error.message).toBe('Open /ws/realtime as a WebSocket.');
@@ -74,7 +78,7 @@ describe.each(TEST_DIALECTS)('realtime over /ws/realtime on %s', (dialect) => {
     expect(await upgradeStatus(t.baseUrl, { authorization: 'Bearer not-a-token' })).toBe(401);
   });
 
-  it('delivers an HTTP write to a subscribed client in the seed’s envelope, numbered per channel', async () => {
+  it('delivers an HTTP write to a subscribed client in the specification’s envelope, numbered per channel', async () => {
     const { client: command } = await signedIn('Command_Admin');
     const socket = await open(command);
     await socket.subscribe(['incidents']);
@@ -247,6 +251,30 @@ describe.each(TEST_DIALECTS)('realtime over /ws/realtime on %s', (dialect) => {
     alive.send({ type: 'ping', at: 2 });
     await alive.next((frame) => frame.type === 'realtime.pong' && (frame.data as { at: number }).at === 2, 'the second pong');
     expect(alive.closed).toBeNull();
+  });
+
+  it('closes a socket that floods it with frames (1008) and keeps serving the others', async () => {
+    const { client: command } = await signedIn('Command_Admin');
+    const honest = await open(command);
+    await honest.subscribe(['incidents']);
+    const flooder = await open((await signedIn('Intelligence_Analyst')).client);
+    for (let i = 0; i < 20_000; i += 1) flooder.sendRaw(`not a message ${i}`);
+    expect(await flooder.waitForClose()).toEqual({ code: 1008, reason: 'Too many messages: at most 100 in 10 seconds.' });
+    // Refused from the first frame over the budget: the rest were never parsed nor answered.
+    expect(flooder.frames.filter((frame) => frame.type === 'realtime.error').length).toBeLessThanOrEqual(100);
+
+    const incidentId = await createIncident(command);
+    await honest.next((frame) => frame.type === 'incident.created' && (frame.data as { id: string }).id === incidentId, 'the new incident');
+    honest.send({ type: 'ping', at: 7 });
+    await honest.next((frame) => frame.type === 'realtime.pong', 'the pong');
+    expect(honest.closed).toBeNull();
+  });
+
+  it('closes a socket that sends a frame larger than any message (1009) without reading it', async () => {
+    const socket = await open((await signedIn('Intelligence_Analyst')).client);
+    socket.sendRaw(JSON.stringify({ type: 'ping', at: 1, padding: 'x'.repeat(100 * 1024) }));
+    expect((await socket.waitForClose()).code).toBe(1009);
+    expect(socket.frames.map((frame) => frame.type)).toEqual(['realtime.welcome']);
   });
 
   it('answers a ping, and explains a message it does not understand', async () => {

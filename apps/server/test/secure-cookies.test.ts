@@ -8,7 +8,7 @@ const HTTPS = { 'x-forwarded-proto': 'https' };
 describe.each(TEST_DIALECTS)('cookies over https on %s', (dialect) => {
   let t: TestApp;
   beforeEach(async () => {
-    t = await buildTestApp(dialect, { TRUST_PROXY: 'true' });
+    t = await buildTestApp(dialect, { TRUST_PROXY: '127.0.0.1' });
   });
   afterEach(() => t.close());
 

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { COMMAND_ROOM_ID, unitRoomId } from '@argus/contracts/http/streams';
@@ -270,6 +271,21 @@ describe('the SFU through /ws/signaling (werift clients)', () => {
     await flooder.viewer.receive(10);
     expect(publisher.pc.connectionState).toBe('connected');
   }, 60_000);
+
+  it('closes a signalling socket that floods it with frames as they arrive, and another keeps its heartbeat', async () => {
+    const flooder = await Signal.open(`${base}/ws/signaling`);
+    const steady = await Signal.open(`${base}/ws/signaling`);
+    cleanup.push(() => flooder.close(), () => steady.close());
+    const closing = once(flooder.socket, 'close');
+    for (let i = 0; i < 20_000; i += 1) flooder.send({ type: 'ping', at: i });
+    const [code] = (await closing) as [number];
+    expect(code).toBe(4400);
+    expect(flooder.messages.find((message) => message.type === 'error')).toMatchObject({ code: 'rate_limited', fatal: true, message: 'Too many signalling messages (at most 100 a second).' });
+    expect(flooder.messages.filter((message) => message.type === 'pong').length).toBeLessThanOrEqual(100);
+    const from = steady.messages.length;
+    steady.send({ type: 'ping', at: 1 });
+    await steady.next('pong', from);
+  });
 
   it('restarts a killed SFU process and the client reconnects on its own', async () => {
     const id = await room('restart');

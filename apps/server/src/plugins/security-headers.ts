@@ -33,7 +33,7 @@ export function tileOrigin(url: string | undefined): string | null {
   return new URL(url.replace(/\{[xyz]\}/g, '0')).origin;
 }
 
-/** DESIGN decision 2: camera and microphone for the site itself where live video is published. */
+/** Camera and microphone for the site itself where live video is published (docs/decisions/0002-camera-and-microphone-where-video-is-published.md). */
 export function permissionsPolicy(site: SiteType): string {
   const media = allowsCamera(site) ? '(self)' : '()';
   return `geolocation=(self), camera=${media}, microphone=${media}, payment=(), usb=(), interest-cohort=()`;
@@ -56,11 +56,13 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: { 
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('X-Frame-Options', 'DENY');
+    // A route that chose its own policy knows better (evidence content is sandboxed): it stays.
+    const ownPolicy = reply.hasHeader('Content-Security-Policy');
     if (request.routeOptions.config.access !== undefined && isJson(reply.getHeader('content-type'))) {
-      reply.header('Content-Security-Policy', API_POLICY);
+      if (!ownPolicy) reply.header('Content-Security-Policy', API_POLICY);
       return done(null, payload);
     }
-    reply.header('Content-Security-Policy', DETECTOR_PATHS.test(request.url) ? detectorPolicy : policy);
+    if (!ownPolicy) reply.header('Content-Security-Policy', DETECTOR_PATHS.test(request.url) ? detectorPolicy : policy);
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     reply.header('Permissions-Policy', permissionsPolicy(request.site));

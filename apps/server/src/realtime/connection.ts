@@ -9,6 +9,7 @@ import {
   type SubscribedData,
   type Subscription as Requested,
 } from '@argus/contracts/realtime/protocol';
+import { FrameBudget } from '../lib/frame-budget';
 import { channelAccess, needsFieldScope, type FieldScope, type Viewer } from './channel-access';
 import { controlFrame, type ChannelFrame, type FrameOrigin } from './frames';
 import type { Replay } from './replay';
@@ -59,17 +60,26 @@ export const CLOSE_CODES = {
   /** The session now stands for another user (switching): reconnect as them. */
   identityChanged: 4409,
   goingAway: 1001,
+  /** The client sent more frames than any honest client does (INBOUND_BUDGET). */
+  policyViolation: 1008,
   tryAgainLater: 1013,
 } as const;
 
 const NO_SEQ = -1;
 /** Enough for a map of many incidents; a bound so one socket cannot grow the index without end. */
 const MAX_SUBSCRIPTIONS = 1000;
+/**
+ * Frames one socket may send in ten seconds. An honest client sends a subscribe when it connects or
+ * a page opens, an unsubscribe when one closes and a ping now and then: a handful. Far above that,
+ * so a busy page never meets it, and low enough that one misbehaving client cannot keep a core busy.
+ */
+const INBOUND_BUDGET = { max: 100, windowMs: 10_000 } as const;
 
 export class Connection {
   private readonly subscriptions = new Map<Channel, Subscription>();
   private alive = true;
   private closed = false;
+  private readonly inbound = new FrameBudget(INBOUND_BUDGET.max, INBOUND_BUDGET.windowMs);
 
   constructor(
     private readonly socket: WebSocket,
@@ -78,7 +88,15 @@ export class Connection {
     public identity: SocketIdentity,
     private readonly hub: HubLink,
   ) {
-    socket.on('message', (data, isBinary) => this.handleMessage(isBinary ? null : data.toString()));
+    socket.on('message', (data, isBinary) => {
+      // Frames already on the wire keep arriving until the close handshake ends; they are dropped unread.
+      if (this.closed) return;
+      if (!this.inbound.take()) {
+        this.close(CLOSE_CODES.policyViolation, `Too many messages: at most ${INBOUND_BUDGET.max} in ${INBOUND_BUDGET.windowMs / 1000} seconds.`);
+        return;
+      }
+      this.handleMessage(isBinary ? null : data.toString());
+    });
     socket.on('pong', () => (this.alive = true));
     socket.on('close', () => this.dispose());
     socket.on('error', () => this.dispose());

@@ -58,7 +58,7 @@ const realtimeRoutes: FastifyPluginAsync<RealtimeRoutesOptions> = async (app, { 
     config: { access: 'signed-in' },
     schema: { hide: true },
     onRequest: (request, _reply, done) => {
-      if (!isAllowedOrigin(request.headers.origin, request.headers.host, siteHosts)) {
+      if (!isAllowedOrigin(request.headers.origin, request, siteHosts)) {
         return done(new AppError('forbidden', 'Realtime connections are only accepted from Argus’s own sites.'));
       }
       done();

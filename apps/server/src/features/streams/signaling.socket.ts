@@ -12,6 +12,7 @@ import {
 import { SIGNALING_PATH } from '@argus/contracts/http/streams';
 import type { SiteHosts } from '@argus/contracts/sites';
 import { AppError } from '../../lib/app-error';
+import { FrameBudget } from '../../lib/frame-budget';
 import { isAllowedOrigin } from '../../realtime/origin';
 import type { StreamClaims } from './stream-tokens';
 import type { StreamsService } from './streams.service';
@@ -55,7 +56,7 @@ export const signalingSocket: FastifyPluginAsync<SignalingSocketOptions> = async
     handler: (request, reply) => {
       const upgrade = request.headers.upgrade?.toLowerCase() === 'websocket';
       if (!upgrade) throw new AppError('validation_failed', `Open ${SIGNALING_PATH} as a WebSocket.`);
-      if (!isAllowedOrigin(request.headers.origin, request.headers.host, siteHosts)) {
+      if (!isAllowedOrigin(request.headers.origin, request, siteHosts)) {
         throw new AppError('forbidden', 'Signalling connections are only accepted from Argus’s own sites.');
       }
       reply.hijack();
@@ -77,8 +78,7 @@ class SignalingConnection {
   private peerId: string | null = null;
   private answered = false;
   private lastSeen = Date.now();
-  private windowStart = Date.now();
-  private windowCount = 0;
+  private readonly inbound = new FrameBudget(MAX_MESSAGES_PER_SECOND, 1000);
   private closed = false;
   private readonly heartbeat: NodeJS.Timeout;
   /** Messages are handled one after another, so a quick ice never overtakes its offer. */
@@ -89,6 +89,11 @@ class SignalingConnection {
     private readonly streams: StreamsService,
   ) {
     socket.on('message', (data, isBinary) => {
+      if (this.closed) return;
+      // Counted on arrival: behind a slow offer, a flood would otherwise wait in the queue, frames and all.
+      if (!this.inbound.take()) {
+        return this.error('rate_limited', `Too many signalling messages (at most ${MAX_MESSAGES_PER_SECOND} a second).`, CLOSE.protocol);
+      }
       this.queue = this.queue.then(() => this.receive(data, isBinary)).catch(() => undefined);
     });
     socket.on('close', () => this.dispose());
@@ -129,14 +134,6 @@ class SignalingConnection {
   private async receive(data: RawData, isBinary: boolean): Promise<void> {
     if (this.closed) return;
     this.lastSeen = Date.now();
-    if (this.lastSeen - this.windowStart > 1000) {
-      this.windowStart = this.lastSeen;
-      this.windowCount = 0;
-    }
-    this.windowCount += 1;
-    if (this.windowCount > MAX_MESSAGES_PER_SECOND) {
-      return this.error('rate_limited', `Too many signalling messages (at most ${MAX_MESSAGES_PER_SECOND} a second).`, CLOSE.protocol);
-    }
     const size = Array.isArray(data) ? data.reduce((sum, part) => sum + part.length, 0) : (data as Buffer | ArrayBuffer).byteLength;
     if (size > MAX_SIGNALING_MESSAGE_BYTES) {
       return this.error('message_too_large', `The message is too large (${size} bytes; at most ${MAX_SIGNALING_MESSAGE_BYTES}).`);

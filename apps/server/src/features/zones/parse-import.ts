@@ -6,6 +6,7 @@ import { gpx, kml } from '@tmcw/togeojson';
 import { getShapefile } from 'shpjs';
 import { ZONE_IMPORT_LIMITS, type ZoneImportFormat } from '@argus/contracts/zones';
 import { AppError } from '../../lib/app-error';
+import { nestsDeeperThan } from '../../lib/json-depth';
 import { projectionFor, reprojectGeometry } from './reproject';
 import { safeUnzip, zipEntryNames } from './safe-unzip';
 import { sniff } from './sniff';
@@ -24,6 +25,11 @@ export interface ParsedFile {
 const unreadable = (what: string) => new AppError('validation_failed', what);
 const FORMAT_NAMES: Record<ZoneImportFormat, string> = { geojson: 'GeoJSON', kml: 'KML', kmz: 'KMZ', gpx: 'GPX', shapefile: 'shapefile' };
 const decoder = new TextDecoder('utf-8', { fatal: false });
+/**
+ * A position in a FeatureCollection's MultiPolygon sits 8 levels down, a GeometryCollection adds two per
+ * level, and attributes may hold a little structure: 64 leaves real files plenty of room.
+ */
+const MAX_GEOJSON_DEPTH = 64;
 
 /** Attribute values as the wire carries them: nested values become short JSON text. */
 function flatten(properties: unknown): RawFeature['properties'] {
@@ -47,6 +53,9 @@ function featuresOf(collection: unknown): RawFeature[] {
 }
 
 function parseGeoJson(text: string): RawFeature[] {
+  if (nestsDeeperThan(text, MAX_GEOJSON_DEPTH)) {
+    throw unreadable(`The file nests lists or objects more than ${MAX_GEOJSON_DEPTH} levels deep; no map data needs that many, so it was not read.`);
+  }
   let document: unknown;
   try {
     document = JSON.parse(text);
