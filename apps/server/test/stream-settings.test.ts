@@ -36,10 +36,10 @@ describe.each(TEST_DIALECTS)('stream settings on %s', (dialect) => {
 
   it('answers bad defaults with reasons and keeps what was saved', async () => {
     await field.request('PATCH', '/stream-settings/me', { bitrateKbps: 900 });
-    await expectMessage(field.request('PATCH', '/stream-settings/me', { resolution: '4k' }), 400, 'resolution must be one of 360p, 480p, 720p, 1080p.');
-    await expectMessage(field.request('PATCH', '/stream-settings/me', { frameRate: 25 }), 400, 'frameRate must be one of 15, 24, 30, 60.');
-    await expectMessage(field.request('PATCH', '/stream-settings/me', { bitrateKbps: 50 }), 400, 'bitrateKbps is 100 to 8000.');
-    await expectMessage(field.request('PATCH', '/stream-settings/me', { codec: 'AV1' }), 400, 'codec must be one of auto, H264, VP8.');
+    await expectMessage(field.request('PATCH', '/stream-settings/me', { resolution: '4k' }), 400, 'Resolution must be one of 360p, 480p, 720p, 1080p.');
+    await expectMessage(field.request('PATCH', '/stream-settings/me', { frameRate: 25 }), 400, 'Frame rate must be one of 15, 24, 30, 60 fps.');
+    await expectMessage(field.request('PATCH', '/stream-settings/me', { bitrateKbps: 50 }), 400, 'Bitrate is 100 to 8000 kbit/s.');
+    await expectMessage(field.request('PATCH', '/stream-settings/me', { codec: 'AV1' }), 400, 'Codec must be one of auto, H264, VP8.');
     await expectMessage(field.request('PATCH', '/stream-settings/me', {}), 400, 'Send at least one setting to change.');
     expect((await field.request('GET', '/stream-settings/me')).json().defaults.bitrateKbps).toBe(900);
   });

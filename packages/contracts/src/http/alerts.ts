@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { ALERT_SEVERITIES, ALERT_STATUSES, ALERT_TIERS } from '../alerts';
 import { Timestamp } from './common';
 import { Location, csv } from './incidents';
+import { multiLineText, singleLineText } from './text';
 
 /** An event that raised an alert: what (unit, report, detection, zone, …), which, and when it happened. */
 export const AlertSource = z.object({ kind: z.string(), id: z.string(), at: Timestamp.optional() });
 
-/** Event time → ingest → alert → first delivery → acknowledgement (DESIGN 3a "measured, visible latency"). */
+/** Event time → ingest → alert → first delivery → acknowledgement (docs/decisions/0020-measured-visible-latency.md). */
 export const AlertLatency = z.object({
   eventAt: Timestamp.nullable(),
   ingestedAt: Timestamp.nullable(),
@@ -46,24 +47,24 @@ export const AlertResponse = z.object({ alert: Alert });
 export const AlertListResponse = z.object({ alerts: z.array(Alert), nextCursor: z.string().nullable() });
 /** Public alerts near a point: all that apply, no paging. */
 export const PublicAlertListResponse = z.object({ alerts: z.array(Alert) });
-export const AlertParams = z.object({ id: z.string().min(1).max(100) });
+export const AlertParams = z.object({ id: singleLineText().min(1).max(100) });
 
 export const AlertListQuery = z.object({
   status: csv(ALERT_STATUSES, 'status').optional(),
   severity: csv(ALERT_SEVERITIES, 'severity').optional(),
-  rule: z.string().trim().min(1).max(60).optional(),
+  rule: singleLineText().min(1).max(60).optional(),
   tier: csv(ALERT_TIERS, 'tier').optional(),
   from: z.coerce.number().int().nonnegative().optional(),
   to: z.coerce.number().int().nonnegative().optional(),
   /** Cursor: alerts raised before this one, as the last page answered. */
-  cursor: z.string().max(200).optional(),
+  cursor: singleLineText({ trim: false }).max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200, 'At most 200 alerts per page.').default(50),
 });
 
 /** Command publishes a public safety alert for an area. */
 export const PublishAlertRequest = z.object({
-  title: z.string().trim().min(1, 'Enter a title.').max(200, 'The title is too long.'),
-  detail: z.string().trim().max(2000, 'The detail is too long.').default(''),
+  title: singleLineText().min(1, 'Enter a title.').max(200, 'The title is too long.'),
+  detail: multiLineText().max(2000, 'The detail is too long.').default(''),
   severity: z.enum(ALERT_SEVERITIES, { error: `severity must be one of ${ALERT_SEVERITIES.join(', ')}.` }),
   location: Location,
   radiusM: z.number().min(50, 'The area is at least 50 m across.').max(200_000, 'The area is at most 200 km.'),
@@ -75,4 +76,4 @@ export const PublicAlertQuery = z.object({
   lon: z.coerce.number().min(-180).max(180).optional(),
 });
 
-export const DismissAlertRequest = z.object({ verdict: z.string().trim().min(1, 'Say why the alert is dismissed.').max(500) });
+export const DismissAlertRequest = z.object({ verdict: multiLineText().min(1, 'Say why the alert is dismissed.').max(500) });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from './text';
 
-/** Seed section 3's analytics payloads, each with a trackingId; nothing else is accepted. */
-const trackingId = z.string().min(1).max(128);
-const text = (max: number) => z.string().max(max);
-const isoOrEpoch = z.union([z.string().max(64), z.number().nonnegative()]);
+/** The analytics payloads of docs/specification.md section 3, each with a trackingId; nothing else is accepted. */
+const trackingId = singleLineText().min(1).max(128);
+const text = (max: number) => singleLineText().max(max);
+const isoOrEpoch = z.union([singleLineText().max(64), z.number().nonnegative()]);
 
 export const PageView = z.strictObject({
   trackingId,
@@ -27,11 +28,11 @@ export type PerformanceMetric = z.infer<typeof PerformanceMetric>;
 
 export const ErrorReport = z.strictObject({
   trackingId,
-  message: text(4096),
+  message: multiLineText().max(4096),
   filename: text(2048).optional().default(''),
   line: z.number().int().nonnegative().optional().default(0),
   column: z.number().int().nonnegative().optional().default(0),
-  stack: text(16_384).optional().default(''),
+  stack: multiLineText().max(16_384).optional().default(''),
   timestamp: isoOrEpoch,
   url: text(2048),
   userAgent: text(1024),

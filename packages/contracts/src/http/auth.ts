@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { ROLES } from '../roles';
 import { Email, Ok, Timestamp } from './common';
+import { singleLineText } from './text';
 
 export const RoleSchema = z.enum(ROLES);
 
-/** The seed's user record. */
+/** The user record of docs/specification.md. */
 export const User = z.object({
   id: z.string(),
   email: z.string(),
@@ -14,7 +15,7 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
-/** The seed's session: user, expiresAt and last activity, plus who is really driving it. */
+/** The session of docs/specification.md: user, expiresAt and last activity, plus who is really driving it. */
 export const Session = z.object({
   expiresAt: Timestamp,
   lastActivity: Timestamp,
@@ -43,10 +44,19 @@ export type LoginRequest = z.infer<typeof LoginRequest>;
 /** Self-registration on the civic reporter site: always a Civic_Reporter account; the password policy applies. */
 export const RegisterRequest = z.object({
   email: Email,
-  full_name: z.string().trim().min(1, 'Enter your name.').max(200, 'Name is too long.'),
+  full_name: singleLineText().min(1, 'Enter your name.').max(200, 'Name is too long.'),
   password: z.string().max(1024, 'Password is too long.'),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
+
+/**
+ * The one answer (202) to every registration that passes validation, whether or not the address
+ * already has an account, and without a session: registering cannot tell anyone who has an account.
+ * The web app signs in with the same email and password next.
+ */
+export const REGISTRATION_ACCEPTED = 'If this email address was free, your account is ready: sign in with it and your password.';
+export const RegisterResponse = z.object({ message: z.literal(REGISTRATION_ACCEPTED) });
+export type RegisterResponse = z.infer<typeof RegisterResponse>;
 
 export const AuthResponse = z.object({ user: User, session: Session });
 export type AuthResponse = z.infer<typeof AuthResponse>;
@@ -56,7 +66,7 @@ export type KeepaliveResponse = z.infer<typeof KeepaliveResponse>;
 
 export const LogoutResponse = Ok;
 
-export const SwitchRequest = z.object({ userId: z.string().min(1, 'Choose a user to switch to.').max(100) });
+export const SwitchRequest = z.object({ userId: singleLineText().min(1, 'Choose a user to switch to.').max(100) });
 export type SwitchRequest = z.infer<typeof SwitchRequest>;
 
 export const ActiveUsersResponse = z.object({ users: z.array(User) });
@@ -69,7 +79,7 @@ export const PasswordChangeRequest = z.object({
 export type PasswordChangeRequest = z.infer<typeof PasswordChangeRequest>;
 
 export const ProfileUpdateRequest = z.object({
-  full_name: z.string().trim().min(1, 'Enter your name.').max(200, 'Name is too long.'),
+  full_name: singleLineText().min(1, 'Enter your name.').max(200, 'Name is too long.'),
 });
 export type ProfileUpdateRequest = z.infer<typeof ProfileUpdateRequest>;
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { Timestamp } from './common';
+import { multiLineText, singleLineText } from './text';
 
-/** Cameras and sensors of the surveillance network (DESIGN sections 2 and 3). */
+/** Cameras and sensors of the surveillance network (docs/decisions/0011-what-each-page-does.md, docs/decisions/0012-core-entities.md). */
 export const CAMERA_KINDS = ['camera', 'sensor'] as const;
 export type CameraKind = (typeof CAMERA_KINDS)[number];
 
@@ -29,19 +30,17 @@ export type DetectionClass = (typeof DETECTION_CLASSES)[number];
 export const DEFAULT_DETECTION_CLASSES: DetectionClass[] = ['person', 'bicycle', 'car', 'motorcycle', 'bus', 'truck'];
 export const DEFAULT_MIN_SCORE = 0.35;
 
-const Name = z.string().trim().min(1, 'Enter a name.').max(80, 'The name is too long (at most 80 characters).');
+const Name = singleLineText().min(1, 'Enter a name.').max(80, 'The name is too long (at most 80 characters).');
 const Lat = z.number({ error: 'lat must be a number.' }).min(-90, 'lat must be between -90 and 90.').max(90, 'lat must be between -90 and 90.');
 const Lon = z.number({ error: 'lon must be a number.' }).min(-180, 'lon must be between -180 and 180.').max(180, 'lon must be between -180 and 180.');
 const Heading = z.number({ error: 'heading must be a number.' }).min(0, 'heading is 0 to 360 degrees.').max(360, 'heading is 0 to 360 degrees.');
 const Fov = z.number({ error: 'fov must be a number.' }).min(1, 'fov is 1 to 360 degrees.').max(360, 'fov is 1 to 360 degrees.');
 const RangeM = z.number({ error: 'rangeM must be a number.' }).min(1, 'rangeM is 1 to 20,000 metres.').max(20_000, 'rangeM is 1 to 20,000 metres.');
-const Room = z
-  .string()
-  .trim()
+const Room = singleLineText()
   .min(1, 'Enter a stream room or leave it empty.')
   .max(100, 'The stream room id is too long.')
   .regex(/^[A-Za-z0-9._:-]+$/, 'A stream room id uses letters, digits and . _ : - only.');
-const Notes = z.string().trim().max(2000, 'The notes are too long (at most 2,000 characters).');
+const Notes = multiLineText().max(2000, 'The notes are too long (at most 2,000 characters).');
 
 export const DetectionSettings = z.object({
   enabled: z.boolean(),
@@ -115,7 +114,7 @@ export const Camera = z.object({
 });
 export type Camera = z.infer<typeof Camera>;
 
-export const CameraParams = z.object({ id: z.string().min(1).max(100) });
+export const CameraParams = z.object({ id: singleLineText().min(1).max(100) });
 export const CameraListQuery = z.object({
   status: z.enum(CAMERA_STATUSES, { error: `status must be one of ${CAMERA_STATUSES.join(', ')}.` }).optional(),
   kind: z.enum(CAMERA_KINDS, { error: `kind must be one of ${CAMERA_KINDS.join(', ')}.` }).optional(),

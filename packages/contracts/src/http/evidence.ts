@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CUSTODY_ACTIONS, EVIDENCE_KINDS, EVIDENCE_SOURCES, EVIDENCE_STATUSES } from '../evidence';
 import { Timestamp } from './common';
 import { csv } from './incidents';
+import { multiLineText, singleLineText } from './text';
 
 export const EvidenceLocation = z.object({ lat: z.number(), lon: z.number() });
 
@@ -59,15 +60,15 @@ export const EvidenceVerification = z.object({
 });
 export type EvidenceVerification = z.infer<typeof EvidenceVerification>;
 
-export const EvidenceParams = z.object({ id: z.string().min(1).max(100) });
+export const EvidenceParams = z.object({ id: singleLineText().min(1).max(100) });
 export const EvidenceListQuery = z.object({
-  incidentId: z.string().min(1).max(100).optional(),
+  incidentId: singleLineText().min(1).max(100).optional(),
   kind: z.enum(EVIDENCE_KINDS, { error: 'kind must be photo, video, audio or document.' }).optional(),
   status: csv(EVIDENCE_STATUSES, 'status').optional(),
-  capturedBy: z.string().min(1).max(100).optional(),
+  capturedBy: singleLineText().min(1).max(100).optional(),
   from: z.coerce.number().int().nonnegative().optional(),
   to: z.coerce.number().int().nonnegative().optional(),
-  cursor: z.string().max(200).optional(),
+  cursor: singleLineText({ trim: false }).max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200, 'At most 200 items per page.').default(50),
 });
 export type EvidenceListQuery = z.infer<typeof EvidenceListQuery>;
@@ -78,15 +79,15 @@ export const VerificationResponse = z.object({ verification: EvidenceVerificatio
 
 /** POST /evidence: the raw file is the body; its name and incident ride in the query. */
 export const UploadEvidenceQuery = z.object({
-  filename: z.string().trim().min(1, 'Name the file.').max(255, 'The file name is too long.'),
-  incidentId: z.string().min(1).max(100).optional(),
+  filename: singleLineText().min(1, 'Name the file.').max(255, 'The file name is too long.'),
+  incidentId: singleLineText().min(1).max(100).optional(),
 });
 
 export const ReviewEvidenceRequest = z.object({
   status: z.enum(['accepted', 'rejected'], { error: 'status must be accepted or rejected.' }),
-  reason: z.string().trim().max(500, 'The reason is too long.').optional(),
+  reason: multiLineText().max(500, 'The reason is too long.').optional(),
 });
-export const LinkEvidenceRequest = z.object({ incidentId: z.string().min(1, 'Choose an incident.').max(100) });
+export const LinkEvidenceRequest = z.object({ incidentId: singleLineText().min(1, 'Choose an incident.').max(100) });
 export const ExportEvidenceRequest = z.object({
-  itemIds: z.array(z.string().min(1).max(100)).min(1, 'Choose at least one item to export.').max(500, 'Export at most 500 items at once.'),
+  itemIds: z.array(singleLineText().min(1).max(100)).min(1, 'Choose at least one item to export.').max(500, 'Export at most 500 items at once.'),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INCIDENT_SEVERITIES, INCIDENT_STATUSES, THREAT_LEVELS } from '../incidents';
 import { Timestamp } from './common';
+import { multiLineText, singleLineText } from './text';
 
 /** Locations are {lat, lon} everywhere in the API, with accuracy in metres where known. */
 export const Location = z.object({
@@ -10,9 +11,9 @@ export const Location = z.object({
 });
 export type Location = z.infer<typeof Location>;
 
-const Title = z.string().trim().min(1, 'Enter a title.').max(200, 'The title is too long.');
-const Category = z.string().trim().min(1, 'Enter a category.').max(60, 'The category is too long.');
-const Description = z.string().trim().max(10_000, 'The description is too long.');
+const Title = singleLineText().min(1, 'Enter a title.').max(200, 'The title is too long.');
+const Category = singleLineText().min(1, 'Enter a category.').max(60, 'The category is too long.');
+const Description = multiLineText().max(10_000, 'The description is too long.');
 
 export const CreateIncidentRequest = z.object({
   title: Title,
@@ -20,8 +21,8 @@ export const CreateIncidentRequest = z.object({
   severity: z.enum(INCIDENT_SEVERITIES, { error: 'severity must be low, medium, high or critical.' }),
   location: Location,
   description: Description.default(''),
-  source: z.string().trim().max(60).optional(),
-  /** A training incident: kept out of analytics unless asked for (DESIGN 3a, exercise mode). */
+  source: singleLineText().max(60).optional(),
+  /** A training incident: kept out of analytics unless asked for (docs/decisions/0022-exercise-mode.md). */
   exercise: z.boolean({ error: 'exercise must be true or false.' }).optional(),
 });
 export type CreateIncidentRequest = z.infer<typeof CreateIncidentRequest>;
@@ -81,12 +82,12 @@ export const BoundingBox = z
 export const IncidentListQuery = z.object({
   status: csv(INCIDENT_STATUSES, 'status').optional(),
   severity: csv(INCIDENT_SEVERITIES, 'severity').optional(),
-  category: z.string().trim().min(1).max(60).optional(),
+  category: singleLineText().min(1).max(60).optional(),
   from: z.coerce.number().int().nonnegative().optional(),
   to: z.coerce.number().int().nonnegative().optional(),
   bbox: BoundingBox.optional(),
   /** Cursor: incidents created before this one (its `createdAt` and id, as the last page answered). */
-  cursor: z.string().max(200).optional(),
+  cursor: singleLineText({ trim: false }).max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200, 'At most 200 incidents per page.').default(50),
 });
 export type IncidentListQuery = z.infer<typeof IncidentListQuery>;
@@ -102,4 +103,4 @@ export const TimelineEntry = z.object({
 });
 export const TimelineResponse = z.object({ entries: z.array(TimelineEntry) });
 
-export const IncidentParams = z.object({ id: z.string().min(1).max(100) });
+export const IncidentParams = z.object({ id: singleLineText().min(1).max(100) });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MESSAGE_CHANNELS } from '../messages';
 import { Timestamp } from './common';
 import { ClientId } from './units';
+import { multiLineText, singleLineText } from './text';
 
 /**
  * broadcast: command to every unit (targetId omitted). unit: between command and one unit's crew
@@ -12,8 +13,8 @@ export const SendMessageRequest = z
   .object({
     clientId: ClientId,
     channel: z.enum(MESSAGE_CHANNELS, { error: `channel must be one of ${MESSAGE_CHANNELS.join(', ')}.` }),
-    targetId: z.string().min(1).max(100).optional(),
-    body: z.string().trim().min(1, 'Write a message.').max(2000, 'The message is too long (2,000 characters at most).'),
+    targetId: singleLineText().min(1).max(100).optional(),
+    body: multiLineText().min(1, 'Write a message.').max(2000, 'The message is too long (2,000 characters at most).'),
   })
   .refine((message) => (message.channel === 'broadcast') === (message.targetId === undefined), {
     message: 'A broadcast has no targetId; unit, incident and direct messages need one.',
@@ -38,7 +39,7 @@ export const MessageResponse = z.object({ message: Message });
 export const MessageListQuery = z
   .object({
     channel: z.enum(MESSAGE_CHANNELS, { error: `channel must be one of ${MESSAGE_CHANNELS.join(', ')}.` }),
-    targetId: z.string().min(1).max(100).optional(),
+    targetId: singleLineText().min(1).max(100).optional(),
     /** Messages sent before this time, for paging back. */
     before: z.coerce.number().int().nonnegative().optional(),
     limit: z.coerce.number().int().min(1).max(200, 'At most 200 messages per page.').default(50),

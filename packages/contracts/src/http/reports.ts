@@ -4,12 +4,13 @@ import { Timestamp } from './common';
 import { INCIDENT_SEVERITIES } from '../incidents';
 import { BoundingBox, Location, csv } from './incidents';
 import { ClientId } from './units';
+import { multiLineText, singleLineText } from './text';
 
 export const CreateReportRequest = z.object({
   clientId: ClientId,
   kind: z.enum(REPORT_KINDS, { error: 'kind must be civic or field.' }),
-  category: z.string().trim().min(1, 'Choose a category.').max(60, 'The category is too long.'),
-  description: z.string().trim().min(1, 'Describe what you see.').max(5000, 'The description is too long.'),
+  category: singleLineText().min(1, 'Choose a category.').max(60, 'The category is too long.'),
+  description: multiLineText().min(1, 'Describe what you see.').max(5000, 'The description is too long.'),
   location: Location,
 });
 export type CreateReportRequest = z.infer<typeof CreateReportRequest>;
@@ -22,7 +23,7 @@ export type ReportPhoto = z.infer<typeof ReportPhoto>;
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 
-/** The short, renewable triage lock an analyst holds while a report is open (DESIGN 3a). */
+/** The short, renewable triage lock an analyst holds while a report is open (docs/decisions/0017-triage-lock.md). */
 export const ReportLock = z.object({ holderId: z.string(), holderName: z.string(), expiresAt: Timestamp });
 export type ReportLock = z.infer<typeof ReportLock>;
 export const REPORT_LOCK_MS = 2 * 60_000;
@@ -49,32 +50,32 @@ export const Report = z.object({
 export type Report = z.infer<typeof Report>;
 
 export const ReportResponse = z.object({ report: Report });
-export const ReportParams = z.object({ id: z.string().min(1).max(100) });
-export const RejectReportRequest = z.object({ reason: z.string().trim().min(1, 'Say why the report is rejected.').max(500, 'The reason is too long.') });
-export const MergeReportRequest = z.object({ incidentId: z.string().min(1, 'Choose the incident to merge into.').max(100) });
+export const ReportParams = z.object({ id: singleLineText().min(1).max(100) });
+export const RejectReportRequest = z.object({ reason: multiLineText().min(1, 'Say why the report is rejected.').max(500, 'The reason is too long.') });
+export const MergeReportRequest = z.object({ incidentId: singleLineText().min(1, 'Choose the incident to merge into.').max(100) });
 export const ReportListQuery = z.object({
   status: csv(REPORT_STATUSES, 'status').optional(),
   kind: z.enum(REPORT_KINDS, { error: 'kind must be civic or field.' }).optional(),
-  category: z.string().trim().min(1).max(60).optional(),
+  category: singleLineText().min(1).max(60).optional(),
   from: z.coerce.number().int().nonnegative().optional(),
   to: z.coerce.number().int().nonnegative().optional(),
   bbox: BoundingBox.optional(),
   /** Cursor: reports filed before this one, as the last page answered. */
-  cursor: z.string().max(200).optional(),
+  cursor: singleLineText({ trim: false }).max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200, 'At most 200 reports per page.').default(50),
 });
 export const ReportListResponse = z.object({ reports: z.array(Report), nextCursor: z.string().nullable() });
 
 /** PUT /reports/:id/photos/:photoId — the photo id is a UUID made on the device, so a retried upload stores it once. */
-export const ReportPhotoParams = z.object({ id: z.string().min(1).max(100), photoId: z.uuid({ error: 'photoId must be a UUID made on the device.' }) });
+export const ReportPhotoParams = z.object({ id: singleLineText().min(1).max(100), photoId: z.uuid({ error: 'photoId must be a UUID made on the device.' }) });
 export const ReportPhotoResponse = z.object({ photo: ReportPhoto });
 
 /** Verify: open a new incident from the report, or attach it to an existing one. */
 export const VerifyReportRequest = z
   .object({
-    incidentId: z.string().min(1).max(100).optional(),
+    incidentId: singleLineText().min(1).max(100).optional(),
     /** For a new incident: its title and severity (category and location come from the report). */
-    title: z.string().trim().min(1, 'Enter a title.').max(200, 'The title is too long.').optional(),
+    title: singleLineText().min(1, 'Enter a title.').max(200, 'The title is too long.').optional(),
     severity: z.enum(INCIDENT_SEVERITIES, { error: 'severity must be low, medium, high or critical.' }).optional(),
   })
   // A bodyless POST (verify into a new incident with the defaults) arrives as null.

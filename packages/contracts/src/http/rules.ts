@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { ALERT_SEVERITIES } from '../alerts';
 import { RISK_LEVELS, ZONE_KINDS } from '../zones';
 import { Timestamp } from './common';
+import { singleLineText } from './text';
 
 /**
- * Threat rules (DESIGN section 4): one row per rule, its parameters validated by a schema per
+ * Threat rules (docs/decisions/0013-threat-rules-engine.md): one row per rule, its parameters validated by a schema per
  * kind. The rule's id is also the `rule` of the alerts it raises.
  */
 export const RULE_KINDS = ['zone.geofence', 'report.burst', 'report.keywords', 'unit.silence', 'detection.zone'] as const;
@@ -27,14 +28,14 @@ export const GeofenceParams = z.strictObject({
 
 export const BurstParams = z.strictObject({
   /** Only reports of this category count; null counts each category separately. */
-  category: z.string().trim().min(1).max(60).nullable(),
+  category: singleLineText().min(1).max(60).nullable(),
   count: z.number().int('count must be a whole number.').min(2, 'A burst is at least 2 reports.').max(1000, 'count is at most 1000.'),
   radiusM: z.number().min(10, 'radiusM is at least 10 m.').max(50_000, 'radiusM is at most 50 km.'),
   windowMinutes: Minutes('windowMinutes', 1440).refine((value) => value > 0, 'windowMinutes must be more than 0.'),
 });
 
 export const KeywordTerm = z.strictObject({
-  term: z.string().trim().toLowerCase().min(2, 'A term has at least 2 letters.').max(60, 'A term is at most 60 characters.'),
+  term: singleLineText().toLowerCase().min(2, 'A term has at least 2 letters.').max(60, 'A term is at most 60 characters.'),
   severity: z.enum(ALERT_SEVERITIES, { error: `severity must be one of ${ALERT_SEVERITIES.join(', ')}.` }),
 });
 export const KeywordsParams = z.strictObject({
@@ -47,7 +48,7 @@ export const UnitSilenceParams = z.strictObject({
 });
 
 export const DetectionZoneParams = z.strictObject({
-  labels: z.array(z.string().trim().toLowerCase().min(1).max(40)).min(1, 'Watch at least one label.').max(100),
+  labels: z.array(singleLineText().toLowerCase().min(1).max(40)).min(1, 'Watch at least one label.').max(100),
   minScore: z.number().min(0, 'minScore is between 0 and 1.').max(1, 'minScore is between 0 and 1.'),
   /** Consecutive frames with the object before it counts as present (inertia against flicker). */
   minFrames: z.number().int().min(1, 'minFrames is at least 1.').max(100, 'minFrames is at most 100.'),
@@ -86,6 +87,6 @@ export const RuleParamsPath = z.object({ id: z.enum(RULE_KINDS, { error: 'No suc
 /** Parameters are checked against the rule's kind on the server (RULE_PARAMS). */
 export const UpdateRuleRequest = z.strictObject({
   enabled: z.boolean().optional(),
-  name: z.string().trim().min(1, 'Enter a name.').max(100, 'The name is too long.').optional(),
+  name: singleLineText().min(1, 'Enter a name.').max(100, 'The name is too long.').optional(),
   params: z.record(z.string(), z.unknown()).optional(),
 });

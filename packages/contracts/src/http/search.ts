@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { Timestamp } from './common';
+import { singleLineText } from './text';
 
 export const SEARCH_KINDS = ['incident', 'report', 'message'] as const;
 
 /** GET /search?q=…: full text over reports, incidents and messages (SQLite FTS5 / PostgreSQL full-text). */
 export const SearchQuery = z.object({
-  q: z.string().trim().min(2, 'Search for at least two characters.').max(200, 'The search is too long.'),
+  q: singleLineText().min(2, 'Search for at least two characters.').max(200, 'The search is too long.'),
   kind: z.enum(SEARCH_KINDS, { error: 'kind must be incident, report or message.' }).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(30),
 });

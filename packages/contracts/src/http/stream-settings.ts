@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Timestamp } from './common';
+import { singleLineText } from './text';
 
 /** Capture sizes offered for publishing; portrait phones swap width and height. */
 export const STREAM_RESOLUTIONS = {
@@ -23,14 +24,14 @@ export const MAX_ICE_SERVERS = 10;
 
 /** A user's publishing defaults, used by Go live, the streaming test and production. */
 export const StreamDefaults = z.object({
-  resolution: z.enum(STREAM_RESOLUTION_NAMES as [StreamResolution, ...StreamResolution[]], { error: `resolution must be one of ${STREAM_RESOLUTION_NAMES.join(', ')}.` }),
-  frameRate: z.union(STREAM_FRAME_RATES.map((rate) => z.literal(rate)), { error: `frameRate must be one of ${STREAM_FRAME_RATES.join(', ')}.` }),
+  resolution: z.enum(STREAM_RESOLUTION_NAMES as [StreamResolution, ...StreamResolution[]], { error: `Resolution must be one of ${STREAM_RESOLUTION_NAMES.join(', ')}.` }),
+  frameRate: z.union(STREAM_FRAME_RATES.map((rate) => z.literal(rate)), { error: `Frame rate must be one of ${STREAM_FRAME_RATES.join(', ')} fps.` }),
   bitrateKbps: z
-    .number({ error: 'bitrateKbps must be a number.' })
-    .int('bitrateKbps must be a whole number.')
-    .min(STREAM_BITRATE_KBPS.min, `bitrateKbps is ${STREAM_BITRATE_KBPS.min} to ${STREAM_BITRATE_KBPS.max}.`)
-    .max(STREAM_BITRATE_KBPS.max, `bitrateKbps is ${STREAM_BITRATE_KBPS.min} to ${STREAM_BITRATE_KBPS.max}.`),
-  codec: z.enum(STREAM_CODECS, { error: `codec must be one of ${STREAM_CODECS.join(', ')}.` }),
+    .number({ error: 'Bitrate must be a number of kbit/s.' })
+    .int('Bitrate must be a whole number of kbit/s.')
+    .min(STREAM_BITRATE_KBPS.min, `Bitrate is ${STREAM_BITRATE_KBPS.min} to ${STREAM_BITRATE_KBPS.max} kbit/s.`)
+    .max(STREAM_BITRATE_KBPS.max, `Bitrate is ${STREAM_BITRATE_KBPS.min} to ${STREAM_BITRATE_KBPS.max} kbit/s.`),
+  codec: z.enum(STREAM_CODECS, { error: `Codec must be one of ${STREAM_CODECS.join(', ')}.` }),
 });
 export type StreamDefaults = z.infer<typeof StreamDefaults>;
 
@@ -43,9 +44,7 @@ export type UpdateStreamDefaultsRequest = z.infer<typeof UpdateStreamDefaultsReq
 export const StreamDefaultsResponse = z.object({ defaults: StreamDefaults, updatedAt: Timestamp.nullable() });
 export type StreamDefaultsResponse = z.infer<typeof StreamDefaultsResponse>;
 
-const IceUrl = z
-  .string()
-  .trim()
+const IceUrl = singleLineText()
   .max(300, 'An ICE server address is too long (at most 300 characters).')
   .regex(/^(stun|turn|turns):[^\s]+$/, 'An ICE server address starts with stun:, turn: or turns: (for example stun:stun.example.org:3478).');
 
@@ -53,8 +52,8 @@ const IceUrl = z
 export const IceServer = z
   .object({
     urls: z.array(IceUrl).min(1, 'Give each ICE server at least one address.').max(5, 'At most 5 addresses per ICE server.'),
-    username: z.string().trim().max(200, 'The TURN username is too long.').optional(),
-    credential: z.string().max(200, 'The TURN credential is too long.').optional(),
+    username: singleLineText().max(200, 'The TURN username is too long.').optional(),
+    credential: singleLineText({ trim: false }).max(200, 'The TURN credential is too long.').optional(),
   })
   .refine((server) => server.urls.every((url) => url.startsWith('stun:')) || (Boolean(server.username) && Boolean(server.credential)), {
     message: 'A TURN server needs a username and a credential.',

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { Timestamp } from './common';
 import { IceServer } from './stream-settings';
+import { singleLineText } from './text';
 
 /**
- * Live video rooms of the embedded SFU (seed section 7: /stream/*, /signaling/*, /videosdk/token).
+ * Live video rooms of the embedded SFU (docs/specification.md section 7: /stream/*, /signaling/*, /videosdk/token).
  * A room has at most one publisher and any number of viewers. Who may do what:
  * - publish: Super_Admin and Command_Admin anywhere; a Field_Unit only to its own unit's room
  *   (`unitRoomId(unitId)`) or a room created for its unit (`unitId` of the room is its unit).
@@ -20,7 +21,7 @@ export type StreamRoomStatus = (typeof STREAM_ROOM_STATUSES)[number];
 export const STREAM_ROLES = ['publish', 'view'] as const;
 export type StreamRole = (typeof STREAM_ROLES)[number];
 
-/** The fixed room of the seed's video SDK (DESIGN decision 8): the default command room. */
+/** The fixed room of the video SDK in docs/specification.md: the default command room (docs/decisions/0008-fixed-video-room-is-the-command-room.md). */
 export const COMMAND_ROOM_ID = 'command-room';
 
 /** The room a field unit goes live in; created on first use. */
@@ -35,15 +36,13 @@ export const SIGNALING_PATH = '/ws/signaling';
 export const whipPath = (roomId: string) => `/whip/${encodeURIComponent(roomId)}`;
 export const whepPath = (roomId: string) => `/whep/${encodeURIComponent(roomId)}`;
 
-export const RoomId = z
-  .string({ error: 'room must be a text id.' })
-  .trim()
+export const RoomId = singleLineText({ typeError: 'room must be a text id.' })
   .min(1, 'Name the room.')
   .max(100, 'The room id is too long (at most 100 characters).')
   .regex(/^[A-Za-z0-9._-]+$/, 'A room id uses letters, digits and . _ - only.');
 
-const RoomName = z.string({ error: 'name must be text.' }).trim().min(1, 'Enter a room name.').max(80, 'The room name is too long (at most 80 characters).');
-const EntityId = z.string().trim().min(1).max(100);
+const RoomName = singleLineText({ typeError: 'name must be text.' }).min(1, 'Enter a room name.').max(80, 'The room name is too long (at most 80 characters).');
+const EntityId = singleLineText().min(1).max(100);
 
 export const StreamPublisher = z.object({
   userId: z.string(),
@@ -131,7 +130,7 @@ export type JoinStreamResponse = z.infer<typeof JoinStreamResponse>;
 export const LeaveStreamRequest = z.object({
   room: RoomId,
   /** Leave only this peer; every peer of mine in the room otherwise. */
-  peerId: z.string().max(100).optional(),
+  peerId: singleLineText().max(100).optional(),
   /** Close the room itself (command roles only): everyone is disconnected. */
   close: z.boolean().optional(),
 });
@@ -229,14 +228,14 @@ export type SignalingOfferResponse = z.infer<typeof SignalingOfferResponse>;
 
 export const SignalingAnswerRequest = z.object({
   token: z.string().min(1).max(4000),
-  peerId: z.string().min(1).max(100),
+  peerId: singleLineText().min(1).max(100),
   sdp: Sdp,
 });
 export type SignalingAnswerRequest = z.infer<typeof SignalingAnswerRequest>;
 
 export const SignalingIceRequest = z.object({
   token: z.string().min(1).max(4000),
-  peerId: z.string().min(1).max(100),
+  peerId: singleLineText().min(1).max(100),
   /** null: end of candidates. */
   candidate: IceCandidate.nullable(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Email } from './common';
+import { multiLineText, singleLineText } from './text';
 
 /**
  * The subset of the Supabase Auth (GoTrue) REST API that Argus speaks under /auth/v1, so the
@@ -13,7 +14,7 @@ export const TokenQuery = z.object({
 
 /** One body for every grant; each grant then requires its own fields. */
 export const TokenBody = z.object({
-  email: z.string().max(320).optional(),
+  email: singleLineText().max(320).optional(),
   password: z.string().max(1024, 'Password is too long.').optional(),
   refresh_token: z.string().max(512).optional(),
   auth_code: z.string().max(512).optional(),
@@ -36,23 +37,23 @@ export const PkceGrant = z.object({
 });
 
 export const AuthorizeQuery = z.object({
-  provider: z.string({ error: 'provider is required.' }).min(1).max(40),
-  redirect_to: z.string({ error: 'redirect_to is required.' }).min(1).max(2048),
-  scopes: z.string().max(500).optional(),
-  code_challenge: z.string({ error: 'A PKCE code_challenge is required.' }).min(1).max(128),
-  code_challenge_method: z.string({ error: 'code_challenge_method is required.' }).max(10),
-  skip_http_redirect: z.string().max(5).optional(),
+  provider: singleLineText({ trim: false, typeError: 'provider is required.' }).min(1).max(40),
+  redirect_to: singleLineText({ trim: false, typeError: 'redirect_to is required.' }).min(1).max(2048),
+  scopes: singleLineText({ trim: false }).max(500).optional(),
+  code_challenge: singleLineText({ trim: false, typeError: 'A PKCE code_challenge is required.' }).min(1).max(128),
+  code_challenge_method: singleLineText({ trim: false, typeError: 'code_challenge_method is required.' }).max(10),
+  skip_http_redirect: singleLineText({ trim: false }).max(5).optional(),
 });
 
 export const CallbackQuery = z.object({
-  state: z.string().max(512).optional(),
-  code: z.string().max(2048).optional(),
-  error: z.string().max(200).optional(),
-  error_description: z.string().max(2000).optional(),
-  iss: z.string().max(2048).optional(),
+  state: singleLineText({ trim: false }).max(512).optional(),
+  code: singleLineText({ trim: false }).max(2048).optional(),
+  error: singleLineText({ trim: false }).max(200).optional(),
+  error_description: multiLineText({ trim: false }).max(2000).optional(),
+  iss: singleLineText({ trim: false }).max(2048).optional(),
 });
 
-export const IdentityParams = z.object({ identityId: z.string().min(1).max(100) });
+export const IdentityParams = z.object({ identityId: singleLineText().min(1).max(100) });
 
 export const LogoutQuery = z.object({
   scope: z.enum(['global', 'local', 'others'], { error: 'scope must be global, local or others.' }).default('global'),
@@ -60,20 +61,20 @@ export const LogoutQuery = z.object({
 
 export const EnrolFactorBody = z.object({
   factor_type: z.enum(['totp', 'phone', 'webauthn'], { error: 'factor_type must be totp or phone.' }),
-  friendly_name: z.string().max(100, 'The name is too long.').optional(),
-  issuer: z.string().max(100, 'The issuer is too long.').optional(),
-  phone: z.string().max(32).optional(),
+  friendly_name: singleLineText().max(100, 'The name is too long.').optional(),
+  issuer: singleLineText().max(100, 'The issuer is too long.').optional(),
+  phone: singleLineText().max(32).optional(),
 });
 
 /** The client sends its whole parameter object here, factorId included. */
 export const ChallengeBody = z.object({ channel: z.enum(['sms', 'whatsapp']).optional() });
 
 export const VerifyFactorBody = z.object({
-  challenge_id: z.string({ error: 'challenge_id is required.' }).min(1).max(100),
-  code: z.string({ error: 'Enter the 6-digit code.' }).min(1, 'Enter the 6-digit code.').max(32),
+  challenge_id: singleLineText({ typeError: 'challenge_id is required.' }).min(1).max(100),
+  code: singleLineText({ typeError: 'Enter the 6-digit code.' }).min(1, 'Enter the 6-digit code.').max(32),
 });
 
-export const FactorParams = z.object({ factorId: z.string().min(1).max(100) });
+export const FactorParams = z.object({ factorId: singleLineText().min(1).max(100) });
 
 /** What the web app reads back from the token API (the client library reads more). */
 export const TokenFactor = z.object({

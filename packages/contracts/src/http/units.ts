@@ -2,15 +2,16 @@ import { z } from 'zod';
 import { DISPATCH_STATUSES, UNIT_KINDS, UNIT_STATUSES } from '../units';
 import { Timestamp } from './common';
 import { BoundingBox, Incident, Location, csv } from './incidents';
+import { singleLineText } from './text';
 
 /** A UUID the device makes for each action, so a retried request never acts twice. */
 export const ClientId = z.uuid({ error: 'clientId must be a UUID made on the device.' });
 
 export const CreateUnitRequest = z.object({
-  callsign: z.string().trim().min(1, 'Enter a callsign.').max(40, 'The callsign is too long.'),
+  callsign: singleLineText().min(1, 'Enter a callsign.').max(40, 'The callsign is too long.'),
   kind: z.enum(UNIT_KINDS, { error: `kind must be one of ${UNIT_KINDS.join(', ')}.` }),
   /** The Field_Unit accounts that crew the unit. */
-  members: z.array(z.string().min(1).max(100)).max(20, 'At most 20 members.').default([]),
+  members: z.array(singleLineText().min(1).max(100)).max(20, 'At most 20 members.').default([]),
 });
 export type CreateUnitRequest = z.infer<typeof CreateUnitRequest>;
 
@@ -52,11 +53,11 @@ export const UnitListQuery = z.object({
   bbox: BoundingBox.optional(),
   emergency: z.enum(['true', 'false'], { error: 'emergency is true or false.' }).transform((value) => value === 'true').optional(),
   /** Cursor: units whose callsign sorts after this one, as the last page answered. */
-  after: z.string().max(40).optional(),
+  after: singleLineText({ trim: false }).max(40).optional(),
   limit: z.coerce.number().int().min(1).max(20_000, 'At most 20,000 units per page.').default(10_000),
 });
 export const UnitListResponse = z.object({ units: z.array(Unit), nextCursor: z.string().nullable() });
-export const UnitParams = z.object({ id: z.string().min(1).max(100) });
+export const UnitParams = z.object({ id: singleLineText().min(1).max(100) });
 
 export const SosRequest = z.object({
   clientId: ClientId,
@@ -65,7 +66,7 @@ export const SosRequest = z.object({
 });
 
 export const DispatchRequest = z.object({
-  unitIds: z.array(z.string().min(1).max(100)).min(1, 'Choose at least one unit.').max(20, 'At most 20 units at once.'),
+  unitIds: z.array(singleLineText().min(1).max(100)).min(1, 'Choose at least one unit.').max(20, 'At most 20 units at once.'),
 });
 
 export const DispatchStatusRequest = z.object({
@@ -92,8 +93,8 @@ export type Assignment = z.infer<typeof Assignment>;
 export const AssignmentListQuery = z.object({
   /** Only assignments still in progress (assigned, acknowledged, en route, on scene). */
   active: z.enum(['true', 'false'], { error: 'active is true or false.' }).default('true').transform((value) => value === 'true'),
-  incidentId: z.string().min(1).max(100).optional(),
-  unitId: z.string().min(1).max(100).optional(),
+  incidentId: singleLineText().min(1).max(100).optional(),
+  unitId: singleLineText().min(1).max(100).optional(),
 });
 /** A field unit gets the assignments of the units it crews; command and analysts get all. */
 export const AssignmentListResponse = z.object({ assignments: z.array(Assignment) });

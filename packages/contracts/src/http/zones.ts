@@ -4,6 +4,7 @@ import { Alert } from './alerts';
 import { Timestamp } from './common';
 import { BoundingBox, Incident, csv } from './incidents';
 import { Report } from './reports';
+import { multiLineText, singleLineText } from './text';
 
 const Position = z.array(z.number()).min(2).max(3);
 /** Shape only: rings, range, closure and self-intersection are checked on the server with messages per problem. */
@@ -16,8 +17,8 @@ export type ZoneGeometry = z.infer<typeof ZoneGeometry>;
 
 const Kind = z.enum(ZONE_KINDS, { error: 'kind must be ungoverned, restricted, patrol or safe.' });
 const Risk = z.enum(RISK_LEVELS, { error: 'riskLevel must be low, elevated, high or critical.' });
-const Name = z.string().trim().min(1, 'Enter a name.').max(200, 'The name is too long.');
-const Notes = z.string().trim().max(5_000, 'The notes are too long.');
+const Name = singleLineText().min(1, 'Enter a name.').max(200, 'The name is too long.');
+const Notes = multiLineText().max(5_000, 'The notes are too long.');
 
 export const Zone = z.object({
   id: z.string(),
@@ -46,7 +47,7 @@ export const UpdateZoneRequest = z
   .refine((body) => Object.keys(body).length > 0, 'Send at least one field to change.');
 export type UpdateZoneRequest = z.infer<typeof UpdateZoneRequest>;
 
-export const ZoneParams = z.object({ id: z.string().min(1).max(100) });
+export const ZoneParams = z.object({ id: singleLineText().min(1).max(100) });
 export const ZoneResponse = z.object({ zone: Zone });
 
 export const ZoneListQuery = z.object({
@@ -106,15 +107,15 @@ export const ImportPreviewResponse = z.object({
 });
 export type ImportPreviewResponse = z.infer<typeof ImportPreviewResponse>;
 
-export const ImportPreviewQuery = z.object({ filename: z.string().trim().max(255, 'The file name is too long.').default('upload') });
+export const ImportPreviewQuery = z.object({ filename: singleLineText().max(255, 'The file name is too long.').default('upload') });
 
 export const CommitImportRequest = z.object({
-  previewId: z.string().min(1).max(100),
+  previewId: singleLineText().min(1).max(100),
   /** Attribute giving each zone's name; null: "<file> #<n>". */
-  nameField: z.string().max(200).nullable().default(null),
+  nameField: singleLineText({ trim: false }).max(200).nullable().default(null),
   /** Attribute giving the risk level, read through riskMap, else as a level name, else defaultRisk. */
-  riskField: z.string().max(200).nullable().default(null),
-  riskMap: z.record(z.string().max(200), Risk).default({}),
+  riskField: singleLineText({ trim: false }).max(200).nullable().default(null),
+  riskMap: z.record(singleLineText({ trim: false }).max(200), Risk).default({}),
   defaultRisk: Risk.default('elevated'),
   kind: Kind.default('ungoverned'),
   /** Feature indexes to import (default: every importable one). */
@@ -140,5 +141,5 @@ export const RejectedFeature = z.object({ index: z.number().int(), name: z.strin
 export const CommitImportResponse = z.object({ import: ZoneImport, zones: z.array(Zone), rejected: z.array(RejectedFeature) });
 export type CommitImportResponse = z.infer<typeof CommitImportResponse>;
 export const ZoneImportListResponse = z.object({ imports: z.array(ZoneImport) });
-export const ZoneImportParams = z.object({ id: z.string().min(1).max(100) });
+export const ZoneImportParams = z.object({ id: singleLineText().min(1).max(100) });
 export const ZoneImportResponse = z.object({ import: ZoneImport });

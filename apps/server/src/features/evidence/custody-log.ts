@@ -37,7 +37,7 @@ export class CustodyLog {
     return this.evidence.appendCustody(trx, id, entry, (prevHash, seq) => custodyHash(prevHash, { ...entry, item_id: id, seq }));
   }
 
-  /** Evidence linked to an incident appears on the incident's one timeline (DESIGN 3a). */
+  /** Evidence linked to an incident appears on the incident's one timeline (docs/decisions/0014-one-incident-timeline.md). */
   onTimeline(trx: Transaction<Database>, pending: PendingEvents, incidentId: string, item: EvidenceRow, context: AuditContext) {
     return this.incidents.recordIn(trx, pending, incidentId, 'evidence.linked', context.subjectId ?? context.actorId, { itemId: item.id, filename: item.filename, kind: item.kind, sha256: item.sha256 });
   }

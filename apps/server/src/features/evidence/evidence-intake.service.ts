@@ -5,9 +5,12 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { FileTooLargeError, type FileStore } from '../../lib/file-store';
 import { PendingEvents, type EventPublisher } from '../../realtime/events';
+import type { FieldScopeRepository } from '../../realtime/field-scope.repository';
 import type { AuditContext } from '../audit/audit.log';
+import type { UserRow } from '../users/users.repository';
 import { ingestFacts } from './custody-chain';
 import type { CustodyLog } from './custody-log';
+import { mayFileUnder } from './evidence-access';
 import { evidenceEvents } from './evidence.events';
 import { GENESIS_HASH, type EvidenceRepository, type EvidenceRow, type EvidenceView } from './evidence.repository';
 import { stripPhotoMetadata } from './redact';
@@ -27,6 +30,8 @@ export interface IngestMeta {
   declaredSize?: number | null;
 }
 
+const NO_SUCH_INCIDENT = 'No such incident to file the evidence under.';
+
 const ALLOWED_TYPES_TEXT = 'JPEG, PNG, WebP, GIF, HEIC or AVIF photos; MP4, WebM, QuickTime or Matroska video; MP3, Ogg, WAV, M4A, AAC, FLAC or WebM audio; PDF or plain-text documents';
 
 /**
@@ -45,7 +50,14 @@ export class EvidenceIntake {
     private readonly clock: Clock,
     private readonly maxBytes: number,
     private readonly events: EventPublisher,
+    private readonly fieldScope: Pick<FieldScopeRepository, 'forUser'>,
   ) {}
+
+  /** A file uploaded by a signed-in user: filed under an incident only when the uploader may file there. */
+  async upload(uploader: UserRow, stream: Readable, meta: Omit<IngestMeta, 'source' | 'capturedBy'>, context: AuditContext): Promise<EvidenceView> {
+    if (meta.incidentId && !(await mayFileUnder(this.evidence, this.fieldScope, uploader, meta.incidentId))) throw new AppError('not_found', NO_SUCH_INCIDENT);
+    return this.ingest(stream, { ...meta, source: 'upload', capturedBy: uploader.id }, context);
+  }
 
   /** Streams a file in: sniffed from its first bytes, hashed on the way, kept only when complete and accepted. */
   async ingest(stream: Readable, meta: IngestMeta, context: AuditContext): Promise<EvidenceView> {
@@ -53,7 +65,7 @@ export class EvidenceIntake {
       stream.resume();
       throw this.tooLarge();
     }
-    if (meta.incidentId && !(await this.evidence.incidentExists(meta.incidentId))) throw new AppError('not_found', 'No such incident to file the evidence under.');
+    if (meta.incidentId && !(await this.evidence.incidentExists(meta.incidentId))) throw new AppError('not_found', NO_SUCH_INCIDENT);
     let sniffed: Awaited<ReturnType<typeof sniffEvidenceType>> = null;
     let stored;
     try {

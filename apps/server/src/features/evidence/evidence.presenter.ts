@@ -1,3 +1,4 @@
+import { displayFileName } from '@argus/contracts/file-names';
 import type { CustodyEntry, EvidenceItem } from '@argus/contracts/http/evidence';
 import type { CustodyView, EvidenceView } from './evidence.repository';
 
@@ -6,7 +7,8 @@ export function presentEvidence(row: EvidenceView): EvidenceItem {
     id: row.id,
     incidentId: row.incident_id,
     kind: row.kind as EvidenceItem['kind'],
-    filename: row.filename,
+    // The row keeps the name as it arrived (its custody chain says so); people see what it really says.
+    filename: displayFileName(row.filename, 'evidence'),
     mime: row.mime,
     size: Number(row.size),
     sha256: row.sha256,

@@ -12,6 +12,7 @@ import {
   UploadEvidenceQuery,
   VerificationResponse,
 } from '@argus/contracts/http/evidence';
+import { displayFileName } from '@argus/contracts/file-names';
 import { COMMAND_ROLES } from '@argus/contracts/roles';
 import { auditContext, requireAuth } from '../../plugins/auth';
 import { buildPackage } from './evidence.package';
@@ -45,17 +46,11 @@ export const evidenceRoutes: FastifyPluginAsyncZod<{ evidence: EvidenceService }
         },
       },
       async (request, reply) => {
-        const viewer = requireAuth(request).user;
         const length = Number(request.headers['content-length']);
-        const item = await evidence.ingest(
+        const item = await evidence.upload(
+          requireAuth(request).user,
           request.raw,
-          {
-            filename: request.query.filename,
-            incidentId: request.query.incidentId ?? null,
-            source: 'upload',
-            capturedBy: viewer.id,
-            declaredSize: Number.isFinite(length) ? length : null,
-          },
+          { filename: request.query.filename, incidentId: request.query.incidentId ?? null, declaredSize: Number.isFinite(length) ? length : null },
           auditContext(request),
         );
         return reply.status(201).send({ item: presentEvidence(item) });
@@ -147,8 +142,9 @@ export const evidenceRoutes: FastifyPluginAsyncZod<{ evidence: EvidenceService }
   );
 };
 
-/** An ASCII fallback name plus the exact name in RFC 5987 form. */
-function contentDisposition(disposition: 'inline' | 'attachment', filename: string): string {
+/** An ASCII fallback name plus the name in RFC 5987 form, as shown: a saved file must not be named to deceive. */
+function contentDisposition(disposition: 'inline' | 'attachment', stored: string): string {
+  const filename = displayFileName(stored, 'evidence');
   const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }

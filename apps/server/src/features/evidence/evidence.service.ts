@@ -3,6 +3,7 @@ import type { EvidenceListQuery } from '@argus/contracts/http/evidence';
 import type { Clock } from '../../lib/clock';
 import type { FileStore } from '../../lib/file-store';
 import type { EventPublisher } from '../../realtime/events';
+import type { FieldScopeRepository } from '../../realtime/field-scope.repository';
 import type { AuditContext, AuditLog } from '../audit/audit.log';
 import type { IncidentsService } from '../incidents/incidents.service';
 import type { UserRow } from '../users/users.repository';
@@ -35,9 +36,10 @@ export class EvidenceService {
     maxBytes: number,
     incidents: Pick<IncidentsService, 'recordIn'>,
     events: EventPublisher,
+    fieldScope: Pick<FieldScopeRepository, 'forUser'>,
   ) {
     const custodyLog = new CustodyLog(evidence, clock, incidents, events);
-    this.intake = new EvidenceIntake(evidence, files, custodyLog, clock, maxBytes, events);
+    this.intake = new EvidenceIntake(evidence, files, custodyLog, clock, maxBytes, events, fieldScope);
     this.reviewing = new EvidenceReview(evidence, files, custodyLog, audit, events);
     this.verification = new EvidenceVerification(evidence, files, clock);
     this.exporting = new EvidenceExport(evidence, files, custodyLog, audit, clock);
@@ -45,6 +47,10 @@ export class EvidenceService {
 
   ingest(stream: Readable, meta: IngestMeta, context: AuditContext): Promise<EvidenceView> {
     return this.intake.ingest(stream, meta, context);
+  }
+
+  upload(...args: Parameters<EvidenceIntake['upload']>): Promise<EvidenceView> {
+    return this.intake.upload(...args);
   }
 
   adoptReportPhoto(...args: Parameters<EvidenceIntake['adoptReportPhoto']>): Promise<EvidenceRow> {

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { displayFileName } from '@argus/contracts/file-names';
 import type { CommitImportRequest, ImportPreviewResponse, PreviewFeature } from '@argus/contracts/http/zones';
 import { ZONE_IMPORT_LIMITS, isRiskLevel, type RiskLevel } from '@argus/contracts/zones';
 import { AppError } from '../../lib/app-error';
@@ -54,7 +55,8 @@ export class ZoneImportService {
     const stored = {
       id: randomUUID(),
       ownerId: viewer.id,
-      filename: filename || 'upload',
+      // The name becomes zone names and the import's record: kept to what it visibly says.
+      filename: displayFileName(filename, 'upload'),
       format: parsed.format,
       sha256: createHash('sha256').update(bytes).digest('hex'),
       features,

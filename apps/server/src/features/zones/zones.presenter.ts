@@ -1,3 +1,4 @@
+import { displayFileName } from '@argus/contracts/file-names';
 import type { Zone, ZoneGeometry, ZoneImport } from '@argus/contracts/http/zones';
 import type { RiskLevel, ZoneImportFormat, ZoneKind } from '@argus/contracts/zones';
 import type { ZoneImportView, ZoneRow } from './zones.repository';
@@ -23,7 +24,7 @@ export function presentZone(row: ZoneRow, viewer: { seesNotes: boolean } = { see
 export function presentZoneImport(row: ZoneImportView): ZoneImport {
   return {
     id: row.id,
-    filename: row.filename,
+    filename: displayFileName(row.filename, 'upload'),
     sha256: row.sha256,
     format: row.format as ZoneImportFormat,
     importedBy: row.imported_by,

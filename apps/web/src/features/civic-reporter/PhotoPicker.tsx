@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { Camera, X } from 'lucide-react';
+import { displayFileName } from '@argus/contracts/file-names';
 import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '@argus/contracts/http/reports';
 import { newClientId } from '../../lib/outbox/client-id';
 import { buttonClasses } from '../../components/ui/Button';
@@ -24,8 +25,9 @@ const MAX_MB = Math.round(PHOTO_MAX_BYTES / (1024 * 1024));
 
 /** Why a file cannot be sent as a photo, checked before it is stored (the server checks the bytes again). */
 export function photoProblem(file: File): string | undefined {
-  if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) return `${file.name} is not a JPEG, PNG or WebP photo.`;
-  if (file.size > PHOTO_MAX_BYTES) return `${file.name} is larger than ${MAX_MB} MB.`;
+  const name = displayFileName(file.name);
+  if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) return `${name} is not a JPEG, PNG or WebP photo.`;
+  if (file.size > PHOTO_MAX_BYTES) return `${name} is larger than ${MAX_MB} MB.`;
   return undefined;
 }
 

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EvidenceItem } from '@argus/contracts/http/evidence';
 import { formatBytes } from '@argus/contracts/evidence';
+import { displayFileName } from '@argus/contracts/file-names';
 import { describeError } from '../../lib/api-error';
 import { Button, buttonClasses } from '../../components/ui/Button';
 import { SelectField } from '../../components/ui/SelectField';
@@ -26,7 +27,7 @@ export function EvidenceDetail({ itemId, incidents, onClose }: { itemId: string;
     <section aria-labelledby="evidence-detail-heading" className="space-y-4 rounded-lg border border-line p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 id="evidence-detail-heading" className="text-xl font-semibold break-all">
-          {item.data?.filename ?? 'Evidence item'}
+          {item.data ? displayFileName(item.data.filename) : 'Evidence item'}
         </h2>
         <Button variant="ghost" onClick={onClose}>
           Close
@@ -50,9 +51,10 @@ export function EvidenceDetail({ itemId, incidents, onClose }: { itemId: string;
 
 function Viewer({ item, onShown }: { item: EvidenceItem; onShown: () => void }) {
   const src = contentUrl(item.id);
+  const name = displayFileName(item.filename);
   return (
     <div className="space-y-2">
-      {item.kind === 'photo' ? <img src={src} alt={`Evidence photo ${item.filename}`} onLoad={onShown} className="max-h-[28rem] max-w-full rounded-md border border-line bg-surface-sunken object-contain" /> : null}
+      {item.kind === 'photo' ? <img src={src} alt={`Evidence photo ${name}`} onLoad={onShown} className="max-h-[28rem] max-w-full rounded-md border border-line bg-surface-sunken object-contain" /> : null}
       {item.kind === 'video' ? (
         <video src={src} controls preload="metadata" onLoadedMetadata={onShown} className="max-h-[28rem] max-w-full rounded-md border border-line">
           <track kind="captions" />
@@ -60,7 +62,7 @@ function Viewer({ item, onShown }: { item: EvidenceItem; onShown: () => void }) 
       ) : null}
       {item.kind === 'audio' ? <audio src={src} controls preload="metadata" onLoadedMetadata={onShown} className="w-full" /> : null}
       {item.kind === 'document' ? <p className="text-ink-muted">{`A ${item.mime === 'application/pdf' ? 'PDF' : 'plain-text'} document; download it to read it.`}</p> : null}
-      <a href={contentUrl(item.id, true)} className={buttonClasses('secondary')} download={item.filename}>
+      <a href={contentUrl(item.id, true)} className={buttonClasses('secondary')} download={name}>
         {`Download original (${formatBytes(item.size)})`}
       </a>
     </div>

@@ -1,6 +1,7 @@
 import type { EvidenceItem } from '@argus/contracts/http/evidence';
 import { cn } from '../../lib/class-names';
 import { formatBytes } from '@argus/contracts/evidence';
+import { displayFileName } from '@argus/contracts/file-names';
 import { KIND_LABELS, STATUS_LABELS, formatTime, shortHash } from './evidence-format';
 
 /** The items as a table: a checkbox to choose for export, and the name to open one. */
@@ -44,11 +45,11 @@ export function EvidenceList({
           {items.map((item) => (
             <tr key={item.id} className={cn('border-t border-line', item.id === selectedId ? 'bg-surface-raised' : null)} aria-current={item.id === selectedId ? 'true' : undefined}>
               <td className="p-2">
-                <input type="checkbox" aria-label={`Choose ${item.filename} for export`} className="size-5" checked={chosen.has(item.id)} onChange={(event) => onChoose(item.id, event.target.checked)} />
+                <input type="checkbox" aria-label={`Choose ${displayFileName(item.filename)} for export`} className="size-5" checked={chosen.has(item.id)} onChange={(event) => onChoose(item.id, event.target.checked)} />
               </td>
               <td className="p-2">
                 <button type="button" className="text-left font-medium text-ink underline decoration-gold underline-offset-4 hover:text-gold" onClick={() => onOpen(item.id)}>
-                  {item.filename}
+                  {displayFileName(item.filename)}
                 </button>
                 <span className="block font-mono text-xs text-ink-muted" title={item.sha256}>
                   {`SHA-256 ${shortHash(item.sha256)}`}

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { formatBytes } from '@argus/contracts/evidence';
+import { displayFileName } from '@argus/contracts/file-names';
 import { describeError } from '../../lib/api-error';
 import { Button } from '../../components/ui/Button';
 import { SelectField } from '../../components/ui/SelectField';
@@ -68,7 +69,7 @@ export function UploadEvidence({ incidents, onUploaded }: { incidents: IncidentC
           {error}
         </p>
       ) : null}
-      {upload.isSuccess ? <p role="status">{`Uploaded ${upload.data.item.filename}: SHA-256 ${upload.data.item.sha256}`}</p> : null}
+      {upload.isSuccess ? <p role="status">{`Uploaded ${displayFileName(upload.data.item.filename)}: SHA-256 ${upload.data.item.sha256}`}</p> : null}
     </form>
   );
 }

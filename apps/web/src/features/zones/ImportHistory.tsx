@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { displayFileName } from '@argus/contracts/file-names';
 import { Button } from '../../components/ui/Button';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { describeError } from '../../lib/api-error';
@@ -30,7 +31,7 @@ export function ImportHistory() {
           <tbody>
             {imports.data.imports.map((record) => (
               <tr key={record.id} className="border-b border-line/50">
-                <td className="py-1 pr-2">{`${record.filename} (${record.format})`}</td>
+                <td className="py-1 pr-2">{`${displayFileName(record.filename)} (${record.format})`}</td>
                 <td className="py-1 pr-2">{`${formatDateTime(record.importedAt)} by ${record.importedByName}`}</td>
                 <td className="py-1 pr-2">{`${record.imported} imported, ${record.rejected} refused`}</td>
                 <td className="py-1 pr-2 font-mono text-xs" title={record.sha256}>{record.sha256.slice(0, 12)}</td>
@@ -38,7 +39,7 @@ export function ImportHistory() {
                   {record.undoneAt ? (
                     <span className="text-ink-muted">{`Undone ${formatDateTime(record.undoneAt)}`}</span>
                   ) : (
-                    <Button variant="secondary" disabled={undo.isPending} onClick={() => undo.mutate(record.id)} aria-label={`Undo the import of ${record.filename}`}>
+                    <Button variant="secondary" disabled={undo.isPending} onClick={() => undo.mutate(record.id)} aria-label={`Undo the import of ${displayFileName(record.filename)}`}>
                       Undo
                     </Button>
                   )}

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { displayFileName } from '@argus/contracts/file-names';
 import type { CommitImportResponse, ImportPreviewResponse } from '@argus/contracts/http/zones';
 import { ZONE_IMPORT_LIMITS } from '@argus/contracts/zones';
 import { Button } from '../../components/ui/Button';
@@ -27,7 +28,7 @@ function settingsFor(preview: ImportPreviewResponse): ImportSettings {
   };
 }
 
-/** /zone-import: upload a file, preview every feature with its problems and repairs, choose fields, import, undo (DESIGN section 2). */
+/** /zone-import: upload a file, preview every feature with its problems and repairs, choose fields, import, undo (docs/decisions/0011-what-each-page-does.md). */
 export function ZoneImportPage() {
   const previewMutation = usePreviewImportMutation();
   const commit = useCommitImportMutation();
@@ -87,7 +88,7 @@ export function ZoneImportPage() {
       {outcome ? (
         <section aria-labelledby="import-outcome-heading" className="space-y-2">
           <h2 id="import-outcome-heading" className="text-lg font-semibold">Import finished</h2>
-          <FormMessage tone="success">{`Imported ${outcome.import.imported} zone${outcome.import.imported === 1 ? '' : 's'} from ${outcome.import.filename}; ${outcome.rejected.length} refused.`}</FormMessage>
+          <FormMessage tone="success">{`Imported ${outcome.import.imported} zone${outcome.import.imported === 1 ? '' : 's'} from ${displayFileName(outcome.import.filename)}; ${outcome.rejected.length} refused.`}</FormMessage>
           {outcome.rejected.length ? (
             <ul className="list-disc space-y-0.5 pl-5 text-sm">
               {outcome.rejected.map((feature) => (
@@ -101,7 +102,7 @@ export function ZoneImportPage() {
 
       {preview && settings && counts ? (
         <section aria-labelledby="import-preview-heading" className="space-y-3">
-          <h2 id="import-preview-heading" className="text-lg font-semibold">{`Preview of ${preview.filename}`}</h2>
+          <h2 id="import-preview-heading" className="text-lg font-semibold">{`Preview of ${displayFileName(preview.filename)}`}</h2>
           <p role="status">{`${preview.features.length} features (${preview.format}): ${counts.valid} ready, ${counts.repaired} repaired, ${counts.invalid} refused.`}</p>
           <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(22rem,2fr)]">
             <OperationalMap

@@ -30,5 +30,7 @@ describe('import choices', () => {
     expect(previewStatus(feature(0, {}, { repairs: [{ code: 'closed_ring', message: '' }] }))).toBe('repaired');
     expect(previewStatus(feature(0, {}, { importable: null }))).toBe('invalid');
     expect(featureName(feature(4, { name: ' ' }), 'name', 'file.kml')).toBe('file.kml #5');
+    // A bidi override would draw "\u202Elmk.exe" as "exe.kml": the name shown is the real one.
+    expect(featureName(feature(0, {}), null, '\u202Elmk.exe')).toBe('lmk.exe #1');
   });
 });

@@ -1,3 +1,4 @@
+import { displayFileName } from '@argus/contracts/file-names';
 import type { PreviewFeature } from '@argus/contracts/http/zones';
 import { isRiskLevel, type RiskLevel } from '@argus/contracts/zones';
 import type { PreviewStatus } from '../../lib/map/overlays/zones';
@@ -41,8 +42,9 @@ export function initialRiskMap(values: readonly string[]): Record<string, RiskLe
   return map;
 }
 
+/** The name a feature's zone gets: its name attribute, else the file's name and its number (as the server names it). */
 export function featureName(feature: PreviewFeature, nameField: string | null, filename: string): string {
   const value = nameField ? feature.properties[nameField] : null;
   const text = value === null || value === undefined ? '' : String(value).trim();
-  return text || `${filename} #${feature.index + 1}`;
+  return text || `${displayFileName(filename, 'upload')} #${feature.index + 1}`;
 }
