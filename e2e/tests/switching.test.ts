@@ -1,3 +1,4 @@
+import { ROLE_LABELS } from '@argus/contracts/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { TEXT } from '@argus/contracts/catalogue';
@@ -35,7 +36,7 @@ describe('switching users', () => {
     await section.getByRole('button', { name: `Switch to ${ACCOUNTS.Field_Unit.fullName}` }).click();
     const banner = page.getByRole('region', { name: 'Switched user' });
     await expect.poll(() => banner.isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(await banner.textContent()).toContain(`You are operating as ${ACCOUNTS.Field_Unit.fullName}`);
+    expect(await banner.textContent()).toContain(`You are operating as ${ACCOUNTS.Field_Unit.fullName} (${ROLE_LABELS.Field_Unit})`);
     expect(await banner.textContent()).toContain(`signed in as ${ACCOUNTS.Super_Admin.fullName}`);
     await screenshot(page, 'switched-banner');
 

@@ -1,4 +1,5 @@
 import { ArrowLeftRight } from 'lucide-react';
+import { ROLE_LABELS } from '@argus/contracts/roles';
 import { useAuth } from './auth-context';
 import { useSwitchBackMutation } from './auth.mutations';
 
@@ -15,7 +16,7 @@ export function SwitchBanner() {
     >
       <ArrowLeftRight aria-hidden="true" className="size-5 shrink-0" />
       <p className="min-w-0 flex-1 font-medium">
-        {`You are operating as ${user.full_name} (${user.role}) — signed in as ${original.full_name}`}
+        {`You are operating as ${user.full_name} (${ROLE_LABELS[user.role]}) — signed in as ${original.full_name}`}
       </p>
       <button
         type="button"

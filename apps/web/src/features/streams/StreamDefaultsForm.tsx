@@ -25,16 +25,22 @@ const CODEC_LABELS: Record<Defaults['codec'], string> = {
 /** My publishing defaults, used when I go live, test or produce. */
 export function StreamDefaultsForm() {
   const mine = useQuery(streamSettingsQueries.mine());
+  // Held here, not in the editor: a save changes updatedAt, which remounts the editor with the
+  // saved values, and the confirmation must survive that.
+  const update = useUpdateStreamDefaultsMutation();
   if (mine.isPending) return <Loading>Loading your defaults...</Loading>;
   if (mine.isError) return <FormMessage tone="error">{describeError(mine.error)}</FormMessage>;
-  return <DefaultsEditor key={mine.data.updatedAt ?? 0} initial={mine.data.defaults} />;
+  return <DefaultsEditor key={mine.data.updatedAt ?? 0} initial={mine.data.defaults} update={update} />;
 }
 
-function DefaultsEditor({ initial }: { initial: Defaults }) {
+function DefaultsEditor({ initial, update }: { initial: Defaults; update: ReturnType<typeof useUpdateStreamDefaultsMutation> }) {
   const [draft, setDraft] = useState<Defaults>(initial);
   const [localError, setLocalError] = useState<string>();
-  const update = useUpdateStreamDefaultsMutation();
-  const set = <K extends keyof Defaults>(key: K, value: Defaults[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof Defaults>(key: K, value: Defaults[K]) => {
+    setDraft((current) => ({ ...current, [key]: value }));
+    // A confirmation belongs to the values it saved; an edit after it is not saved yet.
+    update.reset();
+  };
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
