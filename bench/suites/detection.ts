@@ -12,7 +12,7 @@ import { vtestFrames } from '../support/vtest-frames';
 
 /** Seconds per phase: long enough for a few dozen inferences, short enough for the whole suite in about a minute. */
 const PHASE_SECONDS = 10;
-/** DESIGN target: at least this many analysed frames per second per watched feed on two cores. */
+/** The target docs/detection.md sets: at least this many analysed frames per second per watched feed on two cores. */
 const TARGET_ANALYSED_FPS = 5;
 /** The app's default (DETECTION_MODEL_URL unset), measured for the target; the variable measures another. */
 const DEFAULT_MODEL_URL = '/detection/centernet.json';

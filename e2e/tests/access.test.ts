@@ -5,7 +5,7 @@ import { APP_ROUTES, canAccess } from '@argus/contracts/routes';
 import { launchBrowser, mainUrl, newContext, signIn } from '../support/browser';
 
 /**
- * Every role against every route of the seed's table, in the real app: admitted pages show
+ * Every role against every route of the table in docs/specification.md, in the real app: admitted pages show
  * their own heading inside <main>; refused ones send the visitor to /login.
  */
 let browser: Browser;

@@ -148,7 +148,7 @@ describe('accessibility', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.style.fontSize)).toBe('18px');
     await say('go to command');
     // The analyst may not open the command dashboard: the guard sends them to sign in again
-    // rather than showing it (seed: a role outside the list goes to /login).
+    // rather than showing it (docs/specification.md: a role outside the list goes to /login).
     await expect.poll(() => heading(page).textContent()).not.toBe('Command Dashboard');
   });
 

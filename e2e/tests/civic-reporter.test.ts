@@ -7,7 +7,7 @@ import { launchBrowser, newContext, screenshot, signIn, siteUrl } from '../suppo
 
 /**
  * A member of the public on the civic reporter site: creates an account, reports with a photo and
- * follows the report by its tracking code (DESIGN 2 and 3a).
+ * follows the report by its tracking code (docs/decisions/0011-what-each-page-does.md, docs/decisions/0016-verification-publication-outcome.md).
  */
 const CIVIC_HOST = 'civic.localhost';
 const HERE = { latitude: 53.4808, longitude: -2.2426, accuracy: 15 };

@@ -14,7 +14,7 @@ import { launchBrowser, mainUrl, newContext, screenshot, signIn } from '../suppo
  * Evidence review (issue 7): a field unit's report photo becomes evidence with its hash, an
  * analyst's view of it lands in its custody log as command watches the page, and command exports
  * a package whose hashes this test checks the way someone outside Argus would. The page is
- * command-level (seed route table); the analyst opens the item through the API from their console.
+ * command-level (the route table of docs/specification.md); the analyst opens the item through the API from their console.
  */
 const SOON = { timeout: 15_000 };
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

@@ -7,7 +7,7 @@ import { launchBrowser, mainUrl, newContext, screenshot, signIn, siteUrl } from 
 
 /**
  * The field unit dashboard on a phone, on the field unit site: status, an assignment from
- * command worked through its milestones, and the offline outbox (DESIGN 2; issue 4's offline test).
+ * command worked through its milestones, and the offline outbox (docs/decisions/0011-what-each-page-does.md; issue 4's offline test).
  * Command and the analyst check what arrived through the API, as another screen would.
  */
 const FIELD_HOST = 'field.localhost';

@@ -30,7 +30,7 @@ async function signedInWithClock(): Promise<Page> {
 }
 
 describe('session expiry in the browser', () => {
-  it('signs out with the seed toast once fifteen minutes pass without activity', async () => {
+  it('signs out with the specification toast once fifteen minutes pass without activity', async () => {
     const page = await signedInWithClock();
     await page.clock.fastForward(SESSION.inactivityMs + SESSION.expiryCheckIntervalMs);
     await page.waitForURL((url) => url.pathname === '/login');

@@ -1,6 +1,6 @@
 import type { FontSize } from './constants';
 
-/** The five accessibility settings of the seed, each saved under its own local-storage key. */
+/** The five accessibility settings of docs/specification.md, each saved under its own local-storage key. */
 export interface AccessibilitySettings {
   highContrast: boolean;
   reducedMotion: boolean;

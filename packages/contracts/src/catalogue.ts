@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from './product';
 
-/** Every user-facing text of seed section 8 (and the shared screens of section 2), verbatim. */
+/** Every user-facing text of docs/specification.md section 8 (and the shared screens of section 2), verbatim. */
 export const TEXT = {
   login: {
     failedTitle: 'Login failed',

@@ -1,8 +1,8 @@
-/** Seed section 9, the business constants and limits, as numbers in their units. */
+/** docs/specification.md section 9, the business constants and limits, as numbers in their units. */
 const MINUTE = 60_000;
 
 export const SESSION = {
-  /** Sliding inactivity limit (the seed's "custom session"). */
+  /** Sliding inactivity limit (the "custom session" of docs/specification.md). */
   inactivityMs: 15 * MINUTE,
   expiryCheckIntervalMs: 60_000,
   /** Declared session timeout: the absolute limit. */

@@ -1,4 +1,4 @@
-/** Evidence items and their chain of custody (DESIGN sections 2, 3 and 3a). */
+/** Evidence items and their chain of custody (docs/decisions/0011-what-each-page-does.md, docs/decisions/0012-core-entities.md, docs/decisions/0014-one-incident-timeline.md). */
 export const EVIDENCE_KINDS = ['photo', 'video', 'audio', 'document'] as const;
 export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
 

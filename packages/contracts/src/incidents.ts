@@ -1,4 +1,4 @@
-/** Incidents as DESIGN section 3 names them: severities, statuses and how a status may move. */
+/** Incidents as docs/decisions/0012-core-entities.md names them: severities, statuses and how a status may move. */
 export const INCIDENT_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type IncidentSeverity = (typeof INCIDENT_SEVERITIES)[number];
 

@@ -1,3 +1,3 @@
-/** Messages (DESIGN section 3): to everyone, to one unit's crew, about one incident, or to one person. */
+/** Messages (docs/decisions/0012-core-entities.md): to everyone, to one unit's crew, about one incident, or to one person. */
 export const MESSAGE_CHANNELS = ['broadcast', 'unit', 'incident', 'direct'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];

@@ -1,4 +1,4 @@
-/** Civic and field reports (DESIGN sections 3 and 3a). */
+/** Civic and field reports (docs/decisions/0012-core-entities.md, docs/decisions/0016-verification-publication-outcome.md). */
 export const REPORT_KINDS = ['civic', 'field'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 

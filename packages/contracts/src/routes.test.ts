@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ROLES, type Role } from './roles';
 import { APP_ROUTES, canAccess, findRoute, routesFor } from './routes';
 
-// The expected matrix, written out by hand from seed section 2 and DESIGN decisions 1 and 9,
+// The expected matrix, written out by hand from docs/specification.md section 2 with docs/decisions/0001-fieldunit-admits-field-unit.md
+// and docs/decisions/0009-settings-for-every-signed-in-user.md,
 // so a change to the route table has to be made twice to pass.
 const EXTRA: Record<string, Role[] | 'everyone' | 'public'> = {
   '/': 'everyone',
@@ -24,7 +25,7 @@ const EXTRA: Record<string, Role[] | 'everyone' | 'public'> = {
 };
 
 describe('route access for every role and route', () => {
-  it('has exactly the seed routes', () => {
+  it('has exactly the specification routes', () => {
     expect(APP_ROUTES.map((route) => route.path).sort()).toEqual(Object.keys(EXTRA).sort());
   });
 

@@ -2,7 +2,7 @@ import { COMMAND_ROLES, type Role } from './roles';
 
 /**
  * Who may open a page: anyone, any signed-in user, or command-level roles plus
- * the roles listed in `also` (seed section 2 "Also admits").
+ * the roles listed in `also` (docs/specification.md section 2 "Also admits").
  */
 export type RouteAccess =
   | { kind: 'public' }
@@ -20,7 +20,7 @@ export interface AppRoute {
 
 const command = (...also: Role[]): RouteAccess => ({ kind: 'command', also });
 
-/** The main site's route table (seed section 2 with DESIGN decisions 1 and 9). */
+/** The main site's route table (docs/specification.md section 2, with docs/decisions/0001-fieldunit-admits-field-unit.md and docs/decisions/0009-settings-for-every-signed-in-user.md). */
 export const APP_ROUTES = [
   { path: '/', title: 'Operations Home', access: { kind: 'signed-in' }, summary: 'Your overview and the pages you may open' },
   { path: '/login', title: 'Secure Sign In', access: { kind: 'public' }, summary: 'Sign in' },

@@ -55,7 +55,7 @@ describe('host to site type', () => {
     expect(experienceOf('civic')).toBe('civic');
   });
 
-  it('allows the camera only where video is published (DESIGN decision 2)', () => {
+  it('allows the camera only where video is published (decision 2)', () => {
     expect(['main', 'field', 'preview', 'unknown'].every((site) => allowsCamera(site as never))).toBe(true);
     expect(['civic', 'api', 'stream'].some((site) => allowsCamera(site as never))).toBe(false);
   });

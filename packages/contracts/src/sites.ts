@@ -1,5 +1,5 @@
 /**
- * Site types by host (seed section 1). One server serves every site; the Host
+ * Site types by host (docs/specification.md section 1). One server serves every site; the Host
  * header decides what it shows. Both the server and the web app resolve hosts
  * with `resolveSiteType` so they never disagree.
  */
@@ -13,7 +13,7 @@ export interface SiteHosts {
   field: string[];
   api: string[];
   stream: string[];
-  /** The two older alternate host families (seed section 1). */
+  /** The two older alternate host families (docs/specification.md section 1). */
   legacyCivic: string[];
   legacyField: string[];
   preview: string[];
@@ -82,7 +82,7 @@ export function experienceOf(site: SiteType): SiteExperience {
   return site === 'preview' || site === 'unknown' ? 'main' : site;
 }
 
-/** DESIGN decision 2: camera and microphone only where live video is published. */
+/** Camera and microphone only where live video is published (docs/decisions/0002-camera-and-microphone-where-video-is-published.md). */
 export function allowsCamera(site: SiteType): boolean {
   const experience = experienceOf(site);
   return experience === 'main' || experience === 'field';

@@ -1,4 +1,4 @@
-/** Units as DESIGN section 3 names them. */
+/** Units as docs/decisions/0012-core-entities.md names them. */
 export const UNIT_STATUSES = ['available', 'dispatched', 'en_route', 'on_scene', 'out_of_service', 'offline'] as const;
 export type UnitStatus = (typeof UNIT_STATUSES)[number];
 

@@ -1,4 +1,4 @@
-/** Zones (DESIGN sections 2, 3 and 4): areas on the map the threat engine watches. */
+/** Zones (docs/decisions/0011-what-each-page-does.md, docs/decisions/0012-core-entities.md, docs/decisions/0013-threat-rules-engine.md): areas on the map the threat engine watches. */
 export const ZONE_KINDS = ['ungoverned', 'restricted', 'patrol', 'safe'] as const;
 export type ZoneKind = (typeof ZONE_KINDS)[number];
 

@@ -4,7 +4,7 @@ import type { Channel, EventType } from '@argus/contracts/realtime/protocol';
 /**
  * What a service announces once its transaction has committed: an event name, the channels
  * whose subscribers may see it, and the contract-shaped data. Publishing never waits on the
- * network (DESIGN 3a "nothing slow on the write path"): the realtime hub numbers and fans out
+ * network (docs/decisions/0019-nothing-slow-on-the-write-path.md): the realtime hub numbers and fans out
  * events on its own time.
  */
 export interface OperationalEvent {

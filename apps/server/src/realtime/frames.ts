@@ -4,7 +4,7 @@ import type { Channel, ControlType } from '@argus/contracts/realtime/protocol';
 import type { OperationalEvent } from './events';
 
 /**
- * Frames as they go on the wire: the seed's stream message envelope (type, data, priority,
+ * Frames as they go on the wire: the stream message envelope of docs/specification.md (type, data, priority,
  * timestamp, origin, source, version, messageId) plus channel and seq on events.
  *
  * An event is serialised once into its "head" (every field but channel and seq); each of its

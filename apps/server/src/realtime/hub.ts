@@ -17,8 +17,8 @@ import { RedisBackplane } from './redis-backplane';
  * The realtime hub of one server process: it hands every event the services publish to the
  * backplane (which numbers and keeps it), and fans the numbered frames out to the sockets
  * subscribed to their channels. Each frame is turned into bytes once and the same bytes go to
- * every socket. Fan-out runs after the publishing request has moved on (DESIGN 3a: nothing
- * slow on the write path).
+ * every socket. Fan-out runs after the publishing request has moved on (nothing slow on
+ * the write path: docs/decisions/0019-nothing-slow-on-the-write-path.md).
  */
 export interface HubLimits {
   /** Ping every socket this often; one that has not answered the previous ping is dropped. */

@@ -9,7 +9,7 @@ interface State {
   retryCount: number;
 }
 
-/** Catches what the router cannot (providers, the shell) and shows the seed's error screen. */
+/** Catches what the router cannot (providers, the shell) and shows the error screen of docs/specification.md. */
 export class RootErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: null, occurredAt: new Date(), retryCount: 0 };
 

@@ -12,7 +12,7 @@ function describe(error: unknown): string {
 }
 
 /**
- * The router's fallback, in the style of its default: the seed fixes the heading and shows the
+ * The router's fallback, in the style of its default: docs/specification.md fixes the heading and shows the
  * status text or message. A failed chunk load (a new deploy) is fixed by reloading, so say so.
  */
 export function RouterErrorScreen() {

@@ -2,7 +2,7 @@ import { QueryClient, onlineManager } from '@tanstack/react-query';
 import { QUERY_CACHE } from '@argus/contracts/constants';
 import { shouldRetryMutation, shouldRetryQuery } from './retry-policy';
 
-/** The seed's data-request cache: fresh 5 minutes, kept 10, no refetch on window focus. */
+/** The data-request cache of docs/specification.md: fresh 5 minutes, kept 10, no refetch on window focus. */
 export function createQueryClient(): QueryClient {
   // TanStack assumes it starts online and only reacts to a change. A page opened with no signal
   // would then never see "online" as news, and what failed offline would not refetch when the

@@ -6,7 +6,7 @@ function isPermanent(error: unknown): boolean {
   return isApiError(error) && error.isClientError;
 }
 
-/** Seed: queries never retry a 4xx and otherwise retry up to 3 times. */
+/** docs/specification.md: queries never retry a 4xx and otherwise retry up to 3 times. */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
   if (isPermanent(error)) return false;
   return failureCount < API.retryAttempts;
@@ -14,7 +14,7 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
 
 const MUTATION_RETRIES = 1;
 
-/** Seed: mutations retry once, but a rejected request (4xx) is final. */
+/** docs/specification.md: mutations retry once, but a rejected request (4xx) is final. */
 export function shouldRetryMutation(failureCount: number, error: unknown): boolean {
   if (isPermanent(error)) return false;
   return failureCount < MUTATION_RETRIES;

@@ -26,7 +26,7 @@ function requireRoute(path: string): AppRoute {
   return route;
 }
 
-/** The route table of one site (seed section 2 "Other sites"), all built from APP_ROUTES. */
+/** The route table of one site (docs/specification.md section 2 "Other sites"), all built from APP_ROUTES. */
 export function siteRoutes(site: SiteExperience): RouteObject[] {
   switch (site) {
     case 'api':

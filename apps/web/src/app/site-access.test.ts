@@ -26,7 +26,7 @@ describe('postLoginTarget', () => {
     expect(postLoginTarget('main', 'Intelligence_Analyst', '/analyst')).toBe('/analyst');
   });
 
-  it("falls back to the role's home otherwise (seed post-login destinations)", () => {
+  it("falls back to the role's home otherwise (the specification's post-login destinations)", () => {
     expect(postLoginTarget('main', 'Field_Unit', '/command')).toBe('/fieldunit');
     expect(postLoginTarget('main', 'Civic_Reporter', null)).toBe('/civic-reporter');
     expect(postLoginTarget('main', 'Intelligence_Analyst', undefined)).toBe('/analyst');

@@ -13,7 +13,7 @@ export interface ErrorScreenProps {
   onReset: () => void;
 }
 
-/** The seed's error screen. It depends on no provider, because it shows when they have failed. */
+/** The error screen of docs/specification.md. It depends on no provider, because it shows when they have failed. */
 export function ErrorScreen({ error, retryCount, occurredAt, onRetry, onReset }: ErrorScreenProps) {
   const retriesLeft = Math.max(0, ERROR_SCREEN_MAX_RETRIES - retryCount);
   const reportHref = bugReportHref({

@@ -19,7 +19,7 @@ const DETAIL_ICONS = {
   Security: ShieldCheck,
 } as const;
 
-/** The seed's loading screen in its three variants, with an optional progress bar. */
+/** The loading screen of docs/specification.md in its three variants, with an optional progress bar. */
 export function LoadingScreen({ variant = 'default', message = TEXT.loading.defaultMessage, progress, className }: LoadingScreenProps) {
   const percent = progress === undefined ? undefined : Math.max(0, Math.min(100, Math.round(progress)));
   return (

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PRODUCT_VERSION } from '../product';
 
-/** Seed section 3: the stream message envelope, plus a per-channel sequence number. */
+/** docs/specification.md section 3: the stream message envelope, plus a per-channel sequence number. */
 export const PRIORITIES = ['low', 'normal', 'high', 'critical'] as const;
 export type Priority = (typeof PRIORITIES)[number];
 

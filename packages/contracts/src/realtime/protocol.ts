@@ -10,7 +10,7 @@ import { PRIORITIES } from './envelope';
  *   reconnects sends the last seq it saw per channel and receives what it missed, in order.
  * - reset: the server no longer holds everything since that seq; the client refetches over
  *   HTTP and continues from the seq the reset names.
- * Every frame the server sends is the seed's stream message envelope (seed section 3).
+ * Every frame the server sends is the stream message envelope of docs/specification.md section 3.
  */
 export const REALTIME_PATH = '/ws/realtime';
 export const REALTIME_PROTOCOL_VERSION = 1;
@@ -88,7 +88,7 @@ export type ClientMessage = z.infer<typeof ClientMessage>;
 
 // ---- server → client ----
 
-/** The envelope every server frame uses: the seed's fields plus channel and seq for events. */
+/** The envelope every server frame uses: the fields of docs/specification.md plus channel and seq for events. */
 export const RealtimeFrame = z.object({
   type: z.string(),
   data: z.unknown(),

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The threat rules engine (DESIGN section 4): alert tiers and latencies, the rules and their
+ * The threat rules engine (docs/decisions/0013-threat-rules-engine.md): alert tiers and latencies, the rules and their
  * parameters, camera detections, and where each watched subject was last seen inside a zone so
  * the engine resumes after a restart without raising an alert twice.
  */

@@ -26,7 +26,7 @@ export interface RaiseAlert {
   /** 'detection' for camera analytics; 'alert' otherwise. */
   tier?: AlertTier;
   zoneId?: string | null;
-  /** When the raising event happened and reached the server (latency, DESIGN 3a). */
+  /** When the raising event happened and reached the server (latency, docs/decisions/0020-measured-visible-latency.md). */
   eventAt?: number | null;
   ingestedAt?: number | null;
   sources: AlertSource[];

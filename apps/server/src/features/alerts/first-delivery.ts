@@ -7,8 +7,8 @@ import type { AlertsService } from './alerts.service';
 const MAX_AWAITING = 10_000;
 
 /**
- * Records when each alert first reached a command or analyst screen (DESIGN 3a: event → ingest →
- * alert → first delivery → acknowledgement). Only command and analysts subscribe to "alerts",
+ * Records when each alert first reached a command or analyst screen (event → ingest →
+ * alert → first delivery → acknowledgement: docs/decisions/0020-measured-visible-latency.md). Only command and analysts subscribe to "alerts",
  * so the first live frame of an alert written to that channel's sockets is its first delivery.
  */
 export function trackFirstDelivery(hub: RealtimeHub, events: EventBus, alerts: AlertsService, clock: Clock, onError: (error: unknown) => void): () => void {

@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema';
 
 export type AnalyticsKind = 'pageview' | 'performance' | 'error';
 
-/** Stores the seed's analytics payloads as received, for the analytics page to aggregate. */
+/** Stores the analytics payloads of docs/specification.md as received, for the analytics page to aggregate. */
 export class AnalyticsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 

@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock';
 import type { AnalyticsKind, AnalyticsRepository } from './analytics.repository';
 
 /**
- * The seed's three analytics posts. Public (the login page reports too) and
+ * The three analytics posts of docs/specification.md. Public (the login page reports too) and
  * rate limited per address; the signed-in user is recorded when there is one.
  */
 export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsRepository; clock: Clock }> = async (

@@ -8,7 +8,7 @@ interface Window {
   to: number;
 }
 
-/** Aggregates over the seed's analytics payloads as stored (analytics_events), by time received. */
+/** Aggregates over the analytics payloads of docs/specification.md as stored (analytics_events), by time received. */
 export class TelemetryRepository {
   constructor(private readonly db: Kysely<Database>) {}
 

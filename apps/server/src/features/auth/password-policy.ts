@@ -10,7 +10,8 @@ zxcvbnOptions.setOptions({
 });
 
 /**
- * DESIGN decision 5: the seed's declared policy, enforced. Returns what is wrong
+ * docs/decisions/0005-password-policy-enforced.md: the declared policy of
+ * docs/specification.md, enforced. Returns what is wrong
  * in words a person can act on, or null when the password is acceptable.
  */
 export function passwordProblem(password: string, context: string[] = []): string | null {

@@ -47,7 +47,7 @@ function compileResolveQuery(db: Kysely<Database>) {
 
 type ResolveRow = ReturnType<typeof compileResolveQuery> extends CompiledQuery<infer Row> ? Row : never;
 
-/** Server-side sessions (DESIGN decision 3). Rows are keyed by the hash of the cookie token. */
+/** Server-side sessions (docs/decisions/0003-sessions-on-the-server.md). Rows are keyed by the hash of the cookie token. */
 export class SessionsRepository {
   private readonly resolveQuery: ReturnType<typeof compileResolveQuery>;
 

@@ -15,7 +15,7 @@ export class PlatformService {
     private readonly startedAt: number,
   ) {}
 
-  /** Samples database reachability; run every 30 s (the seed's health-check interval). */
+  /** Samples database reachability; run every 30 s (the health-check interval of docs/specification.md). */
   async sampleHealth(): Promise<boolean> {
     const ok = await this.db.ping();
     this.metrics.recordHealth(this.clock.now(), ok);

@@ -1,6 +1,6 @@
 /**
  * A rolling window of request outcomes and health samples, kept in memory per
- * process, from which /status judges the seed's alert thresholds.
+ * process, from which /status judges the alert thresholds of docs/specification.md.
  *
  * Every API request records here, so recording is O(1) and allocates nothing: the window is a
  * ring of ten-second slots, each with counts and a latency histogram whose bins grow by 5%.

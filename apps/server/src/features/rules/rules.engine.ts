@@ -17,7 +17,7 @@ export interface EngineSnapshot {
 }
 
 /**
- * The threat rules engine (DESIGN section 4), in memory and synchronous: each event goes in,
+ * The threat rules engine (docs/decisions/0013-threat-rules-engine.md), in memory and synchronous: each event goes in,
  * the actions it calls for come out (raise, resolve, note, presence). Vocabulary:
  * - presence: which watched zones a unit is inside, since when, and whether it was alerted;
  * - window: the recent reports a burst is counted over;

@@ -32,7 +32,7 @@ export function originOf(request: FastifyRequest): Origin {
   return { http, ws: http.replace(/^http/, 'ws') };
 }
 
-/** The seed's /stream/*, /signaling/* and /videosdk endpoints. */
+/** The /stream/*, /signaling/* and /videosdk endpoints of docs/specification.md section 7 (docs/decisions/0008-fixed-video-room-is-the-command-room.md). */
 export const streamsRoutes: FastifyPluginAsyncZod<{ streams: StreamsService }> = async (app, { streams }) => {
   app.post(
     '/stream/create',
@@ -97,7 +97,7 @@ export const streamsRoutes: FastifyPluginAsyncZod<{ streams: StreamsService }> =
 
   app.get(
     '/videosdk/token',
-    { config: { access: COMMAND_ROOM_ROLES }, schema: { summary: 'A short-lived token for the fixed command room (DESIGN decision 8)', response: { 200: VideoSdkTokenResponse } } },
+    { config: { access: COMMAND_ROOM_ROLES }, schema: { summary: 'A short-lived token for the fixed command room', response: { 200: VideoSdkTokenResponse } } },
     async (request) => streams.videoSdkToken(requireAuth(request).user, originOf(request)),
   );
 

@@ -27,7 +27,7 @@ export function readSavedSettings(storage: Pick<Storage, 'getItem'>): SavedSetti
   return saved;
 }
 
-/** Seed: contrast and motion start from the system preferences; saved values override them. */
+/** docs/specification.md: contrast and motion start from the system preferences; saved values override them. */
 export function resolveSettings(saved: SavedSettings, system: SystemPreferences): AccessibilitySettings {
   return {
     highContrast: saved.highContrast ?? system.prefersMoreContrast,

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { SCREEN_READER_MESSAGE_MS } from '@argus/contracts/constants';
 
-/** Screen-reader announcements: one message at a time, removed after a second (seed section 4). */
+/** Screen-reader announcements: one message at a time, removed after a second (docs/specification.md section 4). */
 let message = '';
 let clearTimer: ReturnType<typeof setTimeout> | undefined;
 const listeners = new Set<() => void>();

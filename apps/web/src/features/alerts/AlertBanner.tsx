@@ -17,7 +17,7 @@ export interface AlertBannerProps {
 
 /**
  * A visible banner and a short beep for each alert that arrives while the page is open
- * (DESIGN section 4). It listens to the "alerts" channel itself, so it shows as soon as the frame
+ * (docs/decisions/0013-threat-rules-engine.md). It listens to the "alerts" channel itself, so it shows as soon as the frame
  * lands, ahead of the page's batched updates. It stays until the alert is acknowledged or hidden;
  * the feed keeps it either way.
  */

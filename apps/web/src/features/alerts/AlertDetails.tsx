@@ -12,7 +12,7 @@ export function formatDelay(from: number | null, to: number | null): string {
   return `+${Math.round(ms / 60_000)} min`;
 }
 
-/** What raised the alert and how long each step took (DESIGN 3a: measured, visible latency). */
+/** What raised the alert and how long each step took (docs/decisions/0020-measured-visible-latency.md). */
 export function AlertDetails({ alert }: { alert: Alert }) {
   const { latency } = alert;
   const steps: [string, number | null][] = [

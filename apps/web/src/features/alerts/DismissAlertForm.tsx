@@ -11,7 +11,7 @@ export interface DismissAlertFormProps {
 
 const OTHER = 'Other';
 
-/** Dismissing always says why (DESIGN 3a): a verdict from the list, or the person's own words. */
+/** Dismissing always says why (docs/decisions/0018-alerts-without-fatigue.md): a verdict from the list, or the person's own words. */
 export function DismissAlertForm({ title, busy, onDismiss, onCancel }: DismissAlertFormProps) {
   const id = useId();
   const [choice, setChoice] = useState<string>(DISMISS_VERDICTS[0]);

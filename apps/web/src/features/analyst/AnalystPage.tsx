@@ -12,7 +12,7 @@ import { TriageQueue } from './TriageQueue';
 import { useAnalystLive } from './useAnalystLive';
 
 /**
- * /analyst: the analyst console (DESIGN section 2). The queue beside the open report on a
+ * /analyst: the analyst console (docs/decisions/0011-what-each-page-does.md). The queue beside the open report on a
  * desktop; on a phone the open report takes the screen until it is closed. The open report and
  * the incident shown from search live in the address (?report=, ?incident=), so Back closes them.
  */

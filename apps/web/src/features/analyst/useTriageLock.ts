@@ -25,7 +25,7 @@ export type TriageLockState =
 const lockPath = (id: string) => `/reports/${encodeURIComponent(id)}/lock`;
 
 /**
- * Holds the triage lock while a report is open (DESIGN 3a): takes it on open, renews it every
+ * Holds the triage lock while a report is open (docs/decisions/0017-triage-lock.md): takes it on open, renews it every
  * minute, lets it go on close. When someone else holds it, it tries again each minute and at once
  * when the report shows the other lock gone (a realtime update, or command breaking it).
  * Mount once per report (key the component by report id).

@@ -6,7 +6,7 @@ import { resolveRange, toLocalInput, type RangeChoice } from './analytics-range'
 import type { ChartRange } from './analytics.queries';
 
 /**
- * /analytics: operational charts and platform telemetry (DESIGN section 2), all aggregated by
+ * /analytics: operational charts and platform telemetry (docs/decisions/0011-what-each-page-does.md), all aggregated by
  * the server for the chosen range; each chart has a summary, a data table and a CSV export.
  */
 export function AnalyticsPage() {

@@ -5,7 +5,7 @@ type Payload<T> = Omit<T, 'trackingId'>;
 
 /**
  * Telemetry must never disturb the user: keepalive lets a post outlive page unload, and a
- * failure is only logged (seed section 7).
+ * failure is only logged (docs/specification.md section 7).
  */
 async function post(path: string, payload: object): Promise<void> {
   try {

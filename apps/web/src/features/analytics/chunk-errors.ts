@@ -1,6 +1,6 @@
 /**
  * Messages browsers and bundlers use when a lazily loaded chunk cannot be fetched: after a
- * deploy or while offline these are expected, not bugs, so they are not reported (seed section 8).
+ * deploy or while offline these are expected, not bugs, so they are not reported (docs/specification.md section 8).
  */
 const CHUNK_LOAD_PATTERNS = [
   /failed to fetch dynamically imported module/i,

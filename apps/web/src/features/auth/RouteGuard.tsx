@@ -17,7 +17,7 @@ export interface RouteGuardProps {
 }
 
 /**
- * The seed's route guard: validating while the session check runs; signed out or a role the
+ * The route guard of docs/specification.md: validating while the session check runs; signed out or a role the
  * route does not admit goes to /login, remembering where the user was.
  */
 export function RouteGuard({ route, navigation, children }: RouteGuardProps) {

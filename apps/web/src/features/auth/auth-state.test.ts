@@ -12,7 +12,7 @@ describe('checkFailureAction', () => {
     expect(checkFailureAction(new ApiError(401, 'session_expired', 'x'), true)).toEqual({ type: 'signed-out' });
   });
 
-  it('reports any other failure with the seed message', () => {
+  it('reports any other failure with the specification message', () => {
     const expected = { type: 'check-failed', error: 'Unable to verify your access permissions.' };
     expect(checkFailureAction(new ApiError(500, 'internal', 'x'), true)).toEqual(expected);
     expect(checkFailureAction(new ApiError(0, 'network_error', 'x'), true)).toEqual(expected);

@@ -3,7 +3,7 @@ import type { Session, User } from '@argus/contracts/http/auth';
 import { isApiError } from '../../lib/api-error';
 
 /**
- * The seed's session check: loading, then valid or invalid. "invalid" says why, because the
+ * The session check of docs/specification.md: loading, then valid or invalid. "invalid" says why, because the
  * route guard treats the three differently: signed out goes to /login, an error is shown, and
  * offline is shown too rather than bouncing a field unit with no signal to the sign-in form.
  */
@@ -52,7 +52,7 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
 }
 
 /**
- * Seed: a 401 from the session check means signed out, quietly; any other failure is an error.
+ * docs/specification.md: a 401 from the session check means signed out, quietly; any other failure is an error.
  * A network failure while the browser knows it is offline is neither: the user may well still
  * have a valid session.
  */

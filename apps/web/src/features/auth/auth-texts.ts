@@ -1,5 +1,5 @@
 /**
- * Texts the seed does not fix, for states it leaves open (offline, a session revoked on the server or
+ * Texts docs/specification.md does not fix, for states it leaves open (offline, a session revoked on the server or
  * a keepalive failing for a reason other than expiry, a logout the server never confirmed).
  */
 export const AUTH_TEXT = {

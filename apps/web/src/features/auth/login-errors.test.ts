@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/api-error';
 import { loginErrorDescription } from './login-errors';
 
 describe('loginErrorDescription', () => {
-  it('maps the catalogue codes to the seed texts', () => {
+  it('maps the catalogue codes to the specification texts', () => {
     expect(loginErrorDescription(new ApiError(401, 'invalid_credentials', 'whatever'))).toBe('Invalid email or password');
     expect(loginErrorDescription(new ApiError(500, 'authentication_failed', 'db down'))).toBe('Authentication failed');
   });

@@ -2,7 +2,7 @@ import { TEXT } from '@argus/contracts/catalogue';
 import { isApiError } from '../../lib/api-error';
 
 /**
- * The description of the "Login failed" toast (seed section 8). Deactivated accounts,
+ * The description of the "Login failed" toast (docs/specification.md section 8). Deactivated accounts,
  * lockouts, rate limits and validation problems carry the server's own message because it
  * tells the user what to do; anything unexpected reads as the service being unavailable.
  */

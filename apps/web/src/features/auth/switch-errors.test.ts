@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/api-error';
 import { switchErrorToast } from './switch-errors';
 
 describe('switchErrorToast', () => {
-  it('denies non-administrators with the seed texts', () => {
+  it('denies non-administrators with the specification texts', () => {
     expect(switchErrorToast(new ApiError(403, 'not_admin', 'x'))).toEqual({
       title: 'Access denied',
       description: 'Only administrators can switch users',

@@ -2,7 +2,7 @@ import { TEXT } from '@argus/contracts/catalogue';
 import { isApiError } from '../../lib/api-error';
 import type { ToastInput } from '../../components/ui/toast-store';
 
-/** The toast for a failed switch (seed section 8); codes come from contracts errors.ts. */
+/** The toast for a failed switch (docs/specification.md section 8); codes come from contracts errors.ts. */
 export function switchErrorToast(error: unknown): ToastInput {
   const failed = (description: string): ToastInput => ({ title: TEXT.switching.failedTitle, description, variant: 'destructive' });
   if (!isApiError(error)) return failed(TEXT.login.serviceUnavailable);

@@ -15,7 +15,7 @@ export interface KeepaliveHandlers {
 }
 
 /**
- * DESIGN decision 3: the server slides the 15-minute limit only on keepalive, so the browser
+ * docs/decisions/0003-sessions-on-the-server.md: the server slides the 15-minute limit only on keepalive, so the browser
  * watches for activity and sends one when the user has done something since the last. Every
  * minute it also checks the expiry the server last reported.
  */

@@ -33,7 +33,7 @@ type Picked = { overlayId: string; id: string } | null;
 
 const NO_UNITS: Unit[] = [];
 
-/** /command: the common operational picture (DESIGN section 2) — map, queue, roster, alerts, dispatch, broadcast. */
+/** /command: the common operational picture (docs/decisions/0011-what-each-page-does.md) — map, queue, roster, alerts, dispatch, broadcast. */
 export function CommandPage() {
   const now = useNow(15_000);
   const units = useQuery(unitQueries.list());

@@ -15,8 +15,8 @@ export interface SosBannerProps {
 }
 
 /**
- * Every unit in SOS, above everything else on the page, until command clears it (DESIGN 3a:
- * a sticky emergency that overrides everything). Clearing asks for a second press.
+ * Every unit in SOS, above everything else on the page, until command clears it (a sticky
+ * emergency that overrides everything: docs/decisions/0015-assignment-milestones-and-sticky-sos.md). Clearing asks for a second press.
  */
 export function SosBanner({ units, now, onShowOnMap }: SosBannerProps) {
   const emergencies = units.filter((unit) => unit.emergency).sort((a, b) => a.emergency!.since - b.emergency!.since);

@@ -16,7 +16,7 @@ import { useEvidenceLive } from './useEvidenceLive';
 /**
  * /evidence-review: every evidence item with its SHA-256, a viewer, its chain of custody, review,
  * links to incidents, upload, and export of a package that can be checked with sha256sum
- * (DESIGN section 2). The open item lives in the address (?item=), so Back closes it.
+ * (docs/decisions/0011-what-each-page-does.md). The open item lives in the address (?item=), so Back closes it.
  */
 export function EvidenceReviewPage() {
   const [params, setParams] = useSearchParams();

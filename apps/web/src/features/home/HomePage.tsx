@@ -19,7 +19,7 @@ export function HomePage() {
   if (!user) return null;
   const allowed = routesFor(user.role);
   const may = (path: string) => (allowed.some((route) => route.path === path) ? path : undefined);
-  // /field-unit is the seed's alias of /fieldunit: one card, as in the navigation.
+  // /field-unit is the alias of /fieldunit in docs/specification.md: one card, as in the navigation.
   const pages = allowed.filter((route) => route.path !== '/' && route.path !== '/field-unit');
   return (
     <div className="space-y-5">

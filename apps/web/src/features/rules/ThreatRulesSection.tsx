@@ -8,7 +8,7 @@ import { RuleForm } from './RuleForm';
 import { ruleQueries } from './rules.queries';
 
 /**
- * "Threat rules": the parameters of the rules engine (DESIGN section 4). Command staff switch
+ * "Threat rules": the parameters of the rules engine (docs/decisions/0013-threat-rules-engine.md). Command staff switch
  * rules on and off and tune them; analysts see them read-only.
  */
 export function ThreatRulesSection() {

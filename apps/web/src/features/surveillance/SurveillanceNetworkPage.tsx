@@ -32,7 +32,7 @@ function draftPoint(draft: CameraDraft): { lat: number; lon: number } | null {
   return { lat, lon };
 }
 
-/** /surveillance-network: the camera and sensor registry, health, coverage, live feeds and detections (DESIGN section 2). */
+/** /surveillance-network: the camera and sensor registry, health, coverage, live feeds and detections (docs/decisions/0011-what-each-page-does.md). */
 export function SurveillanceNetworkPage() {
   const now = useNow(10_000);
   const { user } = useAuth();

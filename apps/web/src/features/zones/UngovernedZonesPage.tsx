@@ -20,7 +20,7 @@ import { ThreatRulesSection } from '../rules/ThreatRulesSection';
 
 type Mode = { kind: 'browse' } | { kind: 'new' } | { kind: 'reshape'; zoneId: string; geometry: Polygon };
 
-/** /ungoverned-zones: zones on the map and in a table by risk and kind; draw, edit, deactivate; per zone what lies inside and who watches (DESIGN section 2). */
+/** /ungoverned-zones: zones on the map and in a table by risk and kind; draw, edit, deactivate; per zone what lies inside and who watches (docs/decisions/0011-what-each-page-does.md). */
 export function UngovernedZonesPage() {
   const { user } = useAuth();
   const zones = useQuery(zoneQueries.list());

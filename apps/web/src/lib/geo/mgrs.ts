@@ -1,7 +1,7 @@
 import { forward, toPoint } from 'mgrs';
 
 /**
- * MGRS grid references for the field (DESIGN section 2). The `mgrs` package turns some
+ * MGRS grid references for the field (docs/decisions/0011-what-each-page-does.md). The `mgrs` package turns some
  * malformed references into a point instead of refusing them, so references are checked here
  * against the grammar first: zone 1–60, latitude band C–X without I and O, two 100 km square
  * letters without I and O, then an even number of digits (0 to 10).
