@@ -52,18 +52,21 @@ export class AuditLog {
   async checkpoint(): Promise<AuditCheckpoint | null> {
     const head = await this.repository.head();
     if (head.seq === 0 || head.seq <= (await this.repository.lastCheckpointSeq())) return null;
-    const checkpoint = signCheckpoint(this.key, { ...head, at: this.clock.now() });
-    await this.repository.addCheckpoint(checkpoint);
-    return checkpoint;
+    return this.signAndStore(head);
   }
 
   /** The head, signed now, for the operator to keep away from this machine; stored as a checkpoint too. */
   async signedHead(): Promise<AuditSignedHead> {
     const head = await this.repository.head();
     if (head.seq === 0) throw new AppError('not_found', 'The audit log is empty: there is no head to sign yet.');
+    const checkpoint = await this.signAndStore(head);
+    return { format: 'argus-audit-head/1', ...checkpoint, publicKey: publicKeyBase64(this.key.publicKey) };
+  }
+
+  private async signAndStore(head: { seq: number; hash: string }): Promise<AuditCheckpoint> {
     const checkpoint = signCheckpoint(this.key, { ...head, at: this.clock.now() });
     await this.repository.addCheckpoint(checkpoint);
-    return { format: 'argus-audit-head/1', ...checkpoint, publicKey: publicKeyBase64(this.key.publicKey) };
+    return checkpoint;
   }
 
   /**
