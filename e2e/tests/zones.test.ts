@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { zippedShapefile } from '../../apps/server/test/fixtures/zones/shapefile';
 import { seriousViolations } from '../support/axe';
 import { launchBrowser, mainUrl, newContext, screenshot, signIn } from '../support/browser';
-import { layerIds, mapReady, mapSettled, sourceFeatures } from '../support/map';
+import { layerIds, liveMap, mapReady, mapSettled, sourceFeatures } from '../support/map';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -22,6 +22,21 @@ const square = (lon: number, lat: number, size: number): [number, number][] => [
   [lon, lat + size],
   [lon, lat],
 ];
+
+/** What terra-draw shows on the page's map: nothing before drawing starts, then its point, line and polygon sources. */
+async function drawn(): Promise<{ started: boolean; points: number; shapes: string }> {
+  const map = await liveMap(page);
+  try {
+    return await map.evaluate(async (live) => {
+      const sources = ['td-point', 'td-linestring', 'td-polygon'].map((id) => live?.getSource(id));
+      if (sources.some((source) => !source)) return { started: false, points: 0, shapes: '' };
+      const [points, ...rest] = await Promise.all(sources.map((source) => source!.getData()));
+      return { started: true, points: points!.features.length, shapes: JSON.stringify([points, ...rest]) };
+    });
+  } finally {
+    await map.dispose();
+  }
+}
 
 /** A zone's bounding box as the server has it. */
 async function zoneBounds(name: string): Promise<{ west: number; south: number; east: number; north: number }> {
@@ -105,15 +120,16 @@ describe('zones', () => {
     await page.getByRole('button', { name: 'Draw a new zone' }).click();
     const canvas = page.locator('[data-operational-map] canvas').first();
     const box = (await canvas.boundingBox())!;
-    await page.waitForTimeout(500);
+    await expect.poll(async () => (await drawn()).started).toBe(true);
     const corners: [number, number][] = [
       [0.15, 0.2],
       [0.4, 0.2],
       [0.3, 0.45],
     ];
     for (const [x, y] of corners) {
+      const before = (await drawn()).shapes;
       await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
-      await page.waitForTimeout(150);
+      await expect.poll(async () => (await drawn()).shapes).not.toBe(before);
     }
     await page.mouse.click(box.x + box.width * corners[0]![0], box.y + box.height * corners[0]![1]);
     await expect.poll(() => page.getByText('Polygon drawn: adjust its corners on the map if needed, then save.').count()).toBe(1);
@@ -135,7 +151,8 @@ describe('zones', () => {
     await expect.poll(() => table.getByRole('rowgroup').filter({ hasText: /^Critical/ }).getByRole('button', { name: `Drawn checkpoint ${run}` }).count()).toBe(1);
     // Reshape: drag the triangle's lowest corner down and to the right, then save the new shape.
     await detail.getByRole('button', { name: 'Reshape on the map' }).click();
-    await page.waitForTimeout(1000);
+    // The zone is on terra-draw's map, selected: a selection point at each of its three corners.
+    await expect.poll(async () => (await drawn()).points).toBeGreaterThanOrEqual(3);
     const before = await zoneBounds(`Drawn checkpoint ${run}`);
     await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.45);
     await page.mouse.down();
