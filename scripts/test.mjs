@@ -69,15 +69,18 @@ if (debianPackages.length > 0) {
   ]);
 }
 
-// Lint, each project's type check and the build read the sources and write nothing another
-// reads (dist/ is ignored by the linter, the type checks emit nothing), and each is mostly one
-// process on one core: run one per core. The type checks are the `tsc -p …`
+// Lint, the unused-code check, each project's type check and the build read the sources and
+// write nothing another reads (dist/ is ignored by the linter, the type checks emit nothing), and
+// each is mostly one process on one core: run one per core. The type checks are the `tsc -p …`
 // commands of `npm run typecheck`, so that script stays the one list of projects.
 const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const typeChecks = scripts.typecheck.split('&&').map((command) => {
   const [tool, ...args] = command.trim().split(/\s+/);
   return [`Type check ${args.at(-1)}`, 'npx', [tool, ...args]];
 });
-await jobs('Lint, type check and build', [['Lint', 'npx', ['eslint', '.']], ...typeChecks, ['Build web app', 'npm', ['run', 'build']]], availableParallelism());
+// Unused code (knip.jsonc): exports, files and dependencies nothing uses, and packages a workspace
+// imports without declaring.
+const unusedCode = ['Unused code', 'npx', ['knip']];
+await jobs('Lint, type check and build', [['Lint', 'npx', ['eslint', '.']], unusedCode, ...typeChecks, ['Build web app', 'npm', ['run', 'build']]], availableParallelism());
 step('Unit and integration tests', 'npx', ['vitest', 'run', '--project', 'contracts', '--project', 'web', '--project', 'server']);
 step('End-to-end tests in Chromium', 'npx', ['vitest', 'run', '--project', 'e2e']);

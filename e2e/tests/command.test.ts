@@ -6,6 +6,7 @@ import type { Incident } from '@argus/contracts/http/incidents';
 import { callApiOk } from '../support/api';
 import { seriousViolations } from '../support/axe';
 import { launchBrowser, mainUrl, newContext, screenshot, signIn } from '../support/browser';
+import { layerIds, mapSettled, sourceFeatures } from '../support/map';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -62,36 +63,8 @@ async function moveUnit(page: Page, unitId: string, at: { lat: number; lon: numb
 
 /** Where the map's units source draws one unit, read from the live MapLibre instance. */
 async function mapPosition(page: Page, name: string): Promise<[number, number] | null> {
-  return page.evaluate(async (wanted) => {
-    type Points = { features: Array<{ geometry: { coordinates: [number, number] }; properties: { callsign?: string } }> };
-    const host = document.querySelector('[data-operational-map]') as (HTMLElement & { argusMap?: { getSource(id: string): { getData(): Promise<Points> } | undefined } }) | null;
-    const source = host?.argusMap?.getSource('units');
-    if (!source) return null;
-    const data = await source.getData();
-    return data.features.find((item) => item.properties.callsign === wanted)?.geometry.coordinates ?? null;
-  }, name);
-}
-
-/** Resolves once the map has drawn everything it was given (MapLibre's `idle`), or after 5 s. */
-async function mapSettled(page: Page): Promise<void> {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        type Idle = { loaded(): boolean; isMoving(): boolean; once(event: 'idle', handler: () => void): void; triggerRepaint(): void };
-        const map = (document.querySelector('[data-operational-map]') as (HTMLElement & { argusMap?: Idle }) | null)?.argusMap;
-        if (!map) return resolve();
-        setTimeout(resolve, 5000);
-        map.once('idle', () => resolve());
-        map.triggerRepaint();
-      }),
-  );
-}
-
-async function mapLayerIds(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const host = document.querySelector('[data-operational-map]') as (HTMLElement & { argusMap?: { getStyle(): { layers: Array<{ id: string }> } } }) | null;
-    return host?.argusMap?.getStyle().layers.map((layer) => layer.id) ?? [];
-  });
+  const features = await sourceFeatures(page, 'units');
+  return (features.find((item) => item.properties.callsign === name)?.geometry.coordinates as [number, number] | undefined) ?? null;
 }
 
 describe('command dashboard', () => {
@@ -105,7 +78,7 @@ describe('command dashboard', () => {
     const map = page.locator('[data-operational-map]');
     await expect.poll(() => map.getAttribute('data-map-ready'), { timeout: 30_000 }).toBe('true');
     expect(await map.locator('canvas').count()).toBe(1);
-    expect(await mapLayerIds(page)).toEqual(expect.arrayContaining(['basemap-land', 'basemap-borders', 'units-point', 'units-label', 'incidents-symbol', 'emergencies-point']));
+    expect(await layerIds(page)).toEqual(expect.arrayContaining(['basemap-land', 'basemap-borders', 'units-point', 'units-label', 'incidents-symbol', 'emergencies-point']));
     await expect.poll(() => mapPosition(page, callsign('NEAR'))).toEqual([NEAR.lon, NEAR.lat]);
     // Offline by design: no tile, glyph or style server; callsigns are drawn from the bundled font.
     await mapSettled(page);

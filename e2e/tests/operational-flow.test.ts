@@ -8,6 +8,7 @@ import { E2E_UNIT } from '../support/accounts';
 import { callApiOk } from '../support/api';
 import { drawJpeg } from '../support/images';
 import { launchBrowser, mainUrl, newContext, screenshot, signIn, siteUrl } from '../support/browser';
+import { sourceFeatures } from '../support/map';
 
 /**
  * Issue 4's whole flow, four people in four browsers at once, nobody reloading: a civic
@@ -108,18 +109,7 @@ describe('the operational picture, end to end', () => {
     // 3. Command: the incident is in the queue and on the map without a reload; dispatch E2E-1.
     const queueEntry = command.getByRole('button', { name: new RegExp(`Harbour fire ${TOKEN}`) });
     await expect.poll(() => queueEntry.isVisible(), LIVE).toBe(true);
-    await expect
-      .poll(
-        () =>
-          command.evaluate(async (wanted) => {
-            type Points = { features: Array<{ properties: Record<string, unknown> }> };
-            const host = document.querySelector('[data-operational-map]') as (HTMLElement & { argusMap?: { getSource(id: string): { getData(): Promise<Points> } | undefined } }) | null;
-            const data = await host?.argusMap?.getSource('incidents')?.getData();
-            return data?.features.some((feature) => Object.values(feature.properties).includes(wanted)) ?? false;
-          }, reference),
-        SOON,
-      )
-      .toBe(true);
+    await expect.poll(async () => (await sourceFeatures(command, 'incidents')).some((feature) => Object.values(feature.properties).includes(reference)), SOON).toBe(true);
     await queueEntry.click();
     const panel = command.getByRole('region', { name: 'Operations' });
     const dispatch = panel.getByRole('region', { name: 'Dispatch' });

@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { zippedShapefile } from '../../apps/server/test/fixtures/zones/shapefile';
 import { seriousViolations } from '../support/axe';
 import { launchBrowser, mainUrl, newContext, screenshot, signIn } from '../support/browser';
+import { layerIds, liveMap, mapReady, mapSettled, sourceFeatures } from '../support/map';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -22,41 +23,19 @@ const square = (lon: number, lat: number, size: number): [number, number][] => [
   [lon, lat],
 ];
 
-type SourceData = { features: Array<{ geometry: { type: string }; properties: Record<string, unknown> }> };
-
-/** The features a map source holds, read from the live MapLibre instance (the first map on the page). */
-async function sourceFeatures(source: string): Promise<SourceData['features']> {
-  return page.evaluate(async (id) => {
-    const host = document.querySelector('[data-operational-map]') as (HTMLElement & { argusMap?: { getSource(id: string): { getData(): Promise<SourceData> } | undefined } }) | null;
-    const data = await host?.argusMap?.getSource(id)?.getData();
-    return data?.features ?? [];
-  }, source);
-}
-
-/** The map has started and drawn its basemap (a cold start in headless Chromium takes seconds). */
-async function mapReady(): Promise<void> {
-  await expect.poll(() => page.locator('[data-operational-map]').first().getAttribute('data-map-ready'), { timeout: 30_000 }).toBe('true');
-}
-
-async function layerIds(): Promise<string[]> {
-  return page.evaluate(() => {
-    const host = document.querySelector('[data-operational-map]') as (HTMLElement & { argusMap?: { getStyle(): { layers: Array<{ id: string }> } } }) | null;
-    return host?.argusMap?.getStyle().layers.map((layer) => layer.id) ?? [];
-  });
-}
-
-async function mapSettled(): Promise<void> {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        type Idle = { once(event: 'idle', handler: () => void): void; triggerRepaint(): void };
-        const map = (document.querySelector('[data-operational-map]') as (HTMLElement & { argusMap?: Idle }) | null)?.argusMap;
-        if (!map) return resolve();
-        setTimeout(resolve, 5000);
-        map.once('idle', () => resolve());
-        map.triggerRepaint();
-      }),
-  );
+/** What terra-draw shows on the page's map: nothing before drawing starts, then its point, line and polygon sources. */
+async function drawn(): Promise<{ started: boolean; points: number; shapes: string }> {
+  const map = await liveMap(page);
+  try {
+    return await map.evaluate(async (live) => {
+      const sources = ['td-point', 'td-linestring', 'td-polygon'].map((id) => live?.getSource(id));
+      if (sources.some((source) => !source)) return { started: false, points: 0, shapes: '' };
+      const [points, ...rest] = await Promise.all(sources.map((source) => source!.getData()));
+      return { started: true, points: points!.features.length, shapes: JSON.stringify([points, ...rest]) };
+    });
+  } finally {
+    await map.dispose();
+  }
 }
 
 /** A zone's bounding box as the server has it. */
@@ -94,15 +73,15 @@ describe('zones', () => {
     await expect.poll(() => list.getByText('Problem: This is a line (a track or route), not a polygon.').count()).toBe(1);
     await expect.poll(() => list.getByText('Repair: Dropped points repeated one after the other.').count()).toBe(1);
     // Every feature is on the preview map, the refused ones too, so the user sees what is wrong where.
-    await mapReady();
-    await expect.poll(async () => (await sourceFeatures('import-preview')).map((feature) => feature.properties.status).sort()).toEqual(['invalid', 'invalid', 'repaired', 'valid']);
+    await mapReady(page);
+    await expect.poll(async () => (await sourceFeatures(page, 'import-preview')).map((feature) => feature.properties.status).sort()).toEqual(['invalid', 'invalid', 'repaired', 'valid']);
     // The name and risk attributes are guessed; "moderate" is not a level, so the user maps it.
     await expect.poll(() => page.getByLabel('Name from attribute').inputValue()).toBe('name');
     await expect.poll(() => page.getByLabel('Risk level from attribute').inputValue()).toBe('threat');
     await expect.poll(() => page.getByLabel('Risk level for HIGH').inputValue()).toBe('high');
     await page.getByLabel('Risk level for moderate').selectOption('elevated');
     await page.getByLabel('Kind of zone').selectOption('restricted');
-    await mapSettled();
+    await mapSettled(page);
     await screenshot(page, 'zones-import-kml-preview');
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Import 2 zones' }).click();
@@ -119,7 +98,7 @@ describe('zones', () => {
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'features (shapefile)' }).textContent()).toMatch(/^2 features \(shapefile\): \d ready, \d repaired, 0 refused\.$/);
     await expect.poll(() => page.getByLabel('Name from attribute').inputValue()).toBe('NAME');
     await expect.poll(() => page.getByLabel('Risk level from attribute').inputValue()).toBe('RISK');
-    await mapSettled();
+    await mapSettled(page);
     await screenshot(page, 'zones-import-shapefile-preview');
     await page.getByRole('button', { name: 'Import 2 zones' }).click();
     await expect.poll(() => page.getByText(/^Imported 2 zones from sectors-/).count()).toBe(1);
@@ -131,9 +110,9 @@ describe('zones', () => {
     const table = page.getByRole('table');
     for (const name of ['Île de la Cité', 'Champ de Mars', `Sector North ${run}`, `Sector East ${run}`]) await expect.poll(() => table.getByRole('button', { name, exact: true }).count(), { timeout: 5_000 }).toBeGreaterThan(0);
     await expect.poll(() => table.getByRole('rowgroup').filter({ hasText: /^Critical/ }).getByRole('button', { name: `Sector North ${run}` }).count()).toBe(1);
-    await mapReady();
-    await expect.poll(async () => (await sourceFeatures('zones')).map((feature) => feature.properties.name), { timeout: 5_000 }).toEqual(expect.arrayContaining(['Île de la Cité', `Sector North ${run}`]));
-    await mapSettled();
+    await mapReady(page);
+    await expect.poll(async () => (await sourceFeatures(page, 'zones')).map((feature) => feature.properties.name), { timeout: 5_000 }).toEqual(expect.arrayContaining(['Île de la Cité', `Sector North ${run}`]));
+    await mapSettled(page);
     await screenshot(page, 'zones-page');
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -141,15 +120,16 @@ describe('zones', () => {
     await page.getByRole('button', { name: 'Draw a new zone' }).click();
     const canvas = page.locator('[data-operational-map] canvas').first();
     const box = (await canvas.boundingBox())!;
-    await page.waitForTimeout(500);
+    await expect.poll(async () => (await drawn()).started).toBe(true);
     const corners: [number, number][] = [
       [0.15, 0.2],
       [0.4, 0.2],
       [0.3, 0.45],
     ];
     for (const [x, y] of corners) {
+      const before = (await drawn()).shapes;
       await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
-      await page.waitForTimeout(150);
+      await expect.poll(async () => (await drawn()).shapes).not.toBe(before);
     }
     await page.mouse.click(box.x + box.width * corners[0]![0], box.y + box.height * corners[0]![1]);
     await expect.poll(() => page.getByText('Polygon drawn: adjust its corners on the map if needed, then save.').count()).toBe(1);
@@ -171,7 +151,8 @@ describe('zones', () => {
     await expect.poll(() => table.getByRole('rowgroup').filter({ hasText: /^Critical/ }).getByRole('button', { name: `Drawn checkpoint ${run}` }).count()).toBe(1);
     // Reshape: drag the triangle's lowest corner down and to the right, then save the new shape.
     await detail.getByRole('button', { name: 'Reshape on the map' }).click();
-    await page.waitForTimeout(1000);
+    // The zone is on terra-draw's map, selected: a selection point at each of its three corners.
+    await expect.poll(async () => (await drawn()).points).toBeGreaterThanOrEqual(3);
     const before = await zoneBounds(`Drawn checkpoint ${run}`);
     await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.45);
     await page.mouse.down();
@@ -182,12 +163,12 @@ describe('zones', () => {
     const after = await zoneBounds(`Drawn checkpoint ${run}`);
     expect(after.south).toBeLessThan(before.south);
     expect(after.east).toBeGreaterThan(before.east);
-    await mapSettled();
+    await mapSettled(page);
     await screenshot(page, 'zones-reshaped');
 
     await detail.getByRole('button', { name: 'Deactivate' }).click();
     await expect.poll(() => detail.getByText('Patrol · Critical risk · Inactive').count()).toBe(1);
-    await mapSettled();
+    await mapSettled(page);
     await screenshot(page, 'zones-edited');
   });
 
@@ -198,15 +179,15 @@ describe('zones', () => {
 
     await page.goto(mainUrl('/command'));
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Command Dashboard');
-    await mapReady();
-    await expect.poll(() => layerIds(), { timeout: 5_000 }).toEqual(expect.arrayContaining(['zones-fill', 'zones-outline']));
-    await expect.poll(async () => (await sourceFeatures('zones')).map((feature) => feature.properties.name)).toEqual(expect.arrayContaining(['Île de la Cité', 'Champ de Mars']));
-    const names = (await sourceFeatures('zones')).map((feature) => feature.properties.name);
+    await mapReady(page);
+    await expect.poll(() => layerIds(page), { timeout: 5_000 }).toEqual(expect.arrayContaining(['zones-fill', 'zones-outline']));
+    await expect.poll(async () => (await sourceFeatures(page, 'zones')).map((feature) => feature.properties.name)).toEqual(expect.arrayContaining(['Île de la Cité', 'Champ de Mars']));
+    const names = (await sourceFeatures(page, 'zones')).map((feature) => feature.properties.name);
     expect(names).not.toContain(`Sector North ${run}`);
     expect(names).not.toContain(`Drawn checkpoint ${run}`);
-    await mapSettled();
+    await mapSettled(page);
     await screenshot(page, 'zones-command-layer');
     await page.getByLabel(/^Zones \(\d+\)$/).uncheck();
-    await expect.poll(() => layerIds()).not.toContain('zones-fill');
+    await expect.poll(() => layerIds(page)).not.toContain('zones-fill');
   });
 });

@@ -17,6 +17,13 @@ function cli(...args: string[]) {
   return { code: result.status, out: result.stdout, err: result.stderr };
 }
 
+/**
+ * Each run is a fresh Node process loading the server through tsx: about a second alone, several
+ * on a loaded machine. A test's time limit is this budget times the runs it makes, so the
+ * project's 30 s default does not decide how many runs a test may make.
+ */
+const RUN_BUDGET_MS = 8_000;
+
 /** The CLI as an operator runs it: a real process on a real SQLite file. */
 describe('npm run cli', () => {
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -38,7 +45,7 @@ describe('npm run cli', () => {
       code: 0,
       out: 'Audit chain intact: 3 entries verified, signed up to entry 3; the exported head (entry 3) is in the chain.\n',
     });
-  });
+  }, 6 * RUN_BUDGET_MS);
 
   it('manages Super_Admins, but keeps the last active one', () => {
     const password = 'Meadow-Copper-Signal-27';
@@ -49,11 +56,11 @@ describe('npm run cli', () => {
     expect(cli('user', 'add', '--email', 'deputy@argus.test', '--full-name', 'Deputy', '--role', 'Super_Admin', '--password', password).code).toBe(0);
     expect(cli('user', 'deactivate', '--email', 'chief@argus.test').code).toBe(0);
     expect(cli('user', 'list').out).toContain('chief@argus.test\tSuper_Admin\tinactive\tChief\n');
-  });
+  }, 6 * RUN_BUDGET_MS);
 
   it('rotates the signing key, keeping the retired one published', () => {
     expect(cli('keys', 'rotate')).toMatchObject({ code: 0, out: 'Rotated the access token signing key; 3 keys are published.\n' });
-  });
+  }, RUN_BUDGET_MS);
 
   it('exits non-zero with a clear message on bad input', () => {
     const base = ['user', 'add', '--email', 'x@argus.test', '--full-name', 'X'];
@@ -80,5 +87,5 @@ describe('npm run cli', () => {
     expect(cli('user', 'add', '--role', 'Field_Unit')).toMatchObject({ code: 2, err: 'Error: Missing --email.\n' });
     expect(cli('user', 'deactivate', '--email', 'nobody@argus.test')).toMatchObject({ code: 1, err: 'Error: No user with email nobody@argus.test.\n' });
     expect(cli('frobnicate').code).toBe(2);
-  });
+  }, 8 * RUN_BUDGET_MS);
 });

@@ -35,7 +35,7 @@ describe('liveness of peers without a signalling socket (WHIP/WHEP)', () => {
   const whep = async (token: string, offer: string) =>
     fetch(`${base}/whep/${roomId}`, { method: 'POST', headers: { 'content-type': 'application/sdp', authorization: `Bearer ${token}` }, body: offer });
 
-  it('drops a WHEP viewer killed without a DELETE within 8 s (the liveness check takes 4–5 s), while the other viewer keeps receiving', async () => {
+  it('drops a WHEP viewer killed without a DELETE, by the liveness check rather than ICE consent, while the other viewer keeps receiving', async () => {
     const publisher = createPublisher('VP8');
     const whip = await fetch(`${base}/whip/${roomId}`, { method: 'POST', headers: { 'content-type': 'application/sdp', authorization: `Bearer ${await join('publish')}` }, body: await publisher.offer() });
     expect(whip.status).toBe(201);
@@ -51,16 +51,11 @@ describe('liveness of peers without a signalling socket (WHIP/WHEP)', () => {
 
     const doomed = await startViewerProcess(`${base}/whep/${roomId}`, await join('view'));
     expect(await viewers()).toBe(2);
-    const killedAt = Date.now();
     doomed.kill('SIGKILL');
-    while ((await viewers()) !== 1) {
-      expect(Date.now() - killedAt, 'the killed viewer is still listed').toBeLessThan(8_000);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const droppedAfterMs = Date.now() - killedAt;
-    console.info(`killed WHEP viewer dropped from /stream/list after ${droppedAfterMs} ms`);
-    // Dropped by the liveness check, not by a quicker path that would make this test prove nothing.
-    expect(droppedAfterMs).toBeGreaterThan(3_000);
+    // The liveness check drops it 4–5 s after its last packet (its timing, counted on a fake
+    // clock, is src/media/peer-liveness.test.ts); ICE consent alone would take 30 s. The wait
+    // leaves a loaded machine room between the two without timing anything.
+    await expect.poll(() => viewers(), { timeout: 15_000, interval: 100, message: 'the killed viewer is still listed' }).toBe(1);
     await survivor.receive(20);
     await Promise.all([publisher.close(), survivor.close()]);
   }, 60_000);

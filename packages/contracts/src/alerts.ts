@@ -3,17 +3,10 @@ export const ALERT_SEVERITIES = ['info', 'warning', 'critical'] as const;
 export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
 
 export const ALERT_STATUSES = ['new', 'acknowledged', 'resolved', 'dismissed'] as const;
-export type AlertStatus = (typeof ALERT_STATUSES)[number];
 
 /** Two tiers (docs/decisions/0018-alerts-without-fatigue.md): camera detections are a quieter tier than alerts. */
 export const ALERT_TIERS = ['alert', 'detection'] as const;
 export type AlertTier = (typeof ALERT_TIERS)[number];
-
-/**
- * Rules that raise alerts. `public.notice` is a safety alert command publishes to the public;
- * the others are the threat engine's rules (their ids in the rules table).
- */
-export const ALERT_RULES = ['unit.sos', 'public.notice', 'zone.geofence', 'report.burst', 'report.keywords', 'unit.silence', 'detection.zone'] as const;
 
 /** Why an alert was dismissed: dismissing always asks for one (docs/decisions/0018-alerts-without-fatigue.md). */
 export const DISMISS_VERDICTS = ['False positive', 'Duplicate', 'Not actionable', 'Exercise or test', 'Already handled'] as const;

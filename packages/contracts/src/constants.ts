@@ -1,4 +1,4 @@
-/** docs/specification.md section 9, the business constants and limits, as numbers in their units. */
+// docs/specification.md section 9, the business constants and limits, as numbers in their units.
 const MINUTE = 60_000;
 
 export const SESSION = {

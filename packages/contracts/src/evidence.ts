@@ -20,8 +20,6 @@ export const EVIDENCE_TYPES = {
   document: ['application/pdf', 'text/plain'],
 } as const satisfies Record<EvidenceKind, readonly string[]>;
 
-export const EVIDENCE_MIME_TYPES: readonly string[] = Object.values(EVIDENCE_TYPES).flat();
-
 /** The kind an accepted type belongs to, or null when the type is not accepted. */
 export function evidenceKindOf(mime: string): EvidenceKind | null {
   for (const kind of EVIDENCE_KINDS) if ((EVIDENCE_TYPES[kind] as readonly string[]).includes(mime)) return kind;

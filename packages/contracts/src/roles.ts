@@ -10,7 +10,6 @@ export type Role = (typeof ROLES)[number];
 
 /** Command-level roles open every protected page; they are also the administrators. */
 export const COMMAND_ROLES = ['Super_Admin', 'Command_Admin'] as const satisfies readonly Role[];
-export const ADMIN_ROLES = COMMAND_ROLES;
 
 export const ROLE_LABELS: Record<Role, string> = {
   Super_Admin: 'Super Admin',
@@ -28,6 +27,11 @@ export function isCommandRole(role: string | null | undefined): boolean {
   return role != null && (COMMAND_ROLES as readonly string[]).includes(role);
 }
 
+/**
+ * The administrators (user management, switching users, required MFA) are the command roles:
+ * one set under a second name that says why a check is made.
+ * @alias
+ */
 export const isAdminRole = isCommandRole;
 
 /**

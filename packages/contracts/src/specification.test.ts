@@ -78,5 +78,24 @@ describe('texts and constants against the specification', () => {
     expect(constants.DEFAULT_FONT_SIZE).toBe('medium');
     expect(specification).toContain('| Sidebar width | 16rem, large screens only |');
     expect(constants.SIDEBAR_WIDTH).toBe('16rem');
+    expect(specification).toContain('| Cache timeout | 5 minutes |');
+    expect(constants.CACHE_TIMEOUT_MS).toBe(300_000);
+    expect(specification).toContain('| Auth refresh backoff | starts at 200 ms, doubling |');
+    expect(constants.AUTH_REFRESH_BACKOFF).toEqual({ initialMs: 200, factor: 2 });
+    expect(specification).toContain('| Error-reporting trace sample rate | 0.1 |');
+    expect(specification).toContain('| Replay session sample rate / on-error rate | 0.1 / 1 |');
+    expect(specification).toContain('| Replay event throttle | 300 events per 5 seconds |');
+    expect(specification).toContain('| Replay breadcrumb / stop mutation limits | 750 / 10000; slow-click timeout 7000 ms |');
+    expect(specification).toContain('| Recorded error and trace id sets | capped at 100 each |');
+    expect(constants.TELEMETRY).toEqual({
+      traceSampleRate: 0.1,
+      replaySessionSampleRate: 0.1,
+      replayOnErrorSampleRate: 1,
+      replayEventThrottle: { events: 300, perMs: 5000 },
+      replayBreadcrumbLimit: 750,
+      replayStopMutationLimit: 10_000,
+      slowClickTimeoutMs: 7000,
+      recordedIdSetCap: 100,
+    });
   });
 });

@@ -12,5 +12,3 @@ export class AppError extends Error {
     this.status = ERRORS[code].status;
   }
 }
-
-export const appError = (code: ErrorCode, message?: string) => new AppError(code, message);

@@ -12,11 +12,7 @@ import type { MfaPolicy } from '../features/mfa/mfa-policy';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/**
- * Resolves the session cookie on every request, then enforces CSRF and the
- * route's declared access before any handler runs. The server never trusts the
- * web app's route guard.
- */
+/** What the auth plugin works with: sessions, bearer tokens, the second-factor policy and every declared route. */
 export interface AuthPluginOptions {
   auth: AuthService;
   /** Verifies an access token and finds its session; rejects when the token is not valid. */
@@ -25,6 +21,11 @@ export interface AuthPluginOptions {
   routes: DeclaredRoute[];
 }
 
+/**
+ * Resolves the session cookie on every request, then enforces CSRF and the
+ * route's declared access before any handler runs. The server never trusts the
+ * web app's route guard.
+ */
 export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOptions) => {
   app.decorateRequest('auth', null);
   app.decorateRequest('authProblem', 'missing');

@@ -2,14 +2,14 @@ import type { Role } from '@argus/contracts/roles';
 import type { SiteType } from '@argus/contracts/sites';
 import type { ResolvedSession } from '../features/auth/sessions.repository';
 
-/** Who may call a route: anyone, any signed-in user, or the listed roles. */
-export type RouteAccess = 'public' | 'signed-in' | readonly Role[];
+/** Who may call an API route: anyone, any signed-in user, or the listed roles (a page's access is `RouteAccess` in contracts). */
+export type ApiAccess = 'public' | 'signed-in' | readonly Role[];
 
 /** An API route as declared, kept so tests can generate the authorisation matrix and fuzzing from it. */
 export interface DeclaredRoute {
   method: string;
   url: string;
-  access: RouteAccess;
+  access: ApiAccess;
   /** The zod schemas the route validates with, for generated hostile-input tests. */
   body?: unknown;
   querystring?: unknown;
@@ -19,7 +19,7 @@ export interface DeclaredRoute {
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Required on every API route; the app refuses to boot with a route that lacks it. */
-    access?: RouteAccess;
+    access?: ApiAccess;
     /** State-changing routes check X-CSRF-Token unless this is false (sign-in, analytics beacons). */
     csrf?: boolean;
     /** Open to a session that still owes its second factor (finishing sign-in, signing out). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { multiLineText, singleLineText } from './text';
 
-/** The analytics payloads of docs/specification.md section 3, each with a trackingId; nothing else is accepted. */
+// The analytics payloads of docs/specification.md section 3, each with a trackingId; nothing else is accepted.
 const trackingId = singleLineText().min(1).max(128);
 const text = (max: number) => singleLineText().max(max);
 const isoOrEpoch = z.union([singleLineText().max(64), z.number().nonnegative()]);

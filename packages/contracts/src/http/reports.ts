@@ -82,7 +82,6 @@ export const VerifyReportRequest = z
   .nullable()
   .transform((body) => body ?? {});
 
-export const ReportLockResponse = z.object({ lock: ReportLock });
 export const BreakLockQuery = z.object({ force: z.enum(['true', 'false']).default('false').transform((value) => value === 'true') });
 
 /** Reports and incidents near one report: duplicates are suggested by place, time and text. */

@@ -9,11 +9,6 @@ import type { OperationalMapProps } from './map-props';
 import type { MapOverlay, OverlayFeatureProperties, OverlayGeometry } from './overlay';
 import { OverlaySync } from './overlay-sync';
 
-/** The map element, carrying its MapLibre instance so tests and developer tools can inspect the live map. */
-export interface MapHostElement extends HTMLDivElement {
-  argusMap?: MapLibreMap;
-}
-
 interface Engine {
   map: MapLibreMap;
   sync: OverlaySync;
@@ -75,15 +70,15 @@ function boundsOf(overlays: readonly MapOverlay[]): [[number, number], [number, 
  * MapLibre instance (outside React state, so live data never re-renders it), keeps overlays in
  * step through OverlaySync, and reports picks, focus moves and the coordinate readout.
  */
-export function MapEngine({ overlays, onPick, picking = false, focus, initialView, tiles, label = 'Operational map', className }: OperationalMapProps) {
-  const containerRef = useRef<MapHostElement>(null);
+export function MapEngine({ overlays, onPick, onMapReady, picking = false, focus, initialView, tiles, label = 'Operational map', className }: OperationalMapProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
   const [engine, setEngine] = useState<Engine | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [readout, setReadout] = useState<ReadoutPoint | null>(null);
   // The latest props for handlers registered once on the map.
-  const latest = useRef({ overlays, onPick, picking, focus, initialView, tiles, label });
+  const latest = useRef({ overlays, onPick, onMapReady, picking, focus, initialView, tiles, label });
   useEffect(() => {
-    latest.current = { overlays, onPick, picking, focus, initialView, tiles, label };
+    latest.current = { overlays, onPick, onMapReady, picking, focus, initialView, tiles, label };
   });
   const hasFitted = useRef(Boolean(initialView || focus));
 
@@ -109,7 +104,6 @@ export function MapEngine({ overlays, onPick, picking = false, focus, initialVie
       setFailure(error instanceof Error ? error.message : 'This browser could not start the map.');
       return;
     }
-    container.argusMap = map;
     map.touchZoomRotate.disableRotation();
     map.keyboard.disableRotation();
     map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
@@ -139,6 +133,7 @@ export function MapEngine({ overlays, onPick, picking = false, focus, initialVie
       }
       showCentre();
       setEngine({ map, sync });
+      latest.current.onMapReady?.(map);
       void loadBasemapGeometry().then(({ land, borders }) => {
         if (!alive) return;
         void map.getSource<GeoJSONSource>(LAND_SOURCE)?.setData(land);
@@ -186,7 +181,7 @@ export function MapEngine({ overlays, onPick, picking = false, focus, initialVie
       alive = false;
       if (frame) cancelAnimationFrame(frame);
       sync.dispose();
-      delete container.argusMap;
+      latest.current.onMapReady?.(null);
       delete container.dataset.mapReady;
       map.remove();
       setEngine(null);

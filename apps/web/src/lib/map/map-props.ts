@@ -1,3 +1,4 @@
+import type { MapLibreMap } from './maplibre';
 import type { MapFocus, MapOverlay, MapPick, TileBasemap } from './overlay';
 
 /** Props of `<OperationalMap>`; kept apart so pages import them without loading MapLibre. */
@@ -6,6 +7,8 @@ export interface OperationalMapProps {
   overlays: readonly MapOverlay[];
   /** A click or tap on the map: the place, and the overlay feature there if any. */
   onPick?: (pick: MapPick) => void;
+  /** The MapLibre map once its style has loaded, then null when it goes: for tools that draw on the map itself (zone drawing). */
+  onMapReady?: (map: MapLibreMap | null) => void;
   /** While true the pointer is a crosshair and a click picks only a place (to locate something new). */
   picking?: boolean;
   /** Fly here whenever its key changes (e.g. the incident just selected in a list). */

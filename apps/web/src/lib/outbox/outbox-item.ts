@@ -30,8 +30,6 @@ export type OutboxAction =
   | { kind: 'message'; body: SendMessageRequest }
   | { kind: 'sos'; unitId: string; body: z.input<typeof SosRequest> };
 
-export type OutboxActionKind = OutboxAction['kind'];
-
 export const OUTBOX_STATES = ['waiting', 'sending', 'failed', 'sent'] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];
 

@@ -1,0 +1,92 @@
+import type { JSHandle, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** The part of a MapLibre map the tests read: what its sources hold, its layers, when it is idle. */
+export interface LiveMap {
+  getSource(id: string): { getData(): Promise<{ features: Array<{ geometry: { type: string; coordinates: unknown }; properties: Record<string, unknown> }> }> } | undefined;
+  getStyle(): { layers: Array<{ id: string }> };
+  once(event: 'idle', handler: () => void): void;
+  triggerRepaint(): void;
+}
+
+/**
+ * The MapLibre map of the first operational map on the page, or undefined before it has loaded.
+ *
+ * The map draws on a canvas, so what its sources hold cannot be read from the DOM, and the
+ * product keeps no test hook on its element. The map engine holds the instance in its React
+ * state (`{ map, sync }`); this finds it from the map's element through React's fiber, the same
+ * route React's developer tools take. That ties these tests to React's fiber layout and to the
+ * engine's state, not the product to its tests.
+ */
+export function liveMap(page: Page): Promise<JSHandle<LiveMap | undefined>> {
+  return page.evaluateHandle(() => {
+    type Hook = { memoizedState: unknown; next: Hook | null } | null;
+    type Fiber = { memoizedState: unknown; return: Fiber | null; alternate: Fiber | null } | null;
+    const host = document.querySelector('[data-operational-map]');
+    const key = host ? Object.keys(host).find((name) => name.startsWith('__reactFiber$')) : undefined;
+    for (let fiber = key ? ((host as unknown as Record<string, Fiber>)[key] ?? null) : null; fiber; fiber = fiber.return) {
+      // The element keeps the fiber it was created with; after re-renders the component's
+      // current state may be on its alternate, so both are read.
+      for (const version of [fiber, fiber.alternate]) {
+        // A function component's memoizedState is its first hook; the others follow through `next`.
+        for (let hook = version?.memoizedState as Hook; hook && typeof hook === 'object' && 'next' in hook; hook = hook.next) {
+          const state = hook.memoizedState as { map?: { getSource?: unknown } } | null;
+          if (state && typeof state === 'object' && state.map && typeof state.map.getSource === 'function') return state.map as unknown as LiveMap;
+        }
+      }
+    }
+    return undefined;
+  });
+}
+
+type Features = Awaited<ReturnType<NonNullable<ReturnType<LiveMap['getSource']>>['getData']>>['features'];
+
+/** The features a source of the page's map holds (none while the source does not exist); throws until the map has loaded. */
+export async function sourceFeatures(page: Page, source: string): Promise<Features> {
+  const map = await liveMap(page);
+  try {
+    return await map.evaluate(async (live, id) => {
+      // Thrown rather than answered empty, so "not on the map" can never pass for want of a map.
+      if (!live) throw new Error('The page has no loaded map.');
+      return (await live.getSource(id)?.getData())?.features ?? [];
+    }, source);
+  } finally {
+    await map.dispose();
+  }
+}
+
+/** The ids of the layers of the page's map, lowest first; throws until the map has loaded. */
+export async function layerIds(page: Page): Promise<string[]> {
+  const map = await liveMap(page);
+  try {
+    return await map.evaluate((live) => {
+      if (!live) throw new Error('The page has no loaded map.');
+      return live.getStyle().layers.map((layer) => layer.id);
+    });
+  } finally {
+    await map.dispose();
+  }
+}
+
+/** The map has started and drawn its basemap (a cold start in headless Chromium takes seconds). */
+export async function mapReady(page: Page): Promise<void> {
+  await expect.poll(() => page.locator('[data-operational-map]').first().getAttribute('data-map-ready'), { timeout: 30_000 }).toBe('true');
+}
+
+/** Resolves once the map has drawn everything it was given (MapLibre's `idle`), or after 5 s. */
+export async function mapSettled(page: Page): Promise<void> {
+  const map = await liveMap(page);
+  try {
+    await map.evaluate(
+      (live) =>
+        new Promise<void>((resolve) => {
+          if (!live) return resolve();
+          setTimeout(resolve, 5000);
+          live.once('idle', () => resolve());
+          live.triggerRepaint();
+        }),
+    );
+  } finally {
+    await map.dispose();
+  }
+}
