@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert } from '@argus/contracts/http/alerts';
 import { useRealtime } from '../../lib/realtime';
 import { useNow } from '../../lib/useNow';
 import { upsertActiveAlert } from './alert-cache';
@@ -19,8 +18,8 @@ export function AnalystAlerts() {
       return;
     }
     if (frame.type !== 'alert.created' && frame.type !== 'alert.updated') return;
-    const parsed = Alert.safeParse(frame.data);
-    if (parsed.success) patchLive(queryClient, alertQueries.active().queryKey, (old) => upsertActiveAlert(old, parsed.data));
+    const alert = frame.data;
+    patchLive(queryClient, alertQueries.active().queryKey, (old) => upsertActiveAlert(old, alert));
   });
   return (
     <div className="space-y-3">

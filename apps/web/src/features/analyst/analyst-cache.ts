@@ -1,10 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Incident } from '@argus/contracts/http/incidents';
-import { Message } from '@argus/contracts/http/messages';
-import { Report } from '@argus/contracts/http/reports';
-import type { NearbyResponse } from '@argus/contracts/http/reports';
+import type { Incident } from '@argus/contracts/http/incidents';
+import type { Message } from '@argus/contracts/http/messages';
+import type { NearbyResponse, Report } from '@argus/contracts/http/reports';
 import { OPEN_INCIDENT_STATUSES } from '@argus/contracts/incidents';
-import type { RealtimeFrame } from '@argus/contracts/realtime/protocol';
+import type { LiveFrame } from '@argus/contracts/realtime/protocol';
 import type { z } from 'zod';
 import { analystQueries, byNewest, type QueueFilter } from './analyst.queries';
 import { patchLive } from '../../lib/live-patch';
@@ -82,28 +81,24 @@ export function rememberIncident(queryClient: QueryClient, incident: Incident): 
  * New reports and incidents may be near the open report, so its nearby list is fetched again;
  * changes to ones already listed are patched in place.
  */
-export function applyAnalystFrame(queryClient: QueryClient, frame: RealtimeFrame): void {
+export function applyAnalystFrame(queryClient: QueryClient, frame: LiveFrame): void {
   switch (frame.type) {
     case 'report.created':
     case 'report.updated': {
-      const parsed = Report.safeParse(frame.data);
-      if (!parsed.success) return;
-      rememberReport(queryClient, parsed.data);
+      rememberReport(queryClient, frame.data);
       if (frame.type === 'report.created') void queryClient.invalidateQueries({ queryKey: analystQueries.nearbyAll() });
       return;
     }
     case 'incident.created':
     case 'incident.updated': {
-      const parsed = Incident.safeParse(frame.data);
-      if (!parsed.success) return;
-      rememberIncident(queryClient, parsed.data);
+      rememberIncident(queryClient, frame.data);
       if (frame.type === 'incident.created') void queryClient.invalidateQueries({ queryKey: analystQueries.nearbyAll() });
       return;
     }
     case 'message.created': {
-      const parsed = Message.safeParse(frame.data);
-      if (!parsed.success || parsed.data.channel !== 'incident' || !parsed.data.targetId) return;
-      patchLive(queryClient, analystQueries.notes(parsed.data.targetId).queryKey, (old) => addNote(old, parsed.data));
+      const message = frame.data;
+      if (message.channel !== 'incident' || !message.targetId) return;
+      patchLive(queryClient, analystQueries.notes(message.targetId).queryKey, (old) => addNote(old, message));
       return;
     }
     case 'realtime.reset':

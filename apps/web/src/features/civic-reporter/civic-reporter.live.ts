@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Report, type ReportListResponse } from '@argus/contracts/http/reports';
-import { channels, type Channel, type RealtimeFrame } from '@argus/contracts/realtime/protocol';
+import type { Report, ReportListResponse } from '@argus/contracts/http/reports';
+import { channels, type Channel, type LiveFrame } from '@argus/contracts/realtime/protocol';
 import type { z } from 'zod';
 import { publicAlertQueries, reportQueries } from './civic-reporter.queries';
 import { patchLive } from '../../lib/live-patch';
@@ -13,10 +13,7 @@ export function civicChannels(userId: string): Channel[] {
 }
 
 /** A report frame: the reporter's list shows the new status (or the new report) at once. */
-export function patchReport(queryClient: QueryClient, data: unknown): void {
-  const parsed = Report.safeParse(data);
-  if (!parsed.success) return;
-  const report = parsed.data;
+export function patchReport(queryClient: QueryClient, report: Report): void {
   patchLive<ReportList>(queryClient, reportQueries.mine().queryKey, (list) => {
     const known = list.reports.some((candidate) => candidate.id === report.id);
     const reports = known
@@ -27,7 +24,7 @@ export function patchReport(queryClient: QueryClient, data: unknown): void {
 }
 
 /** Applies one realtime frame to the civic reporter page's caches. */
-export function applyCivicFrame(queryClient: QueryClient, frame: RealtimeFrame): void {
+export function applyCivicFrame(queryClient: QueryClient, frame: LiveFrame): void {
   switch (frame.type) {
     case 'report.created':
     case 'report.updated':

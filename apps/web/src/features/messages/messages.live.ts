@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Message, type MessageListResponse } from '@argus/contracts/http/messages';
+import type { Message, MessageListResponse } from '@argus/contracts/http/messages';
 import type { z } from 'zod';
 import { messageQueries } from './messages.queries';
 import { patchLive } from '../../lib/live-patch';
@@ -7,10 +7,7 @@ import { patchLive } from '../../lib/live-patch';
 type MessageList = z.infer<typeof MessageListResponse>;
 
 /** A message.created frame: added to the open thread it belongs to (newest first), once. */
-export function addLiveMessage(queryClient: QueryClient, data: unknown): void {
-  const parsed = Message.safeParse(data);
-  if (!parsed.success) return;
-  const message = parsed.data;
+export function addLiveMessage(queryClient: QueryClient, message: Message): void {
   const key = messageQueries.thread({ channel: message.channel, targetId: message.targetId ?? undefined }).queryKey;
   patchLive<MessageList>(queryClient, key, (list) => {
     if (list.messages.some((candidate) => candidate.id === message.id)) return list;
