@@ -80,6 +80,16 @@ describe('LiveCache', () => {
     ]);
   });
 
+  it('keeps the newest copy of a unit within a batch, not the last to arrive', () => {
+    const key = unitQueries.list().queryKey;
+    queryClient.setQueryData(key, { units: [unit('a', 0, 1)], nextCursor: null });
+    const cache = new LiveCache(queryClient);
+    cache.accept(testFrame('unit.position', unit('a', 7, 70)));
+    cache.accept(testFrame('unit.position', unit('a', 6, 60)));
+    cache.flush();
+    expect(queryClient.getQueryData(key)!.units.map((item) => item.position?.location.lat)).toEqual([7]);
+  });
+
   it('keeps the open queue open: a resolved incident leaves it', () => {
     const key = incidentQueries.open().queryKey;
     queryClient.setQueryData(key, { incidents: [incident('1', 'new', 1)], nextCursor: null });
