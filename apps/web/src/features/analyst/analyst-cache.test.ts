@@ -3,7 +3,8 @@ import { QueryClient } from '@tanstack/react-query';
 import type { Incident } from '@argus/contracts/http/incidents';
 import type { Report } from '@argus/contracts/http/reports';
 import { isDroppedAtSocket, testFrame } from '../../test/realtime';
-import { addNote, applyAnalystFrame, patchNearbyIncident, upsertOpenIncident, upsertQueueReport } from './analyst-cache';
+import { upsertOpenIncident } from '../incidents/incidents.live';
+import { addNote, applyAnalystFrame, patchNearbyIncident, upsertQueueReport } from './analyst-cache';
 import { analystQueries } from './analyst.queries';
 import { holdsLock, otherLockHolder } from './triage-lock';
 

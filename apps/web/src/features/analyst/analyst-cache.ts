@@ -2,30 +2,18 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Incident } from '@argus/contracts/http/incidents';
 import type { Message } from '@argus/contracts/http/messages';
 import type { NearbyResponse, Report } from '@argus/contracts/http/reports';
-import { OPEN_INCIDENT_STATUSES } from '@argus/contracts/incidents';
 import type { LiveFrame } from '@argus/contracts/realtime/protocol';
 import type { z } from 'zod';
-import { analystQueries, byNewest, type QueueFilter } from './analyst.queries';
+import { analystQueries, type QueueFilter } from './analyst.queries';
 import { patchLive } from '../../lib/live-patch';
+import { isOpenIncident, patchOpenIncidents } from '../incidents/incidents.live';
+import { isAwaitingTriage, isNewerReport, upsertReport } from '../reports/reports.live';
 
 type Nearby = z.infer<typeof NearbyResponse>;
-type IncidentPage = { incidents: Incident[]; nextCursor: string | null };
-
-export function isAwaitingTriage(report: Report): boolean {
-  return report.status === 'submitted' || report.status === 'under_review';
-}
-
-export function isOpenIncident(incident: Pick<Incident, 'status'>): boolean {
-  return (OPEN_INCIDENT_STATUSES as readonly string[]).includes(incident.status);
-}
 
 /** The queue after one report changed: kept (newest first) while it awaits triage and matches the filter, dropped once judged. */
 export function upsertQueueReport<Queue extends { reports: Report[] }>(queue: Queue, report: Report, filter: QueueFilter): Queue {
-  const current = queue.reports.find((item) => item.id === report.id);
-  if (current && current.updatedAt > report.updatedAt) return queue;
-  const rest = queue.reports.filter((item) => item.id !== report.id);
-  const belongs = isAwaitingTriage(report) && (filter === 'all' || report.kind === filter);
-  return { ...queue, reports: belongs ? [...rest, report].sort(byNewest) : rest };
+  return upsertReport(queue, report, isAwaitingTriage(report) && (filter === 'all' || report.kind === filter));
 }
 
 /** Nearby reports keep their distance and similarity; only the report itself (status, lock) is replaced. */
@@ -45,14 +33,6 @@ export function patchNearbyIncident(nearby: Nearby, incident: Incident): Nearby 
   };
 }
 
-/** The open incidents after one changed: added or replaced (newest first), dropped once resolved or closed. */
-export function upsertOpenIncident(page: IncidentPage, incident: Incident): IncidentPage {
-  const current = page.incidents.find((item) => item.id === incident.id);
-  if (current && current.updatedAt > incident.updatedAt) return page;
-  const rest = page.incidents.filter((item) => item.id !== incident.id);
-  return { ...page, incidents: isOpenIncident(incident) ? [...rest, incident].sort(byNewest) : rest };
-}
-
 /** A note thread (newest first) with one more message, once. */
 export function addNote(thread: { messages: Message[] }, message: Message): { messages: Message[] } {
   if (thread.messages.some((item) => item.id === message.id)) return thread;
@@ -66,13 +46,13 @@ export function rememberReport(queryClient: QueryClient, report: Report): void {
     patchLive(queryClient, analystQueries.queue(filter).queryKey, (old) => upsertQueueReport(old, report, filter));
   }
   const detail = analystQueries.report(report.id).queryKey;
-  queryClient.setQueryData(detail, (old) => (!old || old.report.updatedAt <= report.updatedAt ? { report } : old));
+  queryClient.setQueryData(detail, (old) => (!old || isNewerReport(report, old.report) ? { report } : old));
   queryClient.setQueriesData<Nearby>({ queryKey: analystQueries.nearbyAll() }, (old) => (old ? patchNearbyReport(old, report) : old));
 }
 
 /** Puts an incident the server just answered into the open list and the nearby panels. */
 export function rememberIncident(queryClient: QueryClient, incident: Incident): void {
-  patchLive(queryClient, analystQueries.openIncidents().queryKey, (old) => upsertOpenIncident(old, incident));
+  patchOpenIncidents(queryClient, analystQueries.openIncidents().queryKey, incident);
   queryClient.setQueriesData<Nearby>({ queryKey: analystQueries.nearbyAll() }, (old) => (old ? patchNearbyIncident(old, incident) : old));
 }
 

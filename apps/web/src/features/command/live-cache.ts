@@ -3,12 +3,13 @@ import type { Unit } from '@argus/contracts/http/units';
 import type { EventFrame, LiveFrame } from '@argus/contracts/realtime/protocol';
 import { alertQueries } from '../alerts/alerts.queries';
 import { upsertActiveAlert } from '../alerts/alert-cache';
-import { upsertOpenIncident } from '../incidents/incident-cache';
+import { patchOpenIncidents } from '../incidents/incidents.live';
 import { dispatchQueries, incidentQueries } from '../incidents/incidents.queries';
 import { isNewerUnit, patchUnitList } from '../units/units.live';
 import { unitQueries } from '../units/units.queries';
 import { addBroadcast, broadcastQuery } from './broadcast.queries';
-import { awaitingTriageQuery, upsertAwaitingReport } from './reports.queries';
+import { awaitingTriageQuery } from './reports.queries';
+import { isAwaitingTriage, patchReportList } from '../reports/reports.live';
 import { patchLive } from '../../lib/live-patch';
 
 /**
@@ -105,7 +106,7 @@ export class LiveCache {
       case 'incident.created':
       case 'incident.updated': {
         const incident = frame.data;
-        patchLive(queryClient, incidentQueries.open().queryKey, (old) => upsertOpenIncident(old, incident));
+        patchOpenIncidents(queryClient, incidentQueries.open().queryKey, incident);
         const detail = incidentQueries.detail(incident.id).queryKey;
         if (queryClient.getQueryData(detail)) queryClient.setQueryData(detail, { incident });
         return;
@@ -126,8 +127,7 @@ export class LiveCache {
       }
       case 'report.created':
       case 'report.updated': {
-        const report = frame.data;
-        patchLive(queryClient, awaitingTriageQuery().queryKey, (old) => upsertAwaitingReport(old, report));
+        patchReportList(queryClient, awaitingTriageQuery().queryKey, frame.data, isAwaitingTriage(frame.data));
         return;
       }
       case 'alert.created':

@@ -6,7 +6,7 @@ import { addLiveMessage } from '../messages/messages.live';
 import { patchUnitList } from '../units/units.live';
 import { messageQueries } from '../messages/messages.queries';
 import { publicAlertQueries, reportQueries } from '../civic-reporter/civic-reporter.queries';
-import { patchReport } from '../civic-reporter/civic-reporter.live';
+import { patchOwnReport } from '../reports/reports.live';
 import { fieldUnitKeys } from './field-unit.queries';
 import { patchLive } from '../../lib/live-patch';
 
@@ -45,7 +45,7 @@ export function applyFieldFrame(queryClient: QueryClient, frame: LiveFrame): voi
       return addLiveMessage(queryClient, frame.data);
     case 'report.created':
     case 'report.updated':
-      return patchReport(queryClient, frame.data);
+      return patchOwnReport(queryClient, frame.data);
     case 'alert.created':
     case 'alert.updated':
       return void queryClient.invalidateQueries({ queryKey: publicAlertQueries.all });
