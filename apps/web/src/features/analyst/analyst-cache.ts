@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { analystQueries, type QueueFilter } from './analyst.queries';
 import { patchLive } from '../../lib/live-patch';
 import { isOpenIncident, patchOpenIncidents } from '../incidents/incidents.live';
+import { addMessage } from '../messages/messages.live';
 import { isAwaitingTriage, isNewerReport, upsertReport } from '../reports/reports.live';
 
 type Nearby = z.infer<typeof NearbyResponse>;
@@ -35,8 +36,7 @@ export function patchNearbyIncident(nearby: Nearby, incident: Incident): Nearby 
 
 /** A note thread (newest first) with one more message, once. */
 export function addNote(thread: { messages: Message[] }, message: Message): { messages: Message[] } {
-  if (thread.messages.some((item) => item.id === message.id)) return thread;
-  return { messages: [message, ...thread.messages].sort((a, b) => b.sentAt - a.sentAt) };
+  return addMessage(thread, message);
 }
 
 /** Puts a report the server just answered everywhere the console shows it. */

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Unit } from '@argus/contracts/http/units';
 import type { EventFrame, LiveFrame } from '@argus/contracts/realtime/protocol';
 import { alertQueries } from '../alerts/alerts.queries';
-import { upsertActiveAlert } from '../alerts/alert-cache';
+import { patchActiveAlerts } from '../alerts/alerts.live';
 import { patchOpenIncidents } from '../incidents/incidents.live';
 import { dispatchQueries, incidentQueries } from '../incidents/incidents.queries';
 import { isNewerUnit, patchUnitList } from '../units/units.live';
@@ -132,8 +132,7 @@ export class LiveCache {
       }
       case 'alert.created':
       case 'alert.updated': {
-        const alert = frame.data;
-        patchLive(queryClient, alertQueries.active().queryKey, (old) => upsertActiveAlert(old, alert));
+        patchActiveAlerts(queryClient, frame.data);
         return;
       }
       case 'message.created': {

@@ -4,13 +4,21 @@ import type { z } from 'zod';
 import { messageQueries } from './messages.queries';
 import { patchLive } from '../../lib/live-patch';
 
+/**
+ * A message's live arrival, for every page that shows a thread (a crew's conversations, the
+ * analysts' incident notes, command's broadcasts): one way of adding it.
+ */
+
 type MessageList = z.infer<typeof MessageListResponse>;
 
-/** A message.created frame: added to the open thread it belongs to (newest first), once. */
+/** A thread (newest first, as the server answers) with one more message, once; at most `limit` kept. */
+export function addMessage<List extends { messages: Message[] }>(list: List, message: Message, limit = Infinity): List {
+  if (list.messages.some((candidate) => candidate.id === message.id)) return list;
+  return { ...list, messages: [message, ...list.messages].sort((a, b) => b.sentAt - a.sentAt).slice(0, limit) };
+}
+
+/** A message.created frame: added to the open thread it belongs to. */
 export function addLiveMessage(queryClient: QueryClient, message: Message): void {
   const key = messageQueries.thread({ channel: message.channel, targetId: message.targetId ?? undefined }).queryKey;
-  patchLive<MessageList>(queryClient, key, (list) => {
-    if (list.messages.some((candidate) => candidate.id === message.id)) return list;
-    return { ...list, messages: [message, ...list.messages].sort((a, b) => b.sentAt - a.sentAt) };
-  });
+  patchLive<MessageList>(queryClient, key, (list) => addMessage(list, message));
 }
