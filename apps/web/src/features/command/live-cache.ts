@@ -5,11 +5,11 @@ import { alertQueries } from '../alerts/alerts.queries';
 import { patchActiveAlerts } from '../alerts/alerts.live';
 import { patchOpenIncidents } from '../incidents/incidents.live';
 import { dispatchQueries, incidentQueries } from '../incidents/incidents.queries';
+import { isAwaitingTriage, patchReportList } from '../reports/reports.live';
 import { isNewerUnit, patchUnitList } from '../units/units.live';
 import { unitQueries } from '../units/units.queries';
 import { addBroadcast, broadcastQuery } from './broadcast.queries';
 import { awaitingTriageQuery } from './reports.queries';
-import { isAwaitingTriage, patchReportList } from '../reports/reports.live';
 import { patchLive } from '../../lib/live-patch';
 
 /**
@@ -31,9 +31,9 @@ export const LIVE_QUERY_KEYS = [
 /**
  * Applies realtime frames to the TanStack Query caches in batches. Frames are only collected as
  * they arrive; a flush, at most every LIVE_FLUSH_INTERVAL_MS, applies them all at once — for
- * units, only the newest copy of each unit (isNewerUnit), in one new list — so 10,000 units reporting twice a second
- * cost React and the map two updates a second, not twenty thousand. A lone frame after a quiet
- * spell is applied on the next tick, so a single change still shows at once.
+ * units, only the newest copy of each unit (isNewerUnit), in one new list — so 10,000 units
+ * reporting twice a second cost React and the map two updates a second, not twenty thousand. A
+ * lone frame after a quiet spell is applied on the next tick, so a single change still shows at once.
  */
 export class LiveCache {
   private readonly units = new Map<string, Unit>();
