@@ -1,3 +1,5 @@
+import type { Unit } from '@argus/contracts/http/units';
+
 /**
  * Publishing at a fixed rate, shared by the Argus and the bare broadcast servers so both see the
  * very same load: event i is due at start + i / rate, and a late timer catches up at once rather
@@ -24,7 +26,7 @@ export function publishAtRate(rate: number, count: number, publishOne: (index: n
 }
 
 /** What a unit's position event carries: the unit as the API presents it, its fix taken at `at`. */
-export function unitPayload(index: number, at: number) {
+export function unitPayload(index: number, at: number): Unit {
   return {
     id: `00000000-0000-4000-8000-${String(index % 1000).padStart(12, '0')}`,
     callsign: `BENCH-${index % 1000}`,
@@ -32,7 +34,7 @@ export function unitPayload(index: number, at: number) {
     status: 'en_route',
     members: ['6f1c2b9e-8a34-4c2e-9d1e-2b7f3c4d5e6f'],
     position: { location: { lat: 51.5 + (index % 100) / 1000, lon: -0.12 - (index % 37) / 1000, accuracy: 8 }, heading: index % 360, speed: 12.5, at },
-    createdAt: at - 3_600_000,
+    emergency: null,
     updatedAt: at,
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TOKEN_API_PREFIX } from '@argus/contracts/http/token-api';
 import { PRODUCT_VERSION } from '@argus/contracts/product';
+import type { Unit } from '@argus/contracts/http/units';
 import type { Channel } from '@argus/contracts/realtime/protocol';
 import type { Role } from '@argus/contracts/roles';
 import { totpCode } from '../src/features/mfa/totp';
@@ -19,6 +20,9 @@ describe.each(TEST_DIALECTS)('realtime over /ws/realtime on %s', (dialect) => {
 
   const signedIn = (role: Role) => signInNewUser(t, role);
   const open = (client: Client) => t.openSocket(sessionCookie(client.cookies));
+
+  /** A unit as a position event carries it; the callsign tells the events apart. */
+  const unitNamed = (callsign: string): Unit => ({ id: 'u-bulk', callsign, kind: 'patrol', status: 'available', members: [], position: null, emergency: null, updatedAt: 0 });
 
   const seqOf = (socket: RealtimeClient, channel: Channel) => (socket.answer('realtime.subscribed', channel) as { seq: number }).seq;
 
@@ -192,7 +196,7 @@ describe.each(TEST_DIALECTS)('realtime over /ws/realtime on %s', (dialect) => {
     await first.subscribe(['units']);
     const held = seqOf(first, 'units');
     first.drop();
-    for (let i = 0; i < 1001; i += 1) t.services.events.publish({ type: 'unit.position', channels: ['units'], data: { i } });
+    for (let i = 0; i < 1001; i += 1) t.services.events.publish({ type: 'unit.position', channels: ['units'], data: unitNamed(String(i)) });
 
     const behind = await open(command);
     await behind.subscribe([{ channel: 'units', since: held }]);
@@ -201,7 +205,7 @@ describe.each(TEST_DIALECTS)('realtime over /ws/realtime on %s', (dialect) => {
     expect(behind.events()).toEqual([]);
     behind.drop();
 
-    t.services.events.publish({ type: 'unit.position', channels: ['units'], data: { i: 'late' } });
+    t.services.events.publish({ type: 'unit.position', channels: ['units'], data: unitNamed('late') });
     t.clock.advance(15 * 60_000 + 1);
     // The session has expired meanwhile as well: a fresh sign-in, as the web app would make.
     const stale = await open((await signedIn('Command_Admin')).client);
@@ -295,10 +299,10 @@ describe.each(TEST_DIALECTS)('realtime over /ws/realtime on %s', (dialect) => {
     slow.pause();
     const bulky = 'x'.repeat(256 * 1024);
     for (let i = 0; i < 100; i += 1) {
-      t.services.events.publish({ type: 'unit.position', channels: ['units'], data: { i, bulky } });
+      t.services.events.publish({ type: 'unit.position', channels: ['units'], data: unitNamed(`${i} ${bulky}`) });
       await new Promise((resolve) => setImmediate(resolve));
     }
-    await steady.next((frame) => (frame.data as { i?: number }).i === 99, 'the last bulky frame');
+    await steady.next((frame) => (frame.data as { callsign?: string }).callsign?.startsWith('99 ') === true, 'the last bulky frame');
     slow.resume();
     expect((await slow.waitForClose()).code).toBe(1006);
     expect(slow.events().length).toBeLessThan(100);

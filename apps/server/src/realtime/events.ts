@@ -1,18 +1,23 @@
 import type { Priority } from '@argus/contracts/realtime/envelope';
-import type { Channel, EventType } from '@argus/contracts/realtime/protocol';
+import type { EventType, TypedEvent } from '@argus/contracts/realtime/events';
+import type { Channel } from '@argus/contracts/realtime/protocol';
+
+/** Where an event goes and how urgent it is, besides its type and data. */
+export interface EventRouting {
+  channels: Channel[];
+  priority?: Priority;
+}
 
 /**
  * What a service announces once its transaction has committed: an event name, the channels
- * whose subscribers may see it, and the contract-shaped data. Publishing never waits on the
- * network (docs/decisions/0019-nothing-slow-on-the-write-path.md): the realtime hub numbers and fans out
+ * whose subscribers may see it, and the data, typed by the event map of contracts
+ * (realtime/events.ts): an event whose data is not its type's does not compile, and a listener
+ * that switches on `type` gets typed data. The check is the compiler's only; nothing is parsed
+ * at run time on this path. Publishing never waits on the network
+ * (docs/decisions/0019-nothing-slow-on-the-write-path.md): the realtime hub numbers and fans out
  * events on its own time.
  */
-export interface OperationalEvent {
-  type: EventType;
-  channels: Channel[];
-  data: unknown;
-  priority?: Priority;
-}
+export type OperationalEvent<T extends EventType = EventType> = TypedEvent<EventRouting, T>;
 
 export interface EventPublisher {
   publish(event: OperationalEvent): void;

@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import type { Channel, ClientMessage, RealtimeFrame } from '@argus/contracts/realtime/protocol';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Unit } from '@argus/contracts/http/units';
+import type { Channel, ClientMessage, LiveFrame, RealtimeFrame } from '@argus/contracts/realtime/protocol';
 import { REALTIME_TIMING, RealtimeClient, retryDelay, type SocketLike } from './realtime-client';
+
+/** A unit as a position event carries it, updated at `seq`. */
+const unitAt = (seq: number): Unit => ({ id: 'u1', callsign: 'U-1', kind: 'patrol', status: 'available', members: [], position: null, emergency: null, updatedAt: seq });
 
 /** A socket the test plays the server for. */
 class FakeSocket implements SocketLike {
@@ -30,7 +34,7 @@ class FakeSocket implements SocketLike {
   }
 
   event(channel: Channel, seq: number, messageId = `m-${channel}-${seq}`): void {
-    this.frame('unit.position', { seq }, { channel, seq, messageId });
+    this.frame('unit.position', unitAt(seq), { channel, seq, messageId });
   }
 
   drop(code = 1006): void {
@@ -74,7 +78,7 @@ function harness() {
     }
     now = until;
   };
-  const received = (frames: RealtimeFrame[]) => frames.map((frame) => (frame.type === 'realtime.reset' ? `reset ${(frame.data as { seq: number }).seq}` : `${frame.channel} ${frame.seq}`));
+  const received = (frames: LiveFrame[]) => frames.map((frame) => (frame.type === 'realtime.reset' ? `reset ${frame.data.seq}` : `${frame.channel} ${frame.seq}`));
   return { client, sockets, advance, received, latest: () => sockets.at(-1)! };
 }
 
@@ -101,8 +105,8 @@ describe('realtime client', () => {
 
   it('delivers a channel’s events to its listeners once each: no replayed duplicate, no second copy from another channel', () => {
     const { client, latest, received } = harness();
-    const both: RealtimeFrame[] = [];
-    const unitsOnly: RealtimeFrame[] = [];
+    const both: LiveFrame[] = [];
+    const unitsOnly: LiveFrame[] = [];
     client.listen(['units', 'unit:u1'], (frame) => both.push(frame));
     client.listen(['units'], (frame) => unitsOnly.push(frame));
     const socket = latest();
@@ -119,7 +123,7 @@ describe('realtime client', () => {
 
   it('asks listeners to refetch once when a channel’s first subscription is confirmed, not when a resumed one is', () => {
     const { client, advance, latest, received } = harness();
-    const frames: RealtimeFrame[] = [];
+    const frames: LiveFrame[] = [];
     client.listen(['units'], (frame) => frames.push(frame));
     latest().open();
     latest().frame('realtime.subscribed', { channel: 'units', seq: 3 });
@@ -134,7 +138,7 @@ describe('realtime client', () => {
 
   it('reconnects with growing backoff and resumes every channel from its last seq', () => {
     const { client, sockets, advance, latest, received } = harness();
-    const frames: RealtimeFrame[] = [];
+    const frames: LiveFrame[] = [];
     client.listen(['units', 'incident:i1'], (frame) => frames.push(frame));
     latest().open();
     latest().frame('realtime.subscribed', { channel: 'incident:i1', seq: 7 });
@@ -166,7 +170,7 @@ describe('realtime client', () => {
 
   it('hands a reset to the channel’s listeners and continues from the seq it names', () => {
     const { client, latest, received } = harness();
-    const frames: RealtimeFrame[] = [];
+    const frames: LiveFrame[] = [];
     client.listen(['units'], (frame) => frames.push(frame));
     latest().open();
     latest().frame('realtime.reset', { channel: 'units', seq: 500 });
@@ -237,5 +241,53 @@ describe('realtime client', () => {
     expect(retryDelay(3, 1)).toBe(4000);
     expect(retryDelay(20, 1)).toBe(30_000);
     expect(retryDelay(20, 0)).toBe(15_000);
+  });
+
+  describe('checks each event against the event map once, on arrival', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it('delivers a good frame with typed data, stripped of what the contract does not name', () => {
+      const { client, latest } = harness();
+      const frames: LiveFrame[] = [];
+      client.listen(['units'], (frame) => frames.push(frame));
+      latest().open();
+      latest().frame('realtime.subscribed', { channel: 'units', seq: 1 });
+      latest().frame('unit.position', { ...unitAt(2), secret: 'not in the contract' }, { channel: 'units', seq: 2 });
+      const [, event] = frames;
+      expect(event?.type).toBe('unit.position');
+      if (event?.type !== 'unit.position') return;
+      expect(event.data.callsign).toBe('U-1');
+      expect(event.data).toEqual(unitAt(2));
+    });
+
+    it('drops a frame whose data is not its type’s, or whose type is unknown, with a warning, and carries on', () => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const { client, latest, received } = harness();
+      const frames: LiveFrame[] = [];
+      client.listen(['units'], (frame) => frames.push(frame));
+      latest().open();
+      latest().frame('realtime.subscribed', { channel: 'units', seq: 1 });
+      latest().frame('unit.position', { id: 'u1', callsign: 3 }, { channel: 'units', seq: 2 });
+      latest().frame('unit.exploded', unitAt(3), { channel: 'units', seq: 3 });
+      latest().event('units', 4);
+      expect(received(frames)).toEqual(['reset 1', 'units 4']);
+      expect(warn).toHaveBeenCalledTimes(2);
+      expect(warn.mock.calls[0]).toContain('unit.position');
+    });
+
+    it('keeps a listener that throws from reaching React or starving the others', () => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      const { client, latest, received } = harness();
+      const frames: LiveFrame[] = [];
+      client.listen(['units'], () => {
+        throw new Error('a broken page');
+      });
+      client.listen(['units'], (frame) => frames.push(frame));
+      latest().open();
+      latest().frame('realtime.subscribed', { channel: 'units', seq: 1 });
+      expect(() => latest().event('units', 2)).not.toThrow();
+      expect(received(frames)).toEqual(['reset 1', 'units 2']);
+      expect(error).toHaveBeenCalled();
+    });
   });
 });

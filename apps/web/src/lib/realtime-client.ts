@@ -1,4 +1,5 @@
-import { isChannel, type Channel, type ClientMessage, type RealtimeFrame, type ResetData, type Subscription, type SubscribedData } from '@argus/contracts/realtime/protocol';
+import { isChannel, type Channel, type ClientMessage, type LiveFrame, type ResetData, type ResetFrame, type Subscription, type SubscribedData } from '@argus/contracts/realtime/protocol';
+import { checkEvent, readFrame } from './realtime-frames';
 
 /**
  * The browser's side of /ws/realtime, without React. Vocabulary:
@@ -10,6 +11,8 @@ import { isChannel, type Channel, type ClientMessage, type RealtimeFrame, type R
  *   says reset, which listeners receive so they refetch).
  * - catch-up: a channel's first subscription is confirmed after the page fetched over HTTP, so
  *   listeners then receive a reset too and refetch once; nothing published in between is lost.
+ * - checked: an event frame's data is checked against the event map once, on arrival; one that
+ *   does not match is dropped with a warning, so listeners only ever see typed data.
  * One connection serves the whole tab; it opens when the first channel is wanted and closes a
  * little after the last one is no longer wanted.
  */
@@ -56,27 +59,12 @@ export function retryDelay(attempt: number, random: number): number {
 
 interface Listener {
   channels: ReadonlySet<Channel>;
-  onFrame: (frame: RealtimeFrame) => void;
+  onFrame: (frame: LiveFrame) => void;
   /** messageIds already handed to this listener: an event on two of its channels arrives twice. */
   recent: Set<string>;
 }
 
 const RECENT_LIMIT = 512;
-
-/**
- * The server's frames are checked for the fields this client relies on, not against the full
- * schema: a command screen with thousands of units receives many frames a second.
- */
-function parseFrame(text: string): RealtimeFrame | null {
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value !== 'object' || value === null) return null;
-    const { type, messageId } = value as Partial<Record<keyof RealtimeFrame, unknown>>;
-    return typeof type === 'string' && typeof messageId === 'string' ? (value as RealtimeFrame) : null;
-  } catch {
-    return null;
-  }
-}
 
 export class RealtimeClient {
   private readonly listeners = new Set<Listener>();
@@ -102,8 +90,8 @@ export class RealtimeClient {
     return () => this.statusListeners.delete(listener);
   }
 
-  /** Delivers event and reset frames of `channels` to `onFrame` until the returned function is called. */
-  listen(channels: readonly Channel[], onFrame: (frame: RealtimeFrame) => void): () => void {
+  /** Delivers checked event frames and reset frames of `channels` to `onFrame` until the returned function is called. */
+  listen(channels: readonly Channel[], onFrame: (frame: LiveFrame) => void): () => void {
     const listener: Listener = { channels: new Set(channels), onFrame, recent: new Set() };
     this.listeners.add(listener);
     const added: Channel[] = [];
@@ -174,7 +162,7 @@ export class RealtimeClient {
   }
 
   private handleFrame(text: string): void {
-    const frame = parseFrame(text);
+    const frame = readFrame(text);
     if (!frame) return;
     switch (frame.type) {
       case 'realtime.welcome':
@@ -188,14 +176,14 @@ export class RealtimeClient {
         this.lastSeq.set(channel, Math.max(seq, known ?? -1));
         // A first subscription answers after the page has already fetched over HTTP: whatever
         // happened in between is in neither. Listeners refetch as after a reset, once.
-        if (known === undefined) this.deliver(channel, { ...frame, type: 'realtime.reset', data: { channel, seq } satisfies ResetData });
+        if (known === undefined) this.deliver(channel, { ...frame, type: 'realtime.reset', data: { channel, seq } } satisfies ResetFrame);
         return;
       }
       case 'realtime.reset': {
         const { channel, seq } = frame.data as ResetData;
         if (!this.wanted.has(channel)) return;
         this.lastSeq.set(channel, seq);
-        this.deliver(channel, frame);
+        this.deliver(channel, { ...frame, type: 'realtime.reset', data: { channel, seq } } satisfies ResetFrame);
         return;
       }
       case 'realtime.denied':
@@ -211,10 +199,13 @@ export class RealtimeClient {
     // A frame at or below the last seq is one already delivered (a replay overlapping live frames).
     if (known !== undefined && seq <= known) return;
     this.lastSeq.set(channel, seq);
-    this.deliver(channel, frame);
+    const event = checkEvent(frame);
+    // Counted as seen all the same: asking for it again would only bring the same frame back.
+    if (!event) return console.warn('realtime: dropped a frame whose data is not its type\'s', frame.type, channel, seq);
+    this.deliver(channel, event);
   }
 
-  private deliver(channel: Channel, frame: RealtimeFrame): void {
+  private deliver(channel: Channel, frame: LiveFrame): void {
     const isEvent = !frame.type.startsWith('realtime.');
     for (const listener of [...this.listeners]) {
       if (!listener.channels.has(channel)) continue;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { REALTIME_PATH, isChannel, type Channel, type RealtimeFrame } from '@argus/contracts/realtime/protocol';
+import { REALTIME_PATH, isChannel, type Channel, type LiveFrame } from '@argus/contracts/realtime/protocol';
 import { RealtimeClient, type RealtimeStatus, type SocketLike } from './realtime-client';
 
 export type { RealtimeStatus } from './realtime-client';
@@ -44,14 +44,15 @@ function sharedClient(): RealtimeClient {
 }
 
 /**
- * Receives the event frames of `channels`, and a `realtime.reset` frame for a channel when the
+ * Receives the event frames of `channels`, their data already checked against the event map
+ * (switching on `frame.type` types `frame.data`), and a `realtime.reset` frame for a channel when the
  * server could not replay what was missed or when the channel's first subscription is confirmed
  * (either way: refetch it over HTTP), while the component is
  * mounted. The channels may be a new array on every render; only a change of their names
  * resubscribes. `onFrame` may change freely too: the newest one is called. An event published
  * on two of the channels (say "units" and "unit:…") is delivered once.
  */
-export function useRealtime(channels: Channel[], onFrame: (frame: RealtimeFrame) => void): void {
+export function useRealtime(channels: Channel[], onFrame: (frame: LiveFrame) => void): void {
   const handler = useRef(onFrame);
   useEffect(() => {
     handler.current = onFrame;

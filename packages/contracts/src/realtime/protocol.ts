@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PRODUCT_VERSION } from '../product';
 import { PRIORITIES } from './envelope';
+import type { TypedEvent } from './events';
 
 /**
  * The realtime protocol of /ws/realtime. Vocabulary:
@@ -34,37 +35,8 @@ export function isChannel(value: unknown): value is Channel {
   return typeof value === 'string' && CHANNEL_PATTERN.test(value);
 }
 
-/** Event names, `entity.verb` (the envelope's type). */
-export const EVENT_TYPES = [
-  'incident.created',
-  'incident.updated',
-  'incident.timeline',
-  'unit.created',
-  'unit.updated',
-  'unit.position',
-  'dispatch.created',
-  'dispatch.updated',
-  'report.created',
-  'report.updated',
-  'message.created',
-  'alert.created',
-  'alert.updated',
-  'zone.created',
-  'zone.updated',
-  'detection.created',
-  /** Video rooms (data: StreamRoomEvent); also on `unit:<id>` for the field units a room belongs or is shared to. */
-  'stream.created',
-  'stream.updated',
-  'stream.closed',
-  /** The camera registry and each camera's health (data: Camera); deactivating is an update. */
-  'camera.created',
-  'camera.updated',
-  /** Evidence items (data: EvidenceItem) and custody entries from views, downloads and exports (data: EvidenceCustodyEvent). */
-  'evidence.created',
-  'evidence.updated',
-  'evidence.custody',
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+/** Event names and their payloads live in one map (events.ts); re-exported here for the protocol's readers. */
+export { EVENT_TYPES, type EventType } from './events';
 
 /** Control frames the server sends about the connection itself. */
 export const CONTROL_TYPES = ['realtime.welcome', 'realtime.subscribed', 'realtime.denied', 'realtime.reset', 'realtime.pong', 'realtime.error'] as const;
@@ -118,3 +90,10 @@ export interface ResetData {
   channel: Channel;
   seq: number;
 }
+
+/** An event frame whose data has been checked against its type's schema (EVENT_PAYLOADS in events.ts). */
+export type EventFrame = TypedEvent<Omit<RealtimeFrame, 'type' | 'data'>>;
+/** A realtime.reset frame: the channel's events before `seq` are gone, so listeners refetch. */
+export type ResetFrame = Omit<RealtimeFrame, 'type' | 'data'> & { type: 'realtime.reset'; data: ResetData };
+/** What a page's realtime listener receives: checked events, and resets. */
+export type LiveFrame = EventFrame | ResetFrame;

@@ -1,5 +1,5 @@
 import type { Clock } from '../../lib/clock';
-import type { EventBus } from '../../realtime/events';
+import type { EventBus, OperationalEvent } from '../../realtime/events';
 import type { RealtimeHub } from '../../realtime/hub';
 import type { AlertsService } from './alerts.service';
 
@@ -15,12 +15,13 @@ export function trackFirstDelivery(hub: RealtimeHub, events: EventBus, alerts: A
   const awaiting = new Set<string>();
   const stopEvents = events.listen((event) => {
     if (event.type !== 'alert.created') return;
-    awaiting.add((event.data as { id: string }).id);
+    awaiting.add(event.data.id);
     if (awaiting.size > MAX_AWAITING) awaiting.delete(awaiting.values().next().value!);
   });
   const stopFrames = hub.onDelivered((frame) => {
     if (frame.channel !== 'alerts' || awaiting.size === 0 || !frame.text.startsWith('{"type":"alert.')) return;
-    const id = (JSON.parse(frame.text) as { data: { id: string } }).data.id;
+    // The frame's text is one this server process serialised from an alert event (frames.ts).
+    const id = (JSON.parse(frame.text) as Pick<OperationalEvent<'alert.created' | 'alert.updated'>, 'data'>).data.id;
     if (!awaiting.delete(id)) return;
     alerts.markFirstDelivered(id, clock.now()).catch(onError);
   });

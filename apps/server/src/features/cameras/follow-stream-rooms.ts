@@ -1,4 +1,4 @@
-import type { StreamRoomChange, StreamRoomEvent } from '@argus/contracts/http/streams';
+import type { StreamRoomChange } from '@argus/contracts/http/streams';
 import type { EventBus } from '../../realtime/events';
 import type { CamerasService } from './cameras.service';
 
@@ -17,7 +17,7 @@ export function followStreamRooms(events: EventBus, cameras: CamerasService, onE
   const recheck = (roomId: string) => void cameras.checkHealth(roomId).catch(onError);
   const stopListening = events.listen((event) => {
     if (event.type !== 'stream.updated' && event.type !== 'stream.closed') return;
-    const { room, changes } = event.data as StreamRoomEvent;
+    const { room, changes } = event.data;
     if (changes.some((change) => WENT_AWAY.includes(change))) recheck(room.id);
     if (!changes.some((change) => WENT_LIVE.includes(change))) return;
     const timer = setTimeout(() => {

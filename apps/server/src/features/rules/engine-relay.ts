@@ -54,6 +54,7 @@ export class EngineRelay {
     if (!this.listener) return;
     let message: RelayMessage;
     try {
+      // Written by sendEvent or sendRulesChanged of another Argus process from typed events; not parsed again, to keep the hot path cheap.
       message = JSON.parse(text) as RelayMessage;
     } catch (error) {
       return this.onError(error, 'reading a relayed rules engine message');

@@ -1,7 +1,5 @@
 import type { Polygon, MultiPolygon } from 'geojson';
 import { RULE_KINDS, RULE_PARAMS } from '@argus/contracts/http/rules';
-import type { DetectionFrameEvent } from '@argus/contracts/http/detections';
-import type { Report } from '@argus/contracts/http/reports';
 import type { Unit } from '@argus/contracts/http/units';
 import type { Zone } from '@argus/contracts/http/zones';
 import type { RiskLevel, ZoneKind } from '@argus/contracts/zones';
@@ -164,16 +162,16 @@ export class ThreatEngine {
       case 'unit.position':
       case 'unit.updated':
       case 'unit.created': {
-        const unit = unitSeen(event.data as Unit);
+        const unit = unitSeen(event.data);
         return this.enqueue(() => this.engine!.unit(unit, this.clock.now()));
       }
       case 'report.created': {
-        const report = event.data as Report;
+        const report = event.data;
         const seen = { id: report.id, category: report.category, description: report.description, lat: report.location.lat, lon: report.location.lon, at: report.createdAt, ingestedAt: report.createdAt };
         return this.enqueue(() => this.engine!.report(seen));
       }
       case 'detection.created': {
-        const frame = event.data as DetectionFrameEvent;
+        const frame = event.data;
         if (!frame.location) return;
         const location = { lat: frame.location.lat, lon: frame.location.lon };
         const detections = frame.detections.map((detection) => ({ id: detection.id, label: detection.label, score: detection.score, location: detection.location ?? location }));
@@ -181,7 +179,7 @@ export class ThreatEngine {
       }
       case 'zone.created':
       case 'zone.updated': {
-        const zone = zoneFromEvent(event.data as Zone);
+        const zone = zoneFromEvent(event.data);
         return this.enqueue(() => {
           this.zones.set(zone.id, zone);
           this.zonesDirty = true;

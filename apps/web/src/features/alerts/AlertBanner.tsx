@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { BellRing, Volume2, VolumeX } from 'lucide-react';
-import { Alert } from '@argus/contracts/http/alerts';
+import type { Alert } from '@argus/contracts/http/alerts';
 import { Button } from '../../components/ui/Button';
 import { describeError } from '../../lib/api-error';
 import { useRealtime } from '../../lib/realtime';
@@ -29,10 +29,9 @@ export function AlertBanner({ alerts, onShow }: AlertBannerProps) {
 
   useRealtime(['alerts'], (frame) => {
     if (frame.type !== 'alert.created' && frame.type !== 'alert.updated') return;
-    const parsed = Alert.safeParse(frame.data);
-    if (!parsed.success) return;
-    if (frame.type === 'alert.created' && parsed.data.status === 'new') playAlertBeep(parsed.data.severity);
-    setArrived((current) => (frame.type === 'alert.created' ? addFresh(current, parsed.data) : updateFresh(current, parsed.data)));
+    const alert = frame.data;
+    if (frame.type === 'alert.created' && alert.status === 'new') playAlertBeep(alert.severity);
+    setArrived((current) => (frame.type === 'alert.created' ? addFresh(current, alert) : updateFresh(current, alert)));
   });
 
   const fresh = visibleFresh(arrived, alerts, hidden);

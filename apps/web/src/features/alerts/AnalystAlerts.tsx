@@ -1,12 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert } from '@argus/contracts/http/alerts';
 import { useRealtime } from '../../lib/realtime';
 import { useNow } from '../../lib/useNow';
-import { upsertActiveAlert } from './alert-cache';
 import { AlertBanner } from './AlertBanner';
 import { AlertFeed } from './AlertFeed';
+import { patchActiveAlerts } from './alerts.live';
 import { alertQueries } from './alerts.queries';
-import { patchLive } from '../../lib/live-patch';
 
 /** The analyst console's alerts: live over the "alerts" channel, a banner and beep for new ones, the feed below. */
 export function AnalystAlerts() {
@@ -19,8 +17,7 @@ export function AnalystAlerts() {
       return;
     }
     if (frame.type !== 'alert.created' && frame.type !== 'alert.updated') return;
-    const parsed = Alert.safeParse(frame.data);
-    if (parsed.success) patchLive(queryClient, alertQueries.active().queryKey, (old) => upsertActiveAlert(old, parsed.data));
+    patchActiveAlerts(queryClient, frame.data);
   });
   return (
     <div className="space-y-3">

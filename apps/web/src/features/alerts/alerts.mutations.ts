@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertResponse } from '@argus/contracts/http/alerts';
 import { api } from '../../lib/api';
 import { alertQueries } from './alerts.queries';
-import { upsertActiveAlert } from './alert-cache';
+import { upsertActiveAlert } from './alerts.live';
 
 export type AlertAction = 'acknowledge' | 'resolve' | 'dismiss';
 

@@ -1,4 +1,5 @@
 import type { Alert } from '@argus/contracts/http/alerts';
+import { isNewerAlert } from './alerts.live';
 
 /**
  * Alerts that arrived while the page was open, newest first: the banner's own list, fed straight
@@ -14,7 +15,7 @@ export function addFresh(fresh: FreshAlerts, alert: Alert): FreshAlerts {
 
 /** An alert.updated frame: the banner follows it (acknowledged elsewhere, it goes). */
 export function updateFresh(fresh: FreshAlerts, alert: Alert): FreshAlerts {
-  return fresh.some((known) => known.id === alert.id && known.updatedAt <= alert.updatedAt) ? fresh.map((known) => (known.id === alert.id ? alert : known)) : fresh;
+  return fresh.some((known) => known.id === alert.id && isNewerAlert(alert, known)) ? fresh.map((known) => (known.id === alert.id ? alert : known)) : fresh;
 }
 
 /** What the banner shows: fresh alerts still new (by the newest copy, theirs or the list's), minus the hidden ones. */
@@ -22,7 +23,7 @@ export function visibleFresh(fresh: FreshAlerts, listed: readonly Alert[] | unde
   const byId = new Map((listed ?? []).map((alert) => [alert.id, alert]));
   return fresh.filter((alert) => {
     const listedCopy = byId.get(alert.id);
-    const newest = listedCopy && listedCopy.updatedAt > alert.updatedAt ? listedCopy : alert;
+    const newest = listedCopy && !isNewerAlert(alert, listedCopy) ? listedCopy : alert;
     return newest.status === 'new' && !hidden.has(alert.id);
   });
 }

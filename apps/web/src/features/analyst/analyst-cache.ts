@@ -1,32 +1,20 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Incident } from '@argus/contracts/http/incidents';
-import { Message } from '@argus/contracts/http/messages';
-import { Report } from '@argus/contracts/http/reports';
-import type { NearbyResponse } from '@argus/contracts/http/reports';
-import { OPEN_INCIDENT_STATUSES } from '@argus/contracts/incidents';
-import type { RealtimeFrame } from '@argus/contracts/realtime/protocol';
+import type { Incident } from '@argus/contracts/http/incidents';
+import type { Message } from '@argus/contracts/http/messages';
+import type { NearbyResponse, Report } from '@argus/contracts/http/reports';
+import type { LiveFrame } from '@argus/contracts/realtime/protocol';
 import type { z } from 'zod';
-import { analystQueries, byNewest, type QueueFilter } from './analyst.queries';
+import { analystQueries, type QueueFilter } from './analyst.queries';
 import { patchLive } from '../../lib/live-patch';
+import { isOpenIncident, patchOpenIncidents } from '../incidents/incidents.live';
+import { addMessage } from '../messages/messages.live';
+import { isAwaitingTriage, isNewerReport, upsertReport } from '../reports/reports.live';
 
 type Nearby = z.infer<typeof NearbyResponse>;
-type IncidentPage = { incidents: Incident[]; nextCursor: string | null };
-
-export function isAwaitingTriage(report: Report): boolean {
-  return report.status === 'submitted' || report.status === 'under_review';
-}
-
-export function isOpenIncident(incident: Pick<Incident, 'status'>): boolean {
-  return (OPEN_INCIDENT_STATUSES as readonly string[]).includes(incident.status);
-}
 
 /** The queue after one report changed: kept (newest first) while it awaits triage and matches the filter, dropped once judged. */
 export function upsertQueueReport<Queue extends { reports: Report[] }>(queue: Queue, report: Report, filter: QueueFilter): Queue {
-  const current = queue.reports.find((item) => item.id === report.id);
-  if (current && current.updatedAt > report.updatedAt) return queue;
-  const rest = queue.reports.filter((item) => item.id !== report.id);
-  const belongs = isAwaitingTriage(report) && (filter === 'all' || report.kind === filter);
-  return { ...queue, reports: belongs ? [...rest, report].sort(byNewest) : rest };
+  return upsertReport(queue, report, isAwaitingTriage(report) && (filter === 'all' || report.kind === filter));
 }
 
 /** Nearby reports keep their distance and similarity; only the report itself (status, lock) is replaced. */
@@ -46,18 +34,9 @@ export function patchNearbyIncident(nearby: Nearby, incident: Incident): Nearby 
   };
 }
 
-/** The open incidents after one changed: added or replaced (newest first), dropped once resolved or closed. */
-export function upsertOpenIncident(page: IncidentPage, incident: Incident): IncidentPage {
-  const current = page.incidents.find((item) => item.id === incident.id);
-  if (current && current.updatedAt > incident.updatedAt) return page;
-  const rest = page.incidents.filter((item) => item.id !== incident.id);
-  return { ...page, incidents: isOpenIncident(incident) ? [...rest, incident].sort(byNewest) : rest };
-}
-
 /** A note thread (newest first) with one more message, once. */
 export function addNote(thread: { messages: Message[] }, message: Message): { messages: Message[] } {
-  if (thread.messages.some((item) => item.id === message.id)) return thread;
-  return { messages: [message, ...thread.messages].sort((a, b) => b.sentAt - a.sentAt) };
+  return addMessage(thread, message);
 }
 
 /** Puts a report the server just answered everywhere the console shows it. */
@@ -67,13 +46,13 @@ export function rememberReport(queryClient: QueryClient, report: Report): void {
     patchLive(queryClient, analystQueries.queue(filter).queryKey, (old) => upsertQueueReport(old, report, filter));
   }
   const detail = analystQueries.report(report.id).queryKey;
-  queryClient.setQueryData(detail, (old) => (!old || old.report.updatedAt <= report.updatedAt ? { report } : old));
+  queryClient.setQueryData(detail, (old) => (!old || isNewerReport(report, old.report) ? { report } : old));
   queryClient.setQueriesData<Nearby>({ queryKey: analystQueries.nearbyAll() }, (old) => (old ? patchNearbyReport(old, report) : old));
 }
 
 /** Puts an incident the server just answered into the open list and the nearby panels. */
 export function rememberIncident(queryClient: QueryClient, incident: Incident): void {
-  patchLive(queryClient, analystQueries.openIncidents().queryKey, (old) => upsertOpenIncident(old, incident));
+  patchOpenIncidents(queryClient, analystQueries.openIncidents().queryKey, incident);
   queryClient.setQueriesData<Nearby>({ queryKey: analystQueries.nearbyAll() }, (old) => (old ? patchNearbyIncident(old, incident) : old));
 }
 
@@ -82,28 +61,24 @@ export function rememberIncident(queryClient: QueryClient, incident: Incident): 
  * New reports and incidents may be near the open report, so its nearby list is fetched again;
  * changes to ones already listed are patched in place.
  */
-export function applyAnalystFrame(queryClient: QueryClient, frame: RealtimeFrame): void {
+export function applyAnalystFrame(queryClient: QueryClient, frame: LiveFrame): void {
   switch (frame.type) {
     case 'report.created':
     case 'report.updated': {
-      const parsed = Report.safeParse(frame.data);
-      if (!parsed.success) return;
-      rememberReport(queryClient, parsed.data);
+      rememberReport(queryClient, frame.data);
       if (frame.type === 'report.created') void queryClient.invalidateQueries({ queryKey: analystQueries.nearbyAll() });
       return;
     }
     case 'incident.created':
     case 'incident.updated': {
-      const parsed = Incident.safeParse(frame.data);
-      if (!parsed.success) return;
-      rememberIncident(queryClient, parsed.data);
+      rememberIncident(queryClient, frame.data);
       if (frame.type === 'incident.created') void queryClient.invalidateQueries({ queryKey: analystQueries.nearbyAll() });
       return;
     }
     case 'message.created': {
-      const parsed = Message.safeParse(frame.data);
-      if (!parsed.success || parsed.data.channel !== 'incident' || !parsed.data.targetId) return;
-      patchLive(queryClient, analystQueries.notes(parsed.data.targetId).queryKey, (old) => addNote(old, parsed.data));
+      const message = frame.data;
+      if (message.channel !== 'incident' || !message.targetId) return;
+      patchLive(queryClient, analystQueries.notes(message.targetId).queryKey, (old) => addNote(old, message));
       return;
     }
     case 'realtime.reset':

@@ -3,6 +3,7 @@ import { MessageListResponse, MessageResponse } from '@argus/contracts/http/mess
 import type { Message } from '@argus/contracts/http/messages';
 import { api } from '../../lib/api';
 import { newClientId } from '../../lib/outbox/client-id';
+import { addMessage } from '../messages/messages.live';
 
 const RECENT_BROADCASTS = 20;
 
@@ -14,8 +15,7 @@ export const broadcastQuery = () =>
   });
 
 export function addBroadcast(list: { messages: Message[] }, message: Message): { messages: Message[] } {
-  if (list.messages.some((item) => item.id === message.id)) return list;
-  return { messages: [message, ...list.messages].sort((a, b) => b.sentAt - a.sentAt).slice(0, RECENT_BROADCASTS) };
+  return addMessage(list, message, RECENT_BROADCASTS);
 }
 
 /** Sends one message to every unit; the clientId makes a retried send arrive once. */

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Incident } from '@argus/contracts/http/incidents';
 import type { Unit } from '@argus/contracts/http/units';
-import { testFrame } from '../../test/realtime';
+import { isDroppedAtSocket, testFrame } from '../../test/realtime';
 import { incidentQueries } from '../incidents/incidents.queries';
 import { unitQueries } from '../units/units.queries';
 import { LIVE_FLUSH_INTERVAL_MS, LiveCache } from './live-cache';
@@ -80,6 +80,16 @@ describe('LiveCache', () => {
     ]);
   });
 
+  it('keeps the newest copy of a unit within a batch, not the last to arrive', () => {
+    const key = unitQueries.list().queryKey;
+    queryClient.setQueryData(key, { units: [unit('a', 0, 1)], nextCursor: null });
+    const cache = new LiveCache(queryClient);
+    cache.accept(testFrame('unit.position', unit('a', 7, 70)));
+    cache.accept(testFrame('unit.position', unit('a', 6, 60)));
+    cache.flush();
+    expect(queryClient.getQueryData(key)!.units.map((item) => item.position?.location.lat)).toEqual([7]);
+  });
+
   it('keeps the open queue open: a resolved incident leaves it', () => {
     const key = incidentQueries.open().queryKey;
     queryClient.setQueryData(key, { incidents: [incident('1', 'new', 1)], nextCursor: null });
@@ -102,12 +112,7 @@ describe('LiveCache', () => {
     expect(queryClient.getQueryState(incidentQueries.open().queryKey)?.isInvalidated).toBe(true);
   });
 
-  it('drops frames whose data does not have the contract shape', () => {
-    const key = unitQueries.list().queryKey;
-    queryClient.setQueryData(key, { units: [], nextCursor: null });
-    const cache = new LiveCache(queryClient);
-    cache.accept(testFrame('unit.position', { id: 'x', callsign: 3 }));
-    cache.flush();
-    expect(queryClient.getQueryData(key)!.units).toEqual([]);
+  it('never sees frames whose data does not have the contract shape: the socket client drops them', () => {
+    expect(isDroppedAtSocket('unit.position', { id: 'x', callsign: 3 })).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { EvidenceCustodyEvent, EvidenceItem, type EvidenceResponse } from '@argus/contracts/http/evidence';
-import type { RealtimeFrame } from '@argus/contracts/realtime/protocol';
+import type { EvidenceResponse } from '@argus/contracts/http/evidence';
+import type { LiveFrame } from '@argus/contracts/realtime/protocol';
 import type { z } from 'zod';
 import { patchLive } from '../../lib/live-patch';
 import { evidenceQueries } from './evidence.queries';
@@ -14,15 +14,13 @@ type ItemData = z.infer<typeof EvidenceResponse>;
  * verification stale, since verifying re-hashes the whole file and a player's range requests
  * would otherwise re-hash a video many times over.
  */
-export function applyEvidenceFrame(queryClient: QueryClient, frame: RealtimeFrame): void {
+export function applyEvidenceFrame(queryClient: QueryClient, frame: LiveFrame): void {
   switch (frame.type) {
     case 'evidence.created':
       void queryClient.invalidateQueries({ queryKey: evidenceQueries.lists() });
       return;
     case 'evidence.updated': {
-      const parsed = EvidenceItem.safeParse(frame.data);
-      if (!parsed.success) return;
-      const item = parsed.data;
+      const item = frame.data;
       patchLive<ItemData>(queryClient, evidenceQueries.item(item.id).queryKey, () => ({ item }));
       void queryClient.invalidateQueries({ queryKey: evidenceQueries.lists() });
       void queryClient.invalidateQueries({ queryKey: evidenceQueries.custody(item.id).queryKey });
@@ -30,10 +28,9 @@ export function applyEvidenceFrame(queryClient: QueryClient, frame: RealtimeFram
       return;
     }
     case 'evidence.custody': {
-      const parsed = EvidenceCustodyEvent.safeParse(frame.data);
-      if (!parsed.success) return;
-      void queryClient.invalidateQueries({ queryKey: evidenceQueries.custody(parsed.data.itemId).queryKey });
-      void queryClient.invalidateQueries({ queryKey: evidenceQueries.verification(parsed.data.itemId).queryKey, refetchType: 'none' });
+      const { itemId } = frame.data;
+      void queryClient.invalidateQueries({ queryKey: evidenceQueries.custody(itemId).queryKey });
+      void queryClient.invalidateQueries({ queryKey: evidenceQueries.verification(itemId).queryKey, refetchType: 'none' });
       return;
     }
     case 'realtime.reset':

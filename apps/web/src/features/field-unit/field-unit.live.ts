@@ -1,16 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Report } from '@argus/contracts/http/reports';
-import { Dispatch, Unit, type AssignmentListResponse, type UnitListResponse } from '@argus/contracts/http/units';
-import { channels, type Channel, type RealtimeFrame } from '@argus/contracts/realtime/protocol';
+import type { AssignmentListResponse } from '@argus/contracts/http/units';
+import { channels, type Channel, type LiveFrame } from '@argus/contracts/realtime/protocol';
 import type { z } from 'zod';
 import { addLiveMessage } from '../messages/messages.live';
+import { patchUnitList } from '../units/units.live';
 import { messageQueries } from '../messages/messages.queries';
 import { publicAlertQueries, reportQueries } from '../civic-reporter/civic-reporter.queries';
-import { patchReport } from '../civic-reporter/civic-reporter.live';
+import { patchOwnReport } from '../reports/reports.live';
 import { fieldUnitKeys } from './field-unit.queries';
 import { patchLive } from '../../lib/live-patch';
 
-type UnitList = z.infer<typeof UnitListResponse>;
 type AssignmentList = z.infer<typeof AssignmentListResponse>;
 
 const ACTIVE = new Set(['assigned', 'acknowledged', 'en_route', 'on_scene']);
@@ -21,26 +20,16 @@ export function fieldChannels(userId: string, unitId: string | null): Channel[] 
 }
 
 /** Applies one realtime frame to the field unit page's caches; anything it cannot patch is refetched. */
-export function applyFieldFrame(queryClient: QueryClient, frame: RealtimeFrame): void {
+export function applyFieldFrame(queryClient: QueryClient, frame: LiveFrame): void {
   switch (frame.type) {
     case 'unit.created':
     case 'unit.updated':
-    case 'unit.position': {
-      const parsed = Unit.safeParse(frame.data);
-      if (!parsed.success) return void queryClient.invalidateQueries({ queryKey: fieldUnitKeys.units });
-      const unit = parsed.data;
-      patchLive<UnitList>(queryClient, fieldUnitKeys.units, (list) => {
-        if (!list.units.some((candidate) => candidate.id === unit.id)) return { ...list, units: [...list.units, unit] };
-        return { ...list, units: list.units.map((candidate) => (candidate.id === unit.id && candidate.updatedAt <= unit.updatedAt ? unit : candidate)) };
-      });
-      return;
-    }
+    case 'unit.position':
+      return patchUnitList(queryClient, fieldUnitKeys.units, [frame.data]);
     case 'dispatch.updated': {
-      const parsed = Dispatch.safeParse(frame.data);
+      const dispatch = frame.data;
       const list = queryClient.getQueryData<AssignmentList>(fieldUnitKeys.assignments);
-      const known = parsed.success && list?.assignments.some((assignment) => assignment.id === parsed.data.id);
-      if (!parsed.success || !known) return void queryClient.invalidateQueries({ queryKey: fieldUnitKeys.assignments });
-      const dispatch = parsed.data;
+      if (!list?.assignments.some((assignment) => assignment.id === dispatch.id)) return void queryClient.invalidateQueries({ queryKey: fieldUnitKeys.assignments });
       patchLive<AssignmentList>(queryClient, fieldUnitKeys.assignments, (current) => ({
         ...current,
         assignments: current.assignments
@@ -56,8 +45,7 @@ export function applyFieldFrame(queryClient: QueryClient, frame: RealtimeFrame):
       return addLiveMessage(queryClient, frame.data);
     case 'report.created':
     case 'report.updated':
-      if (!Report.safeParse(frame.data).success) return void queryClient.invalidateQueries({ queryKey: reportQueries.all });
-      return patchReport(queryClient, frame.data);
+      return patchOwnReport(queryClient, frame.data);
     case 'alert.created':
     case 'alert.updated':
       return void queryClient.invalidateQueries({ queryKey: publicAlertQueries.all });

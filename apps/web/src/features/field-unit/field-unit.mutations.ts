@@ -9,6 +9,7 @@ import type { OutboxItem } from '../../lib/outbox/outbox-item';
 import { useOutboxDelivered, type OutboxView } from '../../lib/outbox/useOutbox';
 import { messageQueries } from '../messages/messages.queries';
 import { reportQueries } from '../civic-reporter/civic-reporter.queries';
+import { isNewerUnit } from '../units/units.live';
 import { fieldUnitKeys } from './field-unit.queries';
 
 export interface PositionFix {
@@ -53,7 +54,7 @@ function patchUnit(queryClient: QueryClient, result: unknown): boolean {
   if (!parsed.success) return false;
   const { unit } = parsed.data;
   queryClient.setQueryData<UnitList>(fieldUnitKeys.units, (data) =>
-    data ? { ...data, units: data.units.map((candidate) => (candidate.id === unit.id && candidate.updatedAt <= unit.updatedAt ? unit : candidate)) } : data,
+    data ? { ...data, units: data.units.map((candidate) => (candidate.id === unit.id && isNewerUnit(unit, candidate) ? unit : candidate)) } : data,
   );
   return true;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Channel, RealtimeFrame } from '@argus/contracts/realtime/protocol';
+import type { Channel, LiveFrame } from '@argus/contracts/realtime/protocol';
 import { useRealtime, useRealtimeStatus } from '../../lib/realtime';
 import { overviewQueries } from './overview.queries';
 
@@ -30,7 +30,7 @@ export function useOverviewLive(enabled: boolean): void {
       void queryClient.invalidateQueries({ queryKey: overviewQueries.all });
     }, wait);
   };
-  useRealtime(enabled ? OVERVIEW_CHANNELS : [], (frame: RealtimeFrame) => {
+  useRealtime(enabled ? OVERVIEW_CHANNELS : [], (frame: LiveFrame) => {
     if (COUNTED.has(frame.type)) refetchSoon();
   });
   useEffect(

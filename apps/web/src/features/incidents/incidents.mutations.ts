@@ -4,7 +4,7 @@ import { DispatchListResponse } from '@argus/contracts/http/units';
 import { api } from '../../lib/api';
 import { unitQueries } from '../units/units.queries';
 import { IncidentResponse, dispatchQueries, incidentQueries } from './incidents.queries';
-import { upsertOpenIncident } from './incident-cache';
+import { upsertOpenIncident } from './incidents.live';
 
 /** Puts an incident the server just answered into the queue and its detail, without waiting for a refetch. */
 function useRememberIncident() {

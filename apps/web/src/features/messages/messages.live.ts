@@ -1,19 +1,24 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Message, type MessageListResponse } from '@argus/contracts/http/messages';
+import type { Message, MessageListResponse } from '@argus/contracts/http/messages';
 import type { z } from 'zod';
 import { messageQueries } from './messages.queries';
 import { patchLive } from '../../lib/live-patch';
 
+/**
+ * A message's live arrival, for every page that shows a thread (a crew's conversations, the
+ * analysts' incident notes, command's broadcasts): one way of adding it.
+ */
+
 type MessageList = z.infer<typeof MessageListResponse>;
 
-/** A message.created frame: added to the open thread it belongs to (newest first), once. */
-export function addLiveMessage(queryClient: QueryClient, data: unknown): void {
-  const parsed = Message.safeParse(data);
-  if (!parsed.success) return;
-  const message = parsed.data;
+/** A thread (newest first, as the server answers) with one more message, once; at most `limit` kept. */
+export function addMessage<List extends { messages: Message[] }>(list: List, message: Message, limit = Infinity): List {
+  if (list.messages.some((candidate) => candidate.id === message.id)) return list;
+  return { ...list, messages: [message, ...list.messages].sort((a, b) => b.sentAt - a.sentAt).slice(0, limit) };
+}
+
+/** A message.created frame: added to the open thread it belongs to. */
+export function addLiveMessage(queryClient: QueryClient, message: Message): void {
   const key = messageQueries.thread({ channel: message.channel, targetId: message.targetId ?? undefined }).queryKey;
-  patchLive<MessageList>(queryClient, key, (list) => {
-    if (list.messages.some((candidate) => candidate.id === message.id)) return list;
-    return { ...list, messages: [message, ...list.messages].sort((a, b) => b.sentAt - a.sentAt) };
-  });
+  patchLive<MessageList>(queryClient, key, (list) => addMessage(list, message));
 }

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { StreamRoomEvent, type StreamListResponse, type StreamRoom } from '@argus/contracts/http/streams';
-import type { RealtimeFrame } from '@argus/contracts/realtime/protocol';
+import type { StreamListResponse, StreamRoom } from '@argus/contracts/http/streams';
+import type { LiveFrame } from '@argus/contracts/realtime/protocol';
 import { streamKeys } from './streams.queries';
 
 const byCreation = (a: StreamRoom, b: StreamRoom) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -14,16 +14,14 @@ export function applyRoomEvent(list: StreamListResponse, type: string, room: Str
 
 /**
  * Applies a frame of the "streams" channel to the cached room list; health figures (bitrate,
- * viewers) are refetched, since their numbers only come over HTTP. A reset, or a frame this
- * client does not understand, refetches everything.
+ * viewers) are refetched, since their numbers only come over HTTP. A reset refetches everything.
  */
-export function applyStreamFrame(queryClient: QueryClient, frame: RealtimeFrame): void {
+export function applyStreamFrame(queryClient: QueryClient, frame: LiveFrame): void {
   if (frame.type !== 'stream.created' && frame.type !== 'stream.updated' && frame.type !== 'stream.closed') {
     if (frame.type === 'realtime.reset') void queryClient.invalidateQueries({ queryKey: streamKeys.all });
     return;
   }
-  const parsed = StreamRoomEvent.safeParse(frame.data);
-  if (!parsed.success) return void queryClient.invalidateQueries({ queryKey: streamKeys.all });
-  queryClient.setQueryData<StreamListResponse>(streamKeys.list, (list) => (list ? applyRoomEvent(list, frame.type, parsed.data.room) : list));
+  const { room } = frame.data;
+  queryClient.setQueryData<StreamListResponse>(streamKeys.list, (list) => (list ? applyRoomEvent(list, frame.type, room) : list));
   void queryClient.invalidateQueries({ queryKey: streamKeys.health });
 }

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Camera, type CameraListResponse as CameraListSchema } from '@argus/contracts/http/cameras';
+import type { Camera, CameraListResponse as CameraListSchema } from '@argus/contracts/http/cameras';
 import type { z } from 'zod';
-import type { RealtimeFrame } from '@argus/contracts/realtime/protocol';
+import type { LiveFrame } from '@argus/contracts/realtime/protocol';
 import { cameraQueries } from './cameras.queries';
 
 type CameraListResponse = z.infer<typeof CameraListSchema>;
@@ -16,10 +16,9 @@ export function upsertCamera(list: CameraListResponse, camera: Camera): CameraLi
 }
 
 /** Applies a frame of the "cameras" channel to the cached registry; a reset refetches it. */
-export function applyCameraFrame(queryClient: QueryClient, frame: RealtimeFrame): void {
+export function applyCameraFrame(queryClient: QueryClient, frame: LiveFrame): void {
   if (frame.type === 'realtime.reset') return void queryClient.invalidateQueries({ queryKey: cameraQueries.all });
   if (frame.type !== 'camera.created' && frame.type !== 'camera.updated') return;
-  const parsed = Camera.safeParse(frame.data);
-  if (!parsed.success) return void queryClient.invalidateQueries({ queryKey: cameraQueries.all });
-  queryClient.setQueryData<CameraListResponse>(cameraQueries.list().queryKey, (list) => (list ? upsertCamera(list, parsed.data) : list));
+  const camera = frame.data;
+  queryClient.setQueryData<CameraListResponse>(cameraQueries.list().queryKey, (list) => (list ? upsertCamera(list, camera) : list));
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UnitResponse } from '@argus/contracts/http/units';
 import { api } from '../../lib/api';
 import { unitQueries } from './units.queries';
-import { upsertUnits } from './unit-cache';
+import { upsertUnits } from './units.live';
 
 /** Command ends a unit's SOS emergency once it has been dealt with. */
 export function useClearSosMutation() {

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Zone, type ZoneListResponse } from '@argus/contracts/http/zones';
+import type { Zone, ZoneListResponse } from '@argus/contracts/http/zones';
 import type { z } from 'zod';
 import { zoneQueries } from './zones.queries';
 import { patchLive } from '../../lib/live-patch';
@@ -16,10 +16,8 @@ export function upsertZone(list: ZoneList, zone: Zone, { activeOnly }: { activeO
 }
 
 /** Writes a zone (from a mutation or a zone.created/zone.updated frame) into every cached zone list. */
-export function applyZone(queryClient: QueryClient, data: unknown): void {
-  const parsed = Zone.safeParse(data);
-  if (!parsed.success) return;
-  patchLive<ZoneList>(queryClient, zoneQueries.list().queryKey, (list) => upsertZone(list, parsed.data, { activeOnly: false }));
-  patchLive<ZoneList>(queryClient, zoneQueries.active().queryKey, (list) => upsertZone(list, parsed.data, { activeOnly: true }));
-  void queryClient.invalidateQueries({ queryKey: zoneQueries.detail(parsed.data.id).queryKey });
+export function applyZone(queryClient: QueryClient, zone: Zone): void {
+  patchLive<ZoneList>(queryClient, zoneQueries.list().queryKey, (list) => upsertZone(list, zone, { activeOnly: false }));
+  patchLive<ZoneList>(queryClient, zoneQueries.active().queryKey, (list) => upsertZone(list, zone, { activeOnly: true }));
+  void queryClient.invalidateQueries({ queryKey: zoneQueries.detail(zone.id).queryKey });
 }

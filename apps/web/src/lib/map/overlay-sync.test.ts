@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MapLibreMap } from './maplibre';
 import { featureCollection, pointFeature, type MapOverlay } from './overlay';
-import { MIN_SET_DATA_INTERVAL_MS, OverlaySync } from './overlay-sync';
+import { OverlaySync } from './overlay-sync';
 
 /** Just the part of MapLibre's Map that OverlaySync uses, recording what it is asked to do. */
 function fakeMap() {
@@ -59,18 +59,17 @@ describe('OverlaySync', () => {
     expect(sync.overlayOfLayer('incidents-label')).toBe('incidents');
   });
 
-  it('sends a source at most every MIN_SET_DATA_INTERVAL_MS, ending on the newest data', () => {
+  it('sends new data at once, without waiting on a timer of its own (live data is batched before it reaches the page)', () => {
     const { map, sent } = fakeMap();
     const sync = new OverlaySync(map);
-    sync.sync([overlay('units', 1)]);
-    for (let round = 2; round <= 40; round += 1) {
-      sync.sync([overlay('units', round)]);
-      vi.advanceTimersByTime(50);
-    }
-    // 39 updates over 1.95 s: four sends, never two within the interval.
-    vi.advanceTimersByTime(MIN_SET_DATA_INTERVAL_MS);
-    expect(sent.length).toBeLessThanOrEqual(5);
-    expect(sent.at(-1)).toEqual({ source: 'units', size: 40 });
+    sync.sync([overlay('units', 1), overlay('alerts', 1)]);
+    sync.sync([overlay('units', 2), overlay('alerts', 1)]);
+    expect(sent).toEqual([
+      { source: 'units', size: 2 },
+      { source: 'alerts', size: 1 },
+    ]);
+    sync.sync([overlay('units', 3)]);
+    expect(sent.at(-1)).toEqual({ source: 'units', size: 3 });
   });
 
   it('sends nothing when the same data is passed again, and removes overlays that are gone', () => {
@@ -79,7 +78,7 @@ describe('OverlaySync', () => {
     const units = overlay('units', 3);
     sync.sync([units, overlay('alerts', 1)]);
     sync.sync([units]);
-    vi.advanceTimersByTime(MIN_SET_DATA_INTERVAL_MS * 2);
+    vi.advanceTimersByTime(1_000);
     expect(sent).toEqual([]);
     expect(layers).toEqual(['units-point', 'units-label']);
   });

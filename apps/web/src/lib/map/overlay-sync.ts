@@ -1,16 +1,10 @@
 import type { GeoJSONSource, LayerSpecification, MapLibreMap } from './maplibre';
 import type { MapOverlay, OverlayData } from './overlay';
 
-/** However often a page hands new data, a source is sent to MapLibre's worker at most this often. */
-export const MIN_SET_DATA_INTERVAL_MS = 500;
-
 interface SourceState {
   overlay: MapOverlay;
   layerIds: string[];
-  sentData: OverlayData | null;
-  pendingData: OverlayData | null;
-  lastSentAt: number;
-  timer: ReturnType<typeof setTimeout> | null;
+  sentData: OverlayData;
 }
 
 export const layerId = (overlayId: string, localId: string) => `${overlayId}-${localId}`;
@@ -18,8 +12,10 @@ export const layerId = (overlayId: string, localId: string) => `${overlayId}-${l
 /**
  * Keeps MapLibre's sources and layers in step with the overlays a page passes: adds an overlay's
  * source and layers the first time it appears (in the page's drawing order), removes them when it
- * goes, and sends new data through `setData` at most every MIN_SET_DATA_INTERVAL_MS per source,
- * always ending on the newest data. Layers are fixed once added; only data changes.
+ * goes, and sends a source's data through `setData` as soon as the page hands new data. Layers
+ * are fixed once added; only data changes. There is no throttle here: live data is already
+ * batched before it reaches a page (the command dashboard's LiveCache flushes at most twice a
+ * second), and a second throttle would only make a position wait twice.
  */
 export class OverlaySync {
   private readonly states = new Map<string, SourceState>();
@@ -60,13 +56,12 @@ export class OverlaySync {
         return;
       }
       state.overlay = overlay;
-      if (overlay.data !== state.sentData && overlay.data !== state.pendingData) this.schedule(state, overlay.data);
+      if (overlay.data !== state.sentData) this.send(state, overlay.data);
     });
   }
 
   dispose(): void {
     this.disposed = true;
-    for (const state of this.states.values()) if (state.timer) clearTimeout(state.timer);
     this.states.clear();
   }
 
@@ -93,31 +88,19 @@ export class OverlaySync {
       this.map.addLayer({ ...layer, id, source: overlay.id } as LayerSpecification, beforeId);
       layerIds.push(id);
     }
-    this.states.set(overlay.id, { overlay, layerIds, sentData: overlay.data, pendingData: null, lastSentAt: performance.now(), timer: null });
+    this.states.set(overlay.id, { overlay, layerIds, sentData: overlay.data });
   }
 
   private remove(overlayId: string): void {
     const state = this.states.get(overlayId);
     if (!state) return;
-    if (state.timer) clearTimeout(state.timer);
     for (const id of state.layerIds) if (this.map.getLayer(id)) this.map.removeLayer(id);
     if (this.map.getSource(overlayId)) this.map.removeSource(overlayId);
     this.states.delete(overlayId);
   }
 
-  private schedule(state: SourceState, data: OverlayData): void {
-    state.pendingData = data;
-    if (state.timer) return;
-    const wait = Math.max(0, state.lastSentAt + MIN_SET_DATA_INTERVAL_MS - performance.now());
-    state.timer = setTimeout(() => {
-      state.timer = null;
-      if (this.disposed || !state.pendingData) return;
-      const source = this.map.getSource<GeoJSONSource>(state.overlay.id);
-      const next = state.pendingData;
-      state.pendingData = null;
-      state.sentData = next;
-      state.lastSentAt = performance.now();
-      void source?.setData(next);
-    }, wait);
+  private send(state: SourceState, data: OverlayData): void {
+    state.sentData = data;
+    void this.map.getSource<GeoJSONSource>(state.overlay.id)?.setData(data);
   }
 }

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { Alert } from '../http/alerts';
+import { Camera } from '../http/cameras';
+import { DetectionFrameEvent } from '../http/detections';
+import { EvidenceCustodyEvent, EvidenceItem } from '../http/evidence';
+import { Incident, TimelineEntry } from '../http/incidents';
+import { Message } from '../http/messages';
+import { Report } from '../http/reports';
+import { StreamRoomEvent } from '../http/streams';
+import { Dispatch, Unit } from '../http/units';
+import { Zone } from '../http/zones';
+
+/** data of incident.timeline: one new entry of an incident's timeline, with the incident it belongs to. */
+export const IncidentTimelineEvent = z.object({ incidentId: z.string(), entry: TimelineEntry });
+export type IncidentTimelineEvent = z.infer<typeof IncidentTimelineEvent>;
+
+/**
+ * Every realtime event (`entity.verb`, the envelope's type) and the schema of its data: the one
+ * place an event's payload is described. The server's publishers and listeners are typed from it
+ * (at compile time only), and the web app checks each event frame against it once, on arrival.
+ * Payloads are the HTTP contract shapes, so a frame patches the same cache a fetch fills.
+ */
+export const EVENT_PAYLOADS = {
+  'incident.created': Incident,
+  'incident.updated': Incident,
+  'incident.timeline': IncidentTimelineEvent,
+  'unit.created': Unit,
+  'unit.updated': Unit,
+  'unit.position': Unit,
+  'dispatch.created': Dispatch,
+  'dispatch.updated': Dispatch,
+  'report.created': Report,
+  'report.updated': Report,
+  'message.created': Message,
+  'alert.created': Alert,
+  'alert.updated': Alert,
+  'zone.created': Zone,
+  'zone.updated': Zone,
+  'detection.created': DetectionFrameEvent,
+  /** Video rooms; also on `unit:<id>` for the field units a room belongs or is shared to. */
+  'stream.created': StreamRoomEvent,
+  'stream.updated': StreamRoomEvent,
+  'stream.closed': StreamRoomEvent,
+  /** The camera registry and each camera's health; deactivating is an update. */
+  'camera.created': Camera,
+  'camera.updated': Camera,
+  /** Evidence items, and custody entries from views, downloads and exports. */
+  'evidence.created': EvidenceItem,
+  'evidence.updated': EvidenceItem,
+  'evidence.custody': EvidenceCustodyEvent,
+} as const satisfies Record<`${string}.${string}`, z.ZodType>;
+
+/** Event names, `entity.verb`. */
+export type EventType = keyof typeof EVENT_PAYLOADS;
+
+/** The data an event of type `T` carries. */
+export type EventPayload<T extends EventType> = z.infer<(typeof EVENT_PAYLOADS)[T]>;
+
+/** Every event name, in the map's order. */
+export const EVENT_TYPES = Object.keys(EVENT_PAYLOADS).filter(isEventType);
+
+export function isEventType(value: string): value is EventType {
+  return Object.hasOwn(EVENT_PAYLOADS, value);
+}
+
+/**
+ * An event as a type-and-data pair whose data is that of its type: switching on `type` narrows
+ * `data`. `Extra` adds the fields a side keeps with it (channels on the server, the envelope in the browser).
+ */
+export type TypedEvent<Extra = unknown, T extends EventType = EventType> = { [K in T]: Extra & { type: K; data: EventPayload<K> } }[T];
