@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { canMoveIncident, type IncidentStatus } from '@argus/contracts/incidents';
-import { isCommandRole } from '@argus/contracts/roles';
 import { DISPATCH_TRANSITIONS, UNIT_STATUS_FOR_DISPATCH, type DispatchStatus } from '@argus/contracts/units';
 import type { Database, DispatchesTable } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -14,6 +13,7 @@ import { incidentEvents } from '../incidents/incidents.events';
 import { unitEvents } from '../units/units.events';
 import { dispatchEvents } from './dispatch.events';
 import { ACTIVE_DISPATCH_STATUSES, type AssignmentRow, type DispatchRepository } from './dispatch.repository';
+import { actsForUnit, seesEveryRow } from '@argus/contracts/policies/visibility';
 
 export type DispatchRow = Selectable<DispatchesTable>;
 
@@ -37,8 +37,7 @@ export class DispatchService {
 
   /** Assignments with their incident: a field unit gets only those of the units it crews. */
   assignments(viewer: UserRow, query: { active: boolean; incidentId?: string | undefined; unitId?: string | undefined }): Promise<AssignmentRow[]> {
-    const crewOnly = !isCommandRole(viewer.role) && viewer.role !== 'Intelligence_Analyst';
-    return this.repository.listAssignments({ ...query, crewMemberId: crewOnly ? viewer.id : undefined });
+        return this.repository.listAssignments({ ...query, crewMemberId: seesEveryRow(viewer.role) ? undefined : viewer.id });
   }
 
   async assign(incidentId: string, unitIds: string[], actorId: string): Promise<DispatchRow[]> {
@@ -79,7 +78,7 @@ export class DispatchService {
       const row = await trx.selectFrom('dispatches').selectAll().where('id', '=', dispatchId).executeTakeFirst();
       if (!row) throw new AppError('not_found', 'No such assignment.');
       const unit = (await this.units.find(row.unit_id, trx))!;
-      if (!isCommandRole(viewer.role) && !unit.members.includes(viewer.id)) throw new AppError('forbidden', 'This is not your unit’s assignment.');
+      if (!actsForUnit(viewer, unit.members)) throw new AppError('forbidden', 'This is not your unit’s assignment.');
       const claim = await this.units.claim(trx, { client_id: clientId, user_id: viewer.id, kind: 'dispatch.status', target_id: dispatchId, created_at: now });
       if (!claim.fresh) {
         if (claim.earlier.kind !== 'dispatch.status' || claim.earlier.target_id !== dispatchId || claim.earlier.user_id !== viewer.id) {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { INCIDENT_SEVERITIES } from '@argus/contracts/incidents';
 import { OverviewResponse } from '@argus/contracts/http/overview';
-import { COMMAND_ROLES } from '@argus/contracts/roles';
+import { OPERATIONS_ROLES } from '@argus/contracts/policies/visibility';
 import { UNIT_STATUSES } from '@argus/contracts/units';
 import type { OverviewRepository } from './overview.repository';
 
@@ -9,7 +9,7 @@ import type { OverviewRepository } from './overview.repository';
 export const overviewRoutes: FastifyPluginAsyncZod<{ overview: OverviewRepository }> = async (app, { overview }) => {
   app.get(
     '/overview',
-    { config: { access: [...COMMAND_ROLES, 'Intelligence_Analyst'] }, schema: { summary: 'Open incidents by severity, units by status, reports awaiting triage, new alerts', response: { 200: OverviewResponse } } },
+    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'Open incidents by severity, units by status, reports awaiting triage, new alerts', response: { 200: OverviewResponse } } },
     async () => {
       const counts = await overview.counts();
       return {

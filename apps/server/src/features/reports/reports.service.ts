@@ -22,11 +22,12 @@ import type { IncidentsService } from '../incidents/incidents.service';
 import type { UserRow } from '../users/users.repository';
 import { reportEvents } from './reports.events';
 import type { PhotoRow, ReportRow, ReportView, ReportsRepository } from './reports.repository';
+import { seesEveryRow } from '@argus/contracts/policies/visibility';
 
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const trackingCode = () => `RPT-${Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')}`;
 
-export const triages = (user: Pick<UserRow, 'role'>) => isCommandRole(user.role) || user.role === 'Intelligence_Analyst';
+export const triages = (user: Pick<UserRow, 'role'>) => seesEveryRow(user.role);
 
 /** How far and how long apart two reports may be to be suggested as the same event. */
 const DUPLICATE_RADIUS_M = 2_000;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SearchQuery, SearchResponse, type SearchHit } from '@argus/contracts/http/search';
-import { COMMAND_ROLES } from '@argus/contracts/roles';
+import { OPERATIONS_ROLES } from '@argus/contracts/policies/visibility';
 import type { Kysely } from 'kysely';
 import { fullTextSearch, searchTerms } from '../../db/full-text';
 import type { Database } from '../../db/schema';
@@ -9,7 +9,7 @@ import type { Database } from '../../db/schema';
 export const searchRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
   app.get(
     '/search',
-    { config: { access: [...COMMAND_ROLES, 'Intelligence_Analyst'] }, schema: { summary: 'Full-text search over incidents, reports and messages', querystring: SearchQuery, response: { 200: SearchResponse } } },
+    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'Full-text search over incidents, reports and messages', querystring: SearchQuery, response: { 200: SearchResponse } } },
     async (request) => {
       const hits = await fullTextSearch(db, searchTerms(request.query.q), request.query.kind, request.query.limit);
       return {

@@ -3,7 +3,6 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { z } from 'zod';
 import type { CreateUnitRequest, SosRequest, UnitListQuery, UnitPositionRequest, UnitStatusRequest } from '@argus/contracts/http/units';
-import { isCommandRole } from '@argus/contracts/roles';
 import { AppError } from '../../lib/app-error';
 import { GroupCommit, type Outcome } from '../../lib/group-commit';
 import type { Clock } from '../../lib/clock';
@@ -12,6 +11,7 @@ import { PendingEvents, type EventPublisher, type OperationalEvent } from '../..
 import type { AlertsService } from '../alerts/alerts.service';
 import { unitEvents } from './units.events';
 import type { UnitRow, UnitWithMembers, UnitsRepository } from './units.repository';
+import { actsForUnit, seesEveryRow } from '@argus/contracts/policies/visibility';
 
 /** What an action changes on a unit, and the event that announces the changed unit. */
 interface UnitChange {
@@ -75,9 +75,8 @@ export class UnitsService {
   }
 
   async list(viewer: UserRow, query: z.infer<typeof UnitListQuery>): Promise<{ units: UnitWithMembers[]; nextCursor: string | null }> {
-    const seesAll = isCommandRole(viewer.role) || viewer.role === 'Intelligence_Analyst';
-    const units = await this.units.list({
-      memberId: seesAll ? undefined : viewer.id,
+        const units = await this.units.list({
+      memberId: seesEveryRow(viewer.role) ? undefined : viewer.id,
       statuses: query.status,
       kind: query.kind,
       bbox: query.bbox as [number, number, number, number] | undefined,
@@ -173,7 +172,7 @@ export class UnitsService {
     const now = this.clock.now();
     const current = await this.units.find(unitId, trx);
     if (!current) throw new AppError('not_found', 'No such unit.');
-    if (!isCommandRole(viewer.role) && !current.members.includes(viewer.id)) throw new AppError('forbidden', 'This is not your unit.');
+    if (!actsForUnit(viewer, current.members)) throw new AppError('forbidden', 'This is not your unit.');
     const claim = await this.units.claim(trx, { client_id: clientId, user_id: viewer.id, kind, target_id: unitId, created_at: now });
     if (!claim.fresh) {
       if (claim.earlier.kind !== kind || claim.earlier.target_id !== unitId || claim.earlier.user_id !== viewer.id) {
