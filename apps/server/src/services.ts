@@ -111,7 +111,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     reports: new ReportsService(new ReportsRepository(db.kysely), incidentsRepository, incidents, files, clock, events, evidence),
     evidence,
     units: new UnitsService(unitsRepository, clock, events, alerts),
-    dispatch: new DispatchService(db.kysely, new DispatchRepository(db.kysely), incidentsRepository, unitsRepository, clock, events),
+    dispatch: new DispatchService(new DispatchRepository(db.kysely), incidentsRepository, unitsRepository, clock, events),
     alerts,
     fieldScope,
     messages: new MessagesService(new MessagesRepository(db.kysely), fieldScope, clock, events),

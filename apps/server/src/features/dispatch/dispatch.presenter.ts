@@ -1,7 +1,7 @@
 import type { Assignment, Dispatch } from '@argus/contracts/http/units';
 import { presentIncident } from '../incidents/incidents.presenter';
 import type { AssignmentRow } from './dispatch.repository';
-import type { DispatchRow } from './dispatch.service';
+import type { DispatchRow } from './dispatch.repository';
 
 export function presentDispatch(row: DispatchRow): Dispatch {
   return {
