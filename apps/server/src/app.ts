@@ -135,7 +135,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
       void services.streams.media.start().catch((error: unknown) => app.log.error({ err: error }, 'sfu: could not start'));
     });
   }
-  await app.register(searchRoutes, { db: db.kysely });
+  await app.register(searchRoutes, { search: services.search });
   await app.register(mapRoutes, { tiles: config.mapTiles });
   await app.register(tokenApiRoutes, {
     prefix: TOKEN_API_PREFIX,
@@ -147,7 +147,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   });
   await app.register(rootJwksRoute, { keys: services.keys });
   await app.register(oauthRoutes, { oauth: services.oauth, clock: services.clock, mfaPolicy: services.mfaPolicy });
-  await app.register(analyticsRoutes, { analytics: services.analytics, clock });
+  await app.register(analyticsRoutes, { analytics: services.analytics });
   await app.register(analyticsChartRoutes, { charts: services.analyticsCharts });
   app.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
 
