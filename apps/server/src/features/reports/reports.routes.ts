@@ -22,7 +22,8 @@ import type { Clock } from '../../lib/clock';
 import { presentIncident } from '../incidents/incidents.presenter';
 import { presentPhoto, presentReport } from './reports.presenter';
 import type { ReportView } from './reports.repository';
-import { triages, type ReportsService } from './reports.service';
+import { triages } from './report-access';
+import type { ReportsService } from './reports.service';
 
 const FILERS = [...COMMAND_ROLES, 'Intelligence_Analyst', 'Field_Unit', 'Civic_Reporter'] as const;
 
