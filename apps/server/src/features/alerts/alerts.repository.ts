@@ -3,13 +3,14 @@ import { TransactionalRepository, type Executor } from '../../db/repository';
 import type { AlertsTable } from '../../db/schema';
 import { olderThan } from '../../db/filters';
 import type { Keyset } from '../../lib/cursor';
+import type { AlertSeverity, AlertStatus, AlertTier } from '@argus/contracts/alerts';
 
 export type AlertRow = Selectable<AlertsTable>;
 export interface AlertFilters {
-  statuses?: string[] | undefined;
-  severities?: string[] | undefined;
+  statuses?: AlertStatus[] | undefined;
+  severities?: AlertSeverity[] | undefined;
   rule?: string | undefined;
-  tiers?: string[] | undefined;
+  tiers?: AlertTier[] | undefined;
   from?: number | undefined;
   to?: number | undefined;
   before?: Keyset | undefined;
@@ -17,7 +18,7 @@ export interface AlertFilters {
 }
 
 /** Alerts still wanting attention; resolved and dismissed ones are history. */
-export const OPEN_ALERT_STATUSES = ['new', 'acknowledged'];
+export const OPEN_ALERT_STATUSES: readonly AlertStatus[] = ['new', 'acknowledged'];
 
 /** Only this file reads and writes alerts. */
 export class AlertsRepository extends TransactionalRepository {

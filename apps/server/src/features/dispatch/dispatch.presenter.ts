@@ -8,7 +8,7 @@ export function presentDispatch(row: DispatchRow): Dispatch {
     id: row.id,
     incidentId: row.incident_id,
     unitId: row.unit_id,
-    status: row.status as Dispatch['status'],
+    status: row.status,
     milestones: JSON.parse(row.milestones) as Record<string, number>,
   };
 }

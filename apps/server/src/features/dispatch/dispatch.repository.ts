@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import { TransactionalRepository, type Executor } from '../../db/repository';
 import type { DispatchesTable } from '../../db/schema';
 import type { IncidentRow } from '../incidents/incidents.repository';
+import type { DispatchStatus } from '@argus/contracts/units';
 
 export type DispatchRow = Selectable<DispatchesTable>;
 
@@ -12,7 +13,7 @@ export interface AssignmentRow {
 }
 
 /** Statuses of an assignment still in progress. */
-export const ACTIVE_DISPATCH_STATUSES = ['assigned', 'acknowledged', 'en_route', 'on_scene'];
+export const ACTIVE_DISPATCH_STATUSES: readonly DispatchStatus[] = ['assigned', 'acknowledged', 'en_route', 'on_scene'];
 
 /** Only this file reads and writes assignments; listing joins each to its unit's callsign and its incident in one query. */
 export class DispatchRepository extends TransactionalRepository {

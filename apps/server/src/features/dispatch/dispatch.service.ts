@@ -59,7 +59,7 @@ export class DispatchService {
         await this.timeline(trx, pending, incidentId, now, actorId, 'dispatch.assigned', { dispatchId: row.id, unitId, callsign: unit.callsign });
         created.push(row);
       }
-      await this.moveIncident(trx, pending, incidentId, incident.status as IncidentStatus, 'dispatched', now, actorId);
+      await this.moveIncident(trx, pending, incidentId, incident.status, 'dispatched', now, actorId);
       return created;
     });
     pending.publishTo(this.events);
@@ -81,7 +81,7 @@ export class DispatchService {
         }
         return row;
       }
-      const current = row.status as DispatchStatus;
+      const current = row.status;
       if (status === current) return row;
       const allowed = DISPATCH_TRANSITIONS[current];
       if (!allowed.includes(status)) {
@@ -96,7 +96,7 @@ export class DispatchService {
       await this.timeline(trx, pending, row.incident_id, now, viewer.id, `dispatch.${status}`, { dispatchId, unitId: unit.id, callsign: unit.callsign });
       if (status === 'on_scene') {
         const incident = (await this.incidents.find(row.incident_id, trx))!;
-        await this.moveIncident(trx, pending, incident.id, incident.status as IncidentStatus, 'on_scene', now, viewer.id);
+        await this.moveIncident(trx, pending, incident.id, incident.status, 'on_scene', now, viewer.id);
       }
       return next;
     });

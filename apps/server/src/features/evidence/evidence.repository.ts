@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import { TransactionalRepository, type Executor } from '../../db/repository';
 import type { EvidenceCustodyTable, EvidenceItemsTable } from '../../db/schema';
 import type { Keyset } from '../../lib/cursor';
+import type { EvidenceKind, EvidenceStatus } from '@argus/contracts/evidence';
 
 export type EvidenceRow = Selectable<EvidenceItemsTable>;
 export type CustodyRow = Selectable<EvidenceCustodyTable>;
@@ -12,8 +13,8 @@ export type CustodyView = CustodyRow & { actor_name: string | null };
 export interface EvidenceFilters {
   capturedBy?: string | undefined;
   incidentId?: string | undefined;
-  kind?: string | undefined;
-  statuses?: string[] | undefined;
+  kind?: EvidenceKind | undefined;
+  statuses?: EvidenceStatus[] | undefined;
   from?: number | undefined;
   to?: number | undefined;
   before?: Keyset | undefined;

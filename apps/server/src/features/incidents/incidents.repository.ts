@@ -2,13 +2,14 @@ import { sql, type Selectable } from 'kysely';
 import { TransactionalRepository, type Executor } from '../../db/repository';
 import type { IncidentTimelineTable, IncidentsTable } from '../../db/schema';
 import { insideBox, olderThan } from '../../db/filters';
+import type { IncidentSeverity, IncidentStatus } from '@argus/contracts/incidents';
 
 export type IncidentRow = Selectable<IncidentsTable>;
 export type TimelineRow = Selectable<IncidentTimelineTable>;
 
 export interface IncidentFilters {
-  statuses?: string[] | undefined;
-  severities?: string[] | undefined;
+  statuses?: IncidentStatus[] | undefined;
+  severities?: IncidentSeverity[] | undefined;
   category?: string | undefined;
   from?: number | undefined;
   to?: number | undefined;

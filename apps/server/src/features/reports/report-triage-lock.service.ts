@@ -1,5 +1,5 @@
 import { REPORT_LOCK_MS } from '@argus/contracts/http/reports';
-import { isJudged, type ReportStatus } from '@argus/contracts/reports';
+import { isJudged } from '@argus/contracts/reports';
 import { isCommandRole } from '@argus/contracts/roles';
 import { AppError } from '../../lib/app-error';
 import type { UserRow } from '../users/users.repository';
@@ -21,7 +21,7 @@ export class TriageLock {
   lock(viewer: UserRow, id: string): Promise<ReportView> {
     return this.change.apply(id, async (current, now) => {
       assertNotLockedByOther(current, viewer, now);
-      if (isJudged(current.status as ReportStatus)) throw new AppError('conflict', `This report was already ${current.status}; there is nothing to triage.`);
+      if (isJudged(current.status)) throw new AppError('conflict', `This report was already ${current.status}; there is nothing to triage.`);
       return { lock_holder_id: viewer.id, lock_expires_at: now + REPORT_LOCK_MS, status: current.status === 'submitted' ? 'under_review' : current.status };
     });
   }

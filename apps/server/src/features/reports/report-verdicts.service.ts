@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { VerifyReportRequest } from '@argus/contracts/http/reports';
 import { OPEN_INCIDENT_STATUSES } from '@argus/contracts/incidents';
-import { isJudged, type ReportStatus } from '@argus/contracts/reports';
+import { isJudged } from '@argus/contracts/reports';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { IncidentRow, IncidentsRepository } from '../incidents/incidents.repository';
@@ -79,6 +79,6 @@ export class ReportVerdicts {
 }
 
 function assertJudgeable(report: ReportRow, viewer: UserRow, now: number): void {
-  if (isJudged(report.status as ReportStatus)) throw new AppError('conflict', `This report was already ${report.status}; a verdict is final.`);
+  if (isJudged(report.status)) throw new AppError('conflict', `This report was already ${report.status}; a verdict is final.`);
   assertNotLockedByOther(report, viewer, now);
 }

@@ -3,6 +3,7 @@ import { TransactionalRepository, type Executor } from '../../db/repository';
 import type { ReportPhotosTable, ReportsTable } from '../../db/schema';
 import { insideBox, olderThan } from '../../db/filters';
 import type { Keyset } from '../../lib/cursor';
+import type { ReportKind, ReportStatus } from '@argus/contracts/reports';
 
 export type ReportRow = Selectable<ReportsTable>;
 export type PhotoRow = Selectable<ReportPhotosTable>;
@@ -15,8 +16,8 @@ export interface ReportView extends ReportRow {
 
 export interface ReportFilters {
   reporterId?: string | undefined;
-  statuses?: string[] | undefined;
-  kind?: string | undefined;
+  statuses?: ReportStatus[] | undefined;
+  kind?: ReportKind | undefined;
   category?: string | undefined;
   from?: number | undefined;
   to?: number | undefined;

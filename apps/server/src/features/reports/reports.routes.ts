@@ -24,11 +24,12 @@ import { presentPhoto, presentReport } from './reports.presenter';
 import type { ReportView } from './reports.repository';
 import { triages } from './report-access';
 import type { ReportsService } from './reports.service';
+import type { UserRow } from '../users/users.repository';
 
 const FILERS = [...COMMAND_ROLES, 'Intelligence_Analyst', 'Field_Unit', 'Civic_Reporter'] as const;
 
 export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; clock: Clock }> = async (app, { reports, clock }) => {
-  const present = (view: ReportView, viewer: { role: string }) => presentReport(view, { triages: triages(viewer), now: clock.now() });
+  const present = (view: ReportView, viewer: Pick<UserRow, 'role'>) => presentReport(view, { triages: triages(viewer), now: clock.now() });
 
   // Photos arrive as their own bytes (no multipart), so a retry from the outbox resends one body.
   app.addContentTypeParser([...PHOTO_TYPES], { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES }, (_request, body, done) => done(null, body));

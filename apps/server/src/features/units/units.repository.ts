@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import { TransactionalRepository, type Executor } from '../../db/repository';
 import type { UnitsTable } from '../../db/schema';
 import { insideBox } from '../../db/filters';
+import type { UnitKind, UnitStatus } from '@argus/contracts/units';
 
 export type UnitRow = Selectable<UnitsTable>;
 export interface UnitWithMembers extends UnitRow {
@@ -11,8 +12,8 @@ export interface UnitWithMembers extends UnitRow {
 export interface UnitFilters {
   /** Only the units this user crews. */
   memberId?: string | undefined;
-  statuses?: string[] | undefined;
-  kind?: string | undefined;
+  statuses?: UnitStatus[] | undefined;
+  kind?: UnitKind | undefined;
   bbox?: readonly [south: number, west: number, north: number, east: number] | undefined;
   emergency?: boolean | undefined;
   after?: string | undefined;

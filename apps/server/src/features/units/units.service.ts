@@ -62,7 +62,7 @@ export class UnitsService {
     const notField = found.filter((user) => user.role !== 'Field_Unit');
     if (notField.length) throw new AppError('validation_failed', 'Only Field_Unit accounts can crew a unit.');
     const now = this.clock.now();
-    const row = { id: randomUUID(), callsign: request.callsign, kind: request.kind, status: 'available', lat: null, lon: null, accuracy: null, heading: null, speed: null, position_at: null, emergency_since: null, emergency_by: null, emergency_lat: null, emergency_lon: null, created_at: now, updated_at: now };
+    const row: UnitRow = { id: randomUUID(), callsign: request.callsign, kind: request.kind, status: 'available', lat: null, lon: null, accuracy: null, heading: null, speed: null, position_at: null, emergency_since: null, emergency_by: null, emergency_lat: null, emergency_lon: null, created_at: now, updated_at: now };
     try {
       await this.units.transaction((trx) => this.units.insert(trx, row, members));
     } catch (error) {

@@ -4,6 +4,7 @@ import type { ZoneImportsTable, ZonesTable } from '../../db/schema';
 import type { AlertRow } from '../alerts/alerts.repository';
 import type { IncidentRow } from '../incidents/incidents.repository';
 import type { ReportRow } from '../reports/reports.repository';
+import type { RiskLevel, ZoneKind } from '@argus/contracts/zones';
 
 export type ZoneRow = Selectable<ZonesTable>;
 export type ZoneImportRow = Selectable<ZoneImportsTable>;
@@ -22,8 +23,8 @@ export interface RuleRow {
 export type Box = { west: number; south: number; east: number; north: number };
 
 export interface ZoneFilters {
-  risks?: string[] | undefined;
-  kinds?: string[] | undefined;
+  risks?: RiskLevel[] | undefined;
+  kinds?: ZoneKind[] | undefined;
   active?: boolean | undefined;
   box?: Box | undefined;
 }
