@@ -15,8 +15,7 @@ import {
   ReportResponse,
   VerifyReportRequest,
 } from '@argus/contracts/http/reports';
-import { COMMAND_ROLES } from '@argus/contracts/roles';
-import { OPERATIONS_ROLES } from '@argus/contracts/policies/visibility';
+import { OPERATIONS_AND_FIELD_ROLES, OPERATIONS_ROLES } from '@argus/contracts/policies/visibility';
 import { auditContext, requireAuth } from '../../plugins/auth';
 import type { Clock } from '../../lib/clock';
 import { presentIncident } from '../incidents/incidents.presenter';
@@ -26,7 +25,7 @@ import { triages } from './report-access';
 import type { ReportsService } from './reports.service';
 import type { UserRow } from '../users/users.repository';
 
-const FILERS = [...COMMAND_ROLES, 'Intelligence_Analyst', 'Field_Unit', 'Civic_Reporter'] as const;
+const FILERS = [...OPERATIONS_AND_FIELD_ROLES, 'Civic_Reporter'] as const;
 
 export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; clock: Clock }> = async (app, { reports, clock }) => {
   const present = (view: ReportView, viewer: Pick<UserRow, 'role'>) => presentReport(view, { triages: triages(viewer), now: clock.now() });
