@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { canMoveIncident, type IncidentStatus } from '@argus/contracts/incidents';
 import { DISPATCH_TRANSITIONS, UNIT_STATUS_FOR_DISPATCH, type DispatchStatus } from '@argus/contracts/units';
+import { actsForUnit, seesEveryRow } from '@argus/contracts/policies/visibility';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -13,7 +14,6 @@ import { incidentEvents } from '../incidents/incidents.events';
 import { unitEvents } from '../units/units.events';
 import { dispatchEvents } from './dispatch.events';
 import type { AssignmentRow, DispatchRepository, DispatchRow } from './dispatch.repository';
-import { actsForUnit, seesEveryRow } from '@argus/contracts/policies/visibility';
 
 const UNAVAILABLE = ['out_of_service', 'offline'];
 
@@ -33,7 +33,7 @@ export class DispatchService {
 
   /** Assignments with their incident: a field unit gets only those of the units it crews. */
   assignments(viewer: UserRow, query: { active: boolean; incidentId?: string | undefined; unitId?: string | undefined }): Promise<AssignmentRow[]> {
-        return this.repository.listAssignments({ ...query, crewMemberId: seesEveryRow(viewer.role) ? undefined : viewer.id });
+    return this.repository.listAssignments({ ...query, crewMemberId: seesEveryRow(viewer.role) ? undefined : viewer.id });
   }
 
   async assign(incidentId: string, unitIds: string[], actorId: string): Promise<DispatchRow[]> {

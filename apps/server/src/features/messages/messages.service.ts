@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SendMessageRequest } from '@argus/contracts/http/messages';
 import type { MessageChannel } from '@argus/contracts/messages';
 import { isCommandRole } from '@argus/contracts/roles';
+import { seesEveryRow } from '@argus/contracts/policies/visibility';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { EventPublisher } from '../../realtime/events';
@@ -9,7 +10,6 @@ import type { FieldScopeRepository } from '../../realtime/field-scope.repository
 import type { UserRow } from '../users/users.repository';
 import { messageEvents } from './messages.events';
 import type { MessageView, MessagesRepository } from './messages.repository';
-import { seesEveryRow } from '@argus/contracts/policies/visibility';
 
 /**
  * Messages between command and the field. Who may read a conversation may write in it, except

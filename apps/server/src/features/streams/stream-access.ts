@@ -1,6 +1,6 @@
 import { isCommandRole } from '@argus/contracts/roles';
-import type { StreamRoomRow } from './streams.repository';
 import { seesEveryRow } from '@argus/contracts/policies/visibility';
+import type { StreamRoomRow } from './streams.repository';
 
 /**
  * Who may do what with a video room (docs/video.md):

@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { z } from 'zod';
 import type { CreateUnitRequest, SosRequest, UnitListQuery, UnitPositionRequest, UnitStatusRequest } from '@argus/contracts/http/units';
+import { actsForUnit, seesEveryRow } from '@argus/contracts/policies/visibility';
 import { AppError } from '../../lib/app-error';
 import { GroupCommit, type Outcome } from '../../lib/group-commit';
 import type { Clock } from '../../lib/clock';
@@ -11,7 +12,6 @@ import { PendingEvents, type EventPublisher, type OperationalEvent } from '../..
 import type { AlertsService } from '../alerts/alerts.service';
 import { unitEvents } from './units.events';
 import type { UnitRow, UnitWithMembers, UnitsRepository } from './units.repository';
-import { actsForUnit, seesEveryRow } from '@argus/contracts/policies/visibility';
 
 /** What an action changes on a unit, and the event that announces the changed unit. */
 interface UnitChange {
@@ -75,7 +75,7 @@ export class UnitsService {
   }
 
   async list(viewer: UserRow, query: z.infer<typeof UnitListQuery>): Promise<{ units: UnitWithMembers[]; nextCursor: string | null }> {
-        const units = await this.units.list({
+    const units = await this.units.list({
       memberId: seesEveryRow(viewer.role) ? undefined : viewer.id,
       statuses: query.status,
       kind: query.kind,
