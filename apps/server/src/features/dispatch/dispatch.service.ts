@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { canMoveIncident, type IncidentStatus } from '@argus/contracts/incidents';
-import { DISPATCH_TRANSITIONS, UNIT_STATUS_FOR_DISPATCH, type DispatchStatus } from '@argus/contracts/units';
+import { DISPATCH_TRANSITIONS, UNIT_STATUS_FOR_DISPATCH, type DispatchStatus, type UnitStatus } from '@argus/contracts/units';
 import { actsForUnit, seesEveryRow } from '@argus/contracts/policies/visibility';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -15,7 +15,7 @@ import { unitEvents } from '../units/units.events';
 import { dispatchEvents } from './dispatch.events';
 import type { AssignmentRow, DispatchRepository, DispatchRow } from './dispatch.repository';
 
-const UNAVAILABLE = ['out_of_service', 'offline'];
+const UNAVAILABLE: readonly UnitStatus[] = ['out_of_service', 'offline'];
 
 /**
  * Dispatch: units assigned to an incident, each assignment moving through its milestones with a

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { VerifyReportRequest } from '@argus/contracts/http/reports';
-import { OPEN_INCIDENT_STATUSES } from '@argus/contracts/incidents';
+import { isOpenIncident } from '@argus/contracts/incidents';
 import { isJudged } from '@argus/contracts/reports';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -73,7 +73,7 @@ export class ReportVerdicts {
   private async requireOpenIncident(trx: Transaction<Database>, incidentId: string): Promise<IncidentRow> {
     const incident = await this.incidentsRepository.find(incidentId, trx);
     if (!incident) throw new AppError('not_found', 'No such incident to attach the report to.');
-    if (!(OPEN_INCIDENT_STATUSES as readonly string[]).includes(incident.status)) throw new AppError('conflict', `The incident is ${incident.status}; attach the report to an open incident.`);
+    if (!isOpenIncident(incident.status)) throw new AppError('conflict', `The incident is ${incident.status}; attach the report to an open incident.`);
     return incident;
   }
 }
