@@ -2,12 +2,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import { HEALTH_CHECK_INTERVAL_MS } from '@argus/contracts/constants';
 import { PRODUCT_NAME, PRODUCT_VERSION } from '@argus/contracts/product';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { systemClock, type Clock } from './lib/clock';
 import { createServices, type Services } from './services';
+import { createBackgroundJobs } from './jobs';
 import { authPlugin } from './plugins/auth';
 import type { DeclaredRoute } from './plugins/types';
 import { errorsPlugin } from './plugins/errors';
@@ -21,7 +21,6 @@ import { authRoutes } from './features/auth/auth.routes';
 import { platformRoutes } from './features/platform/platform.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { auditRoutes } from './features/audit/audit.routes';
-import { scheduleAuditCheckpoints } from './features/audit/audit-checkpoint-schedule';
 import { incidentsRoutes } from './features/incidents/incidents.routes';
 import { unitsRoutes } from './features/units/units.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
@@ -30,12 +29,10 @@ import { dispatchRoutes } from './features/dispatch/dispatch.routes';
 import { realtimePlugin } from './realtime/realtime.routes';
 import { messagesRoutes } from './features/messages/messages.routes';
 import { alertsRoutes } from './features/alerts/alerts.routes';
-import { trackFirstDelivery } from './features/alerts/first-delivery';
 import { rulesRoutes } from './features/rules/rules.routes';
 import { overviewRoutes } from './features/overview/overview.routes';
 import { camerasRoutes } from './features/cameras/cameras.routes';
 import { liveRoomsOf } from './features/cameras/live-rooms';
-import { followStreamRooms } from './features/cameras/follow-stream-rooms';
 import { streamSettingsRoutes } from './features/stream-settings/stream-settings.routes';
 import { streamsRoutes } from './features/streams/streams.routes';
 import { whipRoutes } from './features/streams/whip.routes';
@@ -122,20 +119,11 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   await app.register(zonesRoutes, { zones: services.zones, imports: services.zoneImports, clock: services.clock });
   await app.register(camerasRoutes, { cameras: services.cameras, detectionModelUrl: config.detectionModelUrl });
   services.cameras.useLiveRooms(liveRoomsOf(services.streams.media));
-  const stopFollowingRooms = followStreamRooms(services.events, services.cameras, (error) => app.log.error({ err: error }, 'cameras: re-checking health after a stream change'));
-  app.addHook('onClose', async () => stopFollowingRooms());
   await app.register(streamSettingsRoutes, { streamSettings: services.streamSettings });
   await app.register(streamsRoutes, { streams: services.streams });
   await app.register(whipRoutes, { streams: services.streams, bearer });
   await app.register(signalingSocket, { streams: services.streams, siteHosts: config.siteHosts });
-  app.addHook('onClose', async () => services.streams.close());
-  // Tests start it when they need it; a real server has it warm before the first viewer.
-  if (config.env !== 'test') {
-    app.addHook('onReady', async () => {
-      void services.streams.media.start().catch((error: unknown) => app.log.error({ err: error }, 'sfu: could not start'));
-    });
-  }
-  await app.register(searchRoutes, { db: db.kysely });
+  await app.register(searchRoutes, { search: services.search });
   await app.register(mapRoutes, { tiles: config.mapTiles });
   await app.register(tokenApiRoutes, {
     prefix: TOKEN_API_PREFIX,
@@ -147,27 +135,14 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   });
   await app.register(rootJwksRoute, { keys: services.keys });
   await app.register(oauthRoutes, { oauth: services.oauth, clock: services.clock, mfaPolicy: services.mfaPolicy });
-  await app.register(analyticsRoutes, { analytics: services.analytics, clock });
+  await app.register(analyticsRoutes, { analytics: services.analytics });
   await app.register(analyticsChartRoutes, { charts: services.analyticsCharts });
   app.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, () => app.swagger());
 
-  let monitor: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    await services.platform.sampleHealth();
-    monitor = setInterval(() => void services.platform.sampleHealth(), HEALTH_CHECK_INTERVAL_MS).unref();
-  });
-  app.addHook('onClose', async () => clearInterval(monitor));
-
-  const auditCheckpoints = scheduleAuditCheckpoints(services.audit, (error) => app.log.error({ err: error }, 'audit: signing a checkpoint'));
-  app.addHook('onReady', () => auditCheckpoints.start());
-  app.addHook('onClose', () => auditCheckpoints.stop());
-
-  const stopTracking = trackFirstDelivery(services.realtime, services.events, services.alerts, clock, (error) => app.log.error({ err: error }, 'alerts: recording first delivery'));
-  app.addHook('onReady', () => services.threatEngine.start((error, context) => app.log.error({ err: error }, `rules: ${context}`)));
-  app.addHook('onClose', async () => {
-    stopTracking();
-    await services.threatEngine.stop();
-  });
+  // A real server has the SFU warm before the first viewer; tests start it when they need it.
+  const jobs = createBackgroundJobs(services, app.log, { warmMedia: config.env !== 'test' });
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
 
   return { app, services, routes };
 }

@@ -5,6 +5,7 @@ import type { Db } from './db/database';
 import type { Clock } from './lib/clock';
 import { AnalyticsRepository } from './features/analytics/analytics.repository';
 import { AnalyticsService } from './features/analytics/analytics.service';
+import { AnalyticsIntakeService } from './features/analytics/analytics-intake.service';
 import { OperationalAnalyticsRepository } from './features/analytics/operational.repository';
 import { TelemetryRepository } from './features/analytics/telemetry.repository';
 import { AuditLog } from './features/audit/audit.log';
@@ -51,6 +52,9 @@ import { DispatchRepository } from './features/dispatch/dispatch.repository';
 import { MessagesRepository } from './features/messages/messages.repository';
 import { MessagesService } from './features/messages/messages.service';
 import { OverviewRepository } from './features/overview/overview.repository';
+import { OverviewService } from './features/overview/overview.service';
+import { SearchRepository } from './features/search/search.repository';
+import { SearchService } from './features/search/search.service';
 import { ZonesRepository } from './features/zones/zones.repository';
 import { ZonesService } from './features/zones/zones.service';
 import { ZoneImportService } from './features/zones/zone-import.service';
@@ -93,6 +97,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
   const alerts = new AlertsService(new AlertsRepository(db.kysely), clock, events);
   const fieldScope = new FieldScopeRepository(db.kysely);
   const zonesRepository = new ZonesRepository(db.kysely);
+  const reportsRepository = new ReportsRepository(db.kysely);
   const files = new DiskFileStore(path.join(config.dataDir, 'files'));
   const evidence = new EvidenceService(new EvidenceRepository(db.kysely), files, audit, clock, config.evidenceMaxBytes, incidents, events, fieldScope);
   const cameras = new CamerasService(new CamerasRepository(db.kysely), clock, events);
@@ -108,15 +113,16 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     events,
     realtime: createRealtimeHub(config, db, events, clock),
     incidents,
-    reports: new ReportsService(new ReportsRepository(db.kysely), incidentsRepository, incidents, files, clock, events, evidence),
+    reports: new ReportsService(reportsRepository, incidentsRepository, incidents, files, clock, events, evidence),
     evidence,
     units: new UnitsService(unitsRepository, clock, events, alerts),
-    dispatch: new DispatchService(db.kysely, new DispatchRepository(db.kysely), incidentsRepository, unitsRepository, clock, events),
+    dispatch: new DispatchService(new DispatchRepository(db.kysely), incidentsRepository, unitsRepository, clock, events),
     alerts,
     fieldScope,
     messages: new MessagesService(new MessagesRepository(db.kysely), fieldScope, clock, events),
-    overview: new OverviewRepository(db.kysely),
-    zones: new ZonesService(zonesRepository, new ReportsRepository(db.kysely), clock, events),
+    overview: new OverviewService(new OverviewRepository(db.kysely)),
+    search: new SearchService(new SearchRepository(db.kysely)),
+    zones: new ZonesService(zonesRepository, reportsRepository, clock, events),
     zoneImports: new ZoneImportService(zonesRepository, clock, events),
     cameras,
     threatEngine,
@@ -151,7 +157,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     accessTokens,
     tokens: new TokenService(auth, sessions, new RefreshTokensRepository(db.kysely), accessTokens, audit, clock, new FamilyRateLimit(config.refreshFamilyMax)),
     mfa: new MfaService(new MfaRepository(db.kysely, () => sessionCache.clear()), sessions, throttleRepository, audit, clock),
-    analytics: new AnalyticsRepository(db.kysely),
+    analytics: new AnalyticsIntakeService(new AnalyticsRepository(db.kysely), clock),
     analyticsCharts: new AnalyticsService(new OperationalAnalyticsRepository(db.kysely), new TelemetryRepository(db.kysely), clock),
     platform: new PlatformService(db, metrics, clock, clock.now()),
   };

@@ -1,5 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../src/db/schema';
+import type { Insertable, Kysely } from 'kysely';
+import type { AlertTier } from '@argus/contracts/alerts';
+import type { IncidentSeverity } from '@argus/contracts/incidents';
+import type { ReportKind, ReportStatus } from '@argus/contracts/reports';
+import type { DispatchStatus } from '@argus/contracts/units';
+import type { AlertsTable, Database, DispatchesTable, IncidentsTable, ReportsTable, UnitsTable } from '../src/db/schema';
 
 /**
  * A small operational data set with known times, written straight to the tables so every
@@ -11,7 +15,7 @@ export const MIN = 60_000;
 export const HOUR = 60 * MIN;
 
 export async function seedOperational(db: Kysely<Database>, reporterId: string): Promise<void> {
-  const incident = (id: string, category: string, severity: string, at: number, exercise = 0) => ({
+  const incident = (id: string, category: string, severity: IncidentSeverity, at: number, exercise = 0): Insertable<IncidentsTable> => ({
     id,
     reference: `INC-2026-${id}`,
     title: id,
@@ -36,14 +40,14 @@ export async function seedOperational(db: Kysely<Database>, reporterId: string):
     ])
     .execute();
 
-  const unit = (id: string, callsign: string) => ({ id, callsign, kind: 'patrol', status: 'available', created_at: T0, updated_at: T0 });
+  const unit = (id: string, callsign: string): Insertable<UnitsTable> => ({ id, callsign, kind: 'patrol', status: 'available', created_at: T0, updated_at: T0 });
   await db.insertInto('units').values([unit('u1', 'ALPHA-1'), unit('u2', 'BRAVO-2')]).execute();
 
   // Milestones in minutes after assignment.
-  const dispatch = (id: string, incidentId: string, unitId: string, assigned: number, steps: Record<string, number>) => {
-    const milestones: Record<string, number> = { assigned };
-    for (const [name, minutes] of Object.entries(steps)) milestones[name] = assigned + minutes * MIN;
-    const last = Object.entries(milestones).sort(([, a], [, b]) => b - a)[0]!;
+  const dispatch = (id: string, incidentId: string, unitId: string, assigned: number, steps: Partial<Record<DispatchStatus, number>>): Insertable<DispatchesTable> => {
+    const milestones: Partial<Record<DispatchStatus, number>> = { assigned };
+    for (const [name, minutes] of Object.entries(steps) as [DispatchStatus, number][]) milestones[name] = assigned + minutes * MIN;
+    const last = (Object.entries(milestones) as [DispatchStatus, number][]).sort(([, a], [, b]) => b - a)[0]!;
     return { id, incident_id: incidentId, unit_id: unitId, status: last[0], milestones: JSON.stringify(milestones), created_at: assigned, updated_at: last[1] };
   };
   await db
@@ -57,7 +61,7 @@ export async function seedOperational(db: Kysely<Database>, reporterId: string):
     ])
     .execute();
 
-  const report = (id: string, kind: string, status: string, at: number, incidentId: string | null = null) => ({
+  const report = (id: string, kind: ReportKind, status: ReportStatus, at: number, incidentId: string | null = null): Insertable<ReportsTable> => ({
     id,
     client_id: id,
     tracking_code: id,
@@ -83,11 +87,11 @@ export async function seedOperational(db: Kysely<Database>, reporterId: string):
     ])
     .execute();
 
-  const alert = (id: string, rule: string, tier: string, at: number, ackAfterMs: number | null, latency: { event?: number; ingest?: number; delivered?: number } = {}) => ({
+  const alert = (id: string, rule: string, tier: AlertTier, at: number, ackAfterMs: number | null, latency: { event?: number; ingest?: number; delivered?: number } = {}): Insertable<AlertsTable> => ({
     id,
     rule,
     subject: id,
-    severity: 'high',
+    severity: 'critical',
     title: id,
     detail: '',
     public: 0,

@@ -3,6 +3,7 @@ export const ALERT_SEVERITIES = ['info', 'warning', 'critical'] as const;
 export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
 
 export const ALERT_STATUSES = ['new', 'acknowledged', 'resolved', 'dismissed'] as const;
+export type AlertStatus = (typeof ALERT_STATUSES)[number];
 
 /** Two tiers (docs/decisions/0018-alerts-without-fatigue.md): camera detections are a quieter tier than alerts. */
 export const ALERT_TIERS = ['alert', 'detection'] as const;

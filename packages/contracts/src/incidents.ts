@@ -29,6 +29,12 @@ export function canMoveIncident(from: IncidentStatus, to: IncidentStatus): boole
   return INCIDENT_TRANSITIONS[from].includes(to);
 }
 
+/** Whether an incident in this status is still being worked (not resolved or closed). */
+export function isOpenIncident(status: IncidentStatus): boolean {
+  const open: readonly IncidentStatus[] = OPEN_INCIDENT_STATUSES;
+  return open.includes(status);
+}
+
 /** INC-2026-000123: the year it was opened and a number counted across all years. */
 export function incidentReference(year: number, number: number): string {
   return `INC-${year}-${String(number).padStart(6, '0')}`;

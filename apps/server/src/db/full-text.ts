@@ -1,9 +1,11 @@
 import { sql, type Kysely } from 'kysely';
+import type { SEARCH_KINDS } from '@argus/contracts/http/search';
 import { isPostgres } from './dialect';
 import type { Database } from './schema';
 
 export interface FullTextHit {
-  kind: string;
+  /** Written by the triggers that fill the index, one per searchable table. */
+  kind: (typeof SEARCH_KINDS)[number];
   ref_id: string;
   title: string;
   snippet: string;

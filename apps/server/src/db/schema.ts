@@ -1,14 +1,26 @@
 import type { Generated } from 'kysely';
+import type { AlertSeverity, AlertStatus, AlertTier } from '@argus/contracts/alerts';
+import type { CameraKind, CameraStatus } from '@argus/contracts/http/cameras';
+import type { CustodyAction, EvidenceKind, EvidenceSource, EvidenceStatus } from '@argus/contracts/evidence';
+import type { StreamRole, StreamRoomKind } from '@argus/contracts/http/streams';
+import type { RuleKind } from '@argus/contracts/http/rules';
+import type { IncidentSeverity, IncidentStatus, ThreatLevel } from '@argus/contracts/incidents';
+import type { MessageChannel } from '@argus/contracts/messages';
+import type { ReportKind, ReportStatus } from '@argus/contracts/reports';
+import type { Role } from '@argus/contracts/roles';
+import type { DispatchStatus, UnitKind, UnitStatus } from '@argus/contracts/units';
+import type { RiskLevel, ZoneKind } from '@argus/contracts/zones';
 
 /**
  * Table types. Times are epoch milliseconds and booleans are 0/1 integers so the
- * same rows read back identically from SQLite and PostgreSQL.
+ * same rows read back identically from SQLite and PostgreSQL. Status, kind and severity
+ * columns carry the contracts' unions: only the services write them, from validated input.
  */
 export interface UsersTable {
   id: string;
   email: string;
   full_name: string;
-  role: string;
+  role: Role;
   is_active: number;
   password_hash: string;
   created_at: number;
@@ -21,7 +33,7 @@ export interface SessionsTable {
   user_id: string;
   actor_id: string | null;
   csrf_token: string;
-  aal: string;
+  aal: 'aal1' | 'aal2';
   created_at: number;
   last_activity_at: number;
   absolute_expires_at: number;
@@ -118,15 +130,15 @@ export interface IncidentsTable {
   reference: string;
   title: string;
   category: string;
-  severity: string;
-  status: string;
+  severity: IncidentSeverity;
+  status: IncidentStatus;
   lat: number;
   lon: number;
   accuracy: number | null;
   description: string;
   source: string | null;
   created_by: string | null;
-  threat_level: string | null;
+  threat_level: ThreatLevel | null;
   created_at: number;
   updated_at: number;
   /** 1 for a training incident, kept out of analytics unless asked for (migration 0014). */
@@ -147,8 +159,8 @@ export interface IncidentTimelineTable {
 export interface UnitsTable {
   id: string;
   callsign: string;
-  kind: string;
-  status: string;
+  kind: UnitKind;
+  status: UnitStatus;
   lat: number | null;
   lon: number | null;
   accuracy: number | null;
@@ -180,13 +192,13 @@ export interface ReportsTable {
   id: string;
   client_id: string;
   tracking_code: string;
-  kind: string;
+  kind: ReportKind;
   category: string;
   description: string;
   lat: number;
   lon: number;
   accuracy: number | null;
-  status: string;
+  status: ReportStatus;
   reporter_id: string;
   incident_id: string | null;
   reject_reason: string | null;
@@ -210,7 +222,7 @@ export interface ReportPhotosTable {
 export interface MessagesTable {
   id: string;
   client_id: string;
-  channel: string;
+  channel: MessageChannel;
   target_id: string | null;
   sender_id: string;
   body: string;
@@ -221,14 +233,14 @@ export interface AlertsTable {
   id: string;
   rule: string;
   subject: string;
-  severity: string;
+  severity: AlertSeverity;
   title: string;
   detail: string;
   lat: number | null;
   lon: number | null;
   radius_m: number | null;
   public: number;
-  status: string;
+  status: AlertStatus;
   /** JSON [{kind, id}] of what raised it. */
   sources: string;
   created_at: number;
@@ -237,7 +249,7 @@ export interface AlertsTable {
   acknowledged_at: number | null;
   verdict: string | null;
   /** 'alert' or 'detection' (camera analytics, a quieter tier). */
-  tier: string;
+  tier: AlertTier;
   /** Latencies: when the event happened, reached the server, first reached a command or analyst screen. */
   event_at: number | null;
   ingested_at: number | null;
@@ -251,7 +263,7 @@ export interface AlertsTable {
 
 export interface RulesTable {
   id: string;
-  kind: string;
+  kind: RuleKind;
   name: string;
   enabled: number;
   /** JSON, validated per kind by RULE_PARAMS. */
@@ -289,8 +301,8 @@ export interface RulePresenceTable {
 export interface ZonesTable {
   id: string;
   name: string;
-  kind: string;
-  risk_level: string;
+  kind: ZoneKind;
+  risk_level: RiskLevel;
   /** GeoJSON geometry JSON. */
   geometry: string;
   min_lon: number;
@@ -322,7 +334,7 @@ export interface DispatchesTable {
   id: string;
   incident_id: string;
   unit_id: string;
-  status: string;
+  status: DispatchStatus;
   milestones: string;
   created_at: number;
   updated_at: number;
@@ -378,14 +390,14 @@ export interface AnalyticsEventsTable {
 export interface CamerasTable {
   id: string;
   name: string;
-  kind: string;
+  kind: CameraKind;
   lat: number;
   lon: number;
   heading: number | null;
   fov: number | null;
   range_m: number | null;
   room: string | null;
-  status: string;
+  status: CameraStatus;
   status_reason: string;
   last_seen_at: number | null;
   last_fps: number | null;
@@ -402,15 +414,15 @@ export interface CamerasTable {
 export interface EvidenceItemsTable {
   id: string;
   incident_id: string | null;
-  kind: string;
+  kind: EvidenceKind;
   filename: string;
   mime: string;
   size: number;
   sha256: string;
   storage_key: string;
-  status: string;
+  status: EvidenceStatus;
   status_reason: string | null;
-  source: string;
+  source: EvidenceSource;
   source_ref: string | null;
   captured_by: string | null;
   captured_at: number | null;
@@ -428,7 +440,7 @@ export interface EvidenceItemsTable {
 export interface EvidenceCustodyTable {
   item_id: string;
   seq: number;
-  action: string;
+  action: CustodyAction;
   actor_id: string | null;
   at: number;
   ip: string | null;
@@ -460,7 +472,7 @@ export interface StreamPlatformSettingsTable {
 export interface StreamRoomsTable {
   id: string;
   name: string;
-  kind: string;
+  kind: StreamRoomKind;
   unit_id: string | null;
   camera_id: string | null;
   shared_unit_ids: string;
@@ -473,7 +485,7 @@ export interface StreamSessionsTable {
   id: string;
   room_id: string;
   user_id: string | null;
-  role: string;
+  role: StreamRole;
   started_at: number;
   ended_at: number | null;
 }

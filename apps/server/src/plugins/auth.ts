@@ -2,13 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE, cookieName } from '@argus/contracts/http/auth';
 import { AppError } from '../lib/app-error';
+import { bearerToken } from '../lib/bearer-token';
 import { safeEqual } from '../lib/tokens';
 import type { AuditContext } from '../features/audit/audit.log';
 import type { AuthService, NewSession, SessionLookup } from '../features/auth/auth.service';
 import { SESSION } from '@argus/contracts/constants';
 import type { DeclaredRoute } from './types';
 import { isAdminRole } from '@argus/contracts/roles';
-import type { MfaPolicy } from '../features/mfa/mfa-policy';
+import { awaitsSecondFactor, reachedSecondFactor, type MfaPolicy } from '../features/mfa/mfa-policy';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -70,12 +71,6 @@ function settle(request: FastifyRequest, lookup: SessionLookup, viaBearer: boole
   done();
 }
 
-/** The access token of `Authorization: Bearer …`, or null when the request carries none. */
-function bearerToken(header: string | undefined): string | null {
-  const match = header?.match(/^Bearer\s+(\S+)$/i);
-  return match ? match[1]! : null;
-}
-
 function admit(request: FastifyRequest, lookup: SessionLookup, viaBearer: boolean, policy: MfaPolicy): void {
   if (lookup.status === 'valid') request.auth = lookup.resolved;
   else request.authProblem = viaBearer && lookup.status === 'missing' ? 'ended' : lookup.status;
@@ -94,8 +89,8 @@ function admit(request: FastifyRequest, lookup: SessionLookup, viaBearer: boolea
 function enforceSecondFactor(request: FastifyRequest, policy: MfaPolicy): void {
   const { auth } = request;
   const config = request.routeOptions.config;
-  if (!auth || config.access === 'public' || auth.session.aal === 'aal2') return;
-  if (auth.hasVerifiedFactor && !config.beforeSecondFactor) throw new AppError('insufficient_aal');
+  if (!auth || config.access === 'public' || reachedSecondFactor(auth)) return;
+  if (awaitsSecondFactor(auth) && !config.beforeSecondFactor) throw new AppError('insufficient_aal');
   const administrative = config.administrative ?? (Array.isArray(config.access) && config.access.every(isAdminRole));
   if (administrative) {
     const block = policy.administrativeBlock(auth);

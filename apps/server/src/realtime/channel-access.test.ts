@@ -1,46 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import { SHARED_CHANNELS, type Channel } from '@argus/contracts/realtime/protocol';
-import { ROLES } from '@argus/contracts/roles';
+import type { Channel } from '@argus/contracts/realtime/protocol';
 import { channelAccess, needsFieldScope, type FieldScope } from './channel-access';
 
-const scope: FieldScope = { unitIds: new Set(['u-mine']), incidentIds: new Set(['i-assigned']) };
-const others: Channel[] = ['incident:i-other', 'unit:u-other', 'user:someone-else'];
+const scope: FieldScope = { unitIds: new Set(['u1']), incidentIds: new Set(['i1']) };
+const allowed = (role: string, channel: Channel, fieldScope?: FieldScope) => channelAccess({ id: 'me', role }, channel, fieldScope).allowed;
+const each = (...channels: Channel[]) => channels;
 
-function allowed(role: string, channels: readonly Channel[]): Channel[] {
-  return channels.filter((channel) => channelAccess({ id: 'me', role }, channel, scope).allowed);
-}
-
-describe('channel access', () => {
-  const every: Channel[] = [...SHARED_CHANNELS, 'incident:i-assigned', 'unit:u-mine', 'user:me', ...others];
-
-  it('gives command every channel, including other users’', () => {
-    for (const role of ['Super_Admin', 'Command_Admin']) expect(allowed(role, every)).toEqual(every);
+describe('who may subscribe to which channel', () => {
+  it('command hears every channel, even another user’s', () => {
+    for (const channel of each('incidents', 'evidence', 'unit:u9', 'incident:i9', 'user:someone')) expect(allowed('Command_Admin', channel)).toBe(true);
   });
 
-  it('gives analysts the shared channels, every incident and unit, and only their own user channel', () => {
-    expect(allowed('Intelligence_Analyst', every)).toEqual([...SHARED_CHANNELS, 'incident:i-assigned', 'unit:u-mine', 'user:me', 'incident:i-other', 'unit:u-other']);
+  it('analysts see every unit and incident and the shared boards, but no one else’s user channel', () => {
+    for (const channel of each('incidents', 'streams', 'cameras', 'evidence', 'unit:u9', 'incident:i9', 'user:me')) expect(allowed('Intelligence_Analyst', channel)).toBe(true);
+    expect(allowed('Intelligence_Analyst', 'user:someone')).toBe(false);
   });
 
-  it('gives a field unit its own units, its assigned incidents, broadcasts and public alerts', () => {
-    expect(allowed('Field_Unit', every)).toEqual(['public-alerts', 'broadcast', 'incident:i-assigned', 'unit:u-mine', 'user:me']);
+  it('a field unit hears its own units and incidents, broadcasts and public alerts', () => {
+    expect(allowed('Field_Unit', 'unit:u1', scope)).toBe(true);
+    expect(allowed('Field_Unit', 'incident:i1', scope)).toBe(true);
+    expect(allowed('Field_Unit', 'unit:u9', scope)).toBe(false);
+    expect(allowed('Field_Unit', 'incident:i9', scope)).toBe(false);
+    expect(allowed('Field_Unit', 'broadcast')).toBe(true);
+    expect(allowed('Field_Unit', 'incidents')).toBe(false);
+    expect(allowed('Field_Unit', 'streams')).toBe(false);
   });
 
-  it('refuses a field unit its unit and incident channels when no scope was looked up', () => {
-    expect(channelAccess({ id: 'me', role: 'Field_Unit' }, 'unit:u-mine').allowed).toBe(false);
-    expect(channelAccess({ id: 'me', role: 'Field_Unit' }, 'incident:i-assigned').allowed).toBe(false);
+  it('a civic reporter hears public alerts and its own user channel only', () => {
+    expect(allowed('Civic_Reporter', 'public-alerts')).toBe(true);
+    expect(allowed('Civic_Reporter', 'user:me')).toBe(true);
+    for (const channel of each('broadcast', 'reports', 'unit:u1', 'incident:i1')) expect(allowed('Civic_Reporter', channel, scope)).toBe(false);
   });
 
-  it('gives a civic reporter only public alerts and their own user channel', () => {
-    expect(allowed('Civic_Reporter', every)).toEqual(['public-alerts', 'user:me']);
+  it('an unknown role hears nothing shared', () => {
+    expect(allowed('Operator', 'public-alerts')).toBe(false);
+    expect(allowed('constructor', 'incidents')).toBe(false);
   });
 
-  it('refuses an unknown role everything but its own user channel, and says why', () => {
-    expect(allowed('Visitor', every)).toEqual(['user:me']);
-    expect(channelAccess({ id: 'me', role: 'Civic_Reporter' }, 'reports')).toEqual({ allowed: false, reason: 'Your role does not see this channel.' });
-  });
-
-  it('needs the field scope only for a field unit’s unit and incident channels', () => {
-    const needing = ROLES.flatMap((role) => every.filter((channel) => needsFieldScope({ id: 'me', role }, channel)).map((channel) => `${role} ${channel}`));
-    expect(needing).toEqual(['Field_Unit incident:i-assigned', 'Field_Unit unit:u-mine', 'Field_Unit incident:i-other', 'Field_Unit unit:u-other']);
+  it('only a field unit’s unit and incident channels need its scope read from the database', () => {
+    expect(needsFieldScope({ id: 'me', role: 'Field_Unit' }, 'unit:u1')).toBe(true);
+    expect(needsFieldScope({ id: 'me', role: 'Field_Unit' }, 'broadcast')).toBe(false);
+    expect(needsFieldScope({ id: 'me', role: 'Intelligence_Analyst' }, 'unit:u1')).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { seesEveryRow } from '@argus/contracts/policies/visibility';
 import { isCommandRole } from '@argus/contracts/roles';
 import type { Channel, SharedChannel } from '@argus/contracts/realtime/protocol';
 
@@ -20,14 +21,20 @@ export interface FieldScope {
 export type ChannelVerdict = { allowed: true } | { allowed: false; reason: string };
 
 /**
- * "streams" carries every video room and "cameras" the camera registry: analysts watch every room
- * and read the registry over HTTP. Field units list only their units' rooms over HTTP, so they
- * hear of those on their `unit:<id>` channels, never on "streams". "evidence" carries every item and
- * custody entry, which only command and analysts review; a field unit reads just what it captured.
+ * The shared boards each role hears besides the rows it sees. "streams" carries every video room
+ * and "cameras" the camera registry: analysts watch every room and read the registry over HTTP.
+ * Field units list only their units' rooms over HTTP, so they hear of those on their `unit:<id>`
+ * channels, never on "streams". "evidence" carries every item and custody entry, which only
+ * command and analysts review; a field unit reads just what it captured.
  */
 const ANALYST_SHARED: readonly SharedChannel[] = ['incidents', 'units', 'reports', 'alerts', 'public-alerts', 'broadcast', 'zones', 'streams', 'cameras', 'evidence'];
 const FIELD_SHARED: readonly SharedChannel[] = ['broadcast', 'public-alerts'];
 const CIVIC_SHARED: readonly SharedChannel[] = ['public-alerts'];
+const SHARED_BY_ROLE = new Map<string, readonly string[]>([
+  ['Intelligence_Analyst', ANALYST_SHARED],
+  ['Field_Unit', FIELD_SHARED],
+  ['Civic_Reporter', CIVIC_SHARED],
+]);
 
 const ALLOWED: ChannelVerdict = { allowed: true };
 const deny = (reason: string): ChannelVerdict => ({ allowed: false, reason });
@@ -49,17 +56,14 @@ export function channelAccess(viewer: Viewer, channel: Channel, scope?: FieldSco
   if (isCommandRole(viewer.role)) return ALLOWED;
   const { kind, id } = split(channel);
   if (kind === 'user') return id === viewer.id ? ALLOWED : deny('Only your own user channel.');
-  switch (viewer.role) {
-    case 'Intelligence_Analyst':
-      if (kind === 'incident' || kind === 'unit') return ALLOWED;
-      return (ANALYST_SHARED as readonly string[]).includes(kind) ? ALLOWED : deny('Your role does not see this channel.');
-    case 'Field_Unit':
+  if (kind === 'incident' || kind === 'unit') {
+    // The same rows the HTTP routes show: every one to those who see every row, a field unit its scope.
+    if (seesEveryRow(viewer.role)) return ALLOWED;
+    if (viewer.role === 'Field_Unit') {
       if (kind === 'unit') return scope?.unitIds.has(id!) ? ALLOWED : deny('This is not your unit.');
-      if (kind === 'incident') return scope?.incidentIds.has(id!) ? ALLOWED : deny('None of your units is assigned to this incident.');
-      return (FIELD_SHARED as readonly string[]).includes(kind) ? ALLOWED : deny('Your role does not see this channel.');
-    case 'Civic_Reporter':
-      return (CIVIC_SHARED as readonly string[]).includes(kind) ? ALLOWED : deny('Your role does not see this channel.');
-    default:
-      return deny('Your role does not see this channel.');
+      return scope?.incidentIds.has(id!) ? ALLOWED : deny('None of your units is assigned to this incident.');
+    }
   }
+  const shared = SHARED_BY_ROLE.get(viewer.role) ?? [];
+  return shared.includes(kind) ? ALLOWED : deny('Your role does not see this channel.');
 }

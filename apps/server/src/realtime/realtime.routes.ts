@@ -5,6 +5,8 @@ import { SESSION_COOKIE, cookieName } from '@argus/contracts/http/auth';
 import { REALTIME_PATH } from '@argus/contracts/realtime/protocol';
 import type { SiteHosts } from '@argus/contracts/sites';
 import { AppError } from '../lib/app-error';
+import { bearerToken } from '../lib/bearer-token';
+import { awaitsSecondFactor } from '../features/mfa/mfa-policy';
 import { requireAuth } from '../plugins/auth';
 import type { AuthService, SessionLookup } from '../features/auth/auth.service';
 import type { Viewer } from './channel-access';
@@ -96,11 +98,6 @@ function identify(request: FastifyRequest, auth: AuthService, bearer: RealtimeRo
 function stillAdmitted(lookup: SessionLookup): Viewer | null {
   if (lookup.status !== 'valid') return null;
   const { resolved } = lookup;
-  if (resolved.hasVerifiedFactor && resolved.session.aal !== 'aal2') return null;
+  if (awaitsSecondFactor(resolved)) return null;
   return { id: resolved.user.id, role: resolved.user.role };
-}
-
-function bearerToken(header: string | undefined): string | null {
-  const match = header?.match(/^Bearer\s+(\S+)$/i);
-  return match ? match[1]! : null;
 }

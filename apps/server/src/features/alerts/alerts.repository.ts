@@ -1,16 +1,16 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, AlertsTable } from '../../db/schema';
+import type { Selectable } from 'kysely';
+import { TransactionalRepository, type Executor } from '../../db/repository';
+import type { AlertsTable } from '../../db/schema';
 import { olderThan } from '../../db/filters';
 import type { Keyset } from '../../lib/cursor';
+import type { AlertSeverity, AlertStatus, AlertTier } from '@argus/contracts/alerts';
 
 export type AlertRow = Selectable<AlertsTable>;
-type Db = Kysely<Database> | Transaction<Database>;
-
 export interface AlertFilters {
-  statuses?: string[] | undefined;
-  severities?: string[] | undefined;
+  statuses?: AlertStatus[] | undefined;
+  severities?: AlertSeverity[] | undefined;
   rule?: string | undefined;
-  tiers?: string[] | undefined;
+  tiers?: AlertTier[] | undefined;
   from?: number | undefined;
   to?: number | undefined;
   before?: Keyset | undefined;
@@ -18,21 +18,15 @@ export interface AlertFilters {
 }
 
 /** Alerts still wanting attention; resolved and dismissed ones are history. */
-export const OPEN_ALERT_STATUSES = ['new', 'acknowledged'];
+export const OPEN_ALERT_STATUSES: readonly AlertStatus[] = ['new', 'acknowledged'];
 
 /** Only this file reads and writes alerts. */
-export class AlertsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
-  transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(work);
-  }
-
-  async insert(trx: Db, row: AlertRow): Promise<void> {
+export class AlertsRepository extends TransactionalRepository {
+  async insert(trx: Executor, row: AlertRow): Promise<void> {
     await trx.insertInto('alerts').values(row).execute();
   }
 
-  async update(trx: Db, id: string, changes: Partial<AlertRow>): Promise<void> {
+  async update(trx: Executor, id: string, changes: Partial<AlertRow>): Promise<void> {
     await trx.updateTable('alerts').set(changes).where('id', '=', id).execute();
   }
 
@@ -41,12 +35,12 @@ export class AlertsRepository {
     await this.db.updateTable('alerts').set({ first_delivered_at: at }).where('id', '=', id).where('first_delivered_at', 'is', null).execute();
   }
 
-  find(id: string, trx: Db = this.db): Promise<AlertRow | undefined> {
+  find(id: string, trx: Executor = this.db): Promise<AlertRow | undefined> {
     return trx.selectFrom('alerts').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   /** The open alert a rule already raised about a subject, so activity on it merges into one item. */
-  findOpen(trx: Db, rule: string, subject: string): Promise<AlertRow | undefined> {
+  findOpen(trx: Executor, rule: string, subject: string): Promise<AlertRow | undefined> {
     return trx.selectFrom('alerts').selectAll().where('rule', '=', rule).where('subject', '=', subject).where('status', 'in', OPEN_ALERT_STATUSES).executeTakeFirst();
   }
 

@@ -1,19 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AlertListQuery, AlertListResponse, AlertParams, AlertResponse, DismissAlertRequest, PublicAlertListResponse, PublicAlertQuery, PublishAlertRequest } from '@argus/contracts/http/alerts';
 import { COMMAND_ROLES } from '@argus/contracts/roles';
+import { OPERATIONS_ROLES } from '@argus/contracts/policies/visibility';
 import { AppError } from '../../lib/app-error';
 import { requireAuth } from '../../plugins/auth';
 import { presentAlert } from './alerts.presenter';
 import type { AlertsService } from './alerts.service';
 
-const OPERATIONS = [...COMMAND_ROLES, 'Intelligence_Analyst'] as const;
 /** Acknowledging and publishing alerts is operations work, not administration. */
 const COMMAND = { access: COMMAND_ROLES, administrative: false } as const;
 
 export const alertsRoutes: FastifyPluginAsyncZod<{ alerts: AlertsService }> = async (app, { alerts }) => {
   app.get(
     '/alerts',
-    { config: { access: OPERATIONS }, schema: { summary: 'Alerts, newest first, filtered and paged', querystring: AlertListQuery, response: { 200: AlertListResponse } } },
+    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'Alerts, newest first, filtered and paged', querystring: AlertListQuery, response: { 200: AlertListResponse } } },
     async (request) => {
       const { rows, nextCursor } = await alerts.list(request.query);
       return { alerts: rows.map(presentAlert), nextCursor };
@@ -38,7 +38,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ alerts: AlertsService }> = as
 
   app.post(
     '/alerts/:id/acknowledge',
-    { config: { access: OPERATIONS }, schema: { summary: 'Acknowledge an alert', params: AlertParams, response: { 200: AlertResponse } } },
+    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'Acknowledge an alert', params: AlertParams, response: { 200: AlertResponse } } },
     async (request) => ({ alert: presentAlert(await alerts.acknowledge(requireAuth(request).user, request.params.id)) }),
   );
 

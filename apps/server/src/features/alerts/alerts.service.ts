@@ -111,7 +111,7 @@ export class AlertsService {
     const open = await this.alerts.findOpen(trx, rule, subject);
     if (!open) return;
     const now = this.clock.now();
-    const next = { ...open, status: 'resolved', closed_at: now, updated_at: now };
+    const next: AlertRow = { ...open, status: 'resolved', closed_at: now, updated_at: now };
     await this.alerts.update(trx, open.id, next);
     pending.add(alertEvents.updated(next));
   }

@@ -1,16 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AnalyticsAccepted, ErrorReport, PageView, PerformanceMetric } from '@argus/contracts/http/analytics';
-import type { Clock } from '../../lib/clock';
-import type { AnalyticsKind, AnalyticsRepository } from './analytics.repository';
+import type { AnalyticsKind } from './analytics.repository';
+import type { AnalyticsIntakeService } from './analytics-intake.service';
 
 /**
  * The three analytics posts of docs/specification.md. Public (the login page reports too) and
  * rate limited per address; the signed-in user is recorded when there is one.
  */
-export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsRepository; clock: Clock }> = async (
-  app,
-  { analytics, clock },
-) => {
+export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsIntakeService }> = async (app, { analytics }) => {
   const schemas = { pageview: PageView, performance: PerformanceMetric, error: ErrorReport } as const;
   for (const kind of Object.keys(schemas) as AnalyticsKind[]) {
     app.post(
@@ -21,14 +18,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsReposi
       },
       async (request, reply) => {
         const body = request.body as { trackingId: string };
-        await analytics.insert({
-          kind,
-          trackingId: body.trackingId,
-          userId: request.auth?.user.id ?? null,
-          site: request.site,
-          payload: body,
-          receivedAt: clock.now(),
-        });
+        await analytics.record(kind, { trackingId: body.trackingId, userId: request.auth?.user.id ?? null, site: request.site, payload: body });
         return reply.status(202).send({ accepted: true as const });
       },
     );

@@ -10,7 +10,7 @@ import type { LoginThrottle } from './login-throttle';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password-hasher';
 import { passwordProblem } from './password-policy';
 import { sessionExpiresAt } from './session.presenter';
-import type { ResolvedSession, SessionsRepository } from './sessions.repository';
+import type { ResolvedSession, SessionRow, SessionsRepository } from './sessions.repository';
 
 export interface ClientInfo {
   ip: string;
@@ -173,7 +173,7 @@ export class AuthService {
     const now = this.clock.now();
     const token = randomToken();
     const csrfToken = randomToken();
-    const session = {
+    const session: SessionRow = {
       id: sha256(token),
       user_id: user.id,
       actor_id: null,

@@ -16,7 +16,7 @@ export function presentSession(resolved: ResolvedSession, now: number, policy: M
     lastActivity: session.last_activity_at,
     createdAt: session.created_at,
     absoluteExpiresAt: session.absolute_expires_at,
-    aal: session.aal === 'aal2' ? 'aal2' : 'aal1',
+    aal: session.aal,
     mfa: { enrolled: resolved.hasVerifiedFactor, required: policy.requiresFactor(resolved) },
     originalUser: actor ? presentUser(actor) : null,
     serverTime: now,

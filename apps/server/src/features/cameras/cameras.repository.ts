@@ -1,11 +1,12 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { CamerasTable, Database } from '../../db/schema';
+import type { CameraKind, CameraStatus } from '@argus/contracts/http/cameras';
 
 export type CameraRow = Selectable<CamerasTable>;
 
 export interface CameraFilters {
-  status?: string | undefined;
-  kind?: string | undefined;
+  status?: CameraStatus | undefined;
+  kind?: CameraKind | undefined;
   includeInactive?: boolean | undefined;
 }
 

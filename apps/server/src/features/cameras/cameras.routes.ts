@@ -1,17 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CAMERA_HEALTH, CameraHeartbeatRequest, CameraListQuery, CameraListResponse, CameraParams, CameraResponse, CreateCameraRequest, DetectorConfigResponse, UpdateCameraRequest } from '@argus/contracts/http/cameras';
 import { COMMAND_ROLES } from '@argus/contracts/roles';
+import { OPERATIONS_ROLES } from '@argus/contracts/policies/visibility';
 import { presentCamera } from './cameras.presenter';
 import type { CamerasService } from './cameras.service';
 
 /** Analysts correlate detections with cameras, so they read the registry; command manages it. */
-const VIEWERS = [...COMMAND_ROLES, 'Intelligence_Analyst'] as const;
 
 /** The surveillance network's registry, and the health check that runs every 30 s while the server is up. */
 export const camerasRoutes: FastifyPluginAsyncZod<{ cameras: CamerasService; detectionModelUrl: string }> = async (app, { cameras, detectionModelUrl }) => {
   app.get(
     '/cameras',
-    { config: { access: VIEWERS }, schema: { summary: 'Cameras and sensors by name, with their health', querystring: CameraListQuery, response: { 200: CameraListResponse } } },
+    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'Cameras and sensors by name, with their health', querystring: CameraListQuery, response: { 200: CameraListResponse } } },
     async (request) => ({ cameras: (await cameras.list(request.query)).map(presentCamera) }),
   );
 
@@ -23,7 +23,7 @@ export const camerasRoutes: FastifyPluginAsyncZod<{ cameras: CamerasService; det
 
   app.get(
     '/cameras/:id',
-    { config: { access: VIEWERS }, schema: { summary: 'One camera or sensor', params: CameraParams, response: { 200: CameraResponse } } },
+    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'One camera or sensor', params: CameraParams, response: { 200: CameraResponse } } },
     async (request) => ({ camera: presentCamera(await cameras.get(request.params.id)) }),
   );
 

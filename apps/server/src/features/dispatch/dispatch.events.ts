@@ -1,7 +1,7 @@
 import { channels } from '@argus/contracts/realtime/protocol';
 import type { OperationalEvent } from '../../realtime/events';
 import { presentDispatch } from './dispatch.presenter';
-import type { DispatchRow } from './dispatch.service';
+import type { DispatchRow } from './dispatch.repository';
 
 /** An assignment concerns its incident (and the queue on the map) and the crew of its unit. */
 function dispatchChannels(row: DispatchRow) {

@@ -1,14 +1,14 @@
 import type { Assignment, Dispatch } from '@argus/contracts/http/units';
 import { presentIncident } from '../incidents/incidents.presenter';
 import type { AssignmentRow } from './dispatch.repository';
-import type { DispatchRow } from './dispatch.service';
+import type { DispatchRow } from './dispatch.repository';
 
 export function presentDispatch(row: DispatchRow): Dispatch {
   return {
     id: row.id,
     incidentId: row.incident_id,
     unitId: row.unit_id,
-    status: row.status as Dispatch['status'],
+    status: row.status,
     milestones: JSON.parse(row.milestones) as Record<string, number>,
   };
 }

@@ -1,7 +1,10 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Selectable } from 'kysely';
+import { TransactionalRepository, type Executor } from '../../db/repository';
+import type { DispatchesTable } from '../../db/schema';
 import type { IncidentRow } from '../incidents/incidents.repository';
-import type { DispatchRow } from './dispatch.service';
+import type { DispatchStatus } from '@argus/contracts/units';
+
+export type DispatchRow = Selectable<DispatchesTable>;
 
 export interface AssignmentRow {
   dispatch: DispatchRow;
@@ -10,11 +13,27 @@ export interface AssignmentRow {
 }
 
 /** Statuses of an assignment still in progress. */
-export const ACTIVE_DISPATCH_STATUSES = ['assigned', 'acknowledged', 'en_route', 'on_scene'];
+export const ACTIVE_DISPATCH_STATUSES: readonly DispatchStatus[] = ['assigned', 'acknowledged', 'en_route', 'on_scene'];
 
-/** Reads assignments with their unit's callsign and their incident, in one query. */
-export class DispatchRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+/** Only this file reads and writes assignments; listing joins each to its unit's callsign and its incident in one query. */
+export class DispatchRepository extends TransactionalRepository {
+  find(id: string, trx: Executor = this.db): Promise<DispatchRow | undefined> {
+    return trx.selectFrom('dispatches').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Whether the unit holds an assignment still in progress. */
+  async hasActiveAssignment(trx: Executor, unitId: string): Promise<boolean> {
+    const busy = await trx.selectFrom('dispatches').select('incident_id').where('unit_id', '=', unitId).where('status', 'in', ACTIVE_DISPATCH_STATUSES).executeTakeFirst();
+    return busy !== undefined;
+  }
+
+  async insert(trx: Executor, row: DispatchRow): Promise<void> {
+    await trx.insertInto('dispatches').values(row).execute();
+  }
+
+  async update(trx: Executor, row: DispatchRow): Promise<void> {
+    await trx.updateTable('dispatches').set(row).where('id', '=', row.id).execute();
+  }
 
   async listAssignments(filters: { active: boolean; incidentId?: string | undefined; unitId?: string | undefined; crewMemberId?: string | undefined }): Promise<AssignmentRow[]> {
     let query = this.db

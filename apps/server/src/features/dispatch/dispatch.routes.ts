@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AssignmentListQuery, AssignmentListResponse, DispatchListResponse, DispatchRequest, DispatchResponse, DispatchStatusRequest, UnitParams } from '@argus/contracts/http/units';
 import { IncidentParams } from '@argus/contracts/http/incidents';
 import { COMMAND_ROLES } from '@argus/contracts/roles';
+import { OPERATIONS_AND_FIELD_ROLES } from '@argus/contracts/policies/visibility';
 import { requireAuth } from '../../plugins/auth';
 import type { DispatchService } from './dispatch.service';
 import { presentAssignment, presentDispatch } from './dispatch.presenter';
@@ -11,7 +12,7 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ dispatch: DispatchService }
   app.get(
     '/dispatches',
     {
-      config: { access: [...COMMAND_ROLES, 'Intelligence_Analyst', 'Field_Unit'] },
+      config: { access: OPERATIONS_AND_FIELD_ROLES },
       schema: { summary: 'Assignments with their incident (a field unit sees its own units’)', querystring: AssignmentListQuery, response: { 200: AssignmentListResponse } },
     },
     async (request) => ({ assignments: (await dispatch.assignments(requireAuth(request).user, request.query)).map(presentAssignment) }),

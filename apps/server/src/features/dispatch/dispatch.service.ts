@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { canMoveIncident, type IncidentStatus } from '@argus/contracts/incidents';
-import { isCommandRole } from '@argus/contracts/roles';
-import { DISPATCH_TRANSITIONS, UNIT_STATUS_FOR_DISPATCH, type DispatchStatus } from '@argus/contracts/units';
-import type { Database, DispatchesTable } from '../../db/schema';
+import { DISPATCH_TRANSITIONS, UNIT_STATUS_FOR_DISPATCH, type DispatchStatus, type UnitStatus } from '@argus/contracts/units';
+import { actsForUnit, seesEveryRow } from '@argus/contracts/policies/visibility';
+import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { IncidentsRepository } from '../incidents/incidents.repository';
@@ -13,12 +13,9 @@ import { PendingEvents, type EventPublisher } from '../../realtime/events';
 import { incidentEvents } from '../incidents/incidents.events';
 import { unitEvents } from '../units/units.events';
 import { dispatchEvents } from './dispatch.events';
-import { ACTIVE_DISPATCH_STATUSES, type AssignmentRow, type DispatchRepository } from './dispatch.repository';
+import type { AssignmentRow, DispatchRepository, DispatchRow } from './dispatch.repository';
 
-export type DispatchRow = Selectable<DispatchesTable>;
-
-const ACTIVE = ACTIVE_DISPATCH_STATUSES;
-const UNAVAILABLE = ['out_of_service', 'offline'];
+const UNAVAILABLE: readonly UnitStatus[] = ['out_of_service', 'offline'];
 
 /**
  * Dispatch: units assigned to an incident, each assignment moving through its milestones with a
@@ -27,7 +24,6 @@ const UNAVAILABLE = ['out_of_service', 'offline'];
  */
 export class DispatchService {
   constructor(
-    private readonly db: Kysely<Database>,
     private readonly repository: DispatchRepository,
     private readonly incidents: IncidentsRepository,
     private readonly units: UnitsRepository,
@@ -37,14 +33,13 @@ export class DispatchService {
 
   /** Assignments with their incident: a field unit gets only those of the units it crews. */
   assignments(viewer: UserRow, query: { active: boolean; incidentId?: string | undefined; unitId?: string | undefined }): Promise<AssignmentRow[]> {
-    const crewOnly = !isCommandRole(viewer.role) && viewer.role !== 'Intelligence_Analyst';
-    return this.repository.listAssignments({ ...query, crewMemberId: crewOnly ? viewer.id : undefined });
+    return this.repository.listAssignments({ ...query, crewMemberId: seesEveryRow(viewer.role) ? undefined : viewer.id });
   }
 
   async assign(incidentId: string, unitIds: string[], actorId: string): Promise<DispatchRow[]> {
     const now = this.clock.now();
     const pending = new PendingEvents();
-    const created = await this.db.transaction().execute(async (trx) => {
+    const created = await this.repository.transaction(async (trx) => {
       const incident = await this.incidents.find(incidentId, trx);
       if (!incident) throw new AppError('not_found', 'No such incident.');
       if (incident.status === 'resolved' || incident.status === 'closed') {
@@ -55,17 +50,16 @@ export class DispatchService {
         const unit = await this.units.find(unitId, trx);
         if (!unit) throw new AppError('not_found', `No unit with id ${unitId}.`);
         if (UNAVAILABLE.includes(unit.status)) throw new AppError('conflict', `${unit.callsign} is ${unit.status.replaceAll('_', ' ')}.`);
-        const busy = await trx.selectFrom('dispatches').select('incident_id').where('unit_id', '=', unitId).where('status', 'in', ACTIVE).executeTakeFirst();
-        if (busy) throw new AppError('conflict', `${unit.callsign} is already assigned to an incident.`);
+        if (await this.repository.hasActiveAssignment(trx, unitId)) throw new AppError('conflict', `${unit.callsign} is already assigned to an incident.`);
         const row: DispatchRow = { id: randomUUID(), incident_id: incidentId, unit_id: unitId, status: 'assigned', milestones: JSON.stringify({ assigned: now }), created_at: now, updated_at: now };
-        await trx.insertInto('dispatches').values(row).execute();
+        await this.repository.insert(trx, row);
         await this.units.update(trx, unitId, { status: UNIT_STATUS_FOR_DISPATCH.assigned, updated_at: now });
         pending.add(dispatchEvents.created(row));
         pending.add(unitEvents.updated((await this.units.find(unitId, trx))!));
         await this.timeline(trx, pending, incidentId, now, actorId, 'dispatch.assigned', { dispatchId: row.id, unitId, callsign: unit.callsign });
         created.push(row);
       }
-      await this.moveIncident(trx, pending, incidentId, incident.status as IncidentStatus, 'dispatched', now, actorId);
+      await this.moveIncident(trx, pending, incidentId, incident.status, 'dispatched', now, actorId);
       return created;
     });
     pending.publishTo(this.events);
@@ -75,11 +69,11 @@ export class DispatchService {
   async setStatus(viewer: UserRow, dispatchId: string, clientId: string, status: DispatchStatus): Promise<DispatchRow> {
     const now = this.clock.now();
     const pending = new PendingEvents();
-    const result = await this.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('dispatches').selectAll().where('id', '=', dispatchId).executeTakeFirst();
+    const result = await this.repository.transaction(async (trx) => {
+      const row = await this.repository.find(dispatchId, trx);
       if (!row) throw new AppError('not_found', 'No such assignment.');
       const unit = (await this.units.find(row.unit_id, trx))!;
-      if (!isCommandRole(viewer.role) && !unit.members.includes(viewer.id)) throw new AppError('forbidden', 'This is not your unit’s assignment.');
+      if (!actsForUnit(viewer, unit.members)) throw new AppError('forbidden', 'This is not your unit’s assignment.');
       const claim = await this.units.claim(trx, { client_id: clientId, user_id: viewer.id, kind: 'dispatch.status', target_id: dispatchId, created_at: now });
       if (!claim.fresh) {
         if (claim.earlier.kind !== 'dispatch.status' || claim.earlier.target_id !== dispatchId || claim.earlier.user_id !== viewer.id) {
@@ -87,7 +81,7 @@ export class DispatchService {
         }
         return row;
       }
-      const current = row.status as DispatchStatus;
+      const current = row.status;
       if (status === current) return row;
       const allowed = DISPATCH_TRANSITIONS[current];
       if (!allowed.includes(status)) {
@@ -95,14 +89,14 @@ export class DispatchService {
       }
       const milestones = { ...(JSON.parse(row.milestones) as Record<string, number>), [status]: now };
       const next = { ...row, status, milestones: JSON.stringify(milestones), updated_at: now };
-      await trx.updateTable('dispatches').set(next).where('id', '=', dispatchId).execute();
+      await this.repository.update(trx, next);
       await this.units.update(trx, unit.id, { status: UNIT_STATUS_FOR_DISPATCH[status], updated_at: now });
       pending.add(dispatchEvents.updated(next));
       pending.add(unitEvents.updated((await this.units.find(unit.id, trx))!));
       await this.timeline(trx, pending, row.incident_id, now, viewer.id, `dispatch.${status}`, { dispatchId, unitId: unit.id, callsign: unit.callsign });
       if (status === 'on_scene') {
         const incident = (await this.incidents.find(row.incident_id, trx))!;
-        await this.moveIncident(trx, pending, incident.id, incident.status as IncidentStatus, 'on_scene', now, viewer.id);
+        await this.moveIncident(trx, pending, incident.id, incident.status, 'on_scene', now, viewer.id);
       }
       return next;
     });

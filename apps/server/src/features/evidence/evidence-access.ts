@@ -1,11 +1,11 @@
-import { isCommandRole } from '@argus/contracts/roles';
+import { seesEveryRow } from '@argus/contracts/policies/visibility';
 import { AppError } from '../../lib/app-error';
 import type { FieldScopeRepository } from '../../realtime/field-scope.repository';
 import type { UserRow } from '../users/users.repository';
 import type { EvidenceRepository, EvidenceRow } from './evidence.repository';
 
 /** Command and analysts read and review all evidence; a field unit sees what it captured; civic reporters have no evidence routes. */
-export const reviewsEvidence = (user: Pick<UserRow, 'role'>) => isCommandRole(user.role) || user.role === 'Intelligence_Analyst';
+export const reviewsEvidence = (user: Pick<UserRow, 'role'>) => seesEveryRow(user.role);
 
 /**
  * Whether the uploader may file evidence under the incident: reviewers under any incident there is,

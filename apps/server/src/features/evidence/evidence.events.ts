@@ -11,7 +11,7 @@ export const evidenceEvents = {
   custody: (entry: CustodyRow): OperationalEvent => ({
     type: 'evidence.custody',
     channels: ['evidence'],
-    data: { itemId: entry.item_id, seq: Number(entry.seq), action: entry.action as EvidenceCustodyEvent['action'], at: Number(entry.at) },
+    data: { itemId: entry.item_id, seq: Number(entry.seq), action: entry.action, at: Number(entry.at) },
     priority: 'low',
   }),
 };

@@ -6,15 +6,15 @@ export function presentEvidence(row: EvidenceView): EvidenceItem {
   return {
     id: row.id,
     incidentId: row.incident_id,
-    kind: row.kind as EvidenceItem['kind'],
+    kind: row.kind,
     // The row keeps the name as it arrived (its custody chain says so); people see what it really says.
     filename: displayFileName(row.filename, 'evidence'),
     mime: row.mime,
     size: Number(row.size),
     sha256: row.sha256,
-    status: row.status as EvidenceItem['status'],
+    status: row.status,
     statusReason: row.status_reason,
-    source: row.source as EvidenceItem['source'],
+    source: row.source,
     capturedBy: row.captured_by,
     capturedByName: row.captured_by_name,
     capturedAt: row.captured_at === null ? null : Number(row.captured_at),
@@ -29,7 +29,7 @@ export function presentEvidence(row: EvidenceView): EvidenceItem {
 export function presentCustody(row: CustodyView): CustodyEntry {
   return {
     seq: Number(row.seq),
-    action: row.action as CustodyEntry['action'],
+    action: row.action,
     actorId: row.actor_id,
     actorName: row.actor_name,
     at: Number(row.at),

@@ -1,6 +1,8 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, EvidenceCustodyTable, EvidenceItemsTable } from '../../db/schema';
+import type { Selectable } from 'kysely';
+import { TransactionalRepository, type Executor } from '../../db/repository';
+import type { EvidenceCustodyTable, EvidenceItemsTable } from '../../db/schema';
 import type { Keyset } from '../../lib/cursor';
+import type { EvidenceKind, EvidenceStatus } from '@argus/contracts/evidence';
 
 export type EvidenceRow = Selectable<EvidenceItemsTable>;
 export type CustodyRow = Selectable<EvidenceCustodyTable>;
@@ -8,13 +10,11 @@ export type CustodyRow = Selectable<EvidenceCustodyTable>;
 export type EvidenceView = EvidenceRow & { captured_by_name: string | null };
 export type CustodyView = CustodyRow & { actor_name: string | null };
 
-type Db = Kysely<Database> | Transaction<Database>;
-
 export interface EvidenceFilters {
   capturedBy?: string | undefined;
   incidentId?: string | undefined;
-  kind?: string | undefined;
-  statuses?: string[] | undefined;
+  kind?: EvidenceKind | undefined;
+  statuses?: EvidenceStatus[] | undefined;
   from?: number | undefined;
   to?: number | undefined;
   before?: Keyset | undefined;
@@ -24,24 +24,18 @@ export interface EvidenceFilters {
 export const GENESIS_HASH = '0'.repeat(64);
 
 /** Only this file reads and writes evidence items and custody entries; entries are only ever inserted. */
-export class EvidenceRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
-  transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(work);
-  }
-
+export class EvidenceRepository extends TransactionalRepository {
   /** Inserts unless an item with the same source_ref exists; true when this call inserted it. */
-  async insert(trx: Db, row: EvidenceRow): Promise<boolean> {
+  async insert(trx: Executor, row: EvidenceRow): Promise<boolean> {
     const result = await trx.insertInto('evidence_items').values(row).onConflict((oc) => oc.column('source_ref').doNothing()).executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 
-  find(id: string, trx: Db = this.db): Promise<EvidenceRow | undefined> {
+  find(id: string, trx: Executor = this.db): Promise<EvidenceRow | undefined> {
     return trx.selectFrom('evidence_items').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  findBySourceRef(sourceRef: string, trx: Db = this.db): Promise<EvidenceRow | undefined> {
+  findBySourceRef(sourceRef: string, trx: Executor = this.db): Promise<EvidenceRow | undefined> {
     return trx.selectFrom('evidence_items').selectAll().where('source_ref', '=', sourceRef).executeTakeFirst();
   }
 
@@ -65,7 +59,7 @@ export class EvidenceRepository {
     return query.execute();
   }
 
-  async update(trx: Db, id: string, changes: Partial<Pick<EvidenceRow, 'status' | 'status_reason' | 'incident_id'>>): Promise<void> {
+  async update(trx: Executor, id: string, changes: Partial<Pick<EvidenceRow, 'status' | 'status_reason' | 'incident_id'>>): Promise<void> {
     await trx.updateTable('evidence_items').set(changes).where('id', '=', id).execute();
   }
 
@@ -73,7 +67,7 @@ export class EvidenceRepository {
    * Appends one custody entry. Bumping the item's chain head first takes its row lock on
    * PostgreSQL, so two appends to one item never fork the chain (SQLite has one writer anyway).
    */
-  async appendCustody(trx: Db, itemId: string, entry: Omit<CustodyRow, 'item_id' | 'seq' | 'prev_hash' | 'hash'>, hashOf: (prevHash: string, seq: number) => string): Promise<CustodyRow> {
+  async appendCustody(trx: Executor, itemId: string, entry: Omit<CustodyRow, 'item_id' | 'seq' | 'prev_hash' | 'hash'>, hashOf: (prevHash: string, seq: number) => string): Promise<CustodyRow> {
     const head = await trx
       .updateTable('evidence_items')
       .set((eb) => ({ custody_seq: eb('custody_seq', '+', 1) }))
@@ -87,7 +81,7 @@ export class EvidenceRepository {
     return row;
   }
 
-  custody(itemId: string, trx: Db = this.db): Promise<CustodyView[]> {
+  custody(itemId: string, trx: Executor = this.db): Promise<CustodyView[]> {
     return trx
       .selectFrom('evidence_custody as c')
       .leftJoin('users as u', 'u.id', 'c.actor_id')
@@ -110,7 +104,7 @@ export class EvidenceRepository {
       .then((rows) => rows.map((row) => row.id));
   }
 
-  incidentExists(id: string, trx: Db = this.db): Promise<boolean> {
+  incidentExists(id: string, trx: Executor = this.db): Promise<boolean> {
     return trx.selectFrom('incidents').select('id').where('id', '=', id).executeTakeFirst().then(Boolean);
   }
 

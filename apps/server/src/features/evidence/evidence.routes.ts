@@ -13,15 +13,14 @@ import {
   VerificationResponse,
 } from '@argus/contracts/http/evidence';
 import { displayFileName } from '@argus/contracts/file-names';
-import { COMMAND_ROLES } from '@argus/contracts/roles';
+import { OPERATIONS_ROLES } from '@argus/contracts/policies/visibility';
 import { auditContext, requireAuth } from '../../plugins/auth';
 import { buildPackage } from './evidence.package';
 import { presentCustody, presentEvidence } from './evidence.presenter';
 import type { EvidenceService } from './evidence.service';
 
 /** Command and analysts review everything; a field unit reads and uploads its own; civic reporters see their photos only through their reports. */
-const REVIEWERS = [...COMMAND_ROLES, 'Intelligence_Analyst'] as const;
-const READERS = [...REVIEWERS, 'Field_Unit'] as const;
+const READERS = [...OPERATIONS_ROLES, 'Field_Unit'] as const;
 
 const ContentQuery = z.object({ download: z.enum(['0', '1'], { error: 'download must be 0 or 1.' }).optional() });
 
@@ -108,7 +107,7 @@ export const evidenceRoutes: FastifyPluginAsyncZod<{ evidence: EvidenceService }
 
   app.post(
     '/evidence/:id/review',
-    { config: { access: REVIEWERS }, schema: { summary: 'Accept or reject an item (a rejection says why)', params: EvidenceParams, body: ReviewEvidenceRequest, response: { 200: EvidenceResponse } } },
+    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'Accept or reject an item (a rejection says why)', params: EvidenceParams, body: ReviewEvidenceRequest, response: { 200: EvidenceResponse } } },
     async (request) => {
       const item = await evidence.review(requireAuth(request).user, request.params.id, request.body.status, request.body.reason || undefined, auditContext(request));
       return { item: presentEvidence(item) };
@@ -117,13 +116,13 @@ export const evidenceRoutes: FastifyPluginAsyncZod<{ evidence: EvidenceService }
 
   app.post(
     '/evidence/:id/link',
-    { config: { access: REVIEWERS }, schema: { summary: 'Link an item to an incident', params: EvidenceParams, body: LinkEvidenceRequest, response: { 200: EvidenceResponse } } },
+    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'Link an item to an incident', params: EvidenceParams, body: LinkEvidenceRequest, response: { 200: EvidenceResponse } } },
     async (request) => ({ item: presentEvidence(await evidence.link(requireAuth(request).user, request.params.id, request.body.incidentId, auditContext(request))) }),
   );
 
   app.post(
     '/evidence/export',
-    { config: { access: REVIEWERS }, schema: { summary: 'A zip of the originals with manifest.json, manifest.html and SHA256SUMS (recorded as exported on each item)', body: ExportEvidenceRequest } },
+    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'A zip of the originals with manifest.json, manifest.html and SHA256SUMS (recorded as exported on each item)', body: ExportEvidenceRequest } },
     async (request, reply) => {
       const auth = requireAuth(request);
       const prepared = await evidence.prepareExport(auth.user, request.body.itemIds, auditContext(request));

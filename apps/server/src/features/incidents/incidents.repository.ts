@@ -1,13 +1,15 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { Database, IncidentTimelineTable, IncidentsTable } from '../../db/schema';
+import { sql, type Selectable } from 'kysely';
+import { TransactionalRepository, type Executor } from '../../db/repository';
+import type { IncidentTimelineTable, IncidentsTable } from '../../db/schema';
 import { insideBox, olderThan } from '../../db/filters';
+import type { IncidentSeverity, IncidentStatus } from '@argus/contracts/incidents';
 
 export type IncidentRow = Selectable<IncidentsTable>;
 export type TimelineRow = Selectable<IncidentTimelineTable>;
 
 export interface IncidentFilters {
-  statuses?: string[] | undefined;
-  severities?: string[] | undefined;
+  statuses?: IncidentStatus[] | undefined;
+  severities?: IncidentSeverity[] | undefined;
   category?: string | undefined;
   from?: number | undefined;
   to?: number | undefined;
@@ -17,17 +19,9 @@ export interface IncidentFilters {
   limit: number;
 }
 
-type Db = Kysely<Database> | Transaction<Database>;
-
 /** Incidents and their timeline; every change to an incident writes its timeline entry in the same transaction. */
-export class IncidentsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
-  transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(work);
-  }
-
-  async nextNumber(trx: Db): Promise<number> {
+export class IncidentsRepository extends TransactionalRepository {
+  async nextNumber(trx: Executor): Promise<number> {
     const row = await trx
       .updateTable('counters')
       .set((eb) => ({ value: eb('value', '+', 1) }))
@@ -37,15 +31,15 @@ export class IncidentsRepository {
     return Number(row.value);
   }
 
-  async insert(trx: Db, row: IncidentRow): Promise<void> {
+  async insert(trx: Executor, row: IncidentRow): Promise<void> {
     await trx.insertInto('incidents').values(row).execute();
   }
 
-  find(id: string, trx: Db = this.db): Promise<IncidentRow | undefined> {
+  find(id: string, trx: Executor = this.db): Promise<IncidentRow | undefined> {
     return trx.selectFrom('incidents').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async update(trx: Db, id: string, changes: Partial<IncidentRow>): Promise<void> {
+  async update(trx: Executor, id: string, changes: Partial<IncidentRow>): Promise<void> {
     await trx.updateTable('incidents').set(changes).where('id', '=', id).execute();
   }
 
@@ -61,7 +55,7 @@ export class IncidentsRepository {
     return query.execute();
   }
 
-  async appendTimeline(trx: Db, entry: Omit<TimelineRow, 'seq'>): Promise<TimelineRow> {
+  async appendTimeline(trx: Executor, entry: Omit<TimelineRow, 'seq'>): Promise<TimelineRow> {
     const { count } = await trx
       .selectFrom('incident_timeline')
       .select(sql<number>`count(*)`.as('count'))

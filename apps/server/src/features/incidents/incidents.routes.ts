@@ -9,7 +9,7 @@ import {
   TimelineResponse,
   UpdateIncidentRequest,
 } from '@argus/contracts/http/incidents';
-import { COMMAND_ROLES } from '@argus/contracts/roles';
+import { OPERATIONS_ROLES } from '@argus/contracts/policies/visibility';
 import { requireAuth } from '../../plugins/auth';
 import { presentIncident, presentTimelineEntry } from './incidents.presenter';
 import type { IncidentsService } from './incidents.service';
@@ -19,14 +19,13 @@ import type { IncidentsService } from './incidents.service';
  * refused until dispatch (what a unit is assigned) and publication (public alerts) decide
  * what each of them may see.
  */
-const INCIDENT_ROLES = [...COMMAND_ROLES, 'Intelligence_Analyst'] as const;
 
 const IncidentResponse = z.object({ incident: Incident });
 
 export const incidentsRoutes: FastifyPluginAsyncZod<{ incidents: IncidentsService }> = async (app, { incidents }) => {
   app.get(
     '/incidents',
-    { config: { access: INCIDENT_ROLES }, schema: { summary: 'Incidents, newest first, filtered and paged', querystring: IncidentListQuery, response: { 200: IncidentListResponse } } },
+    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'Incidents, newest first, filtered and paged', querystring: IncidentListQuery, response: { 200: IncidentListResponse } } },
     async (request) => {
       const { rows, nextCursor } = await incidents.list(request.query);
       return { incidents: rows.map(presentIncident), nextCursor };
@@ -35,7 +34,7 @@ export const incidentsRoutes: FastifyPluginAsyncZod<{ incidents: IncidentsServic
 
   app.post(
     '/incidents',
-    { config: { access: INCIDENT_ROLES }, schema: { summary: 'Open an incident', body: CreateIncidentRequest, response: { 201: IncidentResponse } } },
+    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'Open an incident', body: CreateIncidentRequest, response: { 201: IncidentResponse } } },
     async (request, reply) => {
       const row = await incidents.create(request.body, requireAuth(request).user.id);
       return reply.status(201).send({ incident: presentIncident(row) });
@@ -44,14 +43,14 @@ export const incidentsRoutes: FastifyPluginAsyncZod<{ incidents: IncidentsServic
 
   app.get(
     '/incidents/:id',
-    { config: { access: INCIDENT_ROLES }, schema: { summary: 'One incident', params: IncidentParams, response: { 200: IncidentResponse } } },
+    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'One incident', params: IncidentParams, response: { 200: IncidentResponse } } },
     async (request) => ({ incident: presentIncident(await incidents.get(request.params.id)) }),
   );
 
   app.patch(
     '/incidents/:id',
     {
-      config: { access: INCIDENT_ROLES },
+      config: { access: OPERATIONS_ROLES },
       schema: { summary: 'Edit an incident or move its status (409 names the allowed moves)', params: IncidentParams, body: UpdateIncidentRequest, response: { 200: IncidentResponse } },
     },
     async (request) => ({ incident: presentIncident(await incidents.update(request.params.id, request.body, requireAuth(request).user.id)) }),
@@ -59,7 +58,7 @@ export const incidentsRoutes: FastifyPluginAsyncZod<{ incidents: IncidentsServic
 
   app.get(
     '/incidents/:id/timeline',
-    { config: { access: INCIDENT_ROLES }, schema: { summary: 'Everything that happened to the incident, in order', params: IncidentParams, response: { 200: TimelineResponse } } },
+    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'Everything that happened to the incident, in order', params: IncidentParams, response: { 200: TimelineResponse } } },
     async (request) => ({ entries: (await incidents.timeline(request.params.id)).map(presentTimelineEntry) }),
   );
 };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { canMoveIncident, incidentReference, INCIDENT_TRANSITIONS, type IncidentStatus } from '@argus/contracts/incidents';
+import { canMoveIncident, incidentReference, INCIDENT_TRANSITIONS } from '@argus/contracts/incidents';
 import type { CreateIncidentRequest, IncidentListQuery, UpdateIncidentRequest } from '@argus/contracts/http/incidents';
 import { AppError } from '../../lib/app-error';
 import { decodeCursor, nextCursor } from '../../lib/cursor';
@@ -85,7 +85,7 @@ export class IncidentsService {
     const updated = await this.incidents.transaction(async (trx) => {
       const current = await this.incidents.find(id, trx);
       if (!current) throw new AppError('not_found', 'No such incident.');
-      const status = current.status as IncidentStatus;
+      const status = current.status;
       if (changes.status && changes.status !== status && !canMoveIncident(status, changes.status)) {
         const allowed = INCIDENT_TRANSITIONS[status];
         throw new AppError(

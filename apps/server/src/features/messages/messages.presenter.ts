@@ -5,7 +5,7 @@ export function presentMessage(row: MessageView): Message {
   return {
     id: row.id,
     clientId: row.client_id,
-    channel: row.channel as Message['channel'],
+    channel: row.channel,
     targetId: row.target_id,
     senderId: row.sender_id,
     senderName: row.sender_name,

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, MessagesTable } from '../../db/schema';
+import type { MessageChannel } from '@argus/contracts/messages';
 
 export type MessageRow = Selectable<MessagesTable>;
 export interface MessageView extends MessageRow {
@@ -23,7 +24,7 @@ export class MessagesRepository {
   }
 
   /** A conversation, newest first. Direct conversations are both directions between two people. */
-  list(query: { channel: string; targetId?: string | undefined; peerId?: string | undefined; before?: number | undefined; limit: number }): Promise<MessageView[]> {
+  list(query: { channel: MessageChannel; targetId?: string | undefined; peerId?: string | undefined; before?: number | undefined; limit: number }): Promise<MessageView[]> {
     let select = this.db
       .selectFrom('messages')
       .innerJoin('users', 'users.id', 'messages.sender_id')

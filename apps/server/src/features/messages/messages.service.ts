@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SendMessageRequest } from '@argus/contracts/http/messages';
 import type { MessageChannel } from '@argus/contracts/messages';
 import { isCommandRole } from '@argus/contracts/roles';
+import { seesEveryRow } from '@argus/contracts/policies/visibility';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { EventPublisher } from '../../realtime/events';
@@ -9,8 +10,6 @@ import type { FieldScopeRepository } from '../../realtime/field-scope.repository
 import type { UserRow } from '../users/users.repository';
 import { messageEvents } from './messages.events';
 import type { MessageView, MessagesRepository } from './messages.repository';
-
-const isOperations = (user: UserRow) => isCommandRole(user.role) || user.role === 'Intelligence_Analyst';
 
 /**
  * Messages between command and the field. Who may read a conversation may write in it, except
@@ -57,7 +56,7 @@ export class MessagesService {
     }
     const exists = channel === 'unit' ? await this.messages.unitExists(targetId) : await this.messages.incidentExists(targetId);
     if (!exists) throw new AppError('not_found', channel === 'unit' ? 'No such unit.' : 'No such incident.');
-    if (isOperations(user)) return;
+    if (seesEveryRow(user.role)) return;
     const scope = await this.fieldScope.forUser(user.id);
     const allowed = channel === 'unit' ? scope.unitIds.has(targetId) : scope.incidentIds.has(targetId);
     if (!allowed) throw new AppError('forbidden', channel === 'unit' ? 'This is not your unit’s conversation.' : 'Your unit is not assigned to this incident.');

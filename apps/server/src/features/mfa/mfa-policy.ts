@@ -1,6 +1,19 @@
 import { isAdminRole } from '@argus/contracts/roles';
 import type { ResolvedSession } from '../auth/sessions.repository';
 
+/** Whether the session has verified a second factor (reached aal2). */
+export function reachedSecondFactor(resolved: Pick<ResolvedSession, 'session'>): boolean {
+  return resolved.session.aal === 'aal2';
+}
+
+/**
+ * Whether the session may do nothing but finish signing in: its user has a verified factor that
+ * this session has not yet answered. HTTP (the auth plugin) and the realtime socket both ask here.
+ */
+export function awaitsSecondFactor(resolved: Pick<ResolvedSession, 'session' | 'hasVerifiedFactor'>): boolean {
+  return resolved.hasVerifiedFactor && !reachedSecondFactor(resolved);
+}
+
 /**
  * Who must use a second factor. A user with a verified factor must reach aal2 before anything
  * but finishing sign-in; with the policy on (the default), administrators must also have one
@@ -22,6 +35,6 @@ export class MfaPolicy {
   administrativeBlock(resolved: ResolvedSession): 'mfa_enrolment_required' | 'insufficient_aal' | null {
     if (!this.requiresFactor(resolved)) return null;
     if (!resolved.hasVerifiedFactor) return 'mfa_enrolment_required';
-    return resolved.session.aal === 'aal2' ? null : 'insufficient_aal';
+    return reachedSecondFactor(resolved) ? null : 'insufficient_aal';
   }
 }

@@ -9,6 +9,7 @@ import type { ThrottleRepository } from '../auth/throttle.repository';
 import type { ResolvedSession, SessionsRepository } from '../auth/sessions.repository';
 import type { FactorRow, MfaRepository } from './mfa.repository';
 import { newTotpSecret, totpStep, totpUri } from './totp';
+import { reachedSecondFactor } from './mfa-policy';
 import { sha256 } from '../../lib/tokens';
 
 const RECOVERY_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -151,10 +152,10 @@ export class MfaService {
   /** Removing a verified factor needs aal2: a stolen password alone cannot strip the second factor. */
   async unenrol(resolved: ResolvedSession, factorId: string, context: AuditContext): Promise<FactorRow> {
     const factor = await this.ownFactor(resolved, factorId);
-    if (factor.status === 'verified' && resolved.session.aal !== 'aal2') throw new AppError('insufficient_aal');
+    if (factor.status === 'verified' && !reachedSecondFactor(resolved)) throw new AppError('insufficient_aal');
     await this.factors.deleteFactor(factor.id);
     const remaining = (await this.factors.factorsOf(resolved.user.id)).filter((other) => other.status === 'verified');
-    if (remaining.length === 0 && resolved.session.aal === 'aal2') {
+    if (remaining.length === 0 && reachedSecondFactor(resolved)) {
       await this.sessions.setAssurance(resolved.session.id, 'aal1', resolved.session.amr);
     }
     await this.audit.append(context, 'mfa.unenrol', factor.id, {});

@@ -1,5 +1,5 @@
 import type { Report, ReportPhoto } from '@argus/contracts/http/reports';
-import { REPORTER_STATUS, type ReportStatus } from '@argus/contracts/reports';
+import { REPORTER_STATUS } from '@argus/contracts/reports';
 import type { PhotoRow, ReportView } from './reports.repository';
 
 export function presentPhoto(row: PhotoRow): ReportPhoto {
@@ -15,12 +15,12 @@ export function presentReport(row: ReportView, viewer: { triages: boolean; now: 
   return {
     id: row.id,
     trackingCode: row.tracking_code,
-    kind: row.kind as Report['kind'],
+    kind: row.kind,
     category: row.category,
     description: row.description,
     location: { lat: row.lat, lon: row.lon, ...(row.accuracy !== null ? { accuracy: row.accuracy } : {}) },
-    status: row.status as ReportStatus,
-    statusText: REPORTER_STATUS[row.status as ReportStatus],
+    status: row.status,
+    statusText: REPORTER_STATUS[row.status],
     reporterId: row.reporter_id,
     incidentId: row.incident_id,
     rejectReason: row.reject_reason,

@@ -1,7 +1,9 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, ReportPhotosTable, ReportsTable } from '../../db/schema';
+import type { Selectable } from 'kysely';
+import { TransactionalRepository, type Executor } from '../../db/repository';
+import type { ReportPhotosTable, ReportsTable } from '../../db/schema';
 import { insideBox, olderThan } from '../../db/filters';
 import type { Keyset } from '../../lib/cursor';
+import type { ReportKind, ReportStatus } from '@argus/contracts/reports';
 
 export type ReportRow = Selectable<ReportsTable>;
 export type PhotoRow = Selectable<ReportPhotosTable>;
@@ -12,12 +14,10 @@ export interface ReportView extends ReportRow {
   lockHolderName: string | null;
 }
 
-type Db = Kysely<Database> | Transaction<Database>;
-
 export interface ReportFilters {
   reporterId?: string | undefined;
-  statuses?: string[] | undefined;
-  kind?: string | undefined;
+  statuses?: ReportStatus[] | undefined;
+  kind?: ReportKind | undefined;
   category?: string | undefined;
   from?: number | undefined;
   to?: number | undefined;
@@ -27,13 +27,7 @@ export interface ReportFilters {
 }
 
 /** Only this file reads and writes reports and their photos. */
-export class ReportsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
-  transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(work);
-  }
-
+export class ReportsRepository extends TransactionalRepository {
   /** Inserts unless a report with the same clientId exists; true when this call inserted it. */
   async insertIfNew(row: ReportRow): Promise<boolean> {
     const result = await this.db.insertInto('reports').values(row).onConflict((oc) => oc.column('client_id').doNothing()).executeTakeFirst();
@@ -44,11 +38,11 @@ export class ReportsRepository {
     return this.db.selectFrom('reports').selectAll().where('client_id', '=', clientId).executeTakeFirst();
   }
 
-  find(id: string, trx: Db = this.db): Promise<ReportRow | undefined> {
+  find(id: string, trx: Executor = this.db): Promise<ReportRow | undefined> {
     return trx.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async update(trx: Db, id: string, changes: Partial<ReportRow>): Promise<void> {
+  async update(trx: Executor, id: string, changes: Partial<ReportRow>): Promise<void> {
     await trx.updateTable('reports').set(changes).where('id', '=', id).execute();
   }
 
@@ -82,7 +76,7 @@ export class ReportsRepository {
   }
 
   /** Adds photos and lock holders' names to rows, in two queries whatever the number of rows. */
-  async withDetails(rows: ReportRow[], trx: Db = this.db): Promise<ReportView[]> {
+  async withDetails(rows: ReportRow[], trx: Executor = this.db): Promise<ReportView[]> {
     if (rows.length === 0) return [];
     const photos = await trx
       .selectFrom('report_photos')

@@ -15,19 +15,20 @@ import {
   ReportResponse,
   VerifyReportRequest,
 } from '@argus/contracts/http/reports';
-import { COMMAND_ROLES } from '@argus/contracts/roles';
+import { OPERATIONS_AND_FIELD_ROLES, OPERATIONS_ROLES } from '@argus/contracts/policies/visibility';
 import { auditContext, requireAuth } from '../../plugins/auth';
 import type { Clock } from '../../lib/clock';
 import { presentIncident } from '../incidents/incidents.presenter';
 import { presentPhoto, presentReport } from './reports.presenter';
 import type { ReportView } from './reports.repository';
-import { triages, type ReportsService } from './reports.service';
+import { triages } from './report-access';
+import type { ReportsService } from './reports.service';
+import type { UserRow } from '../users/users.repository';
 
-const TRIAGE = [...COMMAND_ROLES, 'Intelligence_Analyst'] as const;
-const FILERS = [...COMMAND_ROLES, 'Intelligence_Analyst', 'Field_Unit', 'Civic_Reporter'] as const;
+const FILERS = [...OPERATIONS_AND_FIELD_ROLES, 'Civic_Reporter'] as const;
 
 export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; clock: Clock }> = async (app, { reports, clock }) => {
-  const present = (view: ReportView, viewer: { role: string }) => presentReport(view, { triages: triages(viewer), now: clock.now() });
+  const present = (view: ReportView, viewer: Pick<UserRow, 'role'>) => presentReport(view, { triages: triages(viewer), now: clock.now() });
 
   // Photos arrive as their own bytes (no multipart), so a retry from the outbox resends one body.
   app.addContentTypeParser([...PHOTO_TYPES], { parseAs: 'buffer', bodyLimit: PHOTO_MAX_BYTES }, (_request, body, done) => done(null, body));
@@ -89,7 +90,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; clo
 
   app.post(
     '/reports/:id/lock',
-    { config: { access: TRIAGE }, schema: { summary: 'Take or renew the two-minute triage lock', params: ReportParams, response: { 200: ReportResponse } } },
+    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'Take or renew the two-minute triage lock', params: ReportParams, response: { 200: ReportResponse } } },
     async (request) => {
       const viewer = requireAuth(request).user;
       return { report: present(await reports.lock(viewer, request.params.id), viewer) };
@@ -98,7 +99,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; clo
 
   app.delete(
     '/reports/:id/lock',
-    { config: { access: TRIAGE }, schema: { summary: 'Release the lock (force=true: command breaks another’s lock)', params: ReportParams, querystring: BreakLockQuery, response: { 200: ReportResponse } } },
+    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'Release the lock (force=true: command breaks another’s lock)', params: ReportParams, querystring: BreakLockQuery, response: { 200: ReportResponse } } },
     async (request) => {
       const viewer = requireAuth(request).user;
       return { report: present(await reports.unlock(viewer, request.params.id, request.query.force), viewer) };
@@ -107,7 +108,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; clo
 
   app.get(
     '/reports/:id/nearby',
-    { config: { access: TRIAGE }, schema: { summary: 'Likely duplicates and open incidents near a report', params: ReportParams, response: { 200: NearbyResponse } } },
+    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'Likely duplicates and open incidents near a report', params: ReportParams, response: { 200: NearbyResponse } } },
     async (request) => {
       const viewer = requireAuth(request).user;
       const { reports: near, incidents } = await reports.nearby(viewer, request.params.id);
@@ -120,7 +121,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; clo
 
   app.post(
     '/reports/:id/verify',
-    { config: { access: TRIAGE }, schema: { summary: 'Verify a report into a new incident, or attach it to an open one', params: ReportParams, body: VerifyReportRequest, response: { 200: ReportResponse } } },
+    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'Verify a report into a new incident, or attach it to an open one', params: ReportParams, body: VerifyReportRequest, response: { 200: ReportResponse } } },
     async (request) => {
       const viewer = requireAuth(request).user;
       return { report: present(await reports.verify(viewer, request.params.id, request.body), viewer) };
@@ -129,7 +130,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; clo
 
   app.post(
     '/reports/:id/reject',
-    { config: { access: TRIAGE }, schema: { summary: 'Reject a report, saying why', params: ReportParams, body: RejectReportRequest, response: { 200: ReportResponse } } },
+    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'Reject a report, saying why', params: ReportParams, body: RejectReportRequest, response: { 200: ReportResponse } } },
     async (request) => {
       const viewer = requireAuth(request).user;
       return { report: present(await reports.reject(viewer, request.params.id, request.body.reason), viewer) };
@@ -138,7 +139,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; clo
 
   app.post(
     '/reports/:id/merge',
-    { config: { access: TRIAGE }, schema: { summary: 'Merge a duplicate report into an incident (its timeline records it)', params: ReportParams, body: MergeReportRequest, response: { 200: ReportResponse } } },
+    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'Merge a duplicate report into an incident (its timeline records it)', params: ReportParams, body: MergeReportRequest, response: { 200: ReportResponse } } },
     async (request) => {
       const viewer = requireAuth(request).user;
       return { report: present(await reports.merge(viewer, request.params.id, request.body.incidentId), viewer) };

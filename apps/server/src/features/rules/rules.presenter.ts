@@ -5,7 +5,7 @@ import type { DetectionRow, RuleRow } from './rules.repository';
 export function presentRule(row: RuleRow): Rule {
   return {
     id: row.id,
-    kind: row.kind as Rule['kind'],
+    kind: row.kind,
     name: row.name,
     enabled: row.enabled === 1,
     params: JSON.parse(row.params) as Rule['params'],

@@ -2,17 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DetectionBatchRequest, DetectionBatchResponse, DetectionListQuery, DetectionListResponse } from '@argus/contracts/http/detections';
 import { RuleListResponse, RuleParamsPath, RuleResponse, UpdateRuleRequest } from '@argus/contracts/http/rules';
 import { COMMAND_ROLES } from '@argus/contracts/roles';
+import { OPERATIONS_ROLES } from '@argus/contracts/policies/visibility';
 import { requireAuth } from '../../plugins/auth';
 import type { DetectionsService } from './detections.service';
 import { presentDetection, presentRule } from './rules.presenter';
 import type { RulesService } from './rules.service';
 
-const OPERATIONS = [...COMMAND_ROLES, 'Intelligence_Analyst'] as const;
 /** Tuning rules is operations work, not administration. */
 const COMMAND = { access: COMMAND_ROLES, administrative: false } as const;
 
 export const rulesRoutes: FastifyPluginAsyncZod<{ rules: RulesService; detections: DetectionsService }> = async (app, { rules, detections }) => {
-  app.get('/rules', { config: { access: OPERATIONS }, schema: { summary: 'The threat rules and their parameters', response: { 200: RuleListResponse } } }, async () => ({
+  app.get('/rules', { config: { access: OPERATIONS_ROLES }, schema: { summary: 'The threat rules and their parameters', response: { 200: RuleListResponse } } }, async () => ({
     rules: (await rules.list()).map(presentRule),
   }));
 
@@ -24,13 +24,13 @@ export const rulesRoutes: FastifyPluginAsyncZod<{ rules: RulesService; detection
 
   app.post(
     '/detections',
-    { config: { access: OPERATIONS }, schema: { summary: 'Objects detected on one analysed frame of a camera feed', body: DetectionBatchRequest, response: { 201: DetectionBatchResponse } } },
+    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'Objects detected on one analysed frame of a camera feed', body: DetectionBatchRequest, response: { 201: DetectionBatchResponse } } },
     async (request, reply) => reply.status(201).send({ detections: (await detections.record(requireAuth(request).user, request.body)).map(presentDetection) }),
   );
 
   app.get(
     '/detections',
-    { config: { access: OPERATIONS }, schema: { summary: 'Recent detections, newest first', querystring: DetectionListQuery, response: { 200: DetectionListResponse } } },
+    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'Recent detections, newest first', querystring: DetectionListQuery, response: { 200: DetectionListResponse } } },
     async (request) => ({ detections: (await detections.list(request.query)).map(presentDetection) }),
   );
 };

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { toActiveRules } from './threat-engine';
 import type { RuleRow } from './rules.repository';
+import type { RuleKind } from '@argus/contracts/http/rules';
 
-const row = (id: string, params: unknown, enabled = 1): RuleRow => ({ id, kind: id, name: `Rule ${id}`, enabled, params: JSON.stringify(params), updated_by: null, updated_at: 0 });
+const row = (id: RuleKind, params: unknown, enabled = 1): RuleRow => ({ id, kind: id, name: `Rule ${id}`, enabled, params: JSON.stringify(params), updated_by: null, updated_at: 0 });
 
 describe('rules as the engine reads them', () => {
   it('takes stored parameters, and switches off a rule whose parameters no longer parse (or that is missing)', () => {

@@ -2,7 +2,6 @@ import type { Polygon, MultiPolygon } from 'geojson';
 import { RULE_KINDS, RULE_PARAMS } from '@argus/contracts/http/rules';
 import type { Unit } from '@argus/contracts/http/units';
 import type { Zone } from '@argus/contracts/http/zones';
-import type { RiskLevel, ZoneKind } from '@argus/contracts/zones';
 import type { Clock } from '../../lib/clock';
 import type { OperationalEvent } from '../../realtime/events';
 import type { AlertsService } from '../alerts/alerts.service';
@@ -59,8 +58,8 @@ function zoneFromRow(row: ZoneRow): IndexedZone {
   return {
     id: row.id,
     name: row.name,
-    kind: row.kind as ZoneKind,
-    riskLevel: row.risk_level as RiskLevel,
+    kind: row.kind,
+    riskLevel: row.risk_level,
     active: row.active === 1,
     geometry: JSON.parse(row.geometry) as Polygon | MultiPolygon,
     bbox: [row.min_lon, row.min_lat, row.max_lon, row.max_lat],
@@ -118,7 +117,7 @@ export class ThreatEngine {
         units: units.map((row) => ({
           unitId: row.id,
           callsign: row.callsign,
-          status: row.status as UnitSeen['status'],
+          status: row.status,
           position: row.lat !== null && row.lon !== null && row.position_at !== null ? { lat: row.lat, lon: row.lon, at: row.position_at } : null,
           ingestedAt: row.updated_at,
         })),

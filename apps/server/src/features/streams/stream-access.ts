@@ -1,4 +1,5 @@
 import { isCommandRole } from '@argus/contracts/roles';
+import { seesEveryRow } from '@argus/contracts/policies/visibility';
 import type { StreamRoomRow } from './streams.repository';
 
 /**
@@ -24,7 +25,7 @@ export function canPublish(user: StreamUser, room: StreamRoomRow): boolean {
 }
 
 export function canView(user: StreamUser, room: StreamRoomRow): boolean {
-  if (isCommandRole(user.role) || user.role === 'Intelligence_Analyst') return true;
+  if (seesEveryRow(user.role)) return true;
   if (user.role !== 'Field_Unit') return false;
   if (room.unit_id !== null && user.unitIds.has(room.unit_id)) return true;
   return sharedUnits(room).some((unitId) => user.unitIds.has(unitId));

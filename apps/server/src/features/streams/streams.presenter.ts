@@ -1,4 +1,4 @@
-import type { StreamRoom, StreamRoomKind, StreamRoomStatus } from '@argus/contracts/http/streams';
+import type { StreamRoom, StreamRoomStatus } from '@argus/contracts/http/streams';
 import { sharedUnits } from './stream-access';
 import type { StreamRoomRow } from './streams.repository';
 
@@ -12,7 +12,7 @@ export function presentRoom(row: StreamRoomRow, live: RoomLiveState): StreamRoom
   return {
     id: row.id,
     name: row.name,
-    kind: row.kind as StreamRoomKind,
+    kind: row.kind,
     status: row.closed_at !== null ? 'ended' : live.status,
     publisher: live.publisher,
     viewers: live.viewers,

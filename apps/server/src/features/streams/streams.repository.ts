@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, StreamRoomsTable } from '../../db/schema';
+import type { StreamRole } from '@argus/contracts/http/streams';
 
 export type StreamRoomRow = Selectable<StreamRoomsTable>;
 
@@ -41,7 +42,7 @@ export class StreamsRepository {
     return new Map(rows.map((row) => [row.id, row.full_name]));
   }
 
-  async startSession(row: { id: string; room_id: string; user_id: string | null; role: string; started_at: number }): Promise<void> {
+  async startSession(row: { id: string; room_id: string; user_id: string | null; role: StreamRole; started_at: number }): Promise<void> {
     await this.db.insertInto('stream_sessions').values({ ...row, ended_at: null }).execute();
   }
 

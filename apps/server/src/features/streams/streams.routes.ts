@@ -18,14 +18,13 @@ import {
   VideoSdkTokenResponse,
 } from '@argus/contracts/http/streams';
 import { COMMAND_ROLES } from '@argus/contracts/roles';
+import { OPERATIONS_AND_FIELD_ROLES, OPERATIONS_ROLES } from '@argus/contracts/policies/visibility';
 import { requireAuth } from '../../plugins/auth';
 import type { Origin, StreamsService } from './streams.service';
 
 /** Everyone who takes part in live video; civic reporters do not. */
-export const VIDEO_ROLES = [...COMMAND_ROLES, 'Intelligence_Analyst', 'Field_Unit'] as const;
 const CREATORS = [...COMMAND_ROLES, 'Field_Unit'] as const;
 /** The fixed command room of the video SDK is for command staff and analysts. */
-const COMMAND_ROOM_ROLES = [...COMMAND_ROLES, 'Intelligence_Analyst'] as const;
 
 export function originOf(request: FastifyRequest): Origin {
   const http = `${request.protocol}://${request.host}`;
@@ -46,7 +45,7 @@ export const streamsRoutes: FastifyPluginAsyncZod<{ streams: StreamsService }> =
   app.post(
     '/stream/join',
     {
-      config: { access: VIDEO_ROLES, administrative: false },
+      config: { access: OPERATIONS_AND_FIELD_ROLES, administrative: false },
       schema: { summary: 'Join a room to publish or view: ICE servers, a short-lived stream token, the signalling URL', body: JoinStreamRequest, response: { 200: JoinStreamResponse } },
     },
     async (request) => streams.join(requireAuth(request).user, request.body, originOf(request)),
@@ -54,19 +53,19 @@ export const streamsRoutes: FastifyPluginAsyncZod<{ streams: StreamsService }> =
 
   app.post(
     '/stream/leave',
-    { config: { access: VIDEO_ROLES, administrative: false }, schema: { summary: 'Leave a room (or, for command, close it for everyone)', body: LeaveStreamRequest, response: { 200: LeaveStreamResponse } } },
+    { config: { access: OPERATIONS_AND_FIELD_ROLES, administrative: false }, schema: { summary: 'Leave a room (or, for command, close it for everyone)', body: LeaveStreamRequest, response: { 200: LeaveStreamResponse } } },
     async (request) => ({ ok: true as const, closedPeers: await streams.leave(requireAuth(request).user, request.body) }),
   );
 
   app.get(
     '/stream/list',
-    { config: { access: VIDEO_ROLES }, schema: { summary: 'Open rooms I may watch or publish to, with publisher and viewer count', response: { 200: StreamListResponse } } },
+    { config: { access: OPERATIONS_AND_FIELD_ROLES }, schema: { summary: 'Open rooms I may watch or publish to, with publisher and viewer count', response: { 200: StreamListResponse } } },
     async (request) => ({ rooms: await streams.list(requireAuth(request).user) }),
   );
 
   app.get(
     '/stream/health',
-    { config: { access: VIDEO_ROLES }, schema: { summary: 'Per room bitrate, fps, packet loss, RTT and viewers; the media process state', response: { 200: StreamHealthResponse } } },
+    { config: { access: OPERATIONS_AND_FIELD_ROLES }, schema: { summary: 'Per room bitrate, fps, packet loss, RTT and viewers; the media process state', response: { 200: StreamHealthResponse } } },
     async (request) => streams.health(requireAuth(request).user),
   );
 
@@ -97,13 +96,13 @@ export const streamsRoutes: FastifyPluginAsyncZod<{ streams: StreamsService }> =
 
   app.get(
     '/videosdk/token',
-    { config: { access: COMMAND_ROOM_ROLES }, schema: { summary: 'A short-lived token for the fixed command room', response: { 200: VideoSdkTokenResponse } } },
+    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'A short-lived token for the fixed command room', response: { 200: VideoSdkTokenResponse } } },
     async (request) => streams.videoSdkToken(requireAuth(request).user, originOf(request)),
   );
 
   app.get(
     '/videosdk',
-    { config: { access: COMMAND_ROOM_ROLES }, schema: { summary: 'The command room: its state and where to connect', response: { 200: VideoSdkRoomResponse } } },
+    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'The command room: its state and where to connect', response: { 200: VideoSdkRoomResponse } } },
     async (request) => streams.videoSdkRoom(requireAuth(request).user, originOf(request)),
   );
 

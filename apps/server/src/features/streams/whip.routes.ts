@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_SDP_BYTES, RoomId, type StreamRole } from '@argus/contracts/http/streams';
 import { AppError } from '../../lib/app-error';
+import { bearerToken } from '../../lib/bearer-token';
 import type { SessionLookup } from '../auth/auth.service';
 import type { StreamClaims } from './stream-tokens';
 import { originOf } from './streams.routes';
@@ -25,7 +26,7 @@ export const whipRoutes: FastifyPluginAsyncZod<WhipRoutesOptions> = async (app, 
   app.addContentTypeParser('application/sdp', { parseAs: 'string', bodyLimit: MAX_SDP_BYTES }, (_request, body, done) => done(null, body));
 
   const credential = async (header: string | undefined, roomId: string, role: StreamRole): Promise<StreamClaims> => {
-    const token = header?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    const token = bearerToken(header);
     if (!token) throw new AppError('unauthenticated', 'Send Authorization: Bearer with a stream token from /stream/join or an access token.');
     let claims: StreamClaims | null = null;
     try {

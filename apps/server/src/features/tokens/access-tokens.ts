@@ -45,7 +45,7 @@ export class AccessTokens {
     const claims: Omit<AccessClaims, 'sub' | 'aud' | 'exp' | 'iat' | 'iss'> = {
       email: user.email,
       role: user.role,
-      aal: session.aal === 'aal2' ? 'aal2' : 'aal1',
+      aal: session.aal,
       amr: JSON.parse(session.amr) as AccessClaims['amr'],
       session_id: session.id,
       is_anonymous: false,

@@ -6,8 +6,8 @@ export function presentUnit(row: UnitWithMembers): Unit {
   return {
     id: row.id,
     callsign: row.callsign,
-    kind: row.kind as Unit['kind'],
-    status: row.status as Unit['status'],
+    kind: row.kind,
+    status: row.status,
     members: row.members,
     position: hasFix
       ? { location: { lat: row.lat!, lon: row.lon!, ...(row.accuracy !== null ? { accuracy: row.accuracy } : {}) }, heading: row.heading, speed: row.speed, at: row.position_at! }

@@ -1,38 +1,32 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database, UnitsTable } from '../../db/schema';
+import type { Selectable } from 'kysely';
+import { TransactionalRepository, type Executor } from '../../db/repository';
+import type { UnitsTable } from '../../db/schema';
 import { insideBox } from '../../db/filters';
+import type { UnitKind, UnitStatus } from '@argus/contracts/units';
 
 export type UnitRow = Selectable<UnitsTable>;
 export interface UnitWithMembers extends UnitRow {
   members: string[];
 }
 
-type Db = Kysely<Database> | Transaction<Database>;
-
 export interface UnitFilters {
   /** Only the units this user crews. */
   memberId?: string | undefined;
-  statuses?: string[] | undefined;
-  kind?: string | undefined;
+  statuses?: UnitStatus[] | undefined;
+  kind?: UnitKind | undefined;
   bbox?: readonly [south: number, west: number, north: number, east: number] | undefined;
   emergency?: boolean | undefined;
   after?: string | undefined;
   limit?: number | undefined;
 }
 
-export class UnitsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
-  transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(work);
-  }
-
-  async insert(trx: Db, row: UnitRow, members: string[]): Promise<void> {
+export class UnitsRepository extends TransactionalRepository {
+  async insert(trx: Executor, row: UnitRow, members: string[]): Promise<void> {
     await trx.insertInto('units').values(row).execute();
     if (members.length) await trx.insertInto('unit_members').values(members.map((user_id) => ({ unit_id: row.id, user_id }))).execute();
   }
 
-  async find(id: string, trx: Db = this.db): Promise<UnitWithMembers | undefined> {
+  async find(id: string, trx: Executor = this.db): Promise<UnitWithMembers | undefined> {
     const row = await trx.selectFrom('units').selectAll().where('id', '=', id).executeTakeFirst();
     return row ? (await this.withMembers([row], trx))[0] : undefined;
   }
@@ -49,7 +43,7 @@ export class UnitsRepository {
     return this.withMembers(await query.execute());
   }
 
-  async update(trx: Db, id: string, changes: Partial<UnitRow>): Promise<void> {
+  async update(trx: Executor, id: string, changes: Partial<UnitRow>): Promise<void> {
     await trx.updateTable('units').set(changes).where('id', '=', id).execute();
   }
 
@@ -57,7 +51,7 @@ export class UnitsRepository {
    * Claims a device's action id; false when it was seen before (a retry). The second value is
    * the earlier claim, so a caller can tell a retry from an id reused for something else.
    */
-  async claim(trx: Db, action: { client_id: string; user_id: string; kind: string; target_id: string; created_at: number }) {
+  async claim(trx: Executor, action: { client_id: string; user_id: string; kind: string; target_id: string; created_at: number }) {
     const result = await trx.insertInto('client_actions').values(action).onConflict((oc) => oc.column('client_id').doNothing()).executeTakeFirst();
     if (Number(result.numInsertedOrUpdatedRows ?? 0) === 1) return { fresh: true as const };
     const earlier = await trx.selectFrom('client_actions').selectAll().where('client_id', '=', action.client_id).executeTakeFirstOrThrow();
@@ -69,7 +63,7 @@ export class UnitsRepository {
     return this.db.selectFrom('users').select(['id', 'role']).where('id', 'in', ids).execute();
   }
 
-  private async withMembers(rows: UnitRow[], trx: Db = this.db): Promise<UnitWithMembers[]> {
+  private async withMembers(rows: UnitRow[], trx: Executor = this.db): Promise<UnitWithMembers[]> {
     if (rows.length === 0) return [];
     const members = await trx.selectFrom('unit_members').selectAll().where('unit_id', 'in', rows.map((row) => row.id)).execute();
     return rows.map((row) => ({ ...row, members: members.filter((member) => member.unit_id === row.id).map((member) => member.user_id).sort() }));

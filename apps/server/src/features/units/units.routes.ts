@@ -1,18 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CreateUnitRequest, SosRequest, UnitListQuery, UnitListResponse, UnitParams, UnitPositionRequest, UnitResponse, UnitStatusRequest } from '@argus/contracts/http/units';
 import { COMMAND_ROLES } from '@argus/contracts/roles';
+import { OPERATIONS_AND_FIELD_ROLES } from '@argus/contracts/policies/visibility';
 import { requireAuth } from '../../plugins/auth';
 import { presentUnit } from './units.presenter';
 import type { UnitsService } from './units.service';
 
-const VIEWERS = [...COMMAND_ROLES, 'Intelligence_Analyst', 'Field_Unit'] as const;
 const CREWS = [...COMMAND_ROLES, 'Field_Unit'] as const;
 
 /** Units: command creates them; crews and command move them; field units see only their own. */
 export const unitsRoutes: FastifyPluginAsyncZod<{ units: UnitsService }> = async (app, { units }) => {
   app.get(
     '/units',
-    { config: { access: VIEWERS }, schema: { summary: 'Units by callsign, filtered (a field unit sees the ones it crews)', querystring: UnitListQuery, response: { 200: UnitListResponse } } },
+    { config: { access: OPERATIONS_AND_FIELD_ROLES }, schema: { summary: 'Units by callsign, filtered (a field unit sees the ones it crews)', querystring: UnitListQuery, response: { 200: UnitListResponse } } },
     async (request) => {
       const { units: rows, nextCursor } = await units.list(requireAuth(request).user, request.query);
       return { units: rows.map(presentUnit), nextCursor };

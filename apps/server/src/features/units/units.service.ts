@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { z } from 'zod';
 import type { CreateUnitRequest, SosRequest, UnitListQuery, UnitPositionRequest, UnitStatusRequest } from '@argus/contracts/http/units';
-import { isCommandRole } from '@argus/contracts/roles';
+import { actsForUnit, seesEveryRow } from '@argus/contracts/policies/visibility';
 import { AppError } from '../../lib/app-error';
 import { GroupCommit, type Outcome } from '../../lib/group-commit';
 import type { Clock } from '../../lib/clock';
@@ -62,7 +62,7 @@ export class UnitsService {
     const notField = found.filter((user) => user.role !== 'Field_Unit');
     if (notField.length) throw new AppError('validation_failed', 'Only Field_Unit accounts can crew a unit.');
     const now = this.clock.now();
-    const row = { id: randomUUID(), callsign: request.callsign, kind: request.kind, status: 'available', lat: null, lon: null, accuracy: null, heading: null, speed: null, position_at: null, emergency_since: null, emergency_by: null, emergency_lat: null, emergency_lon: null, created_at: now, updated_at: now };
+    const row: UnitRow = { id: randomUUID(), callsign: request.callsign, kind: request.kind, status: 'available', lat: null, lon: null, accuracy: null, heading: null, speed: null, position_at: null, emergency_since: null, emergency_by: null, emergency_lat: null, emergency_lon: null, created_at: now, updated_at: now };
     try {
       await this.units.transaction((trx) => this.units.insert(trx, row, members));
     } catch (error) {
@@ -75,9 +75,8 @@ export class UnitsService {
   }
 
   async list(viewer: UserRow, query: z.infer<typeof UnitListQuery>): Promise<{ units: UnitWithMembers[]; nextCursor: string | null }> {
-    const seesAll = isCommandRole(viewer.role) || viewer.role === 'Intelligence_Analyst';
     const units = await this.units.list({
-      memberId: seesAll ? undefined : viewer.id,
+      memberId: seesEveryRow(viewer.role) ? undefined : viewer.id,
       statuses: query.status,
       kind: query.kind,
       bbox: query.bbox as [number, number, number, number] | undefined,
@@ -173,7 +172,7 @@ export class UnitsService {
     const now = this.clock.now();
     const current = await this.units.find(unitId, trx);
     if (!current) throw new AppError('not_found', 'No such unit.');
-    if (!isCommandRole(viewer.role) && !current.members.includes(viewer.id)) throw new AppError('forbidden', 'This is not your unit.');
+    if (!actsForUnit(viewer, current.members)) throw new AppError('forbidden', 'This is not your unit.');
     const claim = await this.units.claim(trx, { client_id: clientId, user_id: viewer.id, kind, target_id: unitId, created_at: now });
     if (!claim.fresh) {
       if (claim.earlier.kind !== kind || claim.earlier.target_id !== unitId || claim.earlier.user_id !== viewer.id) {

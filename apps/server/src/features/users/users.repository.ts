@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { isPostgres } from '../../db/dialect';
 import type { Database, UsersTable } from '../../db/schema';
+import type { Role } from '@argus/contracts/roles';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -60,7 +61,7 @@ export class UsersRepository {
    * deactivating each other at once take turns and the second sees the first's change; SQLite
    * has one writer, and a transaction holds its only connection.
    */
-  async changeAccount(id: string, judgedRole: string, changes: AccountChanges, now: number): Promise<AccountChange> {
+  async changeAccount(id: string, judgedRole: Role, changes: AccountChanges, now: number): Promise<AccountChange> {
     const removesASuperAdmin = changes.is_active === 0 || (changes.role !== undefined && changes.role !== 'Super_Admin');
     const status = await this.db.transaction().execute(async (trx) => {
       if (removesASuperAdmin) {

@@ -1,6 +1,6 @@
 import { displayFileName } from '@argus/contracts/file-names';
 import type { Zone, ZoneGeometry, ZoneImport } from '@argus/contracts/http/zones';
-import type { RiskLevel, ZoneImportFormat, ZoneKind } from '@argus/contracts/zones';
+import type { ZoneImportFormat } from '@argus/contracts/zones';
 import type { ZoneImportView, ZoneRow } from './zones.repository';
 
 /** A zone as its viewer may see it: field units get the shape and risk, not command's notes. */
@@ -8,8 +8,8 @@ export function presentZone(row: ZoneRow, viewer: { seesNotes: boolean } = { see
   return {
     id: row.id,
     name: row.name,
-    kind: row.kind as ZoneKind,
-    riskLevel: row.risk_level as RiskLevel,
+    kind: row.kind,
+    riskLevel: row.risk_level,
     geometry: JSON.parse(row.geometry) as ZoneGeometry,
     bbox: [row.min_lon, row.min_lat, row.max_lon, row.max_lat],
     notes: viewer.seesNotes ? row.notes : '',

@@ -1,8 +1,10 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { Database, ZoneImportsTable, ZonesTable } from '../../db/schema';
+import { sql, type Selectable } from 'kysely';
+import { TransactionalRepository, type Executor } from '../../db/repository';
+import type { ZoneImportsTable, ZonesTable } from '../../db/schema';
 import type { AlertRow } from '../alerts/alerts.repository';
 import type { IncidentRow } from '../incidents/incidents.repository';
 import type { ReportRow } from '../reports/reports.repository';
+import type { RiskLevel, ZoneKind } from '@argus/contracts/zones';
 
 export type ZoneRow = Selectable<ZonesTable>;
 export type ZoneImportRow = Selectable<ZoneImportsTable>;
@@ -18,12 +20,11 @@ export interface RuleRow {
   params: string;
 }
 
-type Db = Kysely<Database> | Transaction<Database>;
 export type Box = { west: number; south: number; east: number; north: number };
 
 export interface ZoneFilters {
-  risks?: string[] | undefined;
-  kinds?: string[] | undefined;
+  risks?: RiskLevel[] | undefined;
+  kinds?: ZoneKind[] | undefined;
   active?: boolean | undefined;
   box?: Box | undefined;
 }
@@ -34,24 +35,18 @@ const INSERT_CHUNK = 200;
 const INSIDE_LIMIT = 500;
 
 /** Only this file reads and writes zones and zone imports. */
-export class ZonesRepository {
+export class ZonesRepository extends TransactionalRepository {
   private hasRules: Promise<boolean> | null = null;
 
-  constructor(private readonly db: Kysely<Database>) {}
-
-  transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(work);
-  }
-
-  async insert(trx: Db, rows: ZoneRow[]): Promise<void> {
+  async insert(trx: Executor, rows: ZoneRow[]): Promise<void> {
     for (let start = 0; start < rows.length; start += INSERT_CHUNK) await trx.insertInto('zones').values(rows.slice(start, start + INSERT_CHUNK)).execute();
   }
 
-  find(id: string, trx: Db = this.db): Promise<ZoneRow | undefined> {
+  find(id: string, trx: Executor = this.db): Promise<ZoneRow | undefined> {
     return trx.selectFrom('zones').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async update(trx: Db, id: string, changes: Partial<ZoneRow>): Promise<void> {
+  async update(trx: Executor, id: string, changes: Partial<ZoneRow>): Promise<void> {
     await trx.updateTable('zones').set(changes).where('id', '=', id).execute();
   }
 
@@ -89,11 +84,11 @@ export class ZonesRepository {
     return result.rows;
   }
 
-  async insertImport(trx: Db, row: ZoneImportRow): Promise<void> {
+  async insertImport(trx: Executor, row: ZoneImportRow): Promise<void> {
     await trx.insertInto('zone_imports').values(row).execute();
   }
 
-  findImport(id: string, trx: Db = this.db): Promise<ZoneImportRow | undefined> {
+  findImport(id: string, trx: Executor = this.db): Promise<ZoneImportRow | undefined> {
     return trx.selectFrom('zone_imports').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
@@ -115,13 +110,13 @@ export class ZonesRepository {
     return query.execute();
   }
 
-  async markImportUndone(trx: Db, id: string, at: number): Promise<boolean> {
+  async markImportUndone(trx: Executor, id: string, at: number): Promise<boolean> {
     const result = await trx.updateTable('zone_imports').set({ undone_at: at }).where('id', '=', id).where('undone_at', 'is', null).executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 
   /** Deactivates an import's active zones and answers them as they now are. */
-  async deactivateImported(trx: Db, importId: string, at: number): Promise<ZoneRow[]> {
+  async deactivateImported(trx: Executor, importId: string, at: number): Promise<ZoneRow[]> {
     const ids = (await trx.selectFrom('zones').select('id').where('import_id', '=', importId).where('active', '=', 1).execute()).map((row) => row.id);
     if (ids.length === 0) return [];
     await trx.updateTable('zones').set({ active: 0, updated_at: at }).where('id', 'in', ids).execute();

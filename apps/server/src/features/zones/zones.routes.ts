@@ -19,17 +19,16 @@ import {
   ZoneResponse,
 } from '@argus/contracts/http/zones';
 import { COMMAND_ROLES } from '@argus/contracts/roles';
+import { OPERATIONS_AND_FIELD_ROLES, OPERATIONS_ROLES, seesEveryRow } from '@argus/contracts/policies/visibility';
 import { ZONE_IMPORT_LIMITS } from '@argus/contracts/zones';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { requireAuth } from '../../plugins/auth';
 import type { ZoneImportService } from './zone-import.service';
 import { presentZone, presentZoneImport } from './zones.presenter';
-import { editsZones, type ZonesService } from './zones.service';
+import type { ZonesService } from './zones.service';
 
 const COMMAND = [...COMMAND_ROLES] as const;
-const RATERS = [...COMMAND_ROLES, 'Intelligence_Analyst'] as const;
-const VIEWERS = [...COMMAND_ROLES, 'Intelligence_Analyst', 'Field_Unit'] as const;
 
 /** Upload types the import accepts as raw bytes; the format itself is sniffed from the content. */
 const UPLOAD_TYPES = [
@@ -76,10 +75,10 @@ export const zonesRoutes: FastifyPluginAsyncZod<{ zones: ZonesService; imports: 
 
   app.get(
     '/zones',
-    { config: { access: VIEWERS }, schema: { summary: 'Zones by risk, kind, activity and box (field units: active zones, without notes)', querystring: ZoneListQuery, response: { 200: ZoneListResponse } } },
+    { config: { access: OPERATIONS_AND_FIELD_ROLES }, schema: { summary: 'Zones by risk, kind, activity and box (field units: active zones, without notes)', querystring: ZoneListQuery, response: { 200: ZoneListResponse } } },
     async (request) => {
       const viewer = requireAuth(request).user;
-      const seesNotes = viewer.role !== 'Field_Unit';
+      const seesNotes = seesEveryRow(viewer.role);
       return { zones: (await zones.list(viewer, request.query)).map((row) => presentZone(row, { seesNotes })) };
     },
   );
@@ -98,7 +97,7 @@ export const zonesRoutes: FastifyPluginAsyncZod<{ zones: ZonesService; imports: 
 
   app.get(
     '/zones/:id',
-    { config: { access: RATERS }, schema: { summary: 'A zone with the incidents, reports and alerts inside it and the rules watching it', params: ZoneParams, response: { 200: ZoneDetailResponse } } },
+    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'A zone with the incidents, reports and alerts inside it and the rules watching it', params: ZoneParams, response: { 200: ZoneDetailResponse } } },
     async (request) => {
       const detail = await zones.detail(request.params.id);
       const now = clock.now();
@@ -114,10 +113,10 @@ export const zonesRoutes: FastifyPluginAsyncZod<{ zones: ZonesService; imports: 
 
   app.patch(
     '/zones/:id',
-    { config: { access: RATERS }, schema: { summary: 'Edit a zone (analysts: risk level only); active=false deactivates it', params: ZoneParams, body: UpdateZoneRequest, response: { 200: ZoneResponse } } },
+    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'Edit a zone (analysts: risk level only); active=false deactivates it', params: ZoneParams, body: UpdateZoneRequest, response: { 200: ZoneResponse } } },
     async (request) => {
       const viewer = requireAuth(request).user;
-      return { zone: presentZone(await zones.update(viewer, request.params.id, request.body), { seesNotes: editsZones(viewer) || viewer.role === 'Intelligence_Analyst' }) };
+      return { zone: presentZone(await zones.update(viewer, request.params.id, request.body), { seesNotes: seesEveryRow(viewer.role) }) };
     },
   );
 

@@ -56,7 +56,7 @@ function watchReason(rule: RuleRow, zone: ZoneRow): string | null {
   }
   const minRisk = params.minRisk;
   if (typeof minRisk !== 'string' || riskRank(minRisk as RiskLevel) < 0) return null;
-  if (riskRank(zone.risk_level as RiskLevel) < riskRank(minRisk as RiskLevel)) return null;
+  if (riskRank(zone.risk_level) < riskRank(minRisk as RiskLevel)) return null;
   const kinds = params.zoneKinds;
   if (Array.isArray(kinds) && !kinds.includes(zone.kind)) return null;
   return `Watches ${Array.isArray(kinds) ? kinds.join(' and ') + ' ' : ''}zones at ${minRisk} risk or above.`;

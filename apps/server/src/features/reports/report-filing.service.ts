@@ -1,0 +1,79 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { CreateReportRequest, ReportListQuery } from '@argus/contracts/http/reports';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import { decodeCursor, nextCursor } from '../../lib/cursor';
+import type { EventPublisher } from '../../realtime/events';
+import type { UserRow } from '../users/users.repository';
+import { findVisibleReport, triages, viewOf } from './report-access';
+import { reportEvents } from './reports.events';
+import type { ReportRow, ReportView, ReportsRepository } from './reports.repository';
+
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const trackingCode = () => `RPT-${Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')}`;
+
+/**
+ * Filing a report and reading reports back. The device's clientId makes filing idempotent: the
+ * same id again answers the first report. Reporters see only their own.
+ */
+export class ReportFiling {
+  constructor(
+    private readonly reports: ReportsRepository,
+    private readonly clock: Clock,
+    private readonly events: EventPublisher,
+  ) {}
+
+  async file(reporter: UserRow, request: CreateReportRequest): Promise<{ report: ReportView; created: boolean }> {
+    if (reporter.role === 'Civic_Reporter' && request.kind !== 'civic') throw new AppError('forbidden', 'Civic reporters file civic reports.');
+    if (reporter.role === 'Field_Unit' && request.kind !== 'field') throw new AppError('forbidden', 'Field units file field reports.');
+    const now = this.clock.now();
+    const row: ReportRow = {
+      id: randomUUID(),
+      client_id: request.clientId,
+      tracking_code: trackingCode(),
+      kind: request.kind,
+      category: request.category,
+      description: request.description,
+      lat: request.location.lat,
+      lon: request.location.lon,
+      accuracy: request.location.accuracy ?? null,
+      status: 'submitted',
+      reporter_id: reporter.id,
+      incident_id: null,
+      reject_reason: null,
+      lock_holder_id: null,
+      lock_expires_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+    if (await this.reports.insertIfNew(row)) {
+      const view: ReportView = { ...row, photos: [], lockHolderName: null };
+      for (const event of reportEvents.created(view, now)) this.events.publish(event);
+      return { report: view, created: true };
+    }
+    const earlier = (await this.reports.findByClientId(request.clientId))!;
+    if (earlier.reporter_id !== reporter.id) throw new AppError('conflict', 'This clientId was already used for another report.');
+    return { report: await viewOf(this.reports, earlier), created: false };
+  }
+
+  async list(viewer: UserRow, query: z.infer<typeof ReportListQuery>): Promise<{ views: ReportView[]; nextCursor: string | null }> {
+    const rows = await this.reports.list({
+      reporterId: triages(viewer) ? undefined : viewer.id,
+      statuses: query.status,
+      kind: query.kind,
+      category: query.category,
+      from: query.from,
+      to: query.to,
+      bbox: query.bbox as [number, number, number, number] | undefined,
+      before: query.cursor ? decodeCursor(query.cursor) : undefined,
+      limit: query.limit,
+    });
+    return { views: await this.reports.withDetails(rows), nextCursor: nextCursor(rows, query.limit) };
+  }
+
+  /** One report, for its reporter or for triage. */
+  async get(viewer: UserRow, id: string): Promise<ReportView> {
+    return viewOf(this.reports, await findVisibleReport(this.reports, viewer, id));
+  }
+}

@@ -1,0 +1,76 @@
+import { fileTypeFromBuffer } from 'file-type';
+import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '@argus/contracts/http/reports';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { FileStore } from '../../lib/file-store';
+import { sha256 } from '../../lib/tokens';
+import type { EventPublisher } from '../../realtime/events';
+import type { AuditContext } from '../audit/audit.log';
+import type { EvidenceService } from '../evidence/evidence.service';
+import { stripPhotoMetadata } from '../evidence/redact';
+import type { UserRow } from '../users/users.repository';
+import { findVisibleReport, viewOf } from './report-access';
+import { reportEvents } from './reports.events';
+import type { PhotoRow, ReportsRepository } from './reports.repository';
+
+/**
+ * A report's photos: stored by their reporter, checked by their bytes, and evidence from the
+ * moment they arrive; a civic reporter sees their own without metadata.
+ */
+export class ReportPhotos {
+  constructor(
+    private readonly reports: ReportsRepository,
+    private readonly files: FileStore,
+    private readonly clock: Clock,
+    private readonly events: EventPublisher,
+    private readonly evidence: Pick<EvidenceService, 'adoptReportPhoto'>,
+  ) {}
+
+  /** Stores a photo of a report, checked by its bytes; the device-made photo id makes a retry store it once. */
+  async add(viewer: UserRow, reportId: string, photoId: string, declaredType: string | undefined, bytes: Buffer, context?: AuditContext): Promise<PhotoRow> {
+    const photo = await this.store(viewer, reportId, photoId, declaredType, bytes);
+    // Every report photo is evidence from the moment it arrives; a retry adopts one that a failure left behind.
+    const report = (await this.reports.find(reportId))!;
+    const stored = photo.sha256 === sha256(bytes) ? bytes : await this.files.get(photo.storage_key);
+    await this.evidence.adoptReportPhoto(photo, report, stored, context ?? { actorId: viewer.id, subjectId: viewer.id, ip: null, userAgent: null });
+    return photo;
+  }
+
+  private async store(viewer: UserRow, reportId: string, photoId: string, declaredType: string | undefined, bytes: Buffer): Promise<PhotoRow> {
+    const report = await this.reports.find(reportId);
+    if (!report || report.reporter_id !== viewer.id) throw new AppError('not_found', 'No such report of yours.');
+    const earlier = await this.reports.findPhoto(photoId);
+    if (earlier) {
+      if (earlier.report_id !== reportId) throw new AppError('conflict', 'This photo id was already used for another report.');
+      return earlier;
+    }
+    if (bytes.length === 0) throw new AppError('validation_failed', 'The photo is empty.');
+    if (bytes.length > PHOTO_MAX_BYTES) throw new AppError('payload_too_large', 'A photo may be at most 10 MB.');
+    const sniffed = await fileTypeFromBuffer(bytes);
+    if (!sniffed || !(PHOTO_TYPES as readonly string[]).includes(sniffed.mime)) {
+      throw new AppError('unsupported_media_type', 'The file is not a JPEG, PNG or WebP photo.');
+    }
+    if (declaredType && declaredType !== sniffed.mime) {
+      throw new AppError('unsupported_media_type', `The file is a ${sniffed.mime} photo but was sent as ${declaredType}.`);
+    }
+    const stored = await this.files.put(bytes);
+    const now = this.clock.now();
+    const row: PhotoRow = { id: photoId, report_id: reportId, mime: sniffed.mime, size: stored.size, sha256: stored.sha256, storage_key: stored.key, uploaded_by: viewer.id, created_at: now };
+    if (!(await this.reports.insertPhotoIfNew(row))) return (await this.reports.findPhoto(photoId))!;
+    for (const event of reportEvents.updated(await viewOf(this.reports, report), now)) this.events.publish(event);
+    return row;
+  }
+
+  /** A photo of a report the viewer may see; never with its location for a civic reporter. */
+  async read(viewer: UserRow, reportId: string, photoId: string): Promise<{ photo: PhotoRow; bytes: Buffer }> {
+    await findVisibleReport(this.reports, viewer, reportId);
+    const photo = await this.reports.findPhoto(photoId);
+    if (!photo || photo.report_id !== reportId) throw new AppError('not_found', 'No such photo.');
+    const bytes = await this.files.get(photo.storage_key);
+    if (viewer.role !== 'Civic_Reporter') return { photo, bytes };
+    // The public never gets a photo's location: a civic reporter sees their photo without its metadata, or not at all.
+    const shown = stripPhotoMetadata(bytes);
+    if (!shown) throw new AppError('forbidden', 'This photo cannot be shown publicly: its metadata could not be removed.');
+    return { photo, bytes: shown };
+  }
+}

@@ -1,0 +1,49 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { HEALTH_CHECK_INTERVAL_MS } from '@argus/contracts/constants';
+import type { Services } from './services';
+import { scheduleAuditCheckpoints } from './features/audit/audit-checkpoint-schedule';
+import { trackFirstDelivery } from './features/alerts/first-delivery';
+import { followStreamRooms } from './features/cameras/follow-stream-rooms';
+
+/** What the server runs beside its routes, started once it is ready and stopped as it closes. */
+export interface BackgroundJobs {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface BackgroundJobOptions {
+  /** Start the SFU before the first viewer; tests start it when they need it. */
+  warmMedia: boolean;
+}
+
+/**
+ * The server's background work, one lifecycle for all of it: camera health follows stream rooms,
+ * alerts record their first delivery, the SFU warms up, platform health is sampled, the audit
+ * head is signed, and the threat engine runs. The two event listeners are attached at once, as
+ * events may be published before the server is ready; every failure is logged, never thrown.
+ */
+export function createBackgroundJobs(services: Services, log: FastifyBaseLogger, options: BackgroundJobOptions): BackgroundJobs {
+  const stopFollowingRooms = followStreamRooms(services.events, services.cameras, (error) => log.error({ err: error }, 'cameras: re-checking health after a stream change'));
+  const stopTracking = trackFirstDelivery(services.realtime, services.events, services.alerts, services.clock, (error) => log.error({ err: error }, 'alerts: recording first delivery'));
+  const auditCheckpoints = scheduleAuditCheckpoints(services.audit, (error) => log.error({ err: error }, 'audit: signing a checkpoint'));
+  let monitor: NodeJS.Timeout | undefined;
+
+  return {
+    async start() {
+      if (options.warmMedia) void services.streams.media.start().catch((error: unknown) => log.error({ err: error }, 'sfu: could not start'));
+      await services.platform.sampleHealth();
+      monitor = setInterval(() => void services.platform.sampleHealth(), HEALTH_CHECK_INTERVAL_MS).unref();
+      await auditCheckpoints.start();
+      await services.threatEngine.start((error, context) => log.error({ err: error }, `rules: ${context}`));
+    },
+    // In the reverse order of starting: the engine writes what it heard before the last checkpoint is signed.
+    async stop() {
+      stopTracking();
+      await services.threatEngine.stop();
+      await auditCheckpoints.stop();
+      clearInterval(monitor);
+      await services.streams.close();
+      stopFollowingRooms();
+    },
+  };
+}
