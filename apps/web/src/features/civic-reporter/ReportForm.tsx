@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Send } from 'lucide-react';
 import { CreateReportRequest } from '@argus/contracts/http/reports';
 import type { ReportKind } from '@argus/contracts/reports';
+import { fieldErrors, type FieldErrors } from '../../lib/form-errors';
 import { newClientId } from '../../lib/outbox/client-id';
 import type { OutboxAction, OutboxItem } from '../../lib/outbox/outbox-item';
 import { Button } from '../../components/ui/Button';
@@ -32,7 +33,7 @@ export function ReportForm({ kind, enqueue, deviceLocation = null, capturePhotos
   const [chosen, setChosen] = useState<ChosenLocation | null>(null);
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   const [photoProblem, setPhotoProblem] = useState<string>();
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [saved, setSaved] = useState(false);
   const [saveError, setSaveError] = useState<string>();
   const [saving, setSaving] = useState(false);
@@ -46,12 +47,8 @@ export function ReportForm({ kind, enqueue, deviceLocation = null, capturePhotos
     setSaveError(undefined);
     const parsed = CreateReportRequest.safeParse({ clientId: newClientId(), kind, category, description, location: location?.location });
     if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (field === 'category' || field === 'description') next[field] ??= issue.message;
-        if (field === 'location') next.location ??= 'Set where it is: use your location or type it.';
-      }
+      const next = fieldErrors(parsed.error, ['category', 'description', 'location']);
+      if (next.location) next.location = 'Set where it is: use your location or type it.';
       setErrors(next);
       return;
     }

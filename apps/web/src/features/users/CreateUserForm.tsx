@@ -4,6 +4,7 @@ import { CreateUserRequest } from '@argus/contracts/http/users';
 import { assignableRoles } from '@argus/contracts/policies/accounts';
 import { ROLE_LABELS, type Role } from '@argus/contracts/roles';
 import { describeError, issueFor } from '../../lib/api-error';
+import { fieldErrors, type FieldErrors } from '../../lib/form-errors';
 import { Button } from '../../components/ui/Button';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { TextField } from '../../components/ui/TextField';
@@ -19,7 +20,7 @@ export function CreateUserForm() {
   const roles = self ? assignableRoles(self.role) : [];
   const [values, setValues] = useState(EMPTY);
   const [role, setRole] = useState<Role>('Field_Unit');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [created, setCreated] = useState<string | null>(null);
   const create = useCreateUserMutation();
   const roleId = useId();
@@ -31,12 +32,7 @@ export function CreateUserForm() {
     setCreated(null);
     const parsed = CreateUserRequest.safeParse({ ...values, role });
     if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'email' || field === 'full_name' || field === 'password') && !next[field]) next[field] = issue.message;
-      }
-      setErrors(next);
+      setErrors(fieldErrors(parsed.error, ['email', 'full_name', 'password']));
       return;
     }
     setErrors({});
