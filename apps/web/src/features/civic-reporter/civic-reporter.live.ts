@@ -2,7 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Report, type ReportListResponse } from '@argus/contracts/http/reports';
 import { channels, type Channel, type RealtimeFrame } from '@argus/contracts/realtime/protocol';
 import type { z } from 'zod';
-import { publicAlertQueries, reportQueries } from './civic-reporter.queries';
+import { publicAlertQueries } from '../alerts/alerts.queries';
+import { reportQueries } from '../reports/reports.queries';
 import { patchLive } from '../../lib/live-patch';
 
 type ReportList = z.infer<typeof ReportListResponse>;

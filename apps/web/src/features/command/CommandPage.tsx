@@ -21,7 +21,7 @@ import { CommandMap } from './CommandMap';
 import { LoadProblems, Loaded } from './LoadProblems';
 import { MapSelection, type MapSelectionTarget } from './MapSelection';
 import { PanelTabs } from './PanelTabs';
-import { awaitingTriageQuery } from './reports.queries';
+import { awaitingTriageQuery } from '../reports/reports.queries';
 import { SosBanner } from './SosBanner';
 import { useCommandLive } from './useCommandLive';
 import { LiveStatus } from './LiveStatus';

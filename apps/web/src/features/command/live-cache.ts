@@ -14,7 +14,7 @@ import { dispatchQueries, incidentQueries } from '../incidents/incidents.queries
 import { upsertUnits } from '../units/unit-cache';
 import { unitQueries } from '../units/units.queries';
 import { addBroadcast, broadcastQuery } from './broadcast.queries';
-import { awaitingTriageQuery, upsertAwaitingReport } from './reports.queries';
+import { awaitingTriageQuery, upsertAwaitingReport } from '../reports/reports.queries';
 import { patchLive } from '../../lib/live-patch';
 
 /** Realtime changes reach the caches (and so React and the map) at most this often. */

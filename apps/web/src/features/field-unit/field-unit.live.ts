@@ -5,7 +5,8 @@ import { channels, type Channel, type RealtimeFrame } from '@argus/contracts/rea
 import type { z } from 'zod';
 import { addLiveMessage } from '../messages/messages.live';
 import { messageQueries } from '../messages/messages.queries';
-import { publicAlertQueries, reportQueries } from '../civic-reporter/civic-reporter.queries';
+import { publicAlertQueries } from '../alerts/alerts.queries';
+import { reportQueries } from '../reports/reports.queries';
 import { patchReport } from '../civic-reporter/civic-reporter.live';
 import { fieldUnitKeys } from './field-unit.queries';
 import { patchLive } from '../../lib/live-patch';

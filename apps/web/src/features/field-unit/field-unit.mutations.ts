@@ -8,7 +8,7 @@ import { newClientId } from '../../lib/outbox/client-id';
 import type { OutboxItem } from '../../lib/outbox/outbox-item';
 import { useOutboxDelivered, type OutboxView } from '../../lib/outbox/useOutbox';
 import { messageQueries } from '../messages/messages.queries';
-import { reportQueries } from '../civic-reporter/civic-reporter.queries';
+import { reportQueries } from '../reports/reports.queries';
 import { fieldUnitKeys } from './field-unit.queries';
 
 export interface PositionFix {
