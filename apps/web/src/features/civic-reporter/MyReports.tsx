@@ -8,7 +8,7 @@ import type { OutboxView } from '../../lib/outbox/useOutbox';
 import { cn } from '../../lib/class-names';
 import { CIVIC_POLL_MS, pollInterval } from '../../lib/poll-interval';
 import { reportQueries } from '../reports/reports.queries';
-import { CATEGORY_LABELS, type ReportCategory } from './report-location';
+import { CATEGORY_LABELS, type ReportCategory } from '../reports/report-location';
 
 const STATUS_TONES: Record<Report['status'], string> = {
   submitted: 'border-line text-ink',

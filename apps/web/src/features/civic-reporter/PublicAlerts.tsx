@@ -7,7 +7,7 @@ import { distanceMetres, formatDistance } from '../../lib/geo/distance';
 import type { LatLon } from '../../lib/geo/mgrs';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../lib/class-names';
-import { currentPosition } from '../field-unit/device-position';
+import { currentPosition } from '../../lib/geo/device-position';
 import { CIVIC_POLL_MS, pollInterval } from '../../lib/poll-interval';
 import { publicAlertQueries } from '../alerts/alerts.queries';
 

@@ -8,7 +8,6 @@ import { newClientId } from '../../lib/outbox/client-id';
 import type { OutboxItem } from '../../lib/outbox/outbox-item';
 import { useOutboxDelivered, type OutboxView } from '../../lib/outbox/useOutbox';
 import { messageQueries } from '../messages/messages.queries';
-import { reportQueries } from '../reports/reports.queries';
 import { fieldUnitKeys } from './field-unit.queries';
 
 export interface PositionFix {
@@ -84,7 +83,7 @@ export function useDeliveredUpdates(): void {
           void queryClient.invalidateQueries({ queryKey: fieldUnitKeys.all });
           return;
         case 'report':
-          void queryClient.invalidateQueries({ queryKey: reportQueries.all });
+          // useReportDeliveredUpdates (features/reports) refreshes the reports.
           return;
         case 'message':
           void queryClient.invalidateQueries({ queryKey: messageQueries.all });

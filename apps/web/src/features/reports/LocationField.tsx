@@ -3,7 +3,7 @@ import { Crosshair, MapPin } from 'lucide-react';
 import type { Location } from '@argus/contracts/http/incidents';
 import { formatMgrs } from '../../lib/geo/mgrs';
 import { Button } from '../../components/ui/Button';
-import { currentPosition } from '../field-unit/device-position';
+import { currentPosition } from '../../lib/geo/device-position';
 import { parseTypedLocation } from './report-location';
 
 export type LocationSource = 'device' | 'typed' | 'map';
