@@ -7,7 +7,8 @@ import { FormMessage } from '../../components/ui/FormMessage';
 import { describeError, issueFor } from '../../lib/api-error';
 import { newClientId } from '../../lib/outbox/client-id';
 import { formatClock } from '../../lib/time-format';
-import { broadcastQuery, useBroadcastMutation } from './broadcast.queries';
+import { broadcastQuery } from '../messages/messages.queries';
+import { useBroadcastMutation } from '../messages/messages.mutations';
 
 /** A message to every unit at once, and the latest ones sent. */
 export function BroadcastPanel({ now }: { now: number }) {

@@ -13,7 +13,7 @@ import { upsertOpenIncident } from '../incidents/incident-cache';
 import { dispatchQueries, incidentQueries } from '../incidents/incidents.queries';
 import { upsertUnits } from '../units/unit-cache';
 import { unitQueries } from '../units/units.queries';
-import { addBroadcast, broadcastQuery } from './broadcast.queries';
+import { addBroadcast, broadcastQuery } from '../messages/messages.queries';
 import { awaitingTriageQuery, upsertAwaitingReport } from '../reports/reports.queries';
 import { patchLive } from '../../lib/live-patch';
 

@@ -1,7 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { MessageListResponse } from '@argus/contracts/http/messages';
+import type { Message } from '@argus/contracts/http/messages';
 import type { MessageChannel } from '@argus/contracts/messages';
 import { api } from '../../lib/api';
+
+const RECENT_BROADCASTS = 20;
 
 /** Until the realtime socket delivers messages as they are sent, threads are polled this often. */
 export const MESSAGE_POLL_MS = 15_000;
@@ -27,3 +30,16 @@ export const messageQueries = {
       refetchInterval: MESSAGE_POLL_MS,
     }),
 };
+
+/** The latest broadcasts to all units, newest first (command's panel). */
+export const broadcastQuery = () =>
+  queryOptions({
+    queryKey: [...messageQueries.all, 'broadcast'] as const,
+    queryFn: ({ signal }) => api.get(`/messages?channel=broadcast&limit=${RECENT_BROADCASTS}`, MessageListResponse, { signal }),
+  });
+
+/** The broadcast list with one more message (newest first, once), cut to the recent ones. */
+export function addBroadcast(list: { messages: Message[] }, message: Message): { messages: Message[] } {
+  if (list.messages.some((item) => item.id === message.id)) return list;
+  return { messages: [message, ...list.messages].sort((a, b) => b.sentAt - a.sentAt).slice(0, RECENT_BROADCASTS) };
+}
