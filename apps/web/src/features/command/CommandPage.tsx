@@ -14,7 +14,7 @@ import { IncidentDetail } from '../incidents/IncidentDetail';
 import { IncidentQueue } from '../incidents/IncidentQueue';
 import { dispatchQueries } from '../dispatch/dispatch.queries';
 import { incidentQueries } from '../incidents/incidents.queries';
-import { isDispatchable } from '../units/dispatch-ranking';
+import { isDispatchable } from '../dispatch/dispatch-ranking';
 import { UnitRoster } from '../units/UnitRoster';
 import { unitQueries } from '../units/units.queries';
 import { BroadcastPanel } from './BroadcastPanel';
