@@ -16,9 +16,9 @@ import { DetectorStatus } from './DetectorStatus';
 import { ReportedDetections } from './ReportedDetections';
 import { LiveFeed } from './LiveFeed';
 import { EMPTY_CAMERA_DRAFT, draftOf, requestOf, type CameraDraft } from './camera-draft';
-import { cameraQueries } from './cameras.queries';
+import { cameraQueries } from '../cameras/cameras.queries';
 import { useCamerasLive } from './useCamerasLive';
-import { useCreateCameraMutation, useUpdateCameraMutation } from './cameras.mutations';
+import { useCreateCameraMutation, useUpdateCameraMutation } from '../cameras/cameras.mutations';
 import { addEntry, type DetectionEntry } from './detection-entry';
 import { useDetector } from './useDetector';
 
