@@ -13,7 +13,8 @@ import { describeError } from '../../lib/api-error';
 import { Button } from '../../components/ui/Button';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { Loading } from '../video/Loading';
-import { streamSettingsQueries, useUpdateStreamDefaultsMutation } from './stream-settings.queries';
+import { streamSettingsQueries } from './stream-settings.queries';
+import { useUpdateStreamDefaultsMutation } from './stream-settings.mutations';
 import { SelectField } from '../../components/ui/SelectField';
 
 const CODEC_LABELS: Record<Defaults['codec'], string> = {
