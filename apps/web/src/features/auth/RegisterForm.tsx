@@ -10,7 +10,7 @@ import { Button } from '../../components/ui/Button';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { TextField } from '../../components/ui/TextField';
 import { toast } from '../../components/ui/toast-store';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from './auth-context';
 import { registrationSignInProblem } from './registration-sign-in';
 
 type Field = 'email' | 'full_name' | 'password';
