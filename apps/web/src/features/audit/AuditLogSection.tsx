@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { AUDIT_ACTIONS, type AuditEvent } from '@argus/contracts/http/audit';
 import { describeError } from '../../lib/api-error';
 import { Button } from '../../components/ui/Button';
 import { TextField } from '../../components/ui/TextField';
 import { auditQueries, type AuditFilterValues } from './audit.queries';
+import { useVerifyAuditMutation } from './audit.mutations';
 
 const NO_FILTERS: AuditFilterValues = { action: '', fromDate: '', toDate: '', text: '' };
 
@@ -15,7 +16,7 @@ export function AuditLogSection() {
   const [draft, setDraft] = useState<AuditFilterValues>(NO_FILTERS);
   const [filters, setFilters] = useState<AuditFilterValues>(NO_FILTERS);
   const log = useInfiniteQuery(auditQueries.list(filters));
-  const verify = useMutation({ mutationFn: auditQueries.verify });
+  const verify = useVerifyAuditMutation();
   const events = log.data?.pages.flatMap((page) => page.events) ?? [];
 
   const apply = (event: FormEvent) => {
