@@ -7,6 +7,7 @@ import { CIVIC_POLL_MS } from '../../lib/poll-interval';
 /** Reports no analyst has judged yet: what the map shows as awaiting triage. */
 export const AWAITING_TRIAGE = ['submitted', 'under_review'] as const;
 
+/** Whether no analyst has judged the report yet. */
 export function isAwaitingTriage(report: Report): boolean {
   return (AWAITING_TRIAGE as readonly string[]).includes(report.status);
 }
