@@ -3,6 +3,7 @@ import { Crosshair } from 'lucide-react';
 import type { IncidentSeverity } from '@argus/contracts/incidents';
 import { CreateIncidentRequest, type Incident } from '@argus/contracts/http/incidents';
 import { Button } from '../../components/ui/Button';
+import { FieldError } from '../../components/ui/FieldError';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { TextField } from '../../components/ui/TextField';
 import { describeError, issueFor } from '../../lib/api-error';
@@ -137,7 +138,7 @@ export function CreateIncidentForm({ location, onLocationChange, picking, onPick
         <p className="text-sm text-ink-muted" aria-live="polite">
           {point ? `MGRS ${formatGrid(point)}` : 'No place chosen yet.'}
         </p>
-        {errors.location ?? issueFor(create.error, 'location') ? <p className="text-sm text-danger">{errors.location ?? issueFor(create.error, 'location')}</p> : null}
+        <FieldError message={errors.location ?? issueFor(create.error, 'location')} />
       </fieldset>
 
       {create.isError ? <FormMessage tone="error">{`Could not open the incident: ${describeError(create.error)}`}</FormMessage> : null}

@@ -6,6 +6,7 @@ import { fieldErrors, type FieldErrors } from '../../lib/form-errors';
 import { newClientId } from '../../lib/outbox/client-id';
 import type { OutboxAction, OutboxItem } from '../../lib/outbox/outbox-item';
 import { Button } from '../../components/ui/Button';
+import { FieldError } from '../../components/ui/FieldError';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { LocationField, type ChosenLocation } from './LocationField';
 import { MapPick } from './MapPick';
@@ -93,11 +94,7 @@ export function ReportForm({ kind, enqueue, deviceLocation = null, capturePhotos
             </option>
           ))}
         </select>
-        {errors.category ? (
-          <p id={`${categoryId}-error`} className="text-sm text-danger">
-            {errors.category}
-          </p>
-        ) : null}
+        <FieldError id={`${categoryId}-error`} message={errors.category} />
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={descriptionId} className="font-medium">
@@ -113,11 +110,7 @@ export function ReportForm({ kind, enqueue, deviceLocation = null, capturePhotos
           aria-describedby={errors.description ? `${descriptionId}-error` : undefined}
           className="rounded-md border border-line bg-surface-sunken px-3 py-2 text-ink focus:border-gold"
         />
-        {errors.description ? (
-          <p id={`${descriptionId}-error`} className="text-sm text-danger">
-            {errors.description}
-          </p>
-        ) : null}
+        <FieldError id={`${descriptionId}-error`} message={errors.description} />
       </div>
       <LocationField value={location} onChange={setChosen} error={errors.location} mapPicker={<MapPick value={location} onPick={setChosen} />} />
       <PhotoPicker photos={photos} onChange={setPhotos} onProblem={setPhotoProblem} capture={capturePhotos} />

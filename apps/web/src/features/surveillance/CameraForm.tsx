@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { CAMERA_KINDS, DETECTION_CLASSES } from '@argus/contracts/http/cameras';
 import { Button } from '../../components/ui/Button';
+import { FieldError } from '../../components/ui/FieldError';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { TextField } from '../../components/ui/TextField';
 import { describeError, issueFor } from '../../lib/api-error';
@@ -75,7 +76,7 @@ export function CameraForm({ title, draft, onChange, onSubmit, onCancel, picking
             </label>
           ))}
         </div>
-        {issueFor(error, 'classes') ? <p className="text-sm text-danger">{issueFor(error, 'classes')}</p> : null}
+        <FieldError message={issueFor(error, 'classes')} />
       </fieldset>
       {error ? <FormMessage tone="error">{describeError(error)}</FormMessage> : null}
       <div className="flex gap-2">
