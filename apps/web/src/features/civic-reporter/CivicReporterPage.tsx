@@ -3,14 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useOutbox } from '../../lib/outbox/useOutbox';
 import { useRealtime, useRealtimeStatus } from '../../lib/realtime';
 import { useOnline } from '../../lib/useOnline';
-import { useAuth } from '../auth/auth-context';
 import { ConnectionBanner } from '../../components/outbox/ConnectionBanner';
 import { OutboxList } from '../../components/outbox/OutboxList';
+import { useAuth } from '../auth/auth-context';
 import { useReportDeliveredUpdates } from '../reports/reports.mutations';
+import { ReportForm } from '../reports/ReportForm';
 import { applyCivicFrame, civicChannels } from './civic-reporter.live';
 import { MyReports } from './MyReports';
 import { PublicAlerts } from './PublicAlerts';
-import { ReportForm } from '../reports/ReportForm';
 
 /** /civic-reporter, and every path of the civic reporter site. */
 export function CivicReporterPage() {
