@@ -8,10 +8,12 @@ import { CIVIC_POLL_MS } from '../../lib/poll-interval';
 /** Alerts still needing command: new ones to acknowledge and acknowledged ones to resolve. */
 export const ACTIVE_ALERT_STATUSES = ['new', 'acknowledged'] as const;
 
+/** Whether an alert still needs command (see ACTIVE_ALERT_STATUSES). */
 export function isActiveAlert(alert: Alert): boolean {
   return (ACTIVE_ALERT_STATUSES as readonly string[]).includes(alert.status);
 }
 
+/** The active alerts of command's feed: both statuses asked for at once, one list. */
 export const alertQueries = {
   all: ['alerts'] as const,
   active: () =>
