@@ -26,7 +26,7 @@ export const PAGES: Record<Exclude<AppPath, '/login'>, Page> = {
   '/ungoverned-zones': lazyPage(() => import('../features/zones/UngovernedZonesPage'), 'UngovernedZonesPage'),
   '/streaming-test': lazyPage(() => import('../features/streams/StreamingTestPage'), 'StreamingTestPage'),
   '/production': lazyPage(() => import('../features/streams/ProductionPage'), 'ProductionPage'),
-  '/stream-settings': lazyPage(() => import('../features/streams/StreamSettingsPage'), 'StreamSettingsPage'),
+  '/stream-settings': lazyPage(() => import('../features/stream-settings/StreamSettingsPage'), 'StreamSettingsPage'),
 };
 
 export const ApiGatewayPage = lazyPage(() => import('../features/gateway/ApiGatewayPage'), 'ApiGatewayPage');

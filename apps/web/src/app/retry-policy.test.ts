@@ -8,7 +8,7 @@ const networkError = new ApiError(0, 'network_error', 'offline');
 describe('shouldRetryQuery', () => {
   it('never retries a 4xx answer', () => {
     for (const status of [400, 401, 403, 404, 409, 429]) {
-      expect(shouldRetryQuery(0, new ApiError(status, 'x', 'x'))).toBe(false);
+      expect(shouldRetryQuery(0, new ApiError(status, 'http_error', 'x'))).toBe(false);
     }
   });
 

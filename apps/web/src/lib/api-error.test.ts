@@ -17,6 +17,11 @@ describe('errorFromResponse', () => {
     expect(issueFor(error, 'password')).toBeUndefined();
   });
 
+  it('keeps codes this build does not know apart, with the message the server sent', () => {
+    const error = errorFromResponse(429, 'Too Many Requests', { code: 'over_request_rate_limit', message: 'Request rate limit reached' });
+    expect(error).toMatchObject({ status: 429, code: 'unknown_error', message: 'Request rate limit reached' });
+  });
+
   it('does not trust bodies of another shape (a proxy error page)', () => {
     const error = errorFromResponse(502, 'Bad Gateway', '<html>bad gateway</html>');
     expect(error).toMatchObject({ status: 502, code: 'http_error', message: '502 Bad Gateway' });

@@ -1,13 +1,31 @@
 import { z } from 'zod';
-import { ErrorBody } from '@argus/contracts/errors';
+import { ERRORS, ErrorBody, type ErrorCode } from '@argus/contracts/errors';
 
-/** Codes the client makes up for failures that never reached a server answer. */
+/** Codes the client makes up for failures that never reached a server answer, or answers it cannot read. */
 export const CLIENT_ERROR_CODES = {
   network: 'network_error',
   timeout: 'timeout',
   invalidResponse: 'invalid_response',
   http: 'http_error',
+  /** A code this build does not know: a newer server's, or one the token API borrows from Supabase Auth. */
+  unknown: 'unknown_error',
 } as const;
+
+/** A code made up in the browser (see CLIENT_ERROR_CODES). */
+export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[keyof typeof CLIENT_ERROR_CODES];
+
+/** What ApiError.code can be: one of the contracts' stable codes, or one the client made up. */
+export type ApiErrorCode = ErrorCode | ClientErrorCode;
+
+/** Whether a code is one of the contracts' stable codes (errors.ts). */
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(ERRORS, code);
+}
+
+/** The code a server sent, or the explicit fallback when this build does not know it (its message is still shown). */
+export function toApiErrorCode(code: string): ApiErrorCode {
+  return isErrorCode(code) ? code : CLIENT_ERROR_CODES.unknown;
+}
 
 export interface ErrorIssue {
   path: string;
@@ -17,10 +35,10 @@ export interface ErrorIssue {
 /** Every failed request surfaces as one of these: status 0 means no HTTP answer arrived. */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ApiErrorCode;
   readonly issues: ErrorIssue[];
 
-  constructor(status: number, code: string, message: string, issues: ErrorIssue[] = []) {
+  constructor(status: number, code: ApiErrorCode, message: string, issues: ErrorIssue[] = []) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
@@ -48,11 +66,11 @@ export function errorFromResponse(status: number, statusText: string, body: unkn
   const parsed = ErrorBody.safeParse(body);
   if (parsed.success) {
     const { code, message, issues } = parsed.data.error;
-    return new ApiError(status, code, message, issues ?? []);
+    return new ApiError(status, toApiErrorCode(code), message, issues ?? []);
   }
   // The token API (/auth/v1) answers in the Supabase Auth shape: { code, message }.
   const tokenApi = TokenApiErrorBody.safeParse(body);
-  if (tokenApi.success) return new ApiError(status, tokenApi.data.code, tokenApi.data.message);
+  if (tokenApi.success) return new ApiError(status, toApiErrorCode(tokenApi.data.code), tokenApi.data.message);
   const message = statusText ? `${status} ${statusText}` : `Request failed with status ${status}`;
   return new ApiError(status, CLIENT_ERROR_CODES.http, message);
 }

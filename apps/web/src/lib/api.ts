@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { API } from '@argus/contracts/constants';
 import { CSRF_COOKIE, CSRF_HEADER, cookieName } from '@argus/contracts/http/auth';
+import type { ErrorCode } from '@argus/contracts/errors';
 import { ApiError, CLIENT_ERROR_CODES, errorFromResponse } from './api-error';
 import { readCookie } from './cookies';
 
@@ -36,7 +37,7 @@ export function needsCsrf(method: string, path: string): boolean {
 }
 
 /** The 401 codes meaning the session is gone: expired by inactivity, or revoked on the server. */
-export type SessionEndCode = 'session_expired' | 'unauthenticated';
+export type SessionEndCode = Extract<ErrorCode, 'session_expired' | 'unauthenticated'>;
 type SessionEndedListener = (code: SessionEndCode) => void;
 let sessionEndedListener: SessionEndedListener | null = null;
 

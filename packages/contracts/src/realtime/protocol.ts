@@ -35,9 +35,6 @@ export function isChannel(value: unknown): value is Channel {
   return typeof value === 'string' && CHANNEL_PATTERN.test(value);
 }
 
-/** Event names and their payloads live in one map (events.ts); re-exported here for the protocol's readers. */
-export { EVENT_TYPES, type EventType } from './events';
-
 /** Control frames the server sends about the connection itself. */
 export const CONTROL_TYPES = ['realtime.welcome', 'realtime.subscribed', 'realtime.denied', 'realtime.reset', 'realtime.pong', 'realtime.error'] as const;
 export type ControlType = (typeof CONTROL_TYPES)[number];

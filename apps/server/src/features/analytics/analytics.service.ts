@@ -2,7 +2,7 @@ import { ANALYTICS_BUCKETS, defaultBucket, type AnalyticsQuery, type ChartColumn
 import { INCIDENT_SEVERITIES } from '@argus/contracts/incidents';
 import { REPORT_KINDS, REPORT_STATUSES } from '@argus/contracts/reports';
 import type { Clock } from '../../lib/clock';
-import { RESPONSE_MILESTONES, type AnalyticsRange, type Fraction, type OperationalAnalyticsRepository, type Percentiles } from './operational.repository';
+import { RESPONSE_MILESTONES, type AnalyticsRange, type Fraction, type OperationalAnalyticsRepository } from './operational.repository';
 import type { TelemetryRepository } from './telemetry.repository';
 import { formatHours, formatMinutes, formatSeconds, iso, plural, readableTime, seriesKeys, topCategories } from './chart-format';
 
@@ -290,4 +290,3 @@ function percentileRow<K extends string>(key: K, label: string, entry: { n: numb
   return { [key]: label, p50: entry?.values[0] != null ? format(entry.values[0]) : null, p90: entry?.values[1] != null ? format(entry.values[1]) : null, n: entry?.n ?? 0 };
 }
 
-export type { Percentiles };

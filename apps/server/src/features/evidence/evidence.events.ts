@@ -1,4 +1,3 @@
-import type { EvidenceCustodyEvent } from '@argus/contracts/http/evidence';
 import type { OperationalEvent } from '../../realtime/events';
 import { presentEvidence } from './evidence.presenter';
 import type { CustodyRow, EvidenceView } from './evidence.repository';

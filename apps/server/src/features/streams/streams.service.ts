@@ -34,7 +34,6 @@ import { presentRoom } from './streams.presenter';
 import type { StreamRoomRow, StreamsRepository } from './streams.repository';
 
 export type { SignedInUser } from './stream-rooms';
-export { toAppError } from './peer-sessions';
 
 /** Where the client reached this server: the answers name URLs on the same origin. */
 export interface Origin {

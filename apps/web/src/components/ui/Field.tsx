@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { cn } from '../../lib/class-names';
+import { FieldError } from './FieldError';
 
 /** What a control needs so its label, hint and error reach screen readers with it. */
 export interface FieldControlProps {
@@ -40,11 +41,7 @@ export function Field({ label, hint, error, className, children }: FieldProps) {
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }

@@ -31,8 +31,9 @@ export function SelectField<V extends string>({ label, value, options, onChange,
           onChange={(event) => onChange(event.target.value as V)}
           className="min-h-11 w-full rounded-md border border-line bg-surface-sunken px-3 py-2 text-ink focus:border-gold disabled:opacity-60"
         >
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
+          {options.map((option, index) => (
+            // Values can repeat: a browser lists devices with empty ids until capture is allowed.
+            <option key={`${index}:${option.value}`} value={option.value}>
               {option.label}
             </option>
           ))}

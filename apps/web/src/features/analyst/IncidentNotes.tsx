@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { describeError, issueFor } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/time-format';
 import { Button } from '../../components/ui/Button';
+import { FieldError } from '../../components/ui/FieldError';
 import { analystQueries } from './analyst.queries';
 import { useAddNoteMutation } from './analyst.mutations';
 
@@ -61,11 +62,7 @@ export function IncidentNotes({ incidentId, reference }: { incidentId: string; r
           maxLength={2000}
           className="rounded-md border border-line bg-surface-sunken px-3 py-2 text-ink focus:border-gold"
         />
-        {add.isError ? (
-          <p role="alert" className="text-sm text-danger">
-            {issueFor(add.error, 'body') ?? describeError(add.error)}
-          </p>
-        ) : null}
+        <FieldError message={add.isError ? (issueFor(add.error, 'body') ?? describeError(add.error)) : undefined} alert />
         <Button type="submit" variant="secondary" disabled={add.isPending || !body.trim()} className="self-start">
           {add.isPending ? 'Adding...' : 'Add note'}
         </Button>

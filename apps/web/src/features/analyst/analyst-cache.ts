@@ -6,7 +6,8 @@ import type { LiveFrame } from '@argus/contracts/realtime/protocol';
 import type { z } from 'zod';
 import { analystQueries, type QueueFilter } from './analyst.queries';
 import { patchLive } from '../../lib/live-patch';
-import { isOpenIncident, patchOpenIncidents } from '../incidents/incidents.live';
+import { isOpenIncident } from '@argus/contracts/incidents';
+import { patchOpenIncidents } from '../incidents/incidents.live';
 import { addMessage } from '../messages/messages.live';
 import { isAwaitingTriage, isNewerReport, upsertReport } from '../reports/reports.live';
 
@@ -29,7 +30,7 @@ export function patchNearbyIncident(nearby: Nearby, incident: Incident): Nearby 
   return {
     ...nearby,
     incidents: nearby.incidents
-      .filter((entry) => entry.incident.id !== incident.id || isOpenIncident(incident))
+      .filter((entry) => entry.incident.id !== incident.id || isOpenIncident(incident.status))
       .map((entry) => (entry.incident.id === incident.id ? { ...entry, incident } : entry)),
   };
 }

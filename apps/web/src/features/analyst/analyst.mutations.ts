@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { Incident } from '@argus/contracts/http/incidents';
 import { MessageResponse } from '@argus/contracts/http/messages';
 import { ReportResponse } from '@argus/contracts/http/reports';
 import type { IncidentSeverity, ThreatLevel } from '@argus/contracts/incidents';
 import { api } from '../../lib/api';
+import { IncidentResponse } from '../incidents/incidents.queries';
 import { addNote, rememberIncident, rememberReport } from './analyst-cache';
 import { analystQueries } from './analyst.queries';
 
-const IncidentResponse = z.object({ incident: Incident });
 const reportPath = (id: string, action: string) => `/reports/${encodeURIComponent(id)}/${action}`;
 
 /** Opening a new incident from the report (optionally titled and graded), or attaching it to an open one. */

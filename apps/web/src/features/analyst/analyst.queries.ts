@@ -6,20 +6,16 @@ import { NearbyResponse, ReportListResponse, ReportResponse } from '@argus/contr
 import { OPEN_INCIDENT_STATUSES } from '@argus/contracts/incidents';
 import type { ReportKind } from '@argus/contracts/reports';
 import { api } from '../../lib/api';
+import { OPEN_INCIDENTS_LIMIT } from '../incidents/incidents.queries';
+import { AWAITING_TRIAGE } from '../reports/reports.queries';
 
-/** Reports no analyst has judged yet; both statuses make up the triage queue. */
-export const TRIAGE_STATUSES = ['submitted', 'under_review'] as const;
 /** The API's page limit: the queue shows at most this many reports, the newest. */
 export const QUEUE_LIMIT = 200;
-export const OPEN_INCIDENTS_LIMIT = 200;
-
-/** Newest first, the order of the queue and the incident list. */
-export const byNewest = (a: { createdAt: number }, b: { createdAt: number }) => b.createdAt - a.createdAt;
 
 /** "all" or one kind: the queue's filter, part of its key. */
 export type QueueFilter = ReportKind | 'all';
 
-export const ReportQueryResponse = ReportResponse;
+/** A report's nearby reports and open incidents, with distance and similarity. */
 export type NearbyData = z.infer<typeof NearbyResponse>;
 
 /**
@@ -33,7 +29,7 @@ export const analystQueries = {
     queryOptions({
       queryKey: [...analystQueries.queues(), filter] as const,
       queryFn: ({ signal }) => {
-        const params = new URLSearchParams({ status: TRIAGE_STATUSES.join(','), limit: String(QUEUE_LIMIT) });
+        const params = new URLSearchParams({ status: AWAITING_TRIAGE.join(','), limit: String(QUEUE_LIMIT) });
         if (filter !== 'all') params.set('kind', filter);
         return api.get(`/reports?${params}`, ReportListResponse, { signal });
       },

@@ -1,10 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { AUDIT_ACTIONS, type AuditEvent } from '@argus/contracts/http/audit';
 import { describeError } from '../../lib/api-error';
 import { Button } from '../../components/ui/Button';
+import { SelectField } from '../../components/ui/SelectField';
 import { TextField } from '../../components/ui/TextField';
 import { auditQueries, type AuditFilterValues } from './audit.queries';
+import { useVerifyAuditMutation } from './audit.mutations';
+
+const ACTION_OPTIONS = [{ value: '', label: 'Any action' }, ...AUDIT_ACTIONS.map((action) => ({ value: action, label: action }))];
 
 const NO_FILTERS: AuditFilterValues = { action: '', fromDate: '', toDate: '', text: '' };
 
@@ -15,7 +19,7 @@ export function AuditLogSection() {
   const [draft, setDraft] = useState<AuditFilterValues>(NO_FILTERS);
   const [filters, setFilters] = useState<AuditFilterValues>(NO_FILTERS);
   const log = useInfiniteQuery(auditQueries.list(filters));
-  const verify = useMutation({ mutationFn: auditQueries.verify });
+  const verify = useVerifyAuditMutation();
   const events = log.data?.pages.flatMap((page) => page.events) ?? [];
 
   const apply = (event: FormEvent) => {
@@ -31,24 +35,7 @@ export function AuditLogSection() {
       <p className="text-ink-muted">Every security event, each sealed with the hash of the one before: editing or deleting one breaks the chain.</p>
 
       <form onSubmit={apply} className="grid max-w-4xl gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label="Filter the audit log">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="audit-action" className="font-medium">
-            Action
-          </label>
-          <select
-            id="audit-action"
-            value={draft.action}
-            onChange={(event) => setDraft({ ...draft, action: event.target.value })}
-            className="min-h-11 rounded-md border border-line bg-surface-sunken px-3 py-2 text-ink"
-          >
-            <option value="">Any action</option>
-            {AUDIT_ACTIONS.map((action) => (
-              <option key={action} value={action}>
-                {action}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Action" value={draft.action} options={ACTION_OPTIONS} onChange={(action) => setDraft({ ...draft, action })} />
         <TextField label="From" type="date" value={draft.fromDate} onChange={(event) => setDraft({ ...draft, fromDate: event.target.value })} />
         <TextField label="To" type="date" value={draft.toDate} onChange={(event) => setDraft({ ...draft, toDate: event.target.value })} />
         <TextField label="Target contains" value={draft.text} maxLength={200} onChange={(event) => setDraft({ ...draft, text: event.target.value })} />

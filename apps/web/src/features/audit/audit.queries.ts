@@ -1,5 +1,5 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { AuditListResponse, AuditVerifyResponse } from '@argus/contracts/http/audit';
+import { AuditListResponse } from '@argus/contracts/http/audit';
 import { api } from '../../lib/api';
 
 export interface AuditFilterValues {
@@ -23,6 +23,7 @@ export function auditSearchParams(filters: AuditFilterValues, before?: number): 
   return params;
 }
 
+/** The audit log, page by page (newest first), for the filters applied. */
 export const auditQueries = {
   list: (filters: AuditFilterValues) =>
     infiniteQueryOptions({
@@ -31,5 +32,4 @@ export const auditQueries = {
       initialPageParam: undefined as number | undefined,
       getNextPageParam: (last) => last.nextBefore ?? undefined,
     }),
-  verify: () => api.get('/audit/verify', AuditVerifyResponse),
 };

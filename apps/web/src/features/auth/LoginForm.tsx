@@ -2,32 +2,27 @@ import { useState, type FormEvent } from 'react';
 import { LogIn } from 'lucide-react';
 import { TEXT } from '@argus/contracts/catalogue';
 import { LoginRequest } from '@argus/contracts/http/auth';
+import { fieldErrors, type FieldErrors } from '../../lib/form-errors';
 import { Button } from '../../components/ui/Button';
 import { TextField } from '../../components/ui/TextField';
 import { toast } from '../../components/ui/toast-store';
 import { useAuth } from './auth-context';
 import { loginErrorDescription } from './login-errors';
 
-type FieldErrors = Partial<Record<'email' | 'password', string>>;
 
 /** Email and password. The contract schema trims and lower-cases the email before it is sent. */
 export function LoginForm() {
   const { signIn } = useAuth();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<FieldErrors<'email' | 'password'>>({});
   const [submitting, setSubmitting] = useState(false);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const parsed = LoginRequest.safeParse({ email, password });
     if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'email' || field === 'password') && !next[field]) next[field] = issue.message;
-      }
-      setErrors(next);
+      setErrors(fieldErrors(parsed.error, ['email', 'password']));
       return;
     }
     setErrors({});

@@ -13,7 +13,7 @@ import { LoginForm } from './LoginForm';
 import { ProviderButtons, useProviderReturn } from './ProviderSignIn';
 import { needsSecondFactor } from './auth-state';
 import { SecondFactorForm } from '../mfa/SecondFactorForm';
-import { CivicRegistration } from '../civic-reporter/RegisterForm';
+import { CivicRegistration } from './RegisterForm';
 
 const TITLE = findRoute(LOGIN_PATH)?.title ?? 'Secure Sign In';
 

@@ -5,7 +5,7 @@ import { TEXT } from '@argus/contracts/catalogue';
 import { Button } from '../../components/ui/Button';
 import { toast } from '../../components/ui/toast-store';
 import { useAuth } from './auth-context';
-import { authApi } from './auth.api';
+import { authQueries } from './auth.queries';
 import { fromLocationState } from './location-state';
 import { loginErrorDescription } from './login-errors';
 import { startProviderSignIn, takeProviderFlow } from './provider-sign-in';
@@ -13,7 +13,7 @@ import { startProviderSignIn, takeProviderFlow } from './provider-sign-in';
 /** "Sign in with …" for each OIDC provider the server offers; nothing when it offers none. */
 export function ProviderButtons() {
   const location = useLocation();
-  const providers = useQuery({ queryKey: ['auth', 'providers'], queryFn: authApi.providers, staleTime: Infinity, retry: false });
+  const providers = useQuery(authQueries.providers());
   const [leaving, setLeaving] = useState(false);
   if (!providers.data?.length) return null;
   return (

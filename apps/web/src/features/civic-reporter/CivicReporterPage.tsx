@@ -3,14 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useOutbox } from '../../lib/outbox/useOutbox';
 import { useRealtime, useRealtimeStatus } from '../../lib/realtime';
 import { useOnline } from '../../lib/useOnline';
+import { ConnectionBanner } from '../../components/outbox/ConnectionBanner';
+import { OutboxList } from '../../components/outbox/OutboxList';
 import { useAuth } from '../auth/auth-context';
-import { useDeliveredUpdates } from '../field-unit/field-unit.mutations';
-import { ConnectionBanner } from '../field-unit/ConnectionBanner';
-import { OutboxList } from '../field-unit/OutboxList';
+import { useReportDeliveredUpdates } from '../reports/reports.mutations';
+import { ReportForm } from '../reports/ReportForm';
 import { applyCivicFrame, civicChannels } from './civic-reporter.live';
 import { MyReports } from './MyReports';
 import { PublicAlerts } from './PublicAlerts';
-import { ReportForm } from './ReportForm';
 
 /** /civic-reporter, and every path of the civic reporter site. */
 export function CivicReporterPage() {
@@ -23,7 +23,7 @@ export function CivicReporterPage() {
 /** Report in under a minute, follow what happened, see alerts nearby. */
 function CivicReporter({ userId }: { userId: string }) {
   const outbox = useOutbox(userId);
-  useDeliveredUpdates();
+  useReportDeliveredUpdates();
   const queryClient = useQueryClient();
   useRealtime(civicChannels(userId), (frame) => applyCivicFrame(queryClient, frame));
   const live = useRealtimeStatus() === 'open';

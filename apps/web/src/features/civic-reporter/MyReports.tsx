@@ -6,9 +6,9 @@ import { describeError } from '../../lib/api-error';
 import { isPending } from '../../lib/outbox/schedule';
 import type { OutboxView } from '../../lib/outbox/useOutbox';
 import { cn } from '../../lib/class-names';
-import { pollInterval } from '../field-unit/field-unit.queries';
-import { CIVIC_POLL_MS, reportQueries } from './civic-reporter.queries';
-import { CATEGORY_LABELS, type ReportCategory } from './report-location';
+import { CIVIC_POLL_MS, pollInterval } from '../../lib/poll-interval';
+import { reportQueries } from '../reports/reports.queries';
+import { CATEGORY_LABELS, type ReportCategory } from '../reports/report-location';
 
 const STATUS_TONES: Record<Report['status'], string> = {
   submitted: 'border-line text-ink',

@@ -7,9 +7,9 @@ import { distanceMetres, formatDistance } from '../../lib/geo/distance';
 import type { LatLon } from '../../lib/geo/mgrs';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../lib/class-names';
-import { currentPosition } from '../field-unit/device-position';
-import { pollInterval } from '../field-unit/field-unit.queries';
-import { CIVIC_POLL_MS, publicAlertQueries } from './civic-reporter.queries';
+import { currentPosition } from '../../lib/geo/device-position';
+import { CIVIC_POLL_MS, pollInterval } from '../../lib/poll-interval';
+import { publicAlertQueries } from '../alerts/alerts.queries';
 
 const SEVERITY_TONES: Record<Alert['severity'], string> = {
   info: 'border-line',

@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { channels, type Channel, type LiveFrame } from '@argus/contracts/realtime/protocol';
+import { publicAlertQueries } from '../alerts/alerts.queries';
 import { patchOwnReport } from '../reports/reports.live';
-import { publicAlertQueries, reportQueries } from './civic-reporter.queries';
+import { reportQueries } from '../reports/reports.queries';
 
 /** What a civic reporter listens to: their own reports and public alerts. */
 export function civicChannels(userId: string): Channel[] {

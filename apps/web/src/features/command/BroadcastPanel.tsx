@@ -3,11 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { SendMessageRequest } from '@argus/contracts/http/messages';
 import { Button } from '../../components/ui/Button';
+import { FieldError } from '../../components/ui/FieldError';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { describeError, issueFor } from '../../lib/api-error';
 import { newClientId } from '../../lib/outbox/client-id';
 import { formatClock } from '../../lib/time-format';
-import { broadcastQuery, useBroadcastMutation } from './broadcast.queries';
+import { broadcastQuery } from '../messages/messages.queries';
+import { useBroadcastMutation } from '../messages/messages.mutations';
 
 /** A message to every unit at once, and the latest ones sent. */
 export function BroadcastPanel({ now }: { now: number }) {
@@ -64,11 +66,7 @@ export function BroadcastPanel({ now }: { now: number }) {
           }}
           className="w-full rounded-md border border-line bg-surface-sunken px-3 py-2 text-ink focus:border-gold"
         />
-        {fieldProblem ? (
-          <p id={problemId} className="text-sm text-danger">
-            {fieldProblem}
-          </p>
-        ) : null}
+        <FieldError id={problemId} message={fieldProblem} />
         {broadcast.isError && !issueFor(broadcast.error, 'body') ? <FormMessage tone="error">{`Could not send: ${describeError(broadcast.error)}`}</FormMessage> : null}
         {sent ? <FormMessage tone="success">Sent to all units.</FormMessage> : null}
         <Button type="submit" disabled={broadcast.isPending}>

@@ -1,10 +1,12 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Alert } from '@argus/contracts/http/alerts';
 import type { Incident } from '@argus/contracts/http/incidents';
 import type { Unit } from '@argus/contracts/http/units';
-import type { MapFocus, MapPick } from '../../lib/map/overlay';
+import type { MapPick } from '../../lib/map/overlay';
 import { unitLocation } from '../../lib/map/overlays/units';
+import { useEscapeStopsPicking } from '../../lib/map/useEscapeStopsPicking';
+import { useMapFocus } from '../../lib/map/useMapFocus';
 import { useNow } from '../../lib/useNow';
 import { alertQueries } from '../alerts/alerts.queries';
 import { AlertFeed } from '../alerts/AlertFeed';
@@ -12,16 +14,18 @@ import { AlertBanner } from '../alerts/AlertBanner';
 import { CreateIncidentForm, EMPTY_DRAFT, draftPoint, type DraftLocation } from '../incidents/CreateIncidentForm';
 import { IncidentDetail } from '../incidents/IncidentDetail';
 import { IncidentQueue } from '../incidents/IncidentQueue';
-import { dispatchQueries, incidentQueries } from '../incidents/incidents.queries';
-import { isDispatchable } from '../units/dispatch-ranking';
+import { dispatchQueries } from '../dispatch/dispatch.queries';
+import { incidentQueries } from '../incidents/incidents.queries';
+import { isDispatchable } from '../dispatch/dispatch-ranking';
+import { awaitingTriageQuery } from '../reports/reports.queries';
 import { UnitRoster } from '../units/UnitRoster';
 import { unitQueries } from '../units/units.queries';
 import { BroadcastPanel } from './BroadcastPanel';
 import { CommandMap } from './CommandMap';
 import { LoadProblems, Loaded } from './LoadProblems';
-import { MapSelection, type MapSelectionTarget } from './MapSelection';
+import { MapSelection } from './MapSelection';
+import { selectionFor, type MapPicked } from './map-selection';
 import { PanelTabs } from './PanelTabs';
-import { awaitingTriageQuery } from './reports.queries';
 import { SosBanner } from './SosBanner';
 import { useCommandLive } from './useCommandLive';
 import { LiveStatus } from './LiveStatus';
@@ -29,7 +33,6 @@ import { VideoWall } from './VideoWall';
 
 type Tab = 'incidents' | 'units' | 'alerts' | 'video' | 'broadcast';
 type IncidentView = { mode: 'queue' } | { mode: 'create' } | { mode: 'detail'; id: string };
-type Picked = { overlayId: string; id: string } | null;
 
 const NO_UNITS: Unit[] = [];
 
@@ -47,21 +50,12 @@ export function CommandPage() {
   const [draft, setDraft] = useState<DraftLocation>(EMPTY_DRAFT);
   const [picking, setPicking] = useState(false);
   const [dispatchSelection, setDispatchSelection] = useState<Set<string>>(() => new Set());
-  const [picked, setPicked] = useState<Picked>(null);
-  const [focus, setFocus] = useState<MapFocus | null>(null);
-  const focusCount = useRef(0);
+  const [picked, setPicked] = useState<MapPicked>(null);
+  const { focus, focusOn } = useMapFocus(13);
 
   useCommandLive(view.mode === 'detail' ? view.id : null);
 
-  // Escape leaves "pick on the map" without choosing a place.
-  useEffect(() => {
-    if (!picking) return undefined;
-    const handleKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setPicking(false);
-    };
-    window.addEventListener('keydown', handleKey);
-    return () => window.removeEventListener('keydown', handleKey);
-  }, [picking]);
+  useEscapeStopsPicking(picking, setPicking);
 
   const unitList = units.data ?? NO_UNITS;
   const openIncidents = useMemo(() => incidents.data?.incidents ?? [], [incidents.data]);
@@ -69,12 +63,6 @@ export function CommandPage() {
   const reportList = useMemo(() => reports.data?.reports ?? [], [reports.data]);
   const draftLocation = useMemo(() => (view.mode === 'create' ? draftPoint(draft) : null), [view.mode, draft]);
   const selectedIncidentId = view.mode === 'detail' ? view.id : null;
-
-  const focusOn = (location: { lat: number; lon: number } | null, zoom = 13) => {
-    if (!location) return;
-    focusCount.current += 1;
-    setFocus({ location, zoom, key: focusCount.current });
-  };
 
   const openIncident = (incident: Incident) => {
     setView({ mode: 'detail', id: incident.id });
@@ -120,22 +108,7 @@ export function CommandPage() {
     setPicked({ overlayId: feature.overlayId, id: feature.id });
   };
 
-  const selection = useMemo((): MapSelectionTarget | null => {
-    if (!picked) return null;
-    if (picked.overlayId === 'units' || picked.overlayId === 'emergencies') {
-      const unit = unitList.find((item) => item.id === picked.id);
-      return unit ? { kind: 'unit', unit } : null;
-    }
-    if (picked.overlayId === 'reports') {
-      const report = reportList.find((item) => item.id === picked.id);
-      return report ? { kind: 'report', report } : null;
-    }
-    if (picked.overlayId === 'alerts') {
-      const alert = alertList.find((item) => item.id === picked.id);
-      return alert ? { kind: 'alert', alert } : null;
-    }
-    return null;
-  }, [picked, unitList, reportList, alertList]);
+  const selection = useMemo(() => selectionFor(picked, { units: unitList, reports: reportList, alerts: alertList }), [picked, unitList, reportList, alertList]);
 
   const highlighted = useMemo(() => {
     if (selection?.kind !== 'unit') return dispatchSelection;

@@ -3,13 +3,15 @@ import type { Unit } from '@argus/contracts/http/units';
 import type { EventFrame, LiveFrame } from '@argus/contracts/realtime/protocol';
 import { alertQueries } from '../alerts/alerts.queries';
 import { patchActiveAlerts } from '../alerts/alerts.live';
+import { dispatchQueries } from '../dispatch/dispatch.queries';
 import { patchOpenIncidents } from '../incidents/incidents.live';
-import { dispatchQueries, incidentQueries } from '../incidents/incidents.queries';
+import { incidentQueries } from '../incidents/incidents.queries';
+import { addBroadcast } from '../messages/messages.live';
+import { broadcastQuery } from '../messages/messages.queries';
 import { isAwaitingTriage, patchReportList } from '../reports/reports.live';
+import { awaitingTriageQuery } from '../reports/reports.queries';
 import { isNewerUnit, patchUnitList } from '../units/units.live';
 import { unitQueries } from '../units/units.queries';
-import { addBroadcast, broadcastQuery } from './broadcast.queries';
-import { awaitingTriageQuery } from './reports.queries';
 import { patchLive } from '../../lib/live-patch';
 
 /**

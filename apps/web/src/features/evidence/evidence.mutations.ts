@@ -44,14 +44,18 @@ export function useLinkEvidenceMutation() {
 }
 
 /** The file goes up as the raw body (the server streams and hashes it); its name and incident ride in the query. */
+export function uploadEvidence({ body, filename, contentType, incidentId }: { body: Blob; filename: string; contentType: string; incidentId?: string }) {
+  const params = new URLSearchParams({ filename });
+  if (incidentId) params.set('incidentId', incidentId);
+  return api.post(`/evidence?${params}`, undefined, EvidenceResponse, { raw: { body, contentType }, kind: 'upload' });
+}
+
+/** Uploads a file someone chose as evidence, under an incident or none yet; the list is read again. */
 export function useUploadEvidenceMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, incidentId }: { file: File; incidentId: string }) => {
-      const params = new URLSearchParams({ filename: file.name });
-      if (incidentId) params.set('incidentId', incidentId);
-      return api.post(`/evidence?${params}`, undefined, EvidenceResponse, { raw: { body: file, contentType: file.type || 'application/octet-stream' }, kind: 'upload' });
-    },
+    mutationFn: ({ file, incidentId }: { file: File; incidentId: string }) =>
+      uploadEvidence({ body: file, filename: file.name, contentType: file.type || 'application/octet-stream', incidentId }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: evidenceQueries.lists() }),
   });
 }

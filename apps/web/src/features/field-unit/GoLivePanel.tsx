@@ -9,7 +9,7 @@ import { formatBitrate } from '../../lib/webrtc/stats';
 import { TelemetrySource } from '../../lib/webrtc/telemetry';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../lib/class-names';
-import { streamSettingsQueries } from '../streams/stream-settings.queries';
+import { streamSettingsQueries } from '../stream-settings/stream-settings.queries';
 import { CONNECTION_LABELS, useRoomConnection } from '../video/useRoomConnection';
 import { useStats } from '../video/useStats';
 import { VideoView } from '../video/VideoView';

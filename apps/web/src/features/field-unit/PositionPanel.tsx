@@ -4,7 +4,7 @@ import { LocateFixed } from 'lucide-react';
 import { formatMgrs } from '../../lib/geo/mgrs';
 import { cn } from '../../lib/class-names';
 import { clockTime } from '../../lib/time-format';
-import type { DevicePosition } from './device-position';
+import type { DevicePosition } from '../../lib/geo/device-position';
 
 export interface PositionPanelProps {
   position: DevicePosition;

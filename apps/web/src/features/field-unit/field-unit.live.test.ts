@@ -5,7 +5,7 @@ import type { Report } from '@argus/contracts/http/reports';
 import type { Assignment, Unit } from '@argus/contracts/http/units';
 import { testFrame } from '../../test/realtime';
 import { messageQueries } from '../messages/messages.queries';
-import { reportQueries } from '../civic-reporter/civic-reporter.queries';
+import { reportQueries } from '../reports/reports.queries';
 import { applyFieldFrame, fieldChannels } from './field-unit.live';
 import { fieldUnitKeys } from './field-unit.queries';
 

@@ -5,8 +5,9 @@ import type { z } from 'zod';
 import { addLiveMessage } from '../messages/messages.live';
 import { patchUnitList } from '../units/units.live';
 import { messageQueries } from '../messages/messages.queries';
-import { publicAlertQueries, reportQueries } from '../civic-reporter/civic-reporter.queries';
+import { publicAlertQueries } from '../alerts/alerts.queries';
 import { patchOwnReport } from '../reports/reports.live';
+import { reportQueries } from '../reports/reports.queries';
 import { fieldUnitKeys } from './field-unit.queries';
 import { patchLive } from '../../lib/live-patch';
 

@@ -8,7 +8,6 @@ import { newClientId } from '../../lib/outbox/client-id';
 import type { OutboxItem } from '../../lib/outbox/outbox-item';
 import { useOutboxDelivered, type OutboxView } from '../../lib/outbox/useOutbox';
 import { messageQueries } from '../messages/messages.queries';
-import { reportQueries } from '../civic-reporter/civic-reporter.queries';
 import { isNewerUnit } from '../units/units.live';
 import { fieldUnitKeys } from './field-unit.queries';
 
@@ -85,7 +84,7 @@ export function useDeliveredUpdates(): void {
           void queryClient.invalidateQueries({ queryKey: fieldUnitKeys.all });
           return;
         case 'report':
-          void queryClient.invalidateQueries({ queryKey: reportQueries.all });
+          // useReportDeliveredUpdates (features/reports) refreshes the reports.
           return;
         case 'message':
           void queryClient.invalidateQueries({ queryKey: messageQueries.all });

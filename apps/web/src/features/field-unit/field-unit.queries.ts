@@ -2,19 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { AssignmentListResponse, UnitListResponse } from '@argus/contracts/http/units';
 import { api } from '../../lib/api';
 import { lastKnown } from '../../lib/last-known';
-
-/**
- * Live data arrives over the realtime socket when it is connected; until then, and whenever it
- * drops, these polls keep the screen within seconds of the truth.
- */
-export const FIELD_POLL_MS = 15_000;
-/** While the socket is up, polling is only a safety net. */
-export const LIVE_SAFETY_POLL_MS = 120_000;
-
-/** How often to poll, given whether the realtime socket is connected. */
-export function pollInterval(live: boolean, offline = FIELD_POLL_MS): number {
-  return live ? LIVE_SAFETY_POLL_MS : offline;
-}
+import { FIELD_POLL_MS } from '../../lib/poll-interval';
 
 /**
  * The crew's view: the units this user crews and their assignments in progress. The last answers

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { DevicePosition } from './device-position';
+import type { DevicePosition } from '../../lib/geo/device-position';
 import type { PositionFix } from './field-unit.mutations';
 import { shouldPostFix, type Fix } from './position-throttle';
 

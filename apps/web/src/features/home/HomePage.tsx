@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { ROLE_LABELS, isCommandRole, type Role } from '@argus/contracts/roles';
+import { seesEveryRow } from '@argus/contracts/policies/visibility';
+import { ROLE_LABELS, type Role } from '@argus/contracts/roles';
 import { routesFor } from '@argus/contracts/routes';
 import { ROUTE_ICONS } from '../../components/layout/route-icons';
 import { useAuth } from '../auth/auth-context';
@@ -8,7 +9,7 @@ import { useOverviewLive } from './useOverviewLive';
 
 /** Who sees the live counts: the API answers GET /overview for command and analysts only. */
 export function seesOverview(role: Role): boolean {
-  return isCommandRole(role) || role === 'Intelligence_Analyst';
+  return seesEveryRow(role);
 }
 
 /** "/": who you are, the live counts (command and analysts), and the pages you may open. */

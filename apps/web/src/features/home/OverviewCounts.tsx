@@ -9,7 +9,7 @@ import { cn } from '../../lib/class-names';
 import { Spinner } from '../../components/ui/Spinner';
 import { SEVERITY_LABELS } from '../incidents/incident-labels';
 import { UNIT_STATUS_LABELS } from '../units/unit-labels';
-import { overviewQueries } from './overview.queries';
+import { overviewQueries } from '../overview/overview.queries';
 
 /** Most severe first, as people read a board. */
 const SEVERITIES_DOWN = [...INCIDENT_SEVERITIES].reverse();

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Channel, LiveFrame } from '@argus/contracts/realtime/protocol';
 import { useRealtime, useRealtimeStatus } from '../../lib/realtime';
-import { overviewQueries } from './overview.queries';
+import { overviewQueries } from '../overview/overview.queries';
 
 const OVERVIEW_CHANNELS: Channel[] = ['incidents', 'units', 'reports', 'alerts'];
 /** Frames that can change a count; positions, timelines and messages cannot. */

@@ -3,9 +3,11 @@ import { Crosshair } from 'lucide-react';
 import type { IncidentSeverity } from '@argus/contracts/incidents';
 import { CreateIncidentRequest, type Incident } from '@argus/contracts/http/incidents';
 import { Button } from '../../components/ui/Button';
+import { FieldError } from '../../components/ui/FieldError';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { TextField } from '../../components/ui/TextField';
 import { describeError, issueFor } from '../../lib/api-error';
+import { fieldErrors, type FieldErrors } from '../../lib/form-errors';
 import { parseMgrs } from '../../lib/geo/mgrs';
 import { formatGrid } from '../../lib/map/coordinates';
 import { INCIDENT_CATEGORY_SUGGESTIONS } from './incident-labels';
@@ -46,7 +48,7 @@ export function CreateIncidentForm({ location, onLocationChange, picking, onPick
   const [severity, setSeverity] = useState<IncidentSeverity>('medium');
   const [grid, setGrid] = useState('');
   const [gridError, setGridError] = useState<string | undefined>();
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const create = useCreateIncidentMutation();
   const descriptionId = useId();
   const categoriesId = useId();
@@ -70,12 +72,7 @@ export function CreateIncidentForm({ location, onLocationChange, picking, onPick
     }
     const parsed = CreateIncidentRequest.safeParse({ ...values, severity, location: point });
     if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] === 'location' ? 'location' : issue.path[0];
-        if ((field === 'title' || field === 'category' || field === 'description' || field === 'location') && !next[field]) next[field] = issue.message;
-      }
-      setErrors(next);
+      setErrors(fieldErrors(parsed.error, ['title', 'category', 'description', 'location']));
       return;
     }
     setErrors({});
@@ -141,7 +138,7 @@ export function CreateIncidentForm({ location, onLocationChange, picking, onPick
         <p className="text-sm text-ink-muted" aria-live="polite">
           {point ? `MGRS ${formatGrid(point)}` : 'No place chosen yet.'}
         </p>
-        {errors.location ?? issueFor(create.error, 'location') ? <p className="text-sm text-danger">{errors.location ?? issueFor(create.error, 'location')}</p> : null}
+        <FieldError message={errors.location ?? issueFor(create.error, 'location')} />
       </fieldset>
 
       {create.isError ? <FormMessage tone="error">{`Could not open the incident: ${describeError(create.error)}`}</FormMessage> : null}

@@ -8,7 +8,7 @@ import { FormMessage } from '../../components/ui/FormMessage';
 import { describeError } from '../../lib/api-error';
 import { formatGrid, formatLatLon } from '../../lib/map/coordinates';
 import { formatAge, formatClock } from '../../lib/time-format';
-import { DispatchPanel } from './DispatchPanel';
+import { DispatchPanel } from '../dispatch/DispatchPanel';
 import { IncidentTimeline } from './IncidentTimeline';
 import { DISPATCH_STATUS_LABELS, INCIDENT_STATUS_ACTIONS, INCIDENT_STATUS_LABELS } from './incident-labels';
 import { incidentQueries } from './incidents.queries';

@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Incident } from '@argus/contracts/http/incidents';
-import { OPEN_INCIDENT_STATUSES } from '@argus/contracts/incidents';
+import { isOpenIncident } from '@argus/contracts/incidents';
 import { patchLive } from '../../lib/live-patch';
+import { byNewestCreated } from '../../lib/server-order';
 
 /**
  * An incident's live updates, for every page that lists open incidents (the command queue, the
@@ -10,24 +11,17 @@ import { patchLive } from '../../lib/live-patch';
 
 type IncidentPage = { incidents: Incident[]; nextCursor: string | null };
 
-export function isOpenIncident(incident: Pick<Incident, 'status'>): boolean {
-  return (OPEN_INCIDENT_STATUSES as readonly string[]).includes(incident.status);
-}
-
 /** Whether `next` is at least as new as `current`: the server stamps every change with its update time. */
 export function isNewerIncident(next: Incident, current: Incident): boolean {
   return next.updatedAt >= current.updatedAt;
 }
-
-/** The server's order for incident lists: newest created first, then by id, descending. */
-const byNewestCreated = (a: Incident, b: Incident) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 /** The open incidents after one changed: replaced when newer, added in the server's order, dropped once resolved or closed. */
 export function upsertOpenIncident(page: IncidentPage, incident: Incident): IncidentPage {
   const current = page.incidents.find((item) => item.id === incident.id);
   if (current && !isNewerIncident(incident, current)) return page;
   const rest = page.incidents.filter((item) => item.id !== incident.id);
-  return { ...page, incidents: isOpenIncident(incident) ? [...rest, incident].sort(byNewestCreated) : rest };
+  return { ...page, incidents: isOpenIncident(incident.status) ? [...rest, incident].sort(byNewestCreated) : rest };
 }
 
 /** Applies a changed incident to a cached open-incident list, waiting for a fetch in flight (see live-patch.ts). */

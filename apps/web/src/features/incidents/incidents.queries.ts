@@ -2,7 +2,6 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { OPEN_INCIDENT_STATUSES } from '@argus/contracts/incidents';
 import { Incident, IncidentListResponse, TimelineResponse } from '@argus/contracts/http/incidents';
-import { AssignmentListResponse } from '@argus/contracts/http/units';
 import { api } from '../../lib/api';
 
 /** The queue shows at most this many open incidents (the API's page limit); the answer says when there are more. */
@@ -30,16 +29,5 @@ export const incidentQueries = {
       queryKey: [...incidentQueries.all, 'timeline', id] as const,
       queryFn: ({ signal }) => api.get(`/incidents/${encodeURIComponent(id)}/timeline`, TimelineResponse, { signal }),
       select: (data) => data.entries,
-    }),
-};
-
-/** Assignments still in progress (assigned → on scene), with their unit's callsign and incident. */
-export const dispatchQueries = {
-  all: ['dispatches'] as const,
-  active: () =>
-    queryOptions({
-      queryKey: [...dispatchQueries.all, 'active'] as const,
-      queryFn: ({ signal }) => api.get('/dispatches?active=true', AssignmentListResponse, { signal }),
-      select: (data) => data.assignments,
     }),
 };

@@ -7,6 +7,7 @@ import { newClientId } from '../../lib/outbox/client-id';
 import { isPending } from '../../lib/outbox/schedule';
 import type { OutboxView } from '../../lib/outbox/useOutbox';
 import { Button } from '../../components/ui/Button';
+import { FieldError } from '../../components/ui/FieldError';
 import { cn } from '../../lib/class-names';
 import { clockTime } from '../../lib/time-format';
 import { messageQueries, type ThreadKey } from './messages.queries';
@@ -136,11 +137,7 @@ export function MessageThread({ conversation, includeBroadcasts, userId, outbox,
               <Send aria-hidden="true" className="size-5" />
             </Button>
           </div>
-          {problem ? (
-            <p id={`${inputId}-problem`} role="alert" className="text-sm text-danger">
-              {problem}
-            </p>
-          ) : null}
+          <FieldError id={`${inputId}-problem`} message={problem} alert />
         </form>
       ) : null}
     </div>

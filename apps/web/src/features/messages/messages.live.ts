@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Message, MessageListResponse } from '@argus/contracts/http/messages';
 import type { z } from 'zod';
-import { messageQueries } from './messages.queries';
+import { messageQueries, RECENT_BROADCASTS } from './messages.queries';
 import { patchLive } from '../../lib/live-patch';
 
 /**
@@ -21,4 +21,9 @@ export function addMessage<List extends { messages: Message[] }>(list: List, mes
 export function addLiveMessage(queryClient: QueryClient, message: Message): void {
   const key = messageQueries.thread({ channel: message.channel, targetId: message.targetId ?? undefined }).queryKey;
   patchLive<MessageList>(queryClient, key, (list) => addMessage(list, message));
+}
+
+/** A broadcast, sent or heard live: added to the command page's short list of recent ones. */
+export function addBroadcast(list: MessageList, message: Message): MessageList {
+  return addMessage(list, message, RECENT_BROADCASTS);
 }

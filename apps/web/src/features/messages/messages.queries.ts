@@ -3,6 +3,9 @@ import { MessageListResponse } from '@argus/contracts/http/messages';
 import type { MessageChannel } from '@argus/contracts/messages';
 import { api } from '../../lib/api';
 
+/** How many broadcasts the command page keeps. */
+export const RECENT_BROADCASTS = 20;
+
 /** Until the realtime socket delivers messages as they are sent, threads are polled this often. */
 export const MESSAGE_POLL_MS = 15_000;
 
@@ -27,3 +30,11 @@ export const messageQueries = {
       refetchInterval: MESSAGE_POLL_MS,
     }),
 };
+
+/** The latest broadcasts to all units, newest first (command's panel). */
+export const broadcastQuery = () =>
+  queryOptions({
+    queryKey: [...messageQueries.all, 'broadcast'] as const,
+    queryFn: ({ signal }) => api.get(`/messages?channel=broadcast&limit=${RECENT_BROADCASTS}`, MessageListResponse, { signal }),
+  });
+

@@ -4,7 +4,8 @@ import { describeError } from '../../lib/api-error';
 import { Button } from '../../components/ui/Button';
 import { TextField } from '../../components/ui/TextField';
 import { useAuth } from '../auth/auth-context';
-import { mfaApi, mfaQueries } from './mfa.api';
+import { mfaApi } from './mfa.api';
+import { mfaQueries } from './mfa.queries';
 
 const RECOVERY_CODE = /^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/;
 

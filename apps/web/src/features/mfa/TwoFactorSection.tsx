@@ -6,7 +6,8 @@ import { Button } from '../../components/ui/Button';
 import { TextField } from '../../components/ui/TextField';
 import { toast } from '../../components/ui/toast-store';
 import { useAuth } from '../auth/auth-context';
-import { mfaApi, mfaQueries } from './mfa.api';
+import { mfaApi } from './mfa.api';
+import { mfaQueries } from './mfa.queries';
 
 /** The manual key in groups of four, as authenticator apps show it. */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();

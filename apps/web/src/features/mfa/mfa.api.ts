@@ -27,7 +27,3 @@ export const mfaApi = {
   recoveryCodes: async () => (await api.post(`${TOKEN_API_PREFIX}/factors/recovery-codes`, {}, RecoveryCodes)).codes,
   remove: (factorId: string) => api.delete(`${TOKEN_API_PREFIX}/factors/${encodeURIComponent(factorId)}`, Removed),
 };
-
-export const mfaQueries = {
-  factors: () => ({ queryKey: ['mfa', 'factors'] as const, queryFn: ({ signal }: { signal: AbortSignal }) => mfaApi.factors(signal) }),
-};

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Report } from '@argus/contracts/http/reports';
 import { patchLive } from '../../lib/live-patch';
-import { TRIAGE_STATUSES } from '../analyst/analyst.queries';
-import { reportQueries } from '../civic-reporter/civic-reporter.queries';
+import { byNewestCreated } from '../../lib/server-order';
+import { AWAITING_TRIAGE, reportQueries } from './reports.queries';
 
 /**
  * A report's live updates, for every page that lists reports (the command map's reports awaiting
@@ -12,16 +12,13 @@ import { reportQueries } from '../civic-reporter/civic-reporter.queries';
 
 /** Submitted or under review: not yet judged by an analyst. */
 export function isAwaitingTriage(report: Pick<Report, 'status'>): boolean {
-  return (TRIAGE_STATUSES as readonly string[]).includes(report.status);
+  return (AWAITING_TRIAGE as readonly string[]).includes(report.status);
 }
 
 /** Whether `next` is at least as new as `current`: the server stamps every change with its update time. */
 export function isNewerReport(next: Report, current: Report): boolean {
   return next.updatedAt >= current.updatedAt;
 }
-
-/** The server's order for report lists: newest created first, then by id, descending. */
-const byNewestCreated = (a: Report, b: Report) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 /**
  * A report list after one report changed: replaced when newer, added in the server's order while

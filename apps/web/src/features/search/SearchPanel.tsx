@@ -4,6 +4,7 @@ import { Search } from 'lucide-react';
 import { SEARCH_KINDS, SearchQuery, type SearchHit } from '@argus/contracts/http/search';
 import { describeError } from '../../lib/api-error';
 import { Button } from '../../components/ui/Button';
+import { FieldError } from '../../components/ui/FieldError';
 import { Spinner } from '../../components/ui/Spinner';
 import { searchQueries, type SearchKind } from './search.queries';
 import { snippetParts } from './snippet';
@@ -76,11 +77,7 @@ export function SearchPanel({ onOpenReport, onShowIncident }: SearchPanelProps) 
           <Search aria-hidden="true" className="size-4" />
           Search
         </Button>
-        {problem ? (
-          <p id={`${inputId}-problem`} className="w-full text-sm text-danger">
-            {problem}
-          </p>
-        ) : null}
+        <FieldError id={`${inputId}-problem`} message={problem} className="w-full" />
       </form>
       {submitted && results.isFetching && !hits ? (
         <p className="flex items-center gap-2">

@@ -1,5 +1,11 @@
 import type { Devices } from '../../lib/webrtc/media';
-import { SelectField } from './SelectField';
+import { SelectField, type SelectOption } from '../../components/ui/SelectField';
+
+/** A device's label, or its kind and number while the browser withholds labels. */
+function deviceOptions(devices: readonly MediaDeviceInfo[], kind: string, none: string): SelectOption<string>[] {
+  if (devices.length === 0) return [{ value: '', label: none }];
+  return devices.map((device, index) => ({ value: device.deviceId, label: device.label || `${kind} ${index + 1}` }));
+}
 
 /** Camera and microphone choice; labels appear once the browser has allowed capture. */
 export function DevicePicker({ devices, camera, microphone, onCamera, onMicrophone, disabled }: {
@@ -12,22 +18,8 @@ export function DevicePicker({ devices, camera, microphone, onCamera, onMicropho
 }) {
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <SelectField label="Camera" value={camera} onChange={onCamera} disabled={disabled ?? false}>
-        {devices.cameras.length === 0 ? <option value="">No camera found</option> : null}
-        {devices.cameras.map((device, index) => (
-          <option key={device.deviceId || index} value={device.deviceId}>
-            {device.label || `Camera ${index + 1}`}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField label="Microphone" value={microphone} onChange={onMicrophone} disabled={disabled ?? false}>
-        {devices.microphones.length === 0 ? <option value="">No microphone found</option> : null}
-        {devices.microphones.map((device, index) => (
-          <option key={device.deviceId || index} value={device.deviceId}>
-            {device.label || `Microphone ${index + 1}`}
-          </option>
-        ))}
-      </SelectField>
+      <SelectField label="Camera" value={camera} options={deviceOptions(devices.cameras, 'Camera', 'No camera found')} onChange={onCamera} disabled={disabled ?? false} />
+      <SelectField label="Microphone" value={microphone} options={deviceOptions(devices.microphones, 'Microphone', 'No microphone found')} onChange={onMicrophone} disabled={disabled ?? false} />
     </div>
   );
 }

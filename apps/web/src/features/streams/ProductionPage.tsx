@@ -17,7 +17,7 @@ import type { LowerThird } from './lower-third';
 import { ProgramCompositor } from './program-compositor';
 import { ProgramRecorder } from './ProgramRecorder';
 import { SourceMonitor } from './SourceMonitor';
-import { streamSettingsQueries } from './stream-settings.queries';
+import { streamSettingsQueries } from '../stream-settings/stream-settings.queries';
 import { ensureRoom } from './streams.mutations';
 import { useStreamRooms } from './useStreamRooms';
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { EvidenceResponse, type EvidenceItem } from '@argus/contracts/http/evidence';
-import { apiRequest } from '../../lib/api';
+import type { EvidenceItem } from '@argus/contracts/http/evidence';
 import { describeError } from '../../lib/api-error';
 import { Button } from '../../components/ui/Button';
 import { FormMessage } from '../../components/ui/FormMessage';
+import { uploadEvidence } from '../evidence/evidence.mutations';
 
 interface Recording {
   url: string;
@@ -67,12 +67,7 @@ export function ProgramRecorder({ stream }: { stream: MediaStream | null }) {
     let evidence: EvidenceItem | null = null;
     let uploadError: string | null = null;
     try {
-      const answer = await apiRequest(`/evidence?filename=${encodeURIComponent(filename)}`, {
-        method: 'POST',
-        raw: { body: blob, contentType: 'video/webm' },
-        schema: EvidenceResponse,
-        kind: 'upload',
-      });
+      const answer = await uploadEvidence({ body: blob, filename, contentType: 'video/webm' });
       evidence = answer.item;
     } catch (failure) {
       uploadError = describeError(failure);

@@ -14,7 +14,7 @@ import { useStats } from '../video/useStats';
 import { VideoView } from '../video/VideoView';
 import { DevicePicker } from './DevicePicker';
 import { ensureRoom } from './streams.mutations';
-import { streamSettingsQueries } from './stream-settings.queries';
+import { streamSettingsQueries } from '../stream-settings/stream-settings.queries';
 import { StunCheckPanel } from './StunCheckPanel';
 
 const NO_DEVICES: Devices = { cameras: [], microphones: [] };

@@ -4,7 +4,7 @@ import { checkStunReachability, type StunCheckResult } from '../../lib/webrtc/st
 import { describeError } from '../../lib/api-error';
 import { Button } from '../../components/ui/Button';
 import { FormMessage } from '../../components/ui/FormMessage';
-import { streamSettingsQueries } from './stream-settings.queries';
+import { streamSettingsQueries } from '../stream-settings/stream-settings.queries';
 
 /** Gathers ICE candidates with the platform's servers and says whether STUN (srflx) and TURN (relay) answered. */
 export function StunCheckPanel() {

@@ -1,10 +1,14 @@
 import type { FormEvent } from 'react';
 import { CAMERA_KINDS, DETECTION_CLASSES } from '@argus/contracts/http/cameras';
 import { Button } from '../../components/ui/Button';
+import { FieldError } from '../../components/ui/FieldError';
+import { SelectField } from '../../components/ui/SelectField';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { TextField } from '../../components/ui/TextField';
 import { describeError, issueFor } from '../../lib/api-error';
 import type { CameraDraft } from './camera-draft';
+
+const KIND_OPTIONS = CAMERA_KINDS.map((kind) => ({ value: kind, label: kind === 'camera' ? 'Camera' : 'Sensor' }));
 
 export interface CameraFormProps {
   title: string;
@@ -34,18 +38,7 @@ export function CameraForm({ title, draft, onChange, onSubmit, onCancel, picking
     <form onSubmit={handleSubmit} aria-label={title} className="flex flex-col gap-3" noValidate>
       <h2 className="text-lg font-semibold">{title}</h2>
       <TextField label="Name" value={draft.name} onChange={(event) => set('name', event.target.value)} error={issueFor(error, 'name')} required maxLength={80} />
-      <div className="flex flex-col gap-1">
-        <label htmlFor="camera-kind" className="font-medium">
-          Kind
-        </label>
-        <select id="camera-kind" value={draft.kind} onChange={(event) => set('kind', event.target.value as CameraDraft['kind'])} className="min-h-11 rounded-md border border-line bg-surface-sunken px-3 text-ink">
-          {CAMERA_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {kind === 'camera' ? 'Camera' : 'Sensor'}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField label="Kind" value={draft.kind} options={KIND_OPTIONS} onChange={(kind) => set('kind', kind)} />
       <div className="grid grid-cols-2 gap-2">
         <TextField label="Latitude" inputMode="decimal" value={draft.lat} onChange={(event) => set('lat', event.target.value)} error={issueFor(error, 'lat')} />
         <TextField label="Longitude" inputMode="decimal" value={draft.lon} onChange={(event) => set('lon', event.target.value)} error={issueFor(error, 'lon')} />
@@ -75,7 +68,7 @@ export function CameraForm({ title, draft, onChange, onSubmit, onCancel, picking
             </label>
           ))}
         </div>
-        {issueFor(error, 'classes') ? <p className="text-sm text-danger">{issueFor(error, 'classes')}</p> : null}
+        <FieldError message={issueFor(error, 'classes')} />
       </fieldset>
       {error ? <FormMessage tone="error">{describeError(error)}</FormMessage> : null}
       <div className="flex gap-2">

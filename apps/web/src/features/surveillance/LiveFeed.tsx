@@ -6,7 +6,7 @@ import type { DetectorClient } from '../../lib/detection/detector-client';
 import { FeedAnalyser, type AnalyserStats } from '../../lib/detection/feed-analyser';
 import type { DetectedObject } from '../../lib/detection/protocol';
 import { BoxOverlay } from './BoxOverlay';
-import { sendHeartbeat } from './cameras.mutations';
+import { sendHeartbeat } from '../cameras/cameras.mutations';
 import { DetectionReporter, reportable } from './detection-reporter';
 import type { DetectionEntry } from './detection-entry';
 import { useDeviceCamera } from './useDeviceCamera';

@@ -4,7 +4,7 @@ import type { Camera } from '@argus/contracts/http/cameras';
 import { describeError } from '../../lib/api-error';
 import { clockTime } from '../../lib/time-format';
 import { BoxOverlay } from './BoxOverlay';
-import { byFrame, detectionQueries } from './detections.queries';
+import { byFrame, detectionQueries } from '../rules/detections.queries';
 
 /** What reached the server from every watching browser: the frames the rules engine sees. */
 export function ReportedDetections({ cameras }: { cameras: readonly Camera[] }) {

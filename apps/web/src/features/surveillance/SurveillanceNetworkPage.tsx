@@ -5,7 +5,9 @@ import type { Camera } from '@argus/contracts/http/cameras';
 import { Button } from '../../components/ui/Button';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { describeError } from '../../lib/api-error';
-import type { MapFocus, MapPick } from '../../lib/map/overlay';
+import type { MapPick } from '../../lib/map/overlay';
+import { useEscapeStopsPicking } from '../../lib/map/useEscapeStopsPicking';
+import { useMapFocus } from '../../lib/map/useMapFocus';
 import { useNow } from '../../lib/useNow';
 import { useAuth } from '../auth/auth-context';
 import { CameraForm } from './CameraForm';
@@ -16,9 +18,9 @@ import { DetectorStatus } from './DetectorStatus';
 import { ReportedDetections } from './ReportedDetections';
 import { LiveFeed } from './LiveFeed';
 import { EMPTY_CAMERA_DRAFT, draftOf, requestOf, type CameraDraft } from './camera-draft';
-import { cameraQueries } from './cameras.queries';
+import { cameraQueries } from '../cameras/cameras.queries';
 import { useCamerasLive } from './useCamerasLive';
-import { useCreateCameraMutation, useUpdateCameraMutation } from './cameras.mutations';
+import { useCreateCameraMutation, useUpdateCameraMutation } from '../cameras/cameras.mutations';
 import { addEntry, type DetectionEntry } from './detection-entry';
 import { useDetector } from './useDetector';
 
@@ -50,24 +52,11 @@ export function SurveillanceNetworkPage() {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [watched, setWatched] = useState<string[]>([]);
   const [entries, setEntries] = useState<DetectionEntry[]>([]);
-  const [focus, setFocus] = useState<MapFocus | null>(null);
-  const focusCount = useRef(0);
+  const { focus, focusOn } = useMapFocus(17);
   const watchedIds = useMemo(() => new Set(watched), [watched]);
   const watchedCameras = useMemo(() => watched.map((id) => cameraList.find((camera) => camera.id === id)).filter((camera): camera is Camera => Boolean(camera?.active)), [watched, cameraList]);
 
-  useEffect(() => {
-    if (!picking) return undefined;
-    const handleKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setPicking(false);
-    };
-    window.addEventListener('keydown', handleKey);
-    return () => window.removeEventListener('keydown', handleKey);
-  }, [picking]);
-
-  const focusOn = (location: { lat: number; lon: number }, zoom = 17) => {
-    focusCount.current += 1;
-    setFocus({ location, zoom, key: focusCount.current });
-  };
+  useEscapeStopsPicking(picking, setPicking);
 
   // Open on the network itself: the middle of the active cameras, once they first load.
   const framed = useRef(false);
@@ -77,9 +66,8 @@ export function SurveillanceNetworkPage() {
     framed.current = true;
     const lat = active.reduce((sum, camera) => sum + camera.location.lat, 0) / active.length;
     const lon = active.reduce((sum, camera) => sum + camera.location.lon, 0) / active.length;
-    focusCount.current += 1;
-    setFocus({ location: { lat, lon }, zoom: active.length === 1 ? 16 : 13, key: focusCount.current });
-  }, [cameraList]);
+    focusOn({ lat, lon }, active.length === 1 ? 16 : 13);
+  }, [cameraList, focusOn]);
 
   const closeForm = () => {
     setEditing({ mode: 'none' });

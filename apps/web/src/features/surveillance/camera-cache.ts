@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Camera, CameraListResponse as CameraListSchema } from '@argus/contracts/http/cameras';
 import type { z } from 'zod';
 import type { LiveFrame } from '@argus/contracts/realtime/protocol';
-import { cameraQueries } from './cameras.queries';
+import { cameraQueries } from '../cameras/cameras.queries';
 
 type CameraListResponse = z.infer<typeof CameraListSchema>;
 

@@ -1,11 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { PASSWORD_POLICY } from '@argus/contracts/constants';
 import { CreateUserRequest } from '@argus/contracts/http/users';
 import { assignableRoles } from '@argus/contracts/policies/accounts';
 import { ROLE_LABELS, type Role } from '@argus/contracts/roles';
 import { describeError, issueFor } from '../../lib/api-error';
+import { fieldErrors, type FieldErrors } from '../../lib/form-errors';
 import { Button } from '../../components/ui/Button';
 import { FormMessage } from '../../components/ui/FormMessage';
+import { SelectField } from '../../components/ui/SelectField';
 import { TextField } from '../../components/ui/TextField';
 import { useAuth } from '../auth/auth-context';
 import { useCreateUserMutation } from './users.mutations';
@@ -19,10 +21,9 @@ export function CreateUserForm() {
   const roles = self ? assignableRoles(self.role) : [];
   const [values, setValues] = useState(EMPTY);
   const [role, setRole] = useState<Role>('Field_Unit');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [created, setCreated] = useState<string | null>(null);
   const create = useCreateUserMutation();
-  const roleId = useId();
 
   const set = (field: Field) => (event: { target: { value: string } }) => setValues({ ...values, [field]: event.target.value });
 
@@ -31,12 +32,7 @@ export function CreateUserForm() {
     setCreated(null);
     const parsed = CreateUserRequest.safeParse({ ...values, role });
     if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'email' || field === 'full_name' || field === 'password') && !next[field]) next[field] = issue.message;
-      }
-      setErrors(next);
+      setErrors(fieldErrors(parsed.error, ['email', 'full_name', 'password']));
       return;
     }
     setErrors({});
@@ -56,23 +52,7 @@ export function CreateUserForm() {
       </h3>
       <TextField label="Name" name="full_name" autoComplete="off" value={values.full_name} onChange={set('full_name')} error={errors.full_name ?? issueFor(create.error, 'full_name')} />
       <TextField label="Email" name="email" type="email" autoComplete="off" value={values.email} onChange={set('email')} error={errors.email ?? issueFor(create.error, 'email')} />
-      <div className="flex flex-col gap-1">
-        <label htmlFor={roleId} className="font-medium">
-          Role
-        </label>
-        <select
-          id={roleId}
-          value={role}
-          onChange={(event) => setRole(event.target.value as Role)}
-          className="min-h-11 rounded-md border border-line bg-surface-sunken px-3 py-2 text-ink"
-        >
-          {roles.map((option) => (
-            <option key={option} value={option}>
-              {ROLE_LABELS[option]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField label="Role" value={role} options={roles.map((option) => ({ value: option, label: ROLE_LABELS[option] }))} onChange={setRole} />
       <TextField
         label="Initial password"
         name="password"

@@ -141,7 +141,7 @@ describe('outbox', () => {
     const { outbox, delivered, failures, advance } = harness();
     failures.push(
       { request: 'report first', error: new ApiError(0, 'network_error', 'Network request failed.') },
-      { request: 'report first', error: new ApiError(503, 'unavailable', 'Down for maintenance.') },
+      { request: 'report first', error: new ApiError(503, 'service_unavailable', 'Down for maintenance.') },
     );
     await outbox.start('user-1');
     await outbox.enqueue('user-1', report('first'));

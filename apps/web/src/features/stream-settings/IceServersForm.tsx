@@ -7,7 +7,8 @@ import { Button } from '../../components/ui/Button';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { TextField } from '../../components/ui/TextField';
 import { Loading } from '../video/Loading';
-import { streamSettingsQueries, useUpdateStreamPlatformMutation } from './stream-settings.queries';
+import { streamSettingsQueries } from './stream-settings.queries';
+import { useUpdateStreamPlatformMutation } from './stream-settings.mutations';
 
 interface ServerDraft {
   urls: string;

@@ -5,11 +5,12 @@ import { PASSWORD_POLICY } from '@argus/contracts/constants';
 import { RegisterRequest, RegisterResponse } from '@argus/contracts/http/auth';
 import { api } from '../../lib/api';
 import { describeError, issueFor } from '../../lib/api-error';
+import { fieldErrors, type FieldErrors } from '../../lib/form-errors';
 import { Button } from '../../components/ui/Button';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { TextField } from '../../components/ui/TextField';
 import { toast } from '../../components/ui/toast-store';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from './auth-context';
 import { registrationSignInProblem } from './registration-sign-in';
 
 type Field = 'email' | 'full_name' | 'password';
@@ -24,7 +25,7 @@ const POLICY_HINT = `At least ${PASSWORD_POLICY.minLength} characters and hard t
 export function RegisterForm() {
   const { signIn } = useAuth();
   const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [serverError, setServerError] = useState<unknown>(null);
   const [signInProblem, setSignInProblem] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
@@ -36,13 +37,7 @@ export function RegisterForm() {
     setServerError(null);
     setSignInProblem(undefined);
     const parsed = RegisterRequest.safeParse(values);
-    const next: Partial<Record<Field, string>> = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'email' || field === 'full_name' || field === 'password') && !next[field]) next[field] = issue.message;
-      }
-    }
+    const next: FieldErrors<Field> = parsed.success ? {} : fieldErrors(parsed.error, ['email', 'full_name', 'password']);
     if (!next.password && values.password.length < PASSWORD_POLICY.minLength) next.password = `The password must be at least ${PASSWORD_POLICY.minLength} characters.`;
     setErrors(next);
     if (!parsed.success || Object.keys(next).length) return;

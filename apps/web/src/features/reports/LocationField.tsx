@@ -3,7 +3,8 @@ import { Crosshair, MapPin } from 'lucide-react';
 import type { Location } from '@argus/contracts/http/incidents';
 import { formatMgrs } from '../../lib/geo/mgrs';
 import { Button } from '../../components/ui/Button';
-import { currentPosition } from '../field-unit/device-position';
+import { FieldError } from '../../components/ui/FieldError';
+import { currentPosition } from '../../lib/geo/device-position';
 import { parseTypedLocation } from './report-location';
 
 export type LocationSource = 'device' | 'typed' | 'map';
@@ -104,11 +105,7 @@ export function LocationField({ value, onChange, error, mapPicker }: LocationFie
           </Button>
         </div>
       </div>
-      {shownProblem ? (
-        <p id={`${inputId}-problem`} role="alert" className="text-sm text-danger">
-          {shownProblem}
-        </p>
-      ) : null}
+      <FieldError id={`${inputId}-problem`} message={shownProblem} alert />
     </fieldset>
   );
 }

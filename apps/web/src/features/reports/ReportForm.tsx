@@ -2,9 +2,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { Send } from 'lucide-react';
 import { CreateReportRequest } from '@argus/contracts/http/reports';
 import type { ReportKind } from '@argus/contracts/reports';
+import { fieldErrors, type FieldErrors } from '../../lib/form-errors';
 import { newClientId } from '../../lib/outbox/client-id';
 import type { OutboxAction, OutboxItem } from '../../lib/outbox/outbox-item';
 import { Button } from '../../components/ui/Button';
+import { FieldError } from '../../components/ui/FieldError';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { LocationField, type ChosenLocation } from './LocationField';
 import { MapPick } from './MapPick';
@@ -32,7 +34,7 @@ export function ReportForm({ kind, enqueue, deviceLocation = null, capturePhotos
   const [chosen, setChosen] = useState<ChosenLocation | null>(null);
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   const [photoProblem, setPhotoProblem] = useState<string>();
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [saved, setSaved] = useState(false);
   const [saveError, setSaveError] = useState<string>();
   const [saving, setSaving] = useState(false);
@@ -46,12 +48,8 @@ export function ReportForm({ kind, enqueue, deviceLocation = null, capturePhotos
     setSaveError(undefined);
     const parsed = CreateReportRequest.safeParse({ clientId: newClientId(), kind, category, description, location: location?.location });
     if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (field === 'category' || field === 'description') next[field] ??= issue.message;
-        if (field === 'location') next.location ??= 'Set where it is: use your location or type it.';
-      }
+      const next = fieldErrors(parsed.error, ['category', 'description', 'location']);
+      if (next.location) next.location = 'Set where it is: use your location or type it.';
       setErrors(next);
       return;
     }
@@ -96,11 +94,7 @@ export function ReportForm({ kind, enqueue, deviceLocation = null, capturePhotos
             </option>
           ))}
         </select>
-        {errors.category ? (
-          <p id={`${categoryId}-error`} className="text-sm text-danger">
-            {errors.category}
-          </p>
-        ) : null}
+        <FieldError id={`${categoryId}-error`} message={errors.category} />
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={descriptionId} className="font-medium">
@@ -116,11 +110,7 @@ export function ReportForm({ kind, enqueue, deviceLocation = null, capturePhotos
           aria-describedby={errors.description ? `${descriptionId}-error` : undefined}
           className="rounded-md border border-line bg-surface-sunken px-3 py-2 text-ink focus:border-gold"
         />
-        {errors.description ? (
-          <p id={`${descriptionId}-error`} className="text-sm text-danger">
-            {errors.description}
-          </p>
-        ) : null}
+        <FieldError id={`${descriptionId}-error`} message={errors.description} />
       </div>
       <LocationField value={location} onChange={setChosen} error={errors.location} mapPicker={<MapPick value={location} onPick={setChosen} />} />
       <PhotoPicker photos={photos} onChange={setPhotos} onProblem={setPhotoProblem} capture={capturePhotos} />

@@ -5,6 +5,7 @@ import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '@argus/contracts/http/reports';
 import { newClientId } from '../../lib/outbox/client-id';
 import { buttonClasses } from '../../components/ui/Button';
 
+/** Photos one report may carry. */
 export const MAX_PHOTOS = 5;
 
 export interface PickedPhoto {

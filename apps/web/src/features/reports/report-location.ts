@@ -4,6 +4,7 @@ import { parseMgrs, type LatLon } from '../../lib/geo/mgrs';
 export const REPORT_CATEGORIES = ['fire', 'medical', 'crime', 'traffic', 'hazard', 'infrastructure', 'other'] as const;
 export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
 
+/** Each category as people read it. */
 export const CATEGORY_LABELS: Record<ReportCategory, string> = {
   fire: 'Fire',
   medical: 'Medical',

@@ -1,5 +1,5 @@
 import { isApiError } from '../../lib/api-error';
-import { loginErrorDescription } from '../auth/login-errors';
+import { loginErrorDescription } from './login-errors';
 
 /**
  * Registration answers alike whether or not the address already had an account, so the sign-in

@@ -17,6 +17,7 @@ export function positionErrorMessage(error: GeolocationPositionError): string {
   return 'The device could not find its location.';
 }
 
+/** A browser position as a fix: coordinates with their accuracy, heading and speed when known. */
 export function toDevicePosition(position: GeolocationPosition): DevicePosition {
   const { latitude, longitude, accuracy, heading, speed } = position.coords;
   return {

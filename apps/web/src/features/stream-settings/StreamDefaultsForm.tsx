@@ -13,14 +13,19 @@ import { describeError } from '../../lib/api-error';
 import { Button } from '../../components/ui/Button';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { Loading } from '../video/Loading';
-import { streamSettingsQueries, useUpdateStreamDefaultsMutation } from './stream-settings.queries';
-import { SelectField } from './SelectField';
+import { streamSettingsQueries } from './stream-settings.queries';
+import { useUpdateStreamDefaultsMutation } from './stream-settings.mutations';
+import { SelectField } from '../../components/ui/SelectField';
 
 const CODEC_LABELS: Record<Defaults['codec'], string> = {
   auto: 'Automatic (the browser and the SFU agree)',
   H264: 'H.264 (phones encode it in hardware)',
   VP8: 'VP8 (every browser)',
 };
+
+const RESOLUTION_OPTIONS = STREAM_RESOLUTION_NAMES.map((name) => ({ value: name, label: `${name} (${STREAM_RESOLUTIONS[name].width}×${STREAM_RESOLUTIONS[name].height})` }));
+const FRAME_RATE_OPTIONS = STREAM_FRAME_RATES.map((rate) => ({ value: String(rate), label: `${rate} fps` }));
+const CODEC_OPTIONS = STREAM_CODECS.map((codec) => ({ value: codec, label: CODEC_LABELS[codec] }));
 
 /** My publishing defaults, used when I go live, test or produce. */
 export function StreamDefaultsForm() {
@@ -56,20 +61,16 @@ function DefaultsEditor({ initial, update }: { initial: Defaults; update: Return
   const error = localError ?? (update.isError ? describeError(update.error) : undefined);
   return (
     <form noValidate onSubmit={handleSubmit} className="grid max-w-2xl gap-4 sm:grid-cols-2">
-      <SelectField label="Resolution" value={draft.resolution} onChange={(value) => set('resolution', value as Defaults['resolution'])}>
-        {STREAM_RESOLUTION_NAMES.map((name) => (
-          <option key={name} value={name}>
-            {name} ({STREAM_RESOLUTIONS[name].width}×{STREAM_RESOLUTIONS[name].height})
-          </option>
-        ))}
-      </SelectField>
-      <SelectField label="Frame rate" value={String(draft.frameRate)} onChange={(value) => set('frameRate', Number(value) as Defaults['frameRate'])}>
-        {STREAM_FRAME_RATES.map((rate) => (
-          <option key={rate} value={rate}>
-            {rate} fps
-          </option>
-        ))}
-      </SelectField>
+      <SelectField label="Resolution" value={draft.resolution} options={RESOLUTION_OPTIONS} onChange={(value) => set('resolution', value)} />
+      <SelectField
+        label="Frame rate"
+        value={String(draft.frameRate)}
+        options={FRAME_RATE_OPTIONS}
+        onChange={(value) => {
+          const rate = STREAM_FRAME_RATES.find((candidate) => String(candidate) === value);
+          if (rate !== undefined) set('frameRate', rate);
+        }}
+      />
       <div className="flex flex-col gap-1">
         <label htmlFor="stream-bitrate" className="font-medium">
           Bitrate (kbit/s)
@@ -90,13 +91,7 @@ function DefaultsEditor({ initial, update }: { initial: Defaults; update: Return
           {STREAM_BITRATE_KBPS.min} to {STREAM_BITRATE_KBPS.max}; about 1500 suits 720p.
         </p>
       </div>
-      <SelectField label="Codec preference" value={draft.codec} onChange={(value) => set('codec', value as Defaults['codec'])}>
-        {STREAM_CODECS.map((codec) => (
-          <option key={codec} value={codec}>
-            {CODEC_LABELS[codec]}
-          </option>
-        ))}
-      </SelectField>
+      <SelectField label="Codec preference" value={draft.codec} options={CODEC_OPTIONS} onChange={(value) => set('codec', value)} />
       <div className="space-y-3 sm:col-span-2">
         {error ? <FormMessage tone="error">{error}</FormMessage> : null}
         {update.isSuccess && !error ? <FormMessage tone="success">Your defaults are saved.</FormMessage> : null}

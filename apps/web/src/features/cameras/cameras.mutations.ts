@@ -5,6 +5,7 @@ import { cameraQueries } from './cameras.queries';
 
 const cameraPath = (id: string) => `/cameras/${encodeURIComponent(id)}`;
 
+/** Registers a camera; the registry is read again. */
 export function useCreateCameraMutation() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -13,6 +14,7 @@ export function useCreateCameraMutation() {
   });
 }
 
+/** Edits, deactivates or reactivates a camera; the registry is read again. */
 export function useUpdateCameraMutation() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   StreamDefaultsResponse,
   StreamPlatformResponse,
@@ -6,17 +6,9 @@ import {
   type UpdateStreamPlatformRequest,
 } from '@argus/contracts/http/stream-settings';
 import { api } from '../../lib/api';
+import { streamSettingsKeys } from './stream-settings.queries';
 
-export const streamSettingsKeys = {
-  mine: ['stream-settings', 'me'] as const,
-  platform: ['stream-settings', 'platform'] as const,
-};
-
-export const streamSettingsQueries = {
-  mine: () => queryOptions({ queryKey: streamSettingsKeys.mine, queryFn: ({ signal }) => api.get('/stream-settings/me', StreamDefaultsResponse, { signal }) }),
-  platform: () => queryOptions({ queryKey: streamSettingsKeys.platform, queryFn: ({ signal }) => api.get('/stream-settings/platform', StreamPlatformResponse, { signal }) }),
-};
-
+/** Saves my publishing defaults; the answer replaces the cached ones. */
 export function useUpdateStreamDefaultsMutation() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -25,6 +17,7 @@ export function useUpdateStreamDefaultsMutation() {
   });
 }
 
+/** Saves the platform's streaming settings (ICE servers); the answer replaces the cached ones. */
 export function useUpdateStreamPlatformMutation() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -7,9 +7,9 @@ import { describeError } from '../../lib/api-error';
 import { formatDistance } from '../../lib/geo/distance';
 import { isPositionStale } from '../../lib/map/overlays/units';
 import { formatAge } from '../../lib/time-format';
-import { formatEta, rankAvailableUnits } from '../units/dispatch-ranking';
+import { formatEta, rankAvailableUnits } from './dispatch-ranking';
 import { UNIT_KIND_LABELS } from '../units/unit-labels';
-import { useDispatchMutation } from './incidents.mutations';
+import { useDispatchMutation } from './dispatch.mutations';
 
 /** The API takes at most this many units in one dispatch. */
 const MAX_UNITS_PER_DISPATCH = 20;

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { AlertTriangle, Check, Clock, Loader2 } from 'lucide-react';
 import { describeAction, type OutboxItem, type OutboxState } from '../../lib/outbox/outbox-item';
 import type { OutboxView } from '../../lib/outbox/useOutbox';
-import { Button } from '../../components/ui/Button';
+import { Button } from '../ui/Button';
 import { cn } from '../../lib/class-names';
 import { clockTime } from '../../lib/time-format';
 
