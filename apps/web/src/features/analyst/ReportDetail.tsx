@@ -11,6 +11,7 @@ import { useNow } from '../../lib/useNow';
 import { Button } from '../../components/ui/Button';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { Spinner } from '../../components/ui/Spinner';
+import { reportQueries } from '../reports/reports.queries';
 import { analystQueries } from './analyst.queries';
 import { useBreakLockMutation } from './analyst.mutations';
 import { sentenceCase } from './format';
@@ -24,7 +25,7 @@ import { VerdictPanel, type IncidentChoice } from './VerdictPanel';
 /** The report as the queue already has it, so the detail shows at once while it is fetched fresh. */
 function useQueuedReport(reportId: string): { report: Report } | undefined {
   const queryClient = useQueryClient();
-  for (const [, data] of queryClient.getQueriesData<{ reports: Report[] }>({ queryKey: analystQueries.queues() })) {
+  for (const [, data] of queryClient.getQueriesData<{ reports: Report[] }>({ queryKey: reportQueries.triageQueues() })) {
     const report = data?.reports.find((item) => item.id === reportId);
     if (report) return { report };
   }
@@ -45,11 +46,11 @@ export interface ReportDetailProps {
  */
 export function ReportDetail({ reportId, viewer, onClose, onOpenReport }: ReportDetailProps) {
   const queued = useQueuedReport(reportId);
-  const query = useQuery({ ...analystQueries.report(reportId), placeholderData: queued });
+  const query = useQuery({ ...reportQueries.detail(reportId), placeholderData: queued });
   const report = query.data;
   const lock = useTriageLock(report, viewer.id);
   const now = useNow();
-  const nearby = useQuery({ ...analystQueries.nearby(reportId), enabled: report !== undefined });
+  const nearby = useQuery({ ...reportQueries.nearby(reportId), enabled: report !== undefined });
   const openIncidents = useQuery(analystQueries.openIncidents());
   const verdicts = useVerdicts(reportId);
   const breakLock = useBreakLockMutation();

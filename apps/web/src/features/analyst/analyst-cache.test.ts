@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Incident } from '@argus/contracts/http/incidents';
 import type { Report } from '@argus/contracts/http/reports';
 import { isDroppedAtSocket, testFrame } from '../../test/realtime';
 import { upsertOpenIncident } from '../incidents/incidents.live';
 import { addNote, applyAnalystFrame, patchNearbyIncident, upsertQueueReport } from './analyst-cache';
+import { reportQueries } from '../reports/reports.queries';
 import { analystQueries } from './analyst.queries';
 import { holdsLock, otherLockHolder } from './triage-lock';
 
@@ -82,17 +83,31 @@ describe('open incidents and nearby', () => {
 describe('applyAnalystFrame', () => {
   it('puts a new report in every queue it belongs to and an incident note in its thread', () => {
     const client = new QueryClient();
-    client.setQueryData(analystQueries.queue('all').queryKey, { reports: [], nextCursor: null });
-    client.setQueryData(analystQueries.queue('field').queryKey, { reports: [], nextCursor: null });
+    client.setQueryData(reportQueries.triageQueue('all').queryKey, { reports: [], nextCursor: null });
+    client.setQueryData(reportQueries.triageQueue('field').queryKey, { reports: [], nextCursor: null });
     client.setQueryData(analystQueries.notes('i1').queryKey, { messages: [] });
     applyAnalystFrame(client, testFrame('report.created', report()));
-    expect(client.getQueryData(analystQueries.queue('all').queryKey)?.reports).toHaveLength(1);
-    expect(client.getQueryData(analystQueries.queue('field').queryKey)?.reports).toHaveLength(0);
+    expect(client.getQueryData(reportQueries.triageQueue('all').queryKey)?.reports).toHaveLength(1);
+    expect(client.getQueryData(reportQueries.triageQueue('field').queryKey)?.reports).toHaveLength(0);
 
     const note = { id: 'n1', clientId: 'c', channel: 'incident', targetId: 'i1', senderId: 'u', senderName: 'Avery Analyst', body: 'Check the CCTV', sentAt: 10 };
     applyAnalystFrame(client, testFrame('message.created', note));
     applyAnalystFrame(client, testFrame('message.created', note));
     expect(client.getQueryData(analystQueries.notes('i1').queryKey)?.messages).toHaveLength(1);
+  });
+
+  it('fetches every list and report the console shows again after a realtime.reset', () => {
+    const client = new QueryClient();
+    const keys: QueryKey[] = [
+      reportQueries.triageQueue('all').queryKey,
+      reportQueries.detail('r1').queryKey,
+      reportQueries.nearby('r1').queryKey,
+      analystQueries.openIncidents().queryKey,
+      analystQueries.notes('i1').queryKey,
+    ];
+    for (const queryKey of keys) client.setQueryData(queryKey, {});
+    applyAnalystFrame(client, testFrame('realtime.reset', { channel: 'reports', seq: 1 }));
+    expect(keys.filter((queryKey) => !client.getQueryState(queryKey)?.isInvalidated)).toEqual([]);
   });
 
   it('never sees frames whose data is not the contract shape: the socket client drops them', () => {

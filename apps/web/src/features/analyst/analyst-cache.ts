@@ -4,14 +4,18 @@ import type { Message } from '@argus/contracts/http/messages';
 import type { NearbyResponse, Report } from '@argus/contracts/http/reports';
 import type { LiveFrame } from '@argus/contracts/realtime/protocol';
 import type { z } from 'zod';
-import { analystQueries, type QueueFilter } from './analyst.queries';
+import { analystQueries } from './analyst.queries';
 import { patchLive } from '../../lib/live-patch';
 import { isOpenIncident } from '@argus/contracts/incidents';
 import { patchOpenIncidents } from '../incidents/incidents.live';
 import { addMessage } from '../messages/messages.live';
 import { isAwaitingTriage, isNewerReport, upsertReport } from '../reports/reports.live';
+import { reportQueries, type QueueFilter } from '../reports/reports.queries';
 
 type Nearby = z.infer<typeof NearbyResponse>;
+
+/** Every query the console shows, each in its entity's key space: what a realtime.reset fetches again. */
+const ANALYST_QUERY_KEYS = [reportQueries.triageQueues(), reportQueries.details(), reportQueries.nearbyAll(), analystQueries.all];
 
 /** The queue after one report changed: kept (newest first) while it awaits triage and matches the filter, dropped once judged. */
 export function upsertQueueReport<Queue extends { reports: Report[] }>(queue: Queue, report: Report, filter: QueueFilter): Queue {
@@ -42,19 +46,19 @@ export function addNote(thread: { messages: Message[] }, message: Message): { me
 
 /** Puts a report the server just answered everywhere the console shows it. */
 export function rememberReport(queryClient: QueryClient, report: Report): void {
-  for (const [queryKey] of queryClient.getQueriesData({ queryKey: analystQueries.queues() })) {
+  for (const [queryKey] of queryClient.getQueriesData({ queryKey: reportQueries.triageQueues() })) {
     const filter = queryKey[2] as QueueFilter;
-    patchLive(queryClient, analystQueries.queue(filter).queryKey, (old) => upsertQueueReport(old, report, filter));
+    patchLive(queryClient, reportQueries.triageQueue(filter).queryKey, (old) => upsertQueueReport(old, report, filter));
   }
-  const detail = analystQueries.report(report.id).queryKey;
+  const detail = reportQueries.detail(report.id).queryKey;
   queryClient.setQueryData(detail, (old) => (!old || isNewerReport(report, old.report) ? { report } : old));
-  queryClient.setQueriesData<Nearby>({ queryKey: analystQueries.nearbyAll() }, (old) => (old ? patchNearbyReport(old, report) : old));
+  queryClient.setQueriesData<Nearby>({ queryKey: reportQueries.nearbyAll() }, (old) => (old ? patchNearbyReport(old, report) : old));
 }
 
 /** Puts an incident the server just answered into the open list and the nearby panels. */
 export function rememberIncident(queryClient: QueryClient, incident: Incident): void {
   patchOpenIncidents(queryClient, analystQueries.openIncidents().queryKey, incident);
-  queryClient.setQueriesData<Nearby>({ queryKey: analystQueries.nearbyAll() }, (old) => (old ? patchNearbyIncident(old, incident) : old));
+  queryClient.setQueriesData<Nearby>({ queryKey: reportQueries.nearbyAll() }, (old) => (old ? patchNearbyIncident(old, incident) : old));
 }
 
 /**
@@ -67,13 +71,13 @@ export function applyAnalystFrame(queryClient: QueryClient, frame: LiveFrame): v
     case 'report.created':
     case 'report.updated': {
       rememberReport(queryClient, frame.data);
-      if (frame.type === 'report.created') void queryClient.invalidateQueries({ queryKey: analystQueries.nearbyAll() });
+      if (frame.type === 'report.created') void queryClient.invalidateQueries({ queryKey: reportQueries.nearbyAll() });
       return;
     }
     case 'incident.created':
     case 'incident.updated': {
       rememberIncident(queryClient, frame.data);
-      if (frame.type === 'incident.created') void queryClient.invalidateQueries({ queryKey: analystQueries.nearbyAll() });
+      if (frame.type === 'incident.created') void queryClient.invalidateQueries({ queryKey: reportQueries.nearbyAll() });
       return;
     }
     case 'message.created': {
@@ -83,7 +87,7 @@ export function applyAnalystFrame(queryClient: QueryClient, frame: LiveFrame): v
       return;
     }
     case 'realtime.reset':
-      void queryClient.invalidateQueries({ queryKey: analystQueries.all });
+      for (const queryKey of ANALYST_QUERY_KEYS) void queryClient.invalidateQueries({ queryKey });
       return;
   }
 }

@@ -6,6 +6,7 @@ import type { IncidentSeverity, ThreatLevel } from '@argus/contracts/incidents';
 import { api } from '../../lib/api';
 import { IncidentResponse } from '../incidents/incidents.queries';
 import { addNote, rememberIncident, rememberReport } from './analyst-cache';
+import { reportQueries } from '../reports/reports.queries';
 import { analystQueries } from './analyst.queries';
 
 const reportPath = (id: string, action: string) => `/reports/${encodeURIComponent(id)}/${action}`;
@@ -19,7 +20,7 @@ function useAfterVerdict() {
   return (report: z.infer<typeof ReportResponse>['report']) => {
     rememberReport(queryClient, report);
     void queryClient.invalidateQueries({ queryKey: analystQueries.openIncidents().queryKey });
-    void queryClient.invalidateQueries({ queryKey: analystQueries.nearbyAll() });
+    void queryClient.invalidateQueries({ queryKey: reportQueries.nearbyAll() });
   };
 }
 

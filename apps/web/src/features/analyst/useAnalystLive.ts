@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Channel } from '@argus/contracts/realtime/protocol';
 import { useRealtime, useRealtimeStatus } from '../../lib/realtime';
 import { applyAnalystFrame } from './analyst-cache';
+import { reportQueries } from '../reports/reports.queries';
 import { analystQueries } from './analyst.queries';
 
 /** What the console follows: new and changed reports (with their locks) and incidents (with their notes). */
@@ -23,8 +24,8 @@ export function useAnalystLive(): void {
 
   useEffect(() => {
     const refresh = () => {
-      void queryClient.invalidateQueries({ queryKey: analystQueries.queues() });
-      void queryClient.invalidateQueries({ queryKey: [...analystQueries.all, 'report'] });
+      void queryClient.invalidateQueries({ queryKey: reportQueries.triageQueues() });
+      void queryClient.invalidateQueries({ queryKey: reportQueries.details() });
       void queryClient.invalidateQueries({ queryKey: analystQueries.openIncidents().queryKey });
     };
     if (status === 'open') {

@@ -4,8 +4,8 @@ import { ReportResponse, type Report } from '@argus/contracts/http/reports';
 import { isJudged } from '@argus/contracts/reports';
 import { api } from '../../lib/api';
 import { describeError, isApiError } from '../../lib/api-error';
+import { reportQueries } from '../reports/reports.queries';
 import { rememberReport } from './analyst-cache';
-import { analystQueries } from './analyst.queries';
 import { LOCK_RENEW_MS, otherLockHolder } from './triage-lock';
 
 /**
@@ -65,7 +65,7 @@ export function useTriageLock(report: Report | undefined, viewerId: string): Tri
         if (isApiError(error) && error.status === 409) {
           setState({ status: 'blocked', message: describeError(error) });
           // Learn who holds it (or that the report was judged meanwhile).
-          void queryClient.invalidateQueries({ queryKey: analystQueries.report(reportId).queryKey });
+          void queryClient.invalidateQueries({ queryKey: reportQueries.detail(reportId).queryKey });
         } else {
           setState({ status: 'failed', message: describeError(error) });
         }
