@@ -11,8 +11,8 @@ import { useNow } from '../../lib/useNow';
 import { Button } from '../../components/ui/Button';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { Spinner } from '../../components/ui/Spinner';
+import { incidentQueries } from '../incidents/incidents.queries';
 import { reportQueries } from '../reports/reports.queries';
-import { analystQueries } from './analyst.queries';
 import { useBreakLockMutation } from './analyst.mutations';
 import { sentenceCase } from './format';
 import { NearbyLists, NearbyMap } from './Nearby';
@@ -51,7 +51,7 @@ export function ReportDetail({ reportId, viewer, onClose, onOpenReport }: Report
   const lock = useTriageLock(report, viewer.id);
   const now = useNow();
   const nearby = useQuery({ ...reportQueries.nearby(reportId), enabled: report !== undefined });
-  const openIncidents = useQuery(analystQueries.openIncidents());
+  const openIncidents = useQuery(incidentQueries.open());
   const verdicts = useVerdicts(reportId);
   const breakLock = useBreakLockMutation();
 

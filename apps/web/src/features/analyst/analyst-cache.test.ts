@@ -4,6 +4,7 @@ import type { Incident } from '@argus/contracts/http/incidents';
 import type { Report } from '@argus/contracts/http/reports';
 import { isDroppedAtSocket, testFrame } from '../../test/realtime';
 import { upsertOpenIncident } from '../incidents/incidents.live';
+import { incidentQueries } from '../incidents/incidents.queries';
 import { addNote, applyAnalystFrame, patchNearbyIncident, upsertQueueReport } from './analyst-cache';
 import { reportQueries } from '../reports/reports.queries';
 import { analystQueries } from './analyst.queries';
@@ -102,7 +103,7 @@ describe('applyAnalystFrame', () => {
       reportQueries.triageQueue('all').queryKey,
       reportQueries.detail('r1').queryKey,
       reportQueries.nearby('r1').queryKey,
-      analystQueries.openIncidents().queryKey,
+      incidentQueries.open().queryKey,
       analystQueries.notes('i1').queryKey,
     ];
     for (const queryKey of keys) client.setQueryData(queryKey, {});

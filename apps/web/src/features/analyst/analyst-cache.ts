@@ -8,6 +8,7 @@ import { analystQueries } from './analyst.queries';
 import { patchLive } from '../../lib/live-patch';
 import { isOpenIncident } from '@argus/contracts/incidents';
 import { patchOpenIncidents } from '../incidents/incidents.live';
+import { incidentQueries } from '../incidents/incidents.queries';
 import { addMessage } from '../messages/messages.live';
 import { isAwaitingTriage, isNewerReport, upsertReport } from '../reports/reports.live';
 import { reportQueries, type QueueFilter } from '../reports/reports.queries';
@@ -15,7 +16,7 @@ import { reportQueries, type QueueFilter } from '../reports/reports.queries';
 type Nearby = z.infer<typeof NearbyResponse>;
 
 /** Every query the console shows, each in its entity's key space: what a realtime.reset fetches again. */
-const ANALYST_QUERY_KEYS = [reportQueries.triageQueues(), reportQueries.details(), reportQueries.nearbyAll(), analystQueries.all];
+const ANALYST_QUERY_KEYS = [reportQueries.triageQueues(), reportQueries.details(), reportQueries.nearbyAll(), incidentQueries.open().queryKey, analystQueries.all];
 
 /** The queue after one report changed: kept (newest first) while it awaits triage and matches the filter, dropped once judged. */
 export function upsertQueueReport<Queue extends { reports: Report[] }>(queue: Queue, report: Report, filter: QueueFilter): Queue {
@@ -57,7 +58,7 @@ export function rememberReport(queryClient: QueryClient, report: Report): void {
 
 /** Puts an incident the server just answered into the open list and the nearby panels. */
 export function rememberIncident(queryClient: QueryClient, incident: Incident): void {
-  patchOpenIncidents(queryClient, analystQueries.openIncidents().queryKey, incident);
+  patchOpenIncidents(queryClient, incidentQueries.open().queryKey, incident);
   queryClient.setQueriesData<Nearby>({ queryKey: reportQueries.nearbyAll() }, (old) => (old ? patchNearbyIncident(old, incident) : old));
 }
 

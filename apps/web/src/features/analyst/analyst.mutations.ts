@@ -4,7 +4,7 @@ import { MessageResponse } from '@argus/contracts/http/messages';
 import { ReportResponse } from '@argus/contracts/http/reports';
 import type { IncidentSeverity, ThreatLevel } from '@argus/contracts/incidents';
 import { api } from '../../lib/api';
-import { IncidentResponse } from '../incidents/incidents.queries';
+import { IncidentResponse, incidentQueries } from '../incidents/incidents.queries';
 import { addNote, rememberIncident, rememberReport } from './analyst-cache';
 import { reportQueries } from '../reports/reports.queries';
 import { analystQueries } from './analyst.queries';
@@ -19,7 +19,7 @@ function useAfterVerdict() {
   const queryClient = useQueryClient();
   return (report: z.infer<typeof ReportResponse>['report']) => {
     rememberReport(queryClient, report);
-    void queryClient.invalidateQueries({ queryKey: analystQueries.openIncidents().queryKey });
+    void queryClient.invalidateQueries({ queryKey: incidentQueries.open().queryKey });
     void queryClient.invalidateQueries({ queryKey: reportQueries.nearbyAll() });
   };
 }

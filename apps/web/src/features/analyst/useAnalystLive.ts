@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Channel } from '@argus/contracts/realtime/protocol';
 import { useRealtime, useRealtimeStatus } from '../../lib/realtime';
 import { applyAnalystFrame } from './analyst-cache';
+import { incidentQueries } from '../incidents/incidents.queries';
 import { reportQueries } from '../reports/reports.queries';
-import { analystQueries } from './analyst.queries';
 
 /** What the console follows: new and changed reports (with their locks) and incidents (with their notes). */
 const ANALYST_CHANNELS: Channel[] = ['reports', 'incidents'];
@@ -26,7 +26,7 @@ export function useAnalystLive(): void {
     const refresh = () => {
       void queryClient.invalidateQueries({ queryKey: reportQueries.triageQueues() });
       void queryClient.invalidateQueries({ queryKey: reportQueries.details() });
-      void queryClient.invalidateQueries({ queryKey: analystQueries.openIncidents().queryKey });
+      void queryClient.invalidateQueries({ queryKey: incidentQueries.open().queryKey });
     };
     if (status === 'open') {
       refresh();
