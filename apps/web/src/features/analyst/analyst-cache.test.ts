@@ -5,9 +5,9 @@ import type { Report } from '@argus/contracts/http/reports';
 import { isDroppedAtSocket, testFrame } from '../../test/realtime';
 import { upsertOpenIncident } from '../incidents/incidents.live';
 import { incidentQueries } from '../incidents/incidents.queries';
+import { messageQueries } from '../messages/messages.queries';
 import { addNote, applyAnalystFrame, patchNearbyIncident, upsertQueueReport } from './analyst-cache';
 import { reportQueries } from '../reports/reports.queries';
-import { analystQueries } from './analyst.queries';
 import { holdsLock, otherLockHolder } from './triage-lock';
 
 function report(overrides: Partial<Report> = {}): Report {
@@ -86,7 +86,7 @@ describe('applyAnalystFrame', () => {
     const client = new QueryClient();
     client.setQueryData(reportQueries.triageQueue('all').queryKey, { reports: [], nextCursor: null });
     client.setQueryData(reportQueries.triageQueue('field').queryKey, { reports: [], nextCursor: null });
-    client.setQueryData(analystQueries.notes('i1').queryKey, { messages: [] });
+    client.setQueryData(messageQueries.notes('i1').queryKey, { messages: [] });
     applyAnalystFrame(client, testFrame('report.created', report()));
     expect(client.getQueryData(reportQueries.triageQueue('all').queryKey)?.reports).toHaveLength(1);
     expect(client.getQueryData(reportQueries.triageQueue('field').queryKey)?.reports).toHaveLength(0);
@@ -94,7 +94,7 @@ describe('applyAnalystFrame', () => {
     const note = { id: 'n1', clientId: 'c', channel: 'incident', targetId: 'i1', senderId: 'u', senderName: 'Avery Analyst', body: 'Check the CCTV', sentAt: 10 };
     applyAnalystFrame(client, testFrame('message.created', note));
     applyAnalystFrame(client, testFrame('message.created', note));
-    expect(client.getQueryData(analystQueries.notes('i1').queryKey)?.messages).toHaveLength(1);
+    expect(client.getQueryData(messageQueries.notes('i1').queryKey)?.messages).toHaveLength(1);
   });
 
   it('fetches every list and report the console shows again after a realtime.reset', () => {
@@ -104,7 +104,7 @@ describe('applyAnalystFrame', () => {
       reportQueries.detail('r1').queryKey,
       reportQueries.nearby('r1').queryKey,
       incidentQueries.open().queryKey,
-      analystQueries.notes('i1').queryKey,
+      messageQueries.notes('i1').queryKey,
     ];
     for (const queryKey of keys) client.setQueryData(queryKey, {});
     applyAnalystFrame(client, testFrame('realtime.reset', { channel: 'reports', seq: 1 }));

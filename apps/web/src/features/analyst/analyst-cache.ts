@@ -4,19 +4,19 @@ import type { Message } from '@argus/contracts/http/messages';
 import type { NearbyResponse, Report } from '@argus/contracts/http/reports';
 import type { LiveFrame } from '@argus/contracts/realtime/protocol';
 import type { z } from 'zod';
-import { analystQueries } from './analyst.queries';
 import { patchLive } from '../../lib/live-patch';
 import { isOpenIncident } from '@argus/contracts/incidents';
 import { patchOpenIncidents } from '../incidents/incidents.live';
 import { incidentQueries } from '../incidents/incidents.queries';
 import { addMessage } from '../messages/messages.live';
+import { messageQueries } from '../messages/messages.queries';
 import { isAwaitingTriage, isNewerReport, upsertReport } from '../reports/reports.live';
 import { reportQueries, type QueueFilter } from '../reports/reports.queries';
 
 type Nearby = z.infer<typeof NearbyResponse>;
 
 /** Every query the console shows, each in its entity's key space: what a realtime.reset fetches again. */
-const ANALYST_QUERY_KEYS = [reportQueries.triageQueues(), reportQueries.details(), reportQueries.nearbyAll(), incidentQueries.open().queryKey, analystQueries.all];
+const ANALYST_QUERY_KEYS = [reportQueries.triageQueues(), reportQueries.details(), reportQueries.nearbyAll(), incidentQueries.open().queryKey, messageQueries.notesAll()];
 
 /** The queue after one report changed: kept (newest first) while it awaits triage and matches the filter, dropped once judged. */
 export function upsertQueueReport<Queue extends { reports: Report[] }>(queue: Queue, report: Report, filter: QueueFilter): Queue {
@@ -84,7 +84,7 @@ export function applyAnalystFrame(queryClient: QueryClient, frame: LiveFrame): v
     case 'message.created': {
       const message = frame.data;
       if (message.channel !== 'incident' || !message.targetId) return;
-      patchLive(queryClient, analystQueries.notes(message.targetId).queryKey, (old) => addNote(old, message));
+      patchLive(queryClient, messageQueries.notes(message.targetId).queryKey, (old) => addNote(old, message));
       return;
     }
     case 'realtime.reset':

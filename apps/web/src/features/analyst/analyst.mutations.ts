@@ -6,8 +6,8 @@ import type { IncidentSeverity, ThreatLevel } from '@argus/contracts/incidents';
 import { api } from '../../lib/api';
 import { IncidentResponse, incidentQueries } from '../incidents/incidents.queries';
 import { addNote, rememberIncident, rememberReport } from './analyst-cache';
+import { messageQueries } from '../messages/messages.queries';
 import { reportQueries } from '../reports/reports.queries';
-import { analystQueries } from './analyst.queries';
 
 const reportPath = (id: string, action: string) => `/reports/${encodeURIComponent(id)}/${action}`;
 
@@ -73,6 +73,6 @@ export function useAddNoteMutation() {
     mutationFn: ({ incidentId, body, clientId }: { incidentId: string; body: string; clientId: string }) =>
       api.post('/messages', { clientId, channel: 'incident', targetId: incidentId, body }, MessageResponse),
     onSuccess: ({ message }, { incidentId }) =>
-      queryClient.setQueryData(analystQueries.notes(incidentId).queryKey, (old) => (old ? addNote(old, message) : old)),
+      queryClient.setQueryData(messageQueries.notes(incidentId).queryKey, (old) => (old ? addNote(old, message) : old)),
   });
 }
