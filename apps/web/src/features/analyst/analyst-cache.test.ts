@@ -3,11 +3,13 @@ import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Incident } from '@argus/contracts/http/incidents';
 import type { Report } from '@argus/contracts/http/reports';
 import { isDroppedAtSocket, testFrame } from '../../test/realtime';
-import { upsertOpenIncident } from '../incidents/incidents.live';
+import { patchNearbyIncident, upsertOpenIncident } from '../incidents/incidents.live';
 import { incidentQueries } from '../incidents/incidents.queries';
+import { addMessage } from '../messages/messages.live';
 import { messageQueries } from '../messages/messages.queries';
-import { addNote, applyAnalystFrame, patchNearbyIncident, upsertQueueReport } from './analyst-cache';
+import { upsertQueueReport } from '../reports/reports.live';
 import { reportQueries } from '../reports/reports.queries';
+import { applyAnalystFrame } from './analyst-cache';
 import { holdsLock, otherLockHolder } from './triage-lock';
 
 function report(overrides: Partial<Report> = {}): Report {
@@ -130,6 +132,6 @@ describe('notes', () => {
   it('adds a note once, newest first', () => {
     const first = { id: 'a', clientId: 'a', channel: 'incident' as const, targetId: 'i1', senderId: 'u', senderName: 'A', body: 'one', sentAt: 1 };
     const second = { ...first, id: 'b', clientId: 'b', sentAt: 2 };
-    expect(addNote(addNote({ messages: [first] }, second), second).messages.map((item) => item.id)).toEqual(['b', 'a']);
+    expect(addMessage(addMessage({ messages: [first] }, second), second).messages.map((item) => item.id)).toEqual(['b', 'a']);
   });
 });

@@ -4,9 +4,11 @@ import { MessageResponse } from '@argus/contracts/http/messages';
 import { ReportResponse } from '@argus/contracts/http/reports';
 import type { IncidentSeverity, ThreatLevel } from '@argus/contracts/incidents';
 import { api } from '../../lib/api';
+import { patchTriageIncident } from '../incidents/incidents.live';
 import { IncidentResponse, incidentQueries } from '../incidents/incidents.queries';
-import { addNote, rememberIncident, rememberReport } from './analyst-cache';
+import { addMessage } from '../messages/messages.live';
 import { messageQueries } from '../messages/messages.queries';
+import { patchTriageReport } from '../reports/reports.live';
 import { reportQueries } from '../reports/reports.queries';
 
 const reportPath = (id: string, action: string) => `/reports/${encodeURIComponent(id)}/${action}`;
@@ -18,7 +20,7 @@ export type VerifyVariables = { reportId: string } & ({ incidentId: string } | {
 function useAfterVerdict() {
   const queryClient = useQueryClient();
   return (report: z.infer<typeof ReportResponse>['report']) => {
-    rememberReport(queryClient, report);
+    patchTriageReport(queryClient, report);
     void queryClient.invalidateQueries({ queryKey: incidentQueries.open().queryKey });
     void queryClient.invalidateQueries({ queryKey: reportQueries.nearbyAll() });
   };
@@ -53,7 +55,7 @@ export function useBreakLockMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (reportId: string) => api.delete(`${reportPath(reportId, 'lock')}?force=true`, ReportResponse),
-    onSuccess: ({ report }) => rememberReport(queryClient, report),
+    onSuccess: ({ report }) => patchTriageReport(queryClient, report),
   });
 }
 
@@ -62,7 +64,7 @@ export function useThreatLevelMutation() {
   return useMutation({
     mutationFn: ({ incidentId, threatLevel }: { incidentId: string; threatLevel: ThreatLevel }) =>
       api.patch(`/incidents/${encodeURIComponent(incidentId)}`, { threatLevel }, IncidentResponse),
-    onSuccess: ({ incident }) => rememberIncident(queryClient, incident),
+    onSuccess: ({ incident }) => patchTriageIncident(queryClient, incident),
   });
 }
 
@@ -73,6 +75,6 @@ export function useAddNoteMutation() {
     mutationFn: ({ incidentId, body, clientId }: { incidentId: string; body: string; clientId: string }) =>
       api.post('/messages', { clientId, channel: 'incident', targetId: incidentId, body }, MessageResponse),
     onSuccess: ({ message }, { incidentId }) =>
-      queryClient.setQueryData(messageQueries.notes(incidentId).queryKey, (old) => (old ? addNote(old, message) : old)),
+      queryClient.setQueryData(messageQueries.notes(incidentId).queryKey, (old) => (old ? addMessage(old, message) : old)),
   });
 }

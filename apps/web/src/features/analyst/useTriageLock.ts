@@ -4,8 +4,8 @@ import { ReportResponse, type Report } from '@argus/contracts/http/reports';
 import { isJudged } from '@argus/contracts/reports';
 import { api } from '../../lib/api';
 import { describeError, isApiError } from '../../lib/api-error';
+import { patchTriageReport } from '../reports/reports.live';
 import { reportQueries } from '../reports/reports.queries';
-import { rememberReport } from './analyst-cache';
 import { LOCK_RENEW_MS, otherLockHolder } from './triage-lock';
 
 /**
@@ -44,7 +44,7 @@ export function useTriageLock(report: Report | undefined, viewerId: string): Tri
     const release = () => {
       held = false;
       api.delete(lockPath(reportId), ReportResponse).then(
-        ({ report: released }) => rememberReport(queryClient, released),
+        ({ report: released }) => patchTriageReport(queryClient, released),
         // Gone already, or taken over: either way the lock expires on its own within two minutes.
         () => undefined,
       );
@@ -57,7 +57,7 @@ export function useTriageLock(report: Report | undefined, viewerId: string): Tri
           return;
         }
         held = true;
-        rememberReport(queryClient, locked);
+        patchTriageReport(queryClient, locked);
         setState({ status: 'held' });
       } catch (error) {
         if (closed) return;

@@ -21,7 +21,7 @@ export type NearbyData = z.infer<typeof NearbyResponse>;
  * Reports under one key space, each request under a key of its own (['reports', 'mine'] holds
  * only the list, selected; the others the whole answer). A reporter's own reports: the server
  * answers nothing else to a reporter, newest first. The analysts' triage queues, the open report
- * and its nearby lists: realtime frames patch these same keys.
+ * and its nearby lists: realtime frames patch these same keys (reports.live.ts).
  */
 export const reportQueries = {
   all: ['reports'] as const,
