@@ -4,8 +4,8 @@ import { describeError, issueFor } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/time-format';
 import { Button } from '../../components/ui/Button';
 import { FieldError } from '../../components/ui/FieldError';
+import { useAddNoteMutation } from '../messages/messages.mutations';
 import { messageQueries } from '../messages/messages.queries';
-import { useAddNoteMutation } from './analyst.mutations';
 
 /**
  * Analyst notes on an incident. There is no separate notes store: the notes are the incident's

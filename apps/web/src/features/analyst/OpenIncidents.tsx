@@ -6,8 +6,8 @@ import { describeError } from '../../lib/api-error';
 import { cn } from '../../lib/class-names';
 import { Button } from '../../components/ui/Button';
 import { INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../incidents/incident-labels';
+import { useThreatLevelMutation } from '../incidents/incidents.mutations';
 import { incidentQueries } from '../incidents/incidents.queries';
-import { useThreatLevelMutation } from './analyst.mutations';
 import { sentenceCase } from './format';
 import { IncidentNotes } from './IncidentNotes';
 
