@@ -2,9 +2,9 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Channel } from '@argus/contracts/realtime/protocol';
 import { useRealtime, useRealtimeStatus } from '../../lib/realtime';
-import { applyAnalystFrame } from './analyst-cache';
 import { incidentQueries } from '../incidents/incidents.queries';
 import { reportQueries } from '../reports/reports.queries';
+import { applyAnalystFrame } from './analyst-cache';
 
 /** What the console follows: new and changed reports (with their locks) and incidents (with their notes). */
 const ANALYST_CHANNELS: Channel[] = ['reports', 'incidents'];
