@@ -4,8 +4,8 @@ import { describeError, issueFor } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/time-format';
 import { Button } from '../../components/ui/Button';
 import { FieldError } from '../../components/ui/FieldError';
-import { analystQueries } from './analyst.queries';
-import { useAddNoteMutation } from './analyst.mutations';
+import { useAddNoteMutation } from '../messages/messages.mutations';
+import { messageQueries } from '../messages/messages.queries';
 
 /**
  * Analyst notes on an incident. There is no separate notes store: the notes are the incident's
@@ -13,7 +13,7 @@ import { useAddNoteMutation } from './analyst.mutations';
  * the field units assigned to it — reads the same thread, and it is searchable with the messages.
  */
 export function IncidentNotes({ incidentId, reference }: { incidentId: string; reference: string }) {
-  const notes = useQuery(analystQueries.notes(incidentId));
+  const notes = useQuery(messageQueries.notes(incidentId));
   const add = useAddNoteMutation();
   const [body, setBody] = useState('');
   const [clientId, setClientId] = useState(() => crypto.randomUUID());

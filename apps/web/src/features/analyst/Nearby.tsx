@@ -6,7 +6,7 @@ import { describeError } from '../../lib/api-error';
 import { formatDistance } from '../../lib/geo/distance';
 import { OperationalMap } from '../../lib/map/OperationalMap';
 import { Button } from '../../components/ui/Button';
-import type { NearbyData } from './analyst.queries';
+import type { NearbyData } from '../reports/reports.queries';
 import { formatMinutesApart, reportStatusLabel, sentenceCase } from './format';
 import { nearbyOverlays } from './nearby-overlays';
 import type { Verdicts } from './useVerdicts';

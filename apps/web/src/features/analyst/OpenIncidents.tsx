@@ -6,8 +6,8 @@ import { describeError } from '../../lib/api-error';
 import { cn } from '../../lib/class-names';
 import { Button } from '../../components/ui/Button';
 import { INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../incidents/incident-labels';
-import { analystQueries } from './analyst.queries';
-import { useThreatLevelMutation } from './analyst.mutations';
+import { useThreatLevelMutation } from '../incidents/incidents.mutations';
+import { incidentQueries } from '../incidents/incidents.queries';
 import { sentenceCase } from './format';
 import { IncidentNotes } from './IncidentNotes';
 
@@ -15,7 +15,7 @@ const FIRST_PAGE = 8;
 
 /** Open incidents with the analysts' threat level and notes; `focusId` (from search) opens one. */
 export function OpenIncidents({ focusId }: { focusId: string | null }) {
-  const incidents = useQuery(analystQueries.openIncidents());
+  const incidents = useQuery(incidentQueries.open());
   const [showAll, setShowAll] = useState(false);
   const list = incidents.data?.incidents ?? [];
   const focusIndex = focusId ? list.findIndex((incident) => incident.id === focusId) : -1;

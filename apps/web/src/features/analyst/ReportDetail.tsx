@@ -11,8 +11,9 @@ import { useNow } from '../../lib/useNow';
 import { Button } from '../../components/ui/Button';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { Spinner } from '../../components/ui/Spinner';
-import { analystQueries } from './analyst.queries';
-import { useBreakLockMutation } from './analyst.mutations';
+import { incidentQueries } from '../incidents/incidents.queries';
+import { useBreakLockMutation } from '../reports/reports.mutations';
+import { reportQueries } from '../reports/reports.queries';
 import { sentenceCase } from './format';
 import { NearbyLists, NearbyMap } from './Nearby';
 import { ReportFacts } from './ReportFacts';
@@ -24,7 +25,7 @@ import { VerdictPanel, type IncidentChoice } from './VerdictPanel';
 /** The report as the queue already has it, so the detail shows at once while it is fetched fresh. */
 function useQueuedReport(reportId: string): { report: Report } | undefined {
   const queryClient = useQueryClient();
-  for (const [, data] of queryClient.getQueriesData<{ reports: Report[] }>({ queryKey: analystQueries.queues() })) {
+  for (const [, data] of queryClient.getQueriesData<{ reports: Report[] }>({ queryKey: reportQueries.triageQueues() })) {
     const report = data?.reports.find((item) => item.id === reportId);
     if (report) return { report };
   }
@@ -45,12 +46,12 @@ export interface ReportDetailProps {
  */
 export function ReportDetail({ reportId, viewer, onClose, onOpenReport }: ReportDetailProps) {
   const queued = useQueuedReport(reportId);
-  const query = useQuery({ ...analystQueries.report(reportId), placeholderData: queued });
+  const query = useQuery({ ...reportQueries.detail(reportId), placeholderData: queued });
   const report = query.data;
   const lock = useTriageLock(report, viewer.id);
   const now = useNow();
-  const nearby = useQuery({ ...analystQueries.nearby(reportId), enabled: report !== undefined });
-  const openIncidents = useQuery(analystQueries.openIncidents());
+  const nearby = useQuery({ ...reportQueries.nearby(reportId), enabled: report !== undefined });
+  const openIncidents = useQuery(incidentQueries.open());
   const verdicts = useVerdicts(reportId);
   const breakLock = useBreakLockMutation();
 

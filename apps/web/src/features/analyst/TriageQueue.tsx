@@ -6,7 +6,7 @@ import { describeError } from '../../lib/api-error';
 import { cn } from '../../lib/class-names';
 import { formatAge } from '../../lib/time-format';
 import { Spinner } from '../../components/ui/Spinner';
-import { analystQueries, QUEUE_LIMIT, type QueueFilter } from './analyst.queries';
+import { reportQueries, TRIAGE_QUEUE_LIMIT, type QueueFilter } from '../reports/reports.queries';
 import { reportStatusLabel, sentenceCase } from './format';
 import { holdsLock, otherLockHolder, reviewingText } from './triage-lock';
 
@@ -26,7 +26,7 @@ export interface TriageQueueProps {
 
 /** New civic and field reports, newest first, with who is reviewing each one right now. */
 export function TriageQueue({ filter, onFilterChange, selectedId, onSelect, viewerId, now }: TriageQueueProps) {
-  const queue = useQuery(analystQueries.queue(filter));
+  const queue = useQuery(reportQueries.triageQueue(filter));
   const reports = queue.data?.reports;
   return (
     <section aria-labelledby="triage-queue-heading" className="flex min-w-0 flex-col gap-3">
@@ -36,7 +36,7 @@ export function TriageQueue({ filter, onFilterChange, selectedId, onSelect, view
         </h2>
         {reports ? (
           <p className="text-sm text-ink-muted" aria-live="polite">
-            {queue.data?.nextCursor ? `The newest ${QUEUE_LIMIT} awaiting triage` : `${reports.length} awaiting triage`}
+            {queue.data?.nextCursor ? `The newest ${TRIAGE_QUEUE_LIMIT} awaiting triage` : `${reports.length} awaiting triage`}
           </p>
         ) : null}
       </div>

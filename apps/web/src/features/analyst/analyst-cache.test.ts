@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Incident } from '@argus/contracts/http/incidents';
 import type { Report } from '@argus/contracts/http/reports';
 import { isDroppedAtSocket, testFrame } from '../../test/realtime';
-import { upsertOpenIncident } from '../incidents/incidents.live';
-import { addNote, applyAnalystFrame, patchNearbyIncident, upsertQueueReport } from './analyst-cache';
-import { analystQueries } from './analyst.queries';
+import { patchNearbyIncident, upsertOpenIncident } from '../incidents/incidents.live';
+import { incidentQueries } from '../incidents/incidents.queries';
+import { addMessage } from '../messages/messages.live';
+import { messageQueries } from '../messages/messages.queries';
+import { upsertQueueReport } from '../reports/reports.live';
+import { reportQueries } from '../reports/reports.queries';
+import { applyAnalystFrame } from './analyst-cache';
 import { holdsLock, otherLockHolder } from './triage-lock';
 
 function report(overrides: Partial<Report> = {}): Report {
@@ -82,17 +86,31 @@ describe('open incidents and nearby', () => {
 describe('applyAnalystFrame', () => {
   it('puts a new report in every queue it belongs to and an incident note in its thread', () => {
     const client = new QueryClient();
-    client.setQueryData(analystQueries.queue('all').queryKey, { reports: [], nextCursor: null });
-    client.setQueryData(analystQueries.queue('field').queryKey, { reports: [], nextCursor: null });
-    client.setQueryData(analystQueries.notes('i1').queryKey, { messages: [] });
+    client.setQueryData(reportQueries.triageQueue('all').queryKey, { reports: [], nextCursor: null });
+    client.setQueryData(reportQueries.triageQueue('field').queryKey, { reports: [], nextCursor: null });
+    client.setQueryData(messageQueries.notes('i1').queryKey, { messages: [] });
     applyAnalystFrame(client, testFrame('report.created', report()));
-    expect(client.getQueryData(analystQueries.queue('all').queryKey)?.reports).toHaveLength(1);
-    expect(client.getQueryData(analystQueries.queue('field').queryKey)?.reports).toHaveLength(0);
+    expect(client.getQueryData(reportQueries.triageQueue('all').queryKey)?.reports).toHaveLength(1);
+    expect(client.getQueryData(reportQueries.triageQueue('field').queryKey)?.reports).toHaveLength(0);
 
     const note = { id: 'n1', clientId: 'c', channel: 'incident', targetId: 'i1', senderId: 'u', senderName: 'Avery Analyst', body: 'Check the CCTV', sentAt: 10 };
     applyAnalystFrame(client, testFrame('message.created', note));
     applyAnalystFrame(client, testFrame('message.created', note));
-    expect(client.getQueryData(analystQueries.notes('i1').queryKey)?.messages).toHaveLength(1);
+    expect(client.getQueryData(messageQueries.notes('i1').queryKey)?.messages).toHaveLength(1);
+  });
+
+  it('fetches every list and report the console shows again after a realtime.reset', () => {
+    const client = new QueryClient();
+    const keys: QueryKey[] = [
+      reportQueries.triageQueue('all').queryKey,
+      reportQueries.detail('r1').queryKey,
+      reportQueries.nearby('r1').queryKey,
+      incidentQueries.open().queryKey,
+      messageQueries.notes('i1').queryKey,
+    ];
+    for (const queryKey of keys) client.setQueryData(queryKey, {});
+    applyAnalystFrame(client, testFrame('realtime.reset', { channel: 'reports', seq: 1 }));
+    expect(keys.filter((queryKey) => !client.getQueryState(queryKey)?.isInvalidated)).toEqual([]);
   });
 
   it('never sees frames whose data is not the contract shape: the socket client drops them', () => {
@@ -114,6 +132,6 @@ describe('notes', () => {
   it('adds a note once, newest first', () => {
     const first = { id: 'a', clientId: 'a', channel: 'incident' as const, targetId: 'i1', senderId: 'u', senderName: 'A', body: 'one', sentAt: 1 };
     const second = { ...first, id: 'b', clientId: 'b', sentAt: 2 };
-    expect(addNote(addNote({ messages: [first] }, second), second).messages.map((item) => item.id)).toEqual(['b', 'a']);
+    expect(addMessage(addMessage({ messages: [first] }, second), second).messages.map((item) => item.id)).toEqual(['b', 'a']);
   });
 });

@@ -2,8 +2,9 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Channel } from '@argus/contracts/realtime/protocol';
 import { useRealtime, useRealtimeStatus } from '../../lib/realtime';
+import { incidentQueries } from '../incidents/incidents.queries';
+import { reportQueries } from '../reports/reports.queries';
 import { applyAnalystFrame } from './analyst-cache';
-import { analystQueries } from './analyst.queries';
 
 /** What the console follows: new and changed reports (with their locks) and incidents (with their notes). */
 const ANALYST_CHANNELS: Channel[] = ['reports', 'incidents'];
@@ -23,9 +24,9 @@ export function useAnalystLive(): void {
 
   useEffect(() => {
     const refresh = () => {
-      void queryClient.invalidateQueries({ queryKey: analystQueries.queues() });
-      void queryClient.invalidateQueries({ queryKey: [...analystQueries.all, 'report'] });
-      void queryClient.invalidateQueries({ queryKey: analystQueries.openIncidents().queryKey });
+      void queryClient.invalidateQueries({ queryKey: reportQueries.triageQueues() });
+      void queryClient.invalidateQueries({ queryKey: reportQueries.details() });
+      void queryClient.invalidateQueries({ queryKey: incidentQueries.open().queryKey });
     };
     if (status === 'open') {
       refresh();

@@ -4,8 +4,8 @@ import { ReportResponse, type Report } from '@argus/contracts/http/reports';
 import { isJudged } from '@argus/contracts/reports';
 import { api } from '../../lib/api';
 import { describeError, isApiError } from '../../lib/api-error';
-import { rememberReport } from './analyst-cache';
-import { analystQueries } from './analyst.queries';
+import { patchTriageReport } from '../reports/reports.live';
+import { reportQueries } from '../reports/reports.queries';
 import { LOCK_RENEW_MS, otherLockHolder } from './triage-lock';
 
 /**
@@ -44,7 +44,7 @@ export function useTriageLock(report: Report | undefined, viewerId: string): Tri
     const release = () => {
       held = false;
       api.delete(lockPath(reportId), ReportResponse).then(
-        ({ report: released }) => rememberReport(queryClient, released),
+        ({ report: released }) => patchTriageReport(queryClient, released),
         // Gone already, or taken over: either way the lock expires on its own within two minutes.
         () => undefined,
       );
@@ -57,7 +57,7 @@ export function useTriageLock(report: Report | undefined, viewerId: string): Tri
           return;
         }
         held = true;
-        rememberReport(queryClient, locked);
+        patchTriageReport(queryClient, locked);
         setState({ status: 'held' });
       } catch (error) {
         if (closed) return;
@@ -65,7 +65,7 @@ export function useTriageLock(report: Report | undefined, viewerId: string): Tri
         if (isApiError(error) && error.status === 409) {
           setState({ status: 'blocked', message: describeError(error) });
           // Learn who holds it (or that the report was judged meanwhile).
-          void queryClient.invalidateQueries({ queryKey: analystQueries.report(reportId).queryKey });
+          void queryClient.invalidateQueries({ queryKey: reportQueries.detail(reportId).queryKey });
         } else {
           setState({ status: 'failed', message: describeError(error) });
         }

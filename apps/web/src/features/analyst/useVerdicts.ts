@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { IncidentSeverity } from '@argus/contracts/incidents';
-import { useMergeReportMutation, useRejectReportMutation, useVerifyReportMutation } from './analyst.mutations';
+import { useMergeReportMutation, useRejectReportMutation, useVerifyReportMutation } from '../reports/reports.mutations';
 
 type Verdict = 'verify' | 'reject' | 'merge';
 

@@ -23,6 +23,12 @@ export function addLiveMessage(queryClient: QueryClient, message: Message): void
   patchLive<MessageList>(queryClient, key, (list) => addMessage(list, message));
 }
 
+/** A message.created frame on an incident's conversation: added to the analysts' notes on that incident. */
+export function addLiveNote(queryClient: QueryClient, message: Message): void {
+  if (message.channel !== 'incident' || !message.targetId) return;
+  patchLive<MessageList>(queryClient, messageQueries.notes(message.targetId).queryKey, (list) => addMessage(list, message));
+}
+
 /** A broadcast, sent or heard live: added to the command page's short list of recent ones. */
 export function addBroadcast(list: MessageList, message: Message): MessageList {
   return addMessage(list, message, RECENT_BROADCASTS);

@@ -15,7 +15,10 @@ export interface ThreadKey {
   targetId?: string;
 }
 
-/** Message threads: newest first from the server, at most the last 50. */
+/**
+ * Message threads: newest first from the server, at most the last 50. An incident's conversation
+ * read as the analysts' notes asks for the last 100, so it has a key of its own.
+ */
 export const messageQueries = {
   all: ['messages'] as const,
   thread: ({ channel, targetId }: ThreadKey) =>
@@ -28,6 +31,14 @@ export const messageQueries = {
       },
       select: (data) => data.messages,
       refetchInterval: MESSAGE_POLL_MS,
+    }),
+  notesAll: () => [...messageQueries.all, 'notes'] as const,
+  /** The incident's conversation, used as the analysts' notes thread (newest first, as the API answers). */
+  notes: (incidentId: string) =>
+    queryOptions({
+      queryKey: [...messageQueries.notesAll(), incidentId] as const,
+      queryFn: ({ signal }) =>
+        api.get(`/messages?${new URLSearchParams({ channel: 'incident', targetId: incidentId, limit: '100' })}`, MessageListResponse, { signal }),
     }),
 };
 

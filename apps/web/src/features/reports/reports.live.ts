@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Report } from '@argus/contracts/http/reports';
 import { patchLive } from '../../lib/live-patch';
 import { byNewestCreated } from '../../lib/server-order';
-import { AWAITING_TRIAGE, reportQueries } from './reports.queries';
+import { AWAITING_TRIAGE, reportQueries, type NearbyData, type QueueFilter } from './reports.queries';
 
 /**
  * A report's live updates, for every page that lists reports (the command map's reports awaiting
@@ -39,4 +39,26 @@ export function patchReportList(queryClient: QueryClient, queryKey: readonly unk
 /** A report of the signed-in user's (civic reporter or crew): their list shows its new status, or the new report, at once. */
 export function patchOwnReport(queryClient: QueryClient, report: Report): void {
   patchReportList(queryClient, reportQueries.mine().queryKey, report, true);
+}
+
+/** The triage queue after one report changed: kept (newest first) while it awaits triage and matches the filter, dropped once judged. */
+export function upsertQueueReport<Queue extends { reports: Report[] }>(queue: Queue, report: Report, filter: QueueFilter): Queue {
+  return upsertReport(queue, report, isAwaitingTriage(report) && (filter === 'all' || report.kind === filter));
+}
+
+/** Nearby reports keep their distance and similarity; only the report itself (status, lock) is replaced. */
+export function patchNearbyReport(nearby: NearbyData, report: Report): NearbyData {
+  if (!nearby.reports.some((entry) => entry.report.id === report.id)) return nearby;
+  return { ...nearby, reports: nearby.reports.map((entry) => (entry.report.id === report.id ? { ...entry, report } : entry)) };
+}
+
+/** A report the server just answered, or a frame carried, put everywhere the analysts see it: the triage queues, its detail and the nearby lists. */
+export function patchTriageReport(queryClient: QueryClient, report: Report): void {
+  for (const [queryKey] of queryClient.getQueriesData({ queryKey: reportQueries.triageQueues() })) {
+    const filter = queryKey[2] as QueueFilter;
+    patchLive(queryClient, reportQueries.triageQueue(filter).queryKey, (old) => upsertQueueReport(old, report, filter));
+  }
+  const detail = reportQueries.detail(report.id).queryKey;
+  queryClient.setQueryData(detail, (old) => (!old || isNewerReport(report, old.report) ? { report } : old));
+  queryClient.setQueriesData<NearbyData>({ queryKey: reportQueries.nearbyAll() }, (old) => (old ? patchNearbyReport(old, report) : old));
 }
