@@ -81,6 +81,8 @@ const typeChecks = scripts.typecheck.split('&&').map((command) => {
 // Unused code (knip.jsonc): exports, files and dependencies nothing uses, and packages a workspace
 // imports without declaring.
 const unusedCode = ['Unused code', 'npx', ['knip']];
-await jobs('Lint, type check and build', [['Lint', 'npx', ['eslint', '.']], unusedCode, ...typeChecks, ['Build web app', 'npm', ['run', 'build']]], availableParallelism());
+// Formatting (.prettierrc.json): one layout for every source file; `npm run format` writes it.
+const formatting = ['Formatting', 'npx', ['prettier', '--check', '.']];
+await jobs('Lint, type check and build', [formatting, ['Lint', 'npx', ['eslint', '.']], unusedCode, ...typeChecks, ['Build web app', 'npm', ['run', 'build']]], availableParallelism());
 step('Unit and integration tests', 'npx', ['vitest', 'run', '--project', 'contracts', '--project', 'web', '--project', 'server']);
 step('End-to-end tests in Chromium', 'npx', ['vitest', 'run', '--project', 'e2e']);
