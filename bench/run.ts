@@ -14,7 +14,16 @@ import { videoSuite } from './suites/video';
  * `npm run bench`: every suite measures Argus against a baseline in the same run and reports
  * the ratio, because absolute figures on a shared two-core machine drift from run to run.
  */
-const suites = { auth: authSuite, tokens: tokensSuite, 'evidence-ingest': evidenceIngestSuite, realtime: realtimeSuite, detection: detectionSuite, 'analytics-queries': analyticsQueriesSuite, 'rules-engine': rulesEngineSuite, video: videoSuite };
+const suites = {
+  auth: authSuite,
+  tokens: tokensSuite,
+  'evidence-ingest': evidenceIngestSuite,
+  realtime: realtimeSuite,
+  detection: detectionSuite,
+  'analytics-queries': analyticsQueriesSuite,
+  'rules-engine': rulesEngineSuite,
+  video: videoSuite,
+};
 const only = process.argv[2];
 const resultsDir = path.join(repoRoot, 'bench/results');
 fs.mkdirSync(resultsDir, { recursive: true });

@@ -83,6 +83,10 @@ const typeChecks = scripts.typecheck.split('&&').map((command) => {
 const unusedCode = ['Unused code', 'npx', ['knip']];
 // Formatting (.prettierrc.json): one layout for every source file; `npm run format` writes it.
 const formatting = ['Formatting', 'npx', ['prettier', '--check', '.']];
-await jobs('Lint, type check and build', [formatting, ['Lint', 'npx', ['eslint', '.']], unusedCode, ...typeChecks, ['Build web app', 'npm', ['run', 'build']]], availableParallelism());
+await jobs(
+  'Lint, type check and build',
+  [formatting, ['Lint', 'npx', ['eslint', '.']], unusedCode, ...typeChecks, ['Build web app', 'npm', ['run', 'build']]],
+  availableParallelism(),
+);
 step('Unit and integration tests', 'npx', ['vitest', 'run', '--project', 'contracts', '--project', 'web', '--project', 'server']);
 step('End-to-end tests in Chromium', 'npx', ['vitest', 'run', '--project', 'e2e']);

@@ -26,7 +26,20 @@ const API_PREFIXES = [
   'videosdk',
   '\\.well-known',
 ];
-const API_EXACT = ['health', 'status', 'openapi\\.json', 'incidents', 'units', 'dispatches', 'reports', 'alerts', 'messages', 'overview', 'search', 'audit'];
+const API_EXACT = [
+  'health',
+  'status',
+  'openapi\\.json',
+  'incidents',
+  'units',
+  'dispatches',
+  'reports',
+  'alerts',
+  'messages',
+  'overview',
+  'search',
+  'audit',
+];
 
 /** Navigations never reach the service worker's app-shell fallback for these. */
 const navigateFallbackDenylist = [

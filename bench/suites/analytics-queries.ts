@@ -48,7 +48,8 @@ const BASE_TABLE: Record<ChartId, { table: keyof Database; column: string }> = {
 async function generate(db: Kysely<Database>): Promise<number> {
   const started = performance.now();
   const step = Math.floor((NOW - START) / ROWS);
-  const series = (count: number) => sql`WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${sql.lit(count - 1)}) SELECT i, (i * 2654435761) % 4294967296 AS h FROM n`;
+  const series = (count: number) =>
+    sql`WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${sql.lit(count - 1)}) SELECT i, (i * 2654435761) % 4294967296 AS h FROM n`;
   await db.transaction().execute(async (trx) => {
     await sql`INSERT INTO units (id, callsign, kind, status, created_at, updated_at)
       SELECT 'u' || i, 'UNIT-' || i, 'patrol', 'available', ${START}, ${START} FROM (${series(UNITS)}) AS s`.execute(trx);
@@ -70,7 +71,9 @@ async function generate(db: Kysely<Database>): Promise<number> {
         SELECT i, h, a, ack, er, er + 120000 + (h / 5) % 1680000 AS os FROM (
           SELECT i, h, a, ack, ack + 60000 + (h / 3) % 120000 AS er FROM (
             SELECT i, h, a, a + 10000 + h % 230000 AS ack FROM (
-              SELECT i, h, ${START} + i * ${sql.lit(step)} + 60000 AS a FROM (${series(ROWS)}) AS s) AS s1) AS s2) AS s3) AS s4) AS s5`.execute(trx);
+              SELECT i, h, ${START} + i * ${sql.lit(step)} + 60000 AS a FROM (${series(ROWS)}) AS s) AS s1) AS s2) AS s3) AS s4) AS s5`.execute(
+      trx,
+    );
   });
   const sideStep = Math.floor((NOW - START) / SIDE_ROWS);
   await db.transaction().execute(async (trx) => {
@@ -127,16 +130,26 @@ export async function analyticsQueriesSuite() {
   const db = await createDatabase({ dataDir });
   try {
     const generationSeconds = await generate(db.kysely);
-    const service = new AnalyticsService(new OperationalAnalyticsRepository(db.kysely), new TelemetryRepository(db.kysely), { now: () => NOW });
+    const service = new AnalyticsService(new OperationalAnalyticsRepository(db.kysely), new TelemetryRepository(db.kysely), {
+      now: () => NOW,
+    });
     const loadAtStart = os.loadavg().map((load) => round(load, 1));
-    const scopes: Record<string, Record<string, { p95Ms: number; medianMs: number; cpuP95Ms: number; cpuMedianMs: number; baselineP95Ms: number; ratio: number; rows: number }>> = {};
+    const scopes: Record<
+      string,
+      Record<
+        string,
+        { p95Ms: number; medianMs: number; cpuP95Ms: number; cpuMedianMs: number; baselineP95Ms: number; ratio: number; rows: number }
+      >
+    > = {};
     let slowest = 0;
     for (const [name, range] of Object.entries(SCOPES)) {
       scopes[name] = {};
       for (const chart of [...OPERATIONAL_CHARTS, ...PLATFORM_CHARTS]) {
         const base = BASE_TABLE[chart];
         const { wall: baseline } = await timed(() =>
-          sql`SELECT COUNT(*) AS n FROM ${sql.table(base.table)} WHERE ${sql.ref(base.column)} >= ${range.from} AND ${sql.ref(base.column)} < ${range.to}`.execute(db.kysely),
+          sql`SELECT COUNT(*) AS n FROM ${sql.table(base.table)} WHERE ${sql.ref(base.column)} >= ${range.from} AND ${sql.ref(base.column)} < ${range.to}`.execute(
+            db.kysely,
+          ),
         );
         let rows = 0;
         const times = await timed(async () => {
@@ -144,8 +157,18 @@ export async function analyticsQueriesSuite() {
         });
         const p95 = percentile(times.wall, 95);
         slowest = Math.max(slowest, p95);
-        scopes[name][chart] = { p95Ms: round(p95, 1), medianMs: round(median(times.wall), 1), cpuP95Ms: round(percentile(times.cpu, 95), 1), cpuMedianMs: round(median(times.cpu), 1), baselineP95Ms: round(percentile(baseline, 95), 1), ratio: round(p95 / percentile(baseline, 95), 1), rows };
-        console.log(`${name} ${chart}: p95 ${round(p95, 1)} ms, median ${round(median(times.wall), 1)} ms, CPU median ${round(median(times.cpu), 1)} ms (COUNT(*) ${round(percentile(baseline, 95), 1)} ms)`);
+        scopes[name][chart] = {
+          p95Ms: round(p95, 1),
+          medianMs: round(median(times.wall), 1),
+          cpuP95Ms: round(percentile(times.cpu, 95), 1),
+          cpuMedianMs: round(median(times.cpu), 1),
+          baselineP95Ms: round(percentile(baseline, 95), 1),
+          ratio: round(p95 / percentile(baseline, 95), 1),
+          rows,
+        };
+        console.log(
+          `${name} ${chart}: p95 ${round(p95, 1)} ms, median ${round(median(times.wall), 1)} ms, CPU median ${round(median(times.cpu), 1)} ms (COUNT(*) ${round(percentile(baseline, 95), 1)} ms)`,
+        );
       }
     }
     const wholeYear = await wholeYearPercentiles(service);
@@ -154,7 +177,15 @@ export async function analyticsQueriesSuite() {
       suite: 'analytics-queries',
       measuredAt: new Date().toISOString(),
       machine: { cpus: os.cpus().length, node: process.version },
-      data: { incidents: ROWS, dispatches: ROWS, reports: SIDE_ROWS, alerts: SIDE_ROWS, telemetryEvents: SIDE_ROWS, spanDays: 365, generationSeconds: round(generationSeconds, 1) },
+      data: {
+        incidents: ROWS,
+        dispatches: ROWS,
+        reports: SIDE_ROWS,
+        alerts: SIDE_ROWS,
+        telemetryEvents: SIDE_ROWS,
+        spanDays: 365,
+        generationSeconds: round(generationSeconds, 1),
+      },
       loadAverage: { atStart: loadAtStart, atEnd: os.loadavg().map((load) => round(load, 1)) },
       runsPerChart: RUNS,
       targetMs: TARGET_MS,

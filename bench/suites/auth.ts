@@ -72,8 +72,16 @@ async function login(base: string): Promise<{ cookie: string; elapsedMs: number 
 async function seedAccount(env: Record<string, string>): Promise<string> {
   const db = await createDatabase({ dataDir: loadConfig(env).dataDir });
   const services = createServices(loadConfig(env), db, systemClock);
-  await services.users.create({ email: EMAIL, full_name: 'Bench Analyst', role: 'Intelligence_Analyst', password: PASSWORD }, OPERATOR, SYSTEM_CONTEXT);
-  const { password_hash } = await db.kysely.selectFrom('users').select('password_hash').where('email', '=', EMAIL).executeTakeFirstOrThrow();
+  await services.users.create(
+    { email: EMAIL, full_name: 'Bench Analyst', role: 'Intelligence_Analyst', password: PASSWORD },
+    OPERATOR,
+    SYSTEM_CONTEXT,
+  );
+  const { password_hash } = await db.kysely
+    .selectFrom('users')
+    .select('password_hash')
+    .where('email', '=', EMAIL)
+    .executeTakeFirstOrThrow();
   await db.close();
   return password_hash;
 }
@@ -106,7 +114,11 @@ export async function authSuite() {
     // neighbours on the host then slows both alike, instead of passing for Argus's own cost (seen
     // here: a run with Argus at twice its usual CPU per request, the bare route on the other core
     // unaffected). Sign-ins run on every core again: argon2 hashes on several threads.
-    const pinned = [pinToCores(process.pid, String(LOAD_CPU)), pinToCores(argus.pid, String(SERVER_CPU)), pinToCores(bare.pid, String(SERVER_CPU))].every(Boolean);
+    const pinned = [
+      pinToCores(process.pid, String(LOAD_CPU)),
+      pinToCores(argus.pid, String(SERVER_CPU)),
+      pinToCores(bare.pid, String(SERVER_CPU)),
+    ].every(Boolean);
 
     // A warm-up each, so JIT and caches are hot before anything counts (rounds still rose after a
     // 3 s warm-up).
@@ -141,7 +153,13 @@ export async function authSuite() {
       suite: 'auth',
       measuredAt: new Date().toISOString(),
       machine: { cpus: os.cpus().length, node: process.version },
-      load: { connections: CONNECTIONS, warmUpSeconds: WARM_UP_SECONDS, secondsPerRun: SECONDS_PER_RUN, rounds: ROUNDS, serversPinnedToOneCore: pinned },
+      load: {
+        connections: CONNECTIONS,
+        warmUpSeconds: WARM_UP_SECONDS,
+        secondsPerRun: SECONDS_PER_RUN,
+        rounds: ROUNDS,
+        serversPinnedToOneCore: pinned,
+      },
       authMe: {
         requestsPerSecond: round(meRps, 0),
         p99Ms: median(meRuns.map((run) => run.p99Ms)),

@@ -30,7 +30,13 @@ interface Phase {
   maxPeopleInFrame: number;
 }
 
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.json': 'application/json', '.wasm': 'application/wasm', '.bin': 'application/octet-stream', '.png': 'image/png' };
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
+  '.bin': 'application/octet-stream',
+  '.png': 'image/png',
+};
 
 /**
  * Serves the built web app's detector files and the bench page, from one origin as Argus does;
@@ -40,7 +46,8 @@ function serve(dist: string, port: number, mounts: Record<string, string>): Prom
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (url.pathname === '/') return void response.writeHead(200, { 'content-type': 'text/html' }).end(DETECTION_PAGE_HTML);
-    if (url.pathname === '/bench-page.js') return void response.writeHead(200, { 'content-type': 'text/javascript' }).end(DETECTION_PAGE_SCRIPT);
+    if (url.pathname === '/bench-page.js')
+      return void response.writeHead(200, { 'content-type': 'text/javascript' }).end(DETECTION_PAGE_SCRIPT);
     const prefix = Object.keys(mounts).find((candidate) => url.pathname.startsWith(candidate));
     const root = prefix ? mounts[prefix]! : dist;
     const file = path.join(root, path.normalize(prefix ? url.pathname.slice(prefix.length) : url.pathname).replace(/^(\.\.[/\\])+/, ''));
@@ -73,7 +80,12 @@ async function measureModel(browser: Browser, origin: string, workerUrl: string,
     await page.goto(`${origin}/`);
     await page.waitForFunction('typeof window.runDetectionBench === "function"');
     const raw = (await page.evaluate(
-      ([worker, seconds, model]) => (globalThis as unknown as { runDetectionBench: (w: string, s: number, m: string) => Promise<unknown> }).runDetectionBench(worker, seconds, model),
+      ([worker, seconds, model]) =>
+        (globalThis as unknown as { runDetectionBench: (w: string, s: number, m: string) => Promise<unknown> }).runDetectionBench(
+          worker,
+          seconds,
+          model,
+        ),
       [workerUrl, PHASE_SECONDS, modelUrl] as const,
     )) as PageRun;
     const baseline = summarise(raw.baseline);
@@ -107,18 +119,40 @@ async function compareModels(browser: Browser, origin: string, workerUrl: string
     await page.waitForFunction('typeof window.compareModels === "function"');
     const names = Object.keys(modelUrls);
     const raw = (await page.evaluate(
-      ([worker, urls, frameUrls]) => (globalThis as unknown as { compareModels: (w: string, m: string[], f: string[]) => Promise<unknown> }).compareModels(worker, urls, frameUrls),
+      ([worker, urls, frameUrls]) =>
+        (globalThis as unknown as { compareModels: (w: string, m: string[], f: string[]) => Promise<unknown> }).compareModels(
+          worker,
+          urls,
+          frameUrls,
+        ),
       [workerUrl, Object.values(modelUrls), frames.map((frame) => `/frames/${frame.name}`)] as const,
     )) as { found: FoundFrame[][]; annotated: string[] };
-    raw.annotated.forEach((dataUrl, index) => fs.writeFileSync(path.join(FRAMES_FOLDER, `annotated-${frames[index]!.name}`), Buffer.from(dataUrl.split(',')[1]!, 'base64')));
+    raw.annotated.forEach((dataUrl, index) =>
+      fs.writeFileSync(path.join(FRAMES_FOLDER, `annotated-${frames[index]!.name}`), Buffer.from(dataUrl.split(',')[1]!, 'base64')),
+    );
     const perModel = Object.fromEntries(
       names.map((name, index) => {
         const found = raw.found[index]!;
         const counts = found.map((frame) => frame.people.length);
-        return [name, { modelMsP50: percentile(found.map((frame) => frame.ms), 50), peoplePerFrame: round(counts.reduce((a, b) => a + b, 0) / counts.length, 2), peopleByFrame: counts }];
+        return [
+          name,
+          {
+            modelMsP50: percentile(
+              found.map((frame) => frame.ms),
+              50,
+            ),
+            peoplePerFrame: round(counts.reduce((a, b) => a + b, 0) / counts.length, 2),
+            peopleByFrame: counts,
+          },
+        ];
       }),
     );
-    return { frames: frames.map((frame) => frame.second), annotatedIn: path.relative(repoRoot, FRAMES_FOLDER), models: perModel, agreementWithFirst: compareFound(raw.found[0]!, raw.found[1]!) };
+    return {
+      frames: frames.map((frame) => frame.second),
+      annotatedIn: path.relative(repoRoot, FRAMES_FOLDER),
+      models: perModel,
+      agreementWithFirst: compareFound(raw.found[0]!, raw.found[1]!),
+    };
   } finally {
     await page.close();
   }
@@ -146,12 +180,21 @@ export async function detectionSuite() {
   const port = await freePort();
   const server = await serve(dist, port, mounts);
   const origin = `http://127.0.0.1:${port}`;
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--headless=new', '--no-sandbox', ...fakeCameraArgs(vtestY4m())] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--headless=new', '--no-sandbox', ...fakeCameraArgs(vtestY4m())],
+  });
   try {
     const main = await measureModel(browser, origin, workerUrl, modelUrl);
     const comparing = nanodet !== null && modelUrl !== NANODET_URL;
     const candidates = comparing ? { nanodet: await measureModel(browser, origin, workerUrl, NANODET_URL) } : {};
-    const comparison = comparing ? { package: HUMAN_MODELS_PACKAGE, ...(await compareModels(browser, origin, workerUrl, { [path.basename(modelUrl, '.json')]: modelUrl, nanodet: NANODET_URL })) } : null;
+    const comparison = comparing
+      ? {
+          package: HUMAN_MODELS_PACKAGE,
+          ...(await compareModels(browser, origin, workerUrl, { [path.basename(modelUrl, '.json')]: modelUrl, nanodet: NANODET_URL })),
+        }
+      : null;
     return {
       ...main,
       candidates,

@@ -50,14 +50,18 @@ function upload(base: string, headers: Record<string, string>, file: string, nam
   const size = fs.statSync(file).size;
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const request = http.request(`${base}/evidence?filename=${encodeURIComponent(name)}`, { method: 'POST', headers: { ...headers, 'content-type': 'video/mp4', 'content-length': String(size) } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        if (response.statusCode !== 201) reject(new Error(`upload answered ${response.statusCode}: ${Buffer.concat(chunks).toString()}`));
-        else resolve((performance.now() - started) / 1000);
-      });
-    });
+    const request = http.request(
+      `${base}/evidence?filename=${encodeURIComponent(name)}`,
+      { method: 'POST', headers: { ...headers, 'content-type': 'video/mp4', 'content-length': String(size) } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          if (response.statusCode !== 201) reject(new Error(`upload answered ${response.statusCode}: ${Buffer.concat(chunks).toString()}`));
+          else resolve((performance.now() - started) / 1000);
+        });
+      },
+    );
     request.on('error', reject);
     createReadStream(file).pipe(request);
   });
@@ -85,7 +89,11 @@ export async function evidenceIngestSuite() {
   const env = productionEnv(dataDir, port);
   const config = loadConfig(env);
   const db = await createDatabase({ dataDir: config.dataDir });
-  await createServices(config, db, systemClock).users.create({ email: EMAIL, full_name: 'Bench Analyst', role: 'Intelligence_Analyst', password: PASSWORD }, OPERATOR, SYSTEM_CONTEXT);
+  await createServices(config, db, systemClock).users.create(
+    { email: EMAIL, full_name: 'Bench Analyst', role: 'Intelligence_Analyst', password: PASSWORD },
+    OPERATOR,
+    SYSTEM_CONTEXT,
+  );
   await db.close();
   const large = path.join(dataDir, 'large.mp4');
   const small = path.join(dataDir, 'small.mp4');
@@ -95,10 +103,17 @@ export async function evidenceIngestSuite() {
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitUntilAnswering(`${base}/health`, argus);
-    const login = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
+    const login = await fetch(`${base}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+    });
     if (login.status !== 200) throw new Error(`login answered ${login.status}`);
     const cookies = Object.fromEntries(login.headers.getSetCookie().map((header) => header.split(';')[0]!.split('=') as [string, string]));
-    const headers = { cookie: `${SESSION_COOKIE}=${cookies[SESSION_COOKIE]}; ${CSRF_COOKIE}=${cookies[CSRF_COOKIE]}`, [CSRF_HEADER]: cookies[CSRF_COOKIE]! };
+    const headers = {
+      cookie: `${SESSION_COOKIE}=${cookies[SESSION_COOKIE]}; ${CSRF_COOKIE}=${cookies[CSRF_COOKIE]}`,
+      [CSRF_HEADER]: cookies[CSRF_COOKIE]!,
+    };
     const pid = argus.pid!;
 
     // Warm-up: the route, the hash and the disk path once each.

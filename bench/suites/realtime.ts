@@ -70,7 +70,9 @@ async function run(server: ChildProcess, clients: ChildProcess, rate: number): P
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const stats = await ask<Stats>(clients, { type: 'stats' }, 'stats');
-  console.log(`  ${rate} events/s: ${stats.deliveries}/${expected} delivered, p50 ${stats.latency?.p50Ms} ms, p99 ${stats.latency?.p99Ms} ms`);
+  console.log(
+    `  ${rate} events/s: ${stats.deliveries}/${expected} delivered, p50 ${stats.latency?.p50Ms} ms, p99 ${stats.latency?.p99Ms} ms`,
+  );
   return {
     deliveriesPerSecond: stats.deliveries / ((stats.lastAt - startedAt) / 1000),
     delivered: stats.deliveries,
@@ -99,7 +101,15 @@ function summarise(runs: Delivery[]) {
 async function scenario(base: string) {
   const tickMs = Math.round((POSITION_UNITS / SCENARIO_RATE) * 1000);
   const simulator = await Scenario.start(
-    { baseUrl: base, command: { email: EMAIL, password: PASSWORD }, civic: { email: PUBLIC_EMAIL, password: PASSWORD }, tickMs, incidentEveryMs: 1_000, reportEveryMs: 1_000, onSceneSeconds: 2 },
+    {
+      baseUrl: base,
+      command: { email: EMAIL, password: PASSWORD },
+      civic: { email: PUBLIC_EMAIL, password: PASSWORD },
+      tickMs,
+      incidentEveryMs: 1_000,
+      reportEveryMs: 1_000,
+      onSceneSeconds: 2,
+    },
     'POS-',
   );
   const started = performance.now();
@@ -107,8 +117,15 @@ async function scenario(base: string) {
   simulator.stop();
   const seconds = (performance.now() - started) / 1000;
   const { stats } = simulator;
-  console.log(`  scenario: ${stats.positions} positions, ${stats.incidents} incidents, ${stats.reports} reports, ${stats.dispatches} dispatches, ${stats.errors} errors in ${round(seconds, 1)} s`);
-  return { requestedPositionsPerSecond: SCENARIO_RATE, positionsPerSecond: round(stats.positions / seconds, 0), ...stats, seconds: SCENARIO_SECONDS };
+  console.log(
+    `  scenario: ${stats.positions} positions, ${stats.incidents} incidents, ${stats.reports} reports, ${stats.dispatches} dispatches, ${stats.errors} errors in ${round(seconds, 1)} s`,
+  );
+  return {
+    requestedPositionsPerSecond: SCENARIO_RATE,
+    positionsPerSecond: round(stats.positions / seconds, 0),
+    ...stats,
+    seconds: SCENARIO_SECONDS,
+  };
 }
 
 /** The command account the load signs in with, and the units its position reports move. */
@@ -116,21 +133,38 @@ async function seed(env: Record<string, string>): Promise<string[]> {
   const config = loadConfig(env);
   const db = await createDatabase({ dataDir: config.dataDir });
   const services = createServices(config, db, systemClock);
-  await services.users.create({ email: EMAIL, full_name: 'Bench Command', role: 'Command_Admin', password: PASSWORD }, OPERATOR, SYSTEM_CONTEXT);
-  await services.users.create({ email: PUBLIC_EMAIL, full_name: 'Bench Public', role: 'Civic_Reporter', password: PASSWORD }, OPERATOR, SYSTEM_CONTEXT);
+  await services.users.create(
+    { email: EMAIL, full_name: 'Bench Command', role: 'Command_Admin', password: PASSWORD },
+    OPERATOR,
+    SYSTEM_CONTEXT,
+  );
+  await services.users.create(
+    { email: PUBLIC_EMAIL, full_name: 'Bench Public', role: 'Civic_Reporter', password: PASSWORD },
+    OPERATOR,
+    SYSTEM_CONTEXT,
+  );
   const unitIds: string[] = [];
-  for (let i = 0; i < POSITION_UNITS; i += 1) unitIds.push((await services.units.create({ callsign: `POS-${i}`, kind: 'patrol', members: [] })).id);
+  for (let i = 0; i < POSITION_UNITS; i += 1)
+    unitIds.push((await services.units.create({ callsign: `POS-${i}`, kind: 'patrol', members: [] })).id);
   await db.close();
   return unitIds;
 }
 
 async function signIn(base: string) {
-  const response = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
+  const response = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+  });
   if (response.status !== 200) throw new Error(`login answered ${response.status}: ${await response.text()}`);
   const cookies = Object.fromEntries(response.headers.getSetCookie().map((header) => header.split(';')[0]!.split('=') as [string, string]));
   return {
     session: `${SESSION_COOKIE}=${cookies[SESSION_COOKIE]}`,
-    headers: { cookie: `${SESSION_COOKIE}=${cookies[SESSION_COOKIE]}; ${CSRF_COOKIE}=${cookies[CSRF_COOKIE]}`, [CSRF_HEADER]: cookies[CSRF_COOKIE]!, 'content-type': 'application/json' },
+    headers: {
+      cookie: `${SESSION_COOKIE}=${cookies[SESSION_COOKIE]}; ${CSRF_COOKIE}=${cookies[CSRF_COOKIE]}`,
+      [CSRF_HEADER]: cookies[CSRF_COOKIE]!,
+      'content-type': 'application/json',
+    },
   };
 }
 
@@ -182,7 +216,12 @@ async function positions(base: string, headers: Record<string, string>, session:
           method: 'POST',
           setupRequest: (request) => {
             sent += 1;
-            const body = JSON.stringify({ clientId: randomUUID(), location: { lat: 51.5 + (sent % 100) / 1000, lon: -0.12, accuracy: 8 }, heading: sent % 360, speed: 10 });
+            const body = JSON.stringify({
+              clientId: randomUUID(),
+              location: { lat: 51.5 + (sent % 100) / 1000, lon: -0.12, accuracy: 8 },
+              heading: sent % 360,
+              speed: 10,
+            });
             return { ...request, path: `/units/${unitIds[sent % unitIds.length]}/position`, body };
           },
         },
@@ -228,8 +267,16 @@ export async function realtimeSuite() {
     await waitUntilAnswering(`${base}/health`, argus);
     const { session, headers } = await signIn(base);
 
-    const argusClients = startWithIpc('bench/support/realtime-clients.ts', { TARGET_URL: `ws://127.0.0.1:${argusPort}/ws/realtime`, CLIENTS: String(CLIENTS), COOKIE: session, SUBSCRIBE: 'units' });
-    const bareClients = startWithIpc('bench/support/realtime-clients.ts', { TARGET_URL: `ws://127.0.0.1:${barePort}`, CLIENTS: String(CLIENTS) });
+    const argusClients = startWithIpc('bench/support/realtime-clients.ts', {
+      TARGET_URL: `ws://127.0.0.1:${argusPort}/ws/realtime`,
+      CLIENTS: String(CLIENTS),
+      COOKIE: session,
+      SUBSCRIBE: 'units',
+    });
+    const bareClients = startWithIpc('bench/support/realtime-clients.ts', {
+      TARGET_URL: `ws://127.0.0.1:${barePort}`,
+      CLIENTS: String(CLIENTS),
+    });
     children.push(argusClients, bareClients);
     await Promise.all([nextMessage(argusClients, 'ready'), nextMessage(bareClients, 'ready')]);
 
@@ -270,7 +317,13 @@ export async function realtimeSuite() {
       machine: { cpus: os.cpus().length, node: process.version, loadAverage: os.loadavg().map((load) => round(load, 1)) },
       load: { clients: CLIENTS, eventsPerSecond: RATES, secondsPerRun: SECONDS_PER_RUN, rounds: ROUNDS },
       fanOut,
-      positions: { ...positionFigures, units: POSITION_UNITS, connections: POSITION_CONNECTIONS, seconds: POSITION_SECONDS, database: 'sqlite' },
+      positions: {
+        ...positionFigures,
+        units: POSITION_UNITS,
+        connections: POSITION_CONNECTIONS,
+        seconds: POSITION_SECONDS,
+        database: 'sqlite',
+      },
       scenario: scenarioFigures,
       targets: TARGETS,
       meetsTarget,

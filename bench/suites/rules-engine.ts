@@ -56,7 +56,15 @@ function makeZones(count: number, next: () => number): IndexedZone[] {
     });
     ring.push(ring[0]!);
     const geometry = { type: 'Polygon' as const, coordinates: [ring] };
-    return { id: `z${index}`, name: `Zone ${index}`, kind: 'ungoverned', riskLevel: levels[index % 4]!, active: true, geometry, bbox: boundsOf(geometry) };
+    return {
+      id: `z${index}`,
+      name: `Zone ${index}`,
+      kind: 'ungoverned',
+      riskLevel: levels[index % 4]!,
+      active: true,
+      geometry,
+      bbox: boundsOf(geometry),
+    };
   });
 }
 
@@ -72,7 +80,10 @@ function measureEngine(zones: IndexedZone[], positions: [number, number][]) {
   const started = performance.now();
   for (let i = 0; i < positions.length; i += 1) {
     const [lon, lat] = positions[i]!;
-    const actions = engine.unit({ unitId: `u${i % UNITS}`, callsign: 'U', status: 'available', position: { lat, lon, at: i }, ingestedAt: i }, i);
+    const actions = engine.unit(
+      { unitId: `u${i % UNITS}`, callsign: 'U', status: 'available', position: { lat, lon, at: i }, ingestedAt: i },
+      i,
+    );
     for (const action of actions) if (action.type === 'raise') raised += 1;
   }
   const seconds = (performance.now() - started) / 1000;
@@ -102,7 +113,9 @@ function checkAgreement(zones: IndexedZone[], positions: [number, number][]): nu
   let disagreements = 0;
   for (const point of positions.slice(0, 500)) {
     const indexed = engine.zones.containing(point[0], point[1], 'high').length;
-    const naive = zones.filter((zone) => riskRank(zone.riskLevel) >= riskRank('high') && booleanPointInPolygon(point, zone.geometry)).length;
+    const naive = zones.filter(
+      (zone) => riskRank(zone.riskLevel) >= riskRank('high') && booleanPointInPolygon(point, zone.geometry),
+    ).length;
     if (indexed !== naive) disagreements += 1;
   }
   return disagreements;
@@ -112,17 +125,38 @@ async function seed(env: Record<string, string>, zones: IndexedZone[]): Promise<
   const config = loadConfig(env);
   const db = await createDatabase({ dataDir: config.dataDir });
   const services = createServices(config, db, systemClock);
-  const user = await services.users.create({ email: EMAIL, full_name: 'Bench Rules', role: 'Command_Admin', password: PASSWORD }, OPERATOR, SYSTEM_CONTEXT);
+  const user = await services.users.create(
+    { email: EMAIL, full_name: 'Bench Rules', role: 'Command_Admin', password: PASSWORD },
+    OPERATOR,
+    SYSTEM_CONTEXT,
+  );
   const now = Date.now();
   for (const zone of zones) {
     const [minLon, minLat, maxLon, maxLat] = zone.bbox;
     await db.kysely
       .insertInto('zones')
-      .values({ id: zone.id, name: zone.name, kind: zone.kind, risk_level: 'high', geometry: JSON.stringify(zone.geometry), min_lon: minLon, min_lat: minLat, max_lon: maxLon, max_lat: maxLat, notes: '', active: 1, import_id: null, created_by: user.id, created_at: now, updated_at: now })
+      .values({
+        id: zone.id,
+        name: zone.name,
+        kind: zone.kind,
+        risk_level: 'high',
+        geometry: JSON.stringify(zone.geometry),
+        min_lon: minLon,
+        min_lat: minLat,
+        max_lon: maxLon,
+        max_lat: maxLat,
+        notes: '',
+        active: 1,
+        import_id: null,
+        created_by: user.id,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
   }
   const unitIds: string[] = [];
-  for (let i = 0; i < DELIVERY_ALERTS; i += 1) unitIds.push((await services.units.create({ callsign: `RULE-${i}`, kind: 'patrol', members: [] })).id);
+  for (let i = 0; i < DELIVERY_ALERTS; i += 1)
+    unitIds.push((await services.units.create({ callsign: `RULE-${i}`, kind: 'patrol', members: [] })).id);
   await db.close();
   return unitIds;
 }
@@ -143,7 +177,11 @@ async function measureDelivery() {
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitUntilAnswering(`${base}/health`, server);
-    const login = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
+    const login = await fetch(`${base}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+    });
     const cookies = Object.fromEntries(login.headers.getSetCookie().map((header) => header.split(';')[0]!.split('=') as [string, string]));
     const cookie = `${SESSION_COOKIE}=${cookies[SESSION_COOKIE]}; ${CSRF_COOKIE}=${cookies[CSRF_COOKIE]}`;
     const socket = new WebSocket(`ws://127.0.0.1:${port}${REALTIME_PATH}`, { headers: { cookie } });
@@ -188,8 +226,17 @@ async function measureDelivery() {
     const alertLatencies = unitIds.filter((id) => alertAt.has(id)).map((id) => alertAt.get(id)! - sentAt.get(id)!);
     const positionLatencies = unitIds.filter((id) => positionAt.has(id)).map((id) => positionAt.get(id)! - sentAt.get(id)!);
     return {
-      alerts: { expected: unitIds.length, delivered: alertLatencies.length, p50Ms: percentile(alertLatencies, 50), p99Ms: percentile(alertLatencies, 99) },
-      positionFrames: { delivered: positionLatencies.length, p50Ms: percentile(positionLatencies, 50), p99Ms: percentile(positionLatencies, 99) },
+      alerts: {
+        expected: unitIds.length,
+        delivered: alertLatencies.length,
+        p50Ms: percentile(alertLatencies, 50),
+        p99Ms: percentile(alertLatencies, 99),
+      },
+      positionFrames: {
+        delivered: positionLatencies.length,
+        p50Ms: percentile(positionLatencies, 50),
+        p99Ms: percentile(positionLatencies, 99),
+      },
       failedRequests: failed + (unitIds.length - alertLatencies.length),
     };
   } finally {
@@ -216,16 +263,25 @@ export async function rulesEngineSuite() {
     sizes.push({ zones: count, engine, naive, ratio, disagreements });
   }
   const delivery = await measureDelivery();
-  console.log(`  delivery: alert p50 ${delivery.alerts.p50Ms} ms, p99 ${delivery.alerts.p99Ms} ms; position frame p50 ${delivery.positionFrames.p50Ms} ms, p99 ${delivery.positionFrames.p99Ms} ms`);
+  console.log(
+    `  delivery: alert p50 ${delivery.alerts.p50Ms} ms, p99 ${delivery.alerts.p99Ms} ms; position frame p50 ${delivery.positionFrames.p50Ms} ms, p99 ${delivery.positionFrames.p99Ms} ms`,
+  );
   const at10k = sizes.find((size) => size.zones === 10_000)!;
   return {
     suite: 'rules-engine',
     measuredAt: new Date().toISOString(),
     machine: { cpus: os.cpus().length, node: process.version },
     geofence: sizes,
-    delivery: { ...delivery.alerts, baselinePositionFrame: delivery.positionFrames, ratio: round(delivery.alerts.p99Ms / Math.max(1, delivery.positionFrames.p99Ms), 2) },
+    delivery: {
+      ...delivery.alerts,
+      baselinePositionFrame: delivery.positionFrames,
+      ratio: round(delivery.alerts.p99Ms / Math.max(1, delivery.positionFrames.p99Ms), 2),
+    },
     targets: TARGETS,
     failedRequests: delivery.failedRequests + sizes.reduce((sum, size) => sum + size.disagreements, 0),
-    meetsTarget: at10k.ratio >= TARGETS.ratioAt10k && Math.min(...sizes.map((size) => size.engine.eventsPerSecond)) >= TARGETS.eventsPerSecond && delivery.alerts.p99Ms < TARGETS.deliveryP99Ms,
+    meetsTarget:
+      at10k.ratio >= TARGETS.ratioAt10k &&
+      Math.min(...sizes.map((size) => size.engine.eventsPerSecond)) >= TARGETS.eventsPerSecond &&
+      delivery.alerts.p99Ms < TARGETS.deliveryP99Ms,
   };
 }

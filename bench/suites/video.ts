@@ -45,15 +45,28 @@ async function forwardingCost(sfu: SfuSupervisor) {
   const pid = sfu.pid!;
   const ingestOnly = await measureCpu(pid, CPU_SECONDS);
   // Viewers spread over a few processes: werift viewers decrypting in one event loop would starve.
-  const processes: ChildProcess[] = Array.from({ length: VIEWER_PROCESSES }, () => startWithIpc(path.join(repoRoot, 'bench/support/video-viewers.ts'), {}));
+  const processes: ChildProcess[] = Array.from({ length: VIEWER_PROCESSES }, () =>
+    startWithIpc(path.join(repoRoot, 'bench/support/video-viewers.ts'), {}),
+  );
   await Promise.all(processes.map((child) => nextMessage(child, 'ready')));
   const ask = async <T extends { type: string }>(child: ChildProcess, command: object, reply: T['type']) => {
     const answer = nextMessage<T>(child, reply, 120_000);
     child.send(command);
     return answer;
   };
-  const packets = async () => (await Promise.all(processes.map((child) => ask<{ type: 'packets'; counts: number[] }>(child, { type: 'packets' }, 'packets')))).flatMap((reply) => reply.counts);
-  const steps: { viewers: number; connected: number; sfuCpuCores: number; forwardedStreams: number; perStreamCpuPercent: number; streamsPerCore: number; deliveredPerViewerPerSecond: number }[] = [];
+  const packets = async () =>
+    (
+      await Promise.all(processes.map((child) => ask<{ type: 'packets'; counts: number[] }>(child, { type: 'packets' }, 'packets')))
+    ).flatMap((reply) => reply.counts);
+  const steps: {
+    viewers: number;
+    connected: number;
+    sfuCpuCores: number;
+    forwardedStreams: number;
+    perStreamCpuPercent: number;
+    streamsPerCore: number;
+    deliveredPerViewerPerSecond: number;
+  }[] = [];
   let total = 0;
   let sourceRate = 0;
   for (const target of VIEWER_STEPS) {
@@ -185,7 +198,11 @@ window.bench = {
 </script>`;
 
 async function browserFigures(sfu: SfuSupervisor) {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--headless=new', '--no-sandbox', '--allow-loopback-in-peer-connection', '--autoplay-policy=no-user-gesture-required'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--headless=new', '--no-sandbox', '--allow-loopback-in-peer-connection', '--autoplay-policy=no-user-gesture-required'],
+  });
   try {
     const page = await browser.newPage();
     let peers = 0;
@@ -196,13 +213,10 @@ async function browserFigures(sfu: SfuSupervisor) {
     await page.setContent(PAGE);
     await page.evaluate(() => (globalThis as unknown as { bench: { publish(): Promise<void> } }).bench.publish());
     // The publisher's bitrate once the SFU's REMB and start bitrate have had time to act.
-    const rampKbps = await page.evaluate(
-      (seconds) => {
-        const w = globalThis as unknown as { bench: { sentKbps(pc: unknown, s: number): Promise<number> }; publisher: unknown };
-        return new Promise<number>((resolve) => setTimeout(() => resolve(w.bench.sentKbps(w.publisher, 2)), seconds * 1000));
-      },
-      RAMP_SECONDS - 2,
-    );
+    const rampKbps = await page.evaluate((seconds) => {
+      const w = globalThis as unknown as { bench: { sentKbps(pc: unknown, s: number): Promise<number> }; publisher: unknown };
+      return new Promise<number>((resolve) => setTimeout(() => resolve(w.bench.sentKbps(w.publisher, 2)), seconds * 1000));
+    }, RAMP_SECONDS - 2);
     const viaSfu = await page.evaluate(async (seconds) => {
       const samples: number[] = [];
       await (globalThis as unknown as { bench: { view(s: number[]): Promise<unknown> } }).bench.view(samples);
@@ -219,8 +233,13 @@ async function browserFigures(sfu: SfuSupervisor) {
     for (let i = 0; i < LATE_JOINS; i += 1) {
       lateJoins.push(
         await page.evaluate(async () => {
-          const { pc, first } = await (globalThis as unknown as { bench: { view(): Promise<{ pc: { close(): void }; first: Promise<LateJoinPhases> }> } }).bench.view();
-          const phases = await Promise.race([first, new Promise<LateJoinPhases>((r) => setTimeout(() => r({ firstFrame: 10_000 }), 10_000))]);
+          const { pc, first } = await (
+            globalThis as unknown as { bench: { view(): Promise<{ pc: { close(): void }; first: Promise<LateJoinPhases> }> } }
+          ).bench.view();
+          const phases = await Promise.race([
+            first,
+            new Promise<LateJoinPhases>((r) => setTimeout(() => r({ firstFrame: 10_000 }), 10_000)),
+          ]);
           pc.close();
           return phases;
         }),
@@ -258,7 +277,11 @@ export async function videoSuite() {
         return [phase, values.length > 0 ? median(values) : null];
       }),
     );
-    const meetsTarget = sfuP50 <= TARGETS.sfuP50Ms && sfuP50 - directP50 <= TARGETS.addedP50Ms && best.streamsPerCore >= TARGETS.streamsPerCore && lateJoinMedian <= TARGETS.lateJoinMs;
+    const meetsTarget =
+      sfuP50 <= TARGETS.sfuP50Ms &&
+      sfuP50 - directP50 <= TARGETS.addedP50Ms &&
+      best.streamsPerCore >= TARGETS.streamsPerCore &&
+      lateJoinMedian <= TARGETS.lateJoinMs;
     return {
       glassToGlass: {
         viaSfu: { samples: browser.viaSfu.length, p50Ms: sfuP50, p95Ms: percentile(browser.viaSfu, 95) },
@@ -266,7 +289,12 @@ export async function videoSuite() {
         addedP50Ms: round(sfuP50 - directP50, 1),
         ratio: round(sfuP50 / Math.max(directP50, 1), 2),
       },
-      publisherBitrate: { targetKbps: TARGET_KBPS, afterSeconds: RAMP_SECONDS, measuredKbps: round(browser.rampKbps, 0), ratio: round(browser.rampKbps / TARGET_KBPS, 2) },
+      publisherBitrate: {
+        targetKbps: TARGET_KBPS,
+        afterSeconds: RAMP_SECONDS,
+        measuredKbps: round(browser.rampKbps, 0),
+        ratio: round(browser.rampKbps / TARGET_KBPS, 2),
+      },
       lateJoin: {
         firstFrameMs: firstFrames.map((ms) => round(ms, 0)),
         medianMs: round(lateJoinMedian, 0),

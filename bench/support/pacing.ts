@@ -7,7 +7,11 @@ import type { Unit } from '@argus/contracts/http/units';
  * then: a server too busy to publish on time is charged for it (no coordinated omission), whether
  * it queues events (Argus) or sends each as it is made (the bare broadcast).
  */
-export function publishAtRate(rate: number, count: number, publishOne: (index: number, dueAt: number) => void): Promise<{ startedAt: number }> {
+export function publishAtRate(
+  rate: number,
+  count: number,
+  publishOne: (index: number, dueAt: number) => void,
+): Promise<{ startedAt: number }> {
   const startedAt = Date.now();
   const dueAt = (index: number) => Math.round(startedAt + (index * 1000) / rate);
   let sent = 0;
@@ -33,15 +37,16 @@ export function unitPayload(index: number, at: number): Unit {
     kind: 'patrol',
     status: 'en_route',
     members: ['6f1c2b9e-8a34-4c2e-9d1e-2b7f3c4d5e6f'],
-    position: { location: { lat: 51.5 + (index % 100) / 1000, lon: -0.12 - (index % 37) / 1000, accuracy: 8 }, heading: index % 360, speed: 12.5, at },
+    position: {
+      location: { lat: 51.5 + (index % 100) / 1000, lon: -0.12 - (index % 37) / 1000, accuracy: 8 },
+      heading: index % 360,
+      speed: 12.5,
+      at,
+    },
     emergency: null,
     updatedAt: at,
   };
 }
 
 /** Messages between the bench and its child processes. */
-export type BenchCommand =
-  | { type: 'publish'; rate: number; count: number }
-  | { type: 'reset' }
-  | { type: 'progress' }
-  | { type: 'stats' };
+export type BenchCommand = { type: 'publish'; rate: number; count: number } | { type: 'reset' } | { type: 'progress' } | { type: 'stats' };

@@ -65,7 +65,9 @@ process.on('message', (command: BenchCommand) => {
     process.send!({ type: 'progress', deliveries });
   } else if (command.type === 'stats') {
     const closed = sockets.filter((socket) => socket.readyState !== WebSocket.OPEN).length;
-    const summary = deliveries ? { p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), maxMs: percentile(latencies, 100) } : null;
+    const summary = deliveries
+      ? { p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), maxMs: percentile(latencies, 100) }
+      : null;
     process.send!({ type: 'stats', deliveries, lastAt, closed, latency: summary });
   }
 });

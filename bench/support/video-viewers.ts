@@ -22,7 +22,11 @@ process.on('message', async (command: Command) => {
       await Promise.all(pending.map((viewer) => viewer.connected(30_000).catch(() => undefined)));
       viewers.push(...pending);
       pending = [];
-      process.send?.({ type: 'connected', total: viewers.length, connected: viewers.filter((viewer) => viewer.pc.connectionState === 'connected').length });
+      process.send?.({
+        type: 'connected',
+        total: viewers.length,
+        connected: viewers.filter((viewer) => viewer.pc.connectionState === 'connected').length,
+      });
       break;
     }
     case 'packets':

@@ -17,7 +17,20 @@ export function vtestFrames(folder: string): { name: string; file: string; secon
     const file = path.join(folder, name);
     if (!fs.existsSync(file)) {
       if (!fs.existsSync(VTEST_AVI)) throw new Error(`${VTEST_AVI} is missing: install Debian's opencv-doc package.`);
-      execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-ss', String(second), '-i', VTEST_AVI, '-frames:v', '1', '-vf', 'scale=640:480', file]);
+      execFileSync('ffmpeg', [
+        '-loglevel',
+        'error',
+        '-y',
+        '-ss',
+        String(second),
+        '-i',
+        VTEST_AVI,
+        '-frames:v',
+        '1',
+        '-vf',
+        'scale=640:480',
+        file,
+      ]);
     }
     return { name, file, second };
   });

@@ -67,7 +67,11 @@ export default async function setup(project: TestProject) {
   const services = createServices(config, db, systemClock);
   for (const role of ROLES) {
     const account = ACCOUNTS[role];
-    await services.users.create({ email: account.email, full_name: account.fullName, role, password: E2E_PASSWORD }, OPERATOR, SYSTEM_CONTEXT);
+    await services.users.create(
+      { email: account.email, full_name: account.fullName, role, password: E2E_PASSWORD },
+      OPERATOR,
+      SYSTEM_CONTEXT,
+    );
   }
   await services.users.create(
     { email: MFA_ACCOUNT.email, full_name: MFA_ACCOUNT.fullName, role: 'Field_Unit', password: E2E_PASSWORD },

@@ -3,7 +3,11 @@ import { expect } from 'vitest';
 
 /** The part of a MapLibre map the tests read: what its sources hold, its layers, when it is idle. */
 export interface LiveMap {
-  getSource(id: string): { getData(): Promise<{ features: Array<{ geometry: { type: string; coordinates: unknown }; properties: Record<string, unknown> }> }> } | undefined;
+  getSource(
+    id: string,
+  ):
+    | { getData(): Promise<{ features: Array<{ geometry: { type: string; coordinates: unknown }; properties: Record<string, unknown> }> }> }
+    | undefined;
   getStyle(): { layers: Array<{ id: string }> };
   once(event: 'idle', handler: () => void): void;
   triggerRepaint(): void;
@@ -31,7 +35,8 @@ export function liveMap(page: Page): Promise<JSHandle<LiveMap | undefined>> {
         // A function component's memoizedState is its first hook; the others follow through `next`.
         for (let hook = version?.memoizedState as Hook; hook && typeof hook === 'object' && 'next' in hook; hook = hook.next) {
           const state = hook.memoizedState as { map?: { getSource?: unknown } } | null;
-          if (state && typeof state === 'object' && state.map && typeof state.map.getSource === 'function') return state.map as unknown as LiveMap;
+          if (state && typeof state === 'object' && state.map && typeof state.map.getSource === 'function')
+            return state.map as unknown as LiveMap;
         }
       }
     }

@@ -15,7 +15,11 @@ export function vtestY4m(): string {
   if (fs.existsSync(target) && fs.statSync(target).size > 0) return target;
   if (!fs.existsSync(VTEST_AVI)) throw new Error(`${VTEST_AVI} is missing: install Debian's opencv-doc package (the test command does).`);
   const partial = `${target}.${process.pid}.partial`;
-  execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', VTEST_AVI, '-t', '10', '-vf', 'scale=640:480', '-pix_fmt', 'yuv420p', '-f', 'yuv4mpegpipe', partial], { stdio: 'inherit' });
+  execFileSync(
+    'ffmpeg',
+    ['-loglevel', 'error', '-y', '-i', VTEST_AVI, '-t', '10', '-vf', 'scale=640:480', '-pix_fmt', 'yuv420p', '-f', 'yuv4mpegpipe', partial],
+    { stdio: 'inherit' },
+  );
   fs.renameSync(partial, target);
   return target;
 }

@@ -45,12 +45,16 @@ describe('accessibility', () => {
     await panel.getByRole('switch', { name: 'Keyboard navigation' }).click();
     await screenshot(page, 'accessibility-panel');
 
-    const stored = await page.evaluate((keys) => Object.fromEntries(Object.entries(keys).map(([name, key]) => [name, localStorage.getItem(key)])), ACCESSIBILITY_STORAGE_KEYS);
+    const stored = await page.evaluate(
+      (keys) => Object.fromEntries(Object.entries(keys).map(([name, key]) => [name, localStorage.getItem(key)])),
+      ACCESSIBILITY_STORAGE_KEYS,
+    );
     expect(stored).toMatchObject({ highContrast: 'true', reducedMotion: 'true', fontSize: 'large', keyboardNavigation: 'true' });
     await panel.getByRole('switch', { name: 'Voice commands' }).click();
     expect(await page.evaluate((key) => localStorage.getItem(key), ACCESSIBILITY_STORAGE_KEYS.voiceCommands)).toBe('true');
 
-    const root = async () => page.evaluate(() => ({ classes: document.documentElement.className, fontSize: document.documentElement.style.fontSize }));
+    const root = async () =>
+      page.evaluate(() => ({ classes: document.documentElement.className, fontSize: document.documentElement.style.fontSize }));
     expect(await root()).toMatchObject({ fontSize: '18px' });
     expect((await root()).classes).toMatch(/high-contrast/);
 
@@ -137,7 +141,8 @@ describe('accessibility', () => {
     await page.evaluate((key) => localStorage.setItem(key, 'true'), ACCESSIBILITY_STORAGE_KEYS.voiceCommands);
     await page.reload();
     await settle(page, 'Analyst Console');
-    const say = (phrase: string) => page.evaluate((text) => (window as unknown as { argusSay: (p: string) => void }).argusSay(text), phrase);
+    const say = (phrase: string) =>
+      page.evaluate((text) => (window as unknown as { argusSay: (p: string) => void }).argusSay(text), phrase);
     await expect.poll(() => page.evaluate(() => 'argusSay' in window)).toBe(true);
 
     await say('open settings');

@@ -54,7 +54,11 @@ async function openAs(role: Role, options: { desktop?: boolean } = {}): Promise<
 }
 
 /** Files a civic report as the page's user, optionally with a small PNG drawn in the page. */
-async function fileReport(page: Page, fields: { category: string; description: string; lat: number; lon: number }, withPhoto = false): Promise<Report> {
+async function fileReport(
+  page: Page,
+  fields: { category: string; description: string; lat: number; lon: number },
+  withPhoto = false,
+): Promise<Report> {
   const answer = await callApi<{ report: Report }>(page, 'POST', '/reports', {
     clientId: randomUUID(),
     kind: 'civic',
@@ -106,8 +110,17 @@ describe('analyst console', () => {
     await expect.poll(() => analyst.getByRole('heading', { name: 'Triage queue' }).isVisible(), SOON).toBe(true);
 
     reporter = await openAs('Civic_Reporter');
-    first = await fileReport(reporter, { category: 'fire', description: `Thick smoke from the ${TOKEN} warehouse roof by the harbour`, ...HARBOUR }, true);
-    duplicate = await fileReport(reporter, { category: 'fire', description: `Smoke over the ${TOKEN} warehouse, flames on the roof`, lat: HARBOUR.lat + 0.0012, lon: HARBOUR.lon + 0.001 });
+    first = await fileReport(
+      reporter,
+      { category: 'fire', description: `Thick smoke from the ${TOKEN} warehouse roof by the harbour`, ...HARBOUR },
+      true,
+    );
+    duplicate = await fileReport(reporter, {
+      category: 'fire',
+      description: `Smoke over the ${TOKEN} warehouse, flames on the roof`,
+      lat: HARBOUR.lat + 0.0012,
+      lon: HARBOUR.lon + 0.001,
+    });
 
     // No reload: the queue picks the new report up by itself.
     await expect.poll(() => queueItem(analyst, first).isVisible(), LIVE).toBe(true);
@@ -129,10 +142,14 @@ describe('analyst console', () => {
     // Someone else opening the console sees who holds the report, and cannot act on it.
     const command = await openAs('Command_Admin', { desktop: true });
     await command.goto(mainUrl('/analyst'));
-    await expect.poll(() => queueItem(command, first).textContent(), LIVE).toContain(`${ACCOUNTS.Intelligence_Analyst.fullName} is reviewing this`);
+    await expect
+      .poll(() => queueItem(command, first).textContent(), LIVE)
+      .toContain(`${ACCOUNTS.Intelligence_Analyst.fullName} is reviewing this`);
     await queueItem(command, first).click();
     const blocked = detail(command);
-    await expect.poll(() => blocked.getByRole('alert').first().textContent(), SOON).toContain(`${ACCOUNTS.Intelligence_Analyst.fullName} is reviewing this`);
+    await expect
+      .poll(() => blocked.getByRole('alert').first().textContent(), SOON)
+      .toContain(`${ACCOUNTS.Intelligence_Analyst.fullName} is reviewing this`);
     expect(await blocked.getByRole('button', { name: 'Verify and open incident' }).isDisabled()).toBe(true);
     expect(await blocked.getByRole('button', { name: 'Break lock' }).isVisible()).toBe(true);
     await screenshot(command, 'analyst-locked-by-other-desktop');
@@ -156,7 +173,12 @@ describe('analyst console', () => {
     const row = analyst.locator('section[aria-labelledby="open-incidents-heading"] li').filter({ hasText: incident.reference });
     await expect.poll(() => row.isVisible(), LIVE).toBe(true);
     await row.getByLabel('Threat level').selectOption('elevated');
-    await expect.poll(async () => (await callApi<{ incident: Incident }>(analyst, 'GET', `/incidents/${incident.id}`)).body.incident.threatLevel, SOON).toBe('elevated');
+    await expect
+      .poll(
+        async () => (await callApi<{ incident: Incident }>(analyst, 'GET', `/incidents/${incident.id}`)).body.incident.threatLevel,
+        SOON,
+      )
+      .toBe('elevated');
     await row.getByRole('button', { name: 'Notes' }).click();
     await row.getByLabel(`Add a note to ${incident.reference}`).fill(`Harbour CCTV shows the ${TOKEN} roof alight`);
     await row.getByRole('button', { name: 'Add note' }).click();
@@ -166,7 +188,9 @@ describe('analyst console', () => {
     const search = analyst.locator('section[aria-labelledby="search-heading"]');
     await search.getByLabel('Search reports, incidents and messages').fill(TOKEN);
     await search.getByRole('button', { name: 'Search' }).click();
-    await expect.poll(() => search.getByRole('article', { name: new RegExp(`^Report: ${first.trackingCode}`) }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => search.getByRole('article', { name: new RegExp(`^Report: ${first.trackingCode}`) }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     expect(await search.getByRole('article').count()).toBeGreaterThanOrEqual(3);
     expect(await search.locator('mark').first().textContent()).toMatch(new RegExp(TOKEN, 'i'));
     expect(await search.textContent()).not.toMatch(/[«»]/);
@@ -196,7 +220,9 @@ describe('analyst console', () => {
     await expect.poll(() => commandPane.getByText('You are reviewing this report').isVisible(), SOON).toBe(true);
 
     // The analyst learns without reloading that command has it now; their actions are off.
-    await expect.poll(() => pane.getByRole('alert').first().textContent(), LIVE).toContain(`${ACCOUNTS.Command_Admin.fullName} is reviewing this`);
+    await expect
+      .poll(() => pane.getByRole('alert').first().textContent(), LIVE)
+      .toContain(`${ACCOUNTS.Command_Admin.fullName} is reviewing this`);
     expect(await pane.getByRole('button', { name: 'Reject report' }).isDisabled()).toBe(true);
     await screenshot(analyst, 'analyst-lock-broken-phone');
 
@@ -236,14 +262,22 @@ describe('home page counts', () => {
       await expect.poll(() => heading(home).textContent(), SOON).toBe('Operations Home');
       const counts = home.getByRole('list', { name: 'Live counts' });
       await expect.poll(() => counts.isVisible(), SOON).toBe(true);
-      const overview = (await callApi<{ openIncidents: Record<string, number>; reportsAwaitingTriage: number }>(home, 'GET', '/overview')).body;
+      const overview = (await callApi<{ openIncidents: Record<string, number>; reportsAwaitingTriage: number }>(home, 'GET', '/overview'))
+        .body;
       expect(overview.openIncidents.high).toBeGreaterThanOrEqual(1);
       const card = (title: string) => counts.getByRole('listitem').filter({ hasText: title });
-      expect(await card('Open incidents').textContent()).toContain(String(Object.values(overview.openIncidents).reduce((sum, value) => sum + value, 0)));
+      expect(await card('Open incidents').textContent()).toContain(
+        String(Object.values(overview.openIncidents).reduce((sum, value) => sum + value, 0)),
+      );
       expect(await card('Reports awaiting triage').textContent()).toContain(String(overview.reportsAwaitingTriage));
       expect(await card('Units').textContent()).toContain('Out of service');
       // The pages list is still there.
-      expect(await home.locator('section[aria-labelledby="home-pages-heading"]').getByRole('link', { name: /Analyst Console/ }).isVisible()).toBe(true);
+      expect(
+        await home
+          .locator('section[aria-labelledby="home-pages-heading"]')
+          .getByRole('link', { name: /Analyst Console/ })
+          .isVisible(),
+      ).toBe(true);
       await screenshot(home, `home-counts-${desktop ? 'desktop' : 'phone'}`);
       expect(await seriousViolations(home)).toEqual([]);
     }

@@ -59,11 +59,20 @@ async function prepareData(page: Page): Promise<void> {
   // E2E-1 is shared with other tests: end what it was doing, then run one assignment to the end.
   const { units } = await callApiOk<{ units: { id: string; callsign: string }[] }>(page, 'GET', '/units');
   const unit = units.find((candidate) => candidate.callsign === E2E_UNIT.callsign)!;
-  const { assignments } = await callApiOk<{ assignments: { id: string; status: string }[] }>(page, 'GET', `/dispatches?active=true&unitId=${unit.id}`);
+  const { assignments } = await callApiOk<{ assignments: { id: string; status: string }[] }>(
+    page,
+    'GET',
+    `/dispatches?active=true&unitId=${unit.id}`,
+  );
   for (const assignment of assignments) {
-    await callApiOk(page, 'POST', `/dispatches/${assignment.id}/status`, { clientId: randomUUID(), status: assignment.status === 'on_scene' ? 'cleared' : 'cancelled' });
+    await callApiOk(page, 'POST', `/dispatches/${assignment.id}/status`, {
+      clientId: randomUUID(),
+      status: assignment.status === 'on_scene' ? 'cleared' : 'cancelled',
+    });
   }
-  const { dispatches } = await callApiOk<{ dispatches: { id: string }[] }>(page, 'POST', `/incidents/${real[0]!.id}/dispatch`, { unitIds: [unit.id] });
+  const { dispatches } = await callApiOk<{ dispatches: { id: string }[] }>(page, 'POST', `/incidents/${real[0]!.id}/dispatch`, {
+    unitIds: [unit.id],
+  });
   for (const status of ['acknowledged', 'en_route', 'on_scene', 'cleared']) {
     await callApiOk(page, 'POST', `/dispatches/${dispatches[0]!.id}/status`, { clientId: randomUUID(), status });
   }
@@ -86,7 +95,9 @@ describe('the analytics page', () => {
     await expect.poll(() => columnTotal(byCategory, CATEGORY), SOON).toBe(REAL);
     // The response-time table counts the assignment run above as on scene.
     const percentiles = card(page, 'response-percentiles');
-    await expect.poll(async () => Number(await percentiles.locator('tbody tr', { hasText: 'On scene' }).locator('td').last().textContent()), SOON).toBeGreaterThan(0);
+    await expect
+      .poll(async () => Number(await percentiles.locator('tbody tr', { hasText: 'On scene' }).locator('td').last().textContent()), SOON)
+      .toBeGreaterThan(0);
     await expect.poll(() => card(page, 'page-views').locator('tbody tr', { hasText: '/analytics' }).count(), SOON).toBeGreaterThan(0);
     await screenshot(page, 'analytics-dark');
 
@@ -109,7 +120,9 @@ describe('the analytics page', () => {
     expect(column).toBeGreaterThan(0);
     expect(rows.slice(1).reduce((sum, row) => sum + Number(row[column]), 0)).toBe(REAL + EXERCISE);
     // Row for row what the table on the page shows.
-    const tableRows = await byCategory.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent ?? '')));
+    const tableRows = await byCategory
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent ?? '')));
     expect(rows.slice(1)).toEqual(tableRows);
 
     await page.evaluate(() => document.documentElement.classList.add('high-contrast'));

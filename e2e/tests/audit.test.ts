@@ -29,7 +29,14 @@ describe('the audit log in Settings', () => {
     await expect.poll(() => entries.filter({ hasText: ACCOUNTS.Super_Admin.email }).count()).toBeGreaterThan(0);
 
     await page.getByRole('button', { name: 'Verify chain' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: /Chain intact: \d+ entries verified\./ }).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('status')
+          .filter({ hasText: /Chain intact: \d+ entries verified\./ })
+          .isVisible(),
+      )
+      .toBe(true);
     await page.getByRole('heading', { name: 'Audit log' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'audit-log');
     await context.close();

@@ -44,7 +44,17 @@ describe('civic reporter', () => {
     // The password policy is the server's; its refusal is shown as it says it.
     await page.getByLabel('Choose a password').fill('password1234');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: /password/i }).first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('alert')
+            .filter({ hasText: /password/i })
+            .first()
+            .isVisible(),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     await screenshot(page, 'civic-register-weak-password');
 
     await page.getByLabel('Choose a password').fill(E2E_PASSWORD);
@@ -81,12 +91,31 @@ describe('civic reporter', () => {
 
     // The server holds the report and the photo's bytes.
     const stored = await page.evaluate(async (code) => {
-      const reports = (await (await fetch('/reports')).json()).reports as { id: string; trackingCode: string; location: { lat: number; accuracy?: number }; photos: { id: string; mime: string }[] }[];
+      const reports = (await (await fetch('/reports')).json()).reports as {
+        id: string;
+        trackingCode: string;
+        location: { lat: number; accuracy?: number };
+        photos: { id: string; mime: string }[];
+      }[];
       const report = reports.find((candidate) => candidate.trackingCode === code)!;
       const photo = await fetch(`/reports/${report.id}/photos/${report.photos[0]!.id}`);
-      return { count: reports.length, lat: report.location.lat, accuracy: report.location.accuracy, mime: report.photos[0]!.mime, photoStatus: photo.status, photoType: photo.headers.get('content-type') };
+      return {
+        count: reports.length,
+        lat: report.location.lat,
+        accuracy: report.location.accuracy,
+        mime: report.photos[0]!.mime,
+        photoStatus: photo.status,
+        photoType: photo.headers.get('content-type'),
+      };
     }, trackingCode);
-    expect(stored).toMatchObject({ count: 1, lat: HERE.latitude, accuracy: HERE.accuracy, mime: 'image/jpeg', photoStatus: 200, photoType: 'image/jpeg' });
+    expect(stored).toMatchObject({
+      count: 1,
+      lat: HERE.latitude,
+      accuracy: HERE.accuracy,
+      mime: 'image/jpeg',
+      photoStatus: 200,
+      photoType: 'image/jpeg',
+    });
 
     // An analyst verifies it: the reporter's list says so without a reload.
     const analystContext = await newContext(browser, { desktop: true });

@@ -78,7 +78,9 @@ describe('command dashboard', () => {
     const map = page.locator('[data-operational-map]');
     await expect.poll(() => map.getAttribute('data-map-ready'), { timeout: 30_000 }).toBe('true');
     expect(await map.locator('canvas').count()).toBe(1);
-    expect(await layerIds(page)).toEqual(expect.arrayContaining(['basemap-land', 'basemap-borders', 'units-point', 'units-label', 'incidents-symbol', 'emergencies-point']));
+    expect(await layerIds(page)).toEqual(
+      expect.arrayContaining(['basemap-land', 'basemap-borders', 'units-point', 'units-label', 'incidents-symbol', 'emergencies-point']),
+    );
     await expect.poll(() => mapPosition(page, callsign('NEAR'))).toEqual([NEAR.lon, NEAR.lat]);
     // Offline by design: no tile, glyph or style server; callsigns are drawn from the bundled font.
     await mapSettled(page);
@@ -125,7 +127,11 @@ describe('command dashboard', () => {
     // Someone else moves the assignment on: the page follows without a reload.
     const incidents = await callApiOk<{ incidents: Incident[] }>(page, 'GET', '/incidents?status=dispatched');
     const incident = incidents.incidents.find((item) => item.title === `Warehouse fire ${run}`)!;
-    const { assignments } = await callApiOk<{ assignments: Array<{ id: string; unitId: string }> }>(page, 'GET', `/dispatches?incidentId=${incident.id}`);
+    const { assignments } = await callApiOk<{ assignments: Array<{ id: string; unitId: string }> }>(
+      page,
+      'GET',
+      `/dispatches?incidentId=${incident.id}`,
+    );
     const assignment = assignments.find((item) => item.unitId === near!.id)!;
     await callApiOk(page, 'POST', `/dispatches/${assignment.id}/status`, { clientId: randomUUID(), status: 'en_route' });
     await expect.poll(() => assigned.textContent(), { timeout: 10_000 }).toContain('En route');
@@ -141,7 +147,9 @@ describe('command dashboard', () => {
     await panel.getByLabel('Message').fill(`All units: road closed at the bridge ${run}`);
     await panel.getByRole('button', { name: 'Send to all units' }).click();
     await expect.poll(() => panel.getByRole('status').filter({ hasText: 'Sent to all units.' }).count()).toBe(1);
-    await expect.poll(() => panel.getByRole('region', { name: 'Recent broadcasts' }).textContent()).toContain(`road closed at the bridge ${run}`);
+    await expect
+      .poll(() => panel.getByRole('region', { name: 'Recent broadcasts' }).textContent())
+      .toContain(`road closed at the bridge ${run}`);
 
     await page.getByRole('tab', { name: /Incidents/ }).click();
     await mapSettled(page);

@@ -44,18 +44,28 @@ describe('evidence review', () => {
     // A field unit files a report with a photo, as its dashboard does.
     const field = await signedIn('Field_Unit');
     const photo = await drawJpeg(field);
-    const report = (await callApiOk<{ report: { id: string } }>(field, 'POST', '/reports', {
-      clientId: randomUUID(),
-      kind: 'field',
-      category: 'suspicious-activity',
-      description: 'Evidence e2e: a parked van with its engine running',
-      location: { lat: 51.5072, lon: -0.1276, accuracy: 10 },
-    })).report;
+    const report = (
+      await callApiOk<{ report: { id: string } }>(field, 'POST', '/reports', {
+        clientId: randomUUID(),
+        kind: 'field',
+        category: 'suspicious-activity',
+        description: 'Evidence e2e: a parked van with its engine running',
+        location: { lat: 51.5072, lon: -0.1276, accuracy: 10 },
+      })
+    ).report;
     const photoId = randomUUID();
     const put = await field.evaluate(
       async ({ path, bytes }) => {
-        const csrf = document.cookie.split('; ').find((item) => item.startsWith('argus_csrf='))?.split('=')[1] ?? '';
-        const response = await fetch(path, { method: 'PUT', headers: { 'Content-Type': 'image/jpeg', 'X-CSRF-Token': decodeURIComponent(csrf) }, body: new Uint8Array(bytes) });
+        const csrf =
+          document.cookie
+            .split('; ')
+            .find((item) => item.startsWith('argus_csrf='))
+            ?.split('=')[1] ?? '';
+        const response = await fetch(path, {
+          method: 'PUT',
+          headers: { 'Content-Type': 'image/jpeg', 'X-CSRF-Token': decodeURIComponent(csrf) },
+          body: new Uint8Array(bytes),
+        });
         return response.status;
       },
       { path: `/reports/${report.id}/photos/${photoId}`, bytes: Array.from(photo) },
@@ -75,8 +85,15 @@ describe('evidence review', () => {
     await command.keyboard.press('Enter');
     const detail = command.getByRole('region', { name: filename });
     await expect.poll(() => detail.getByTestId('evidence-sha256').textContent(), SOON).toBe(sha256(photo));
-    await expect.poll(() => detail.getByRole('status').filter({ hasText: 'Verified' }).first().textContent(), SOON).toMatch(/^✓ Verified: the file matches its SHA-256/);
-    await expect.poll(() => detail.getByRole('img', { name: `Evidence photo ${filename}` }).evaluate((image: HTMLImageElement) => image.naturalWidth), SOON).toBe(80);
+    await expect
+      .poll(() => detail.getByRole('status').filter({ hasText: 'Verified' }).first().textContent(), SOON)
+      .toMatch(/^✓ Verified: the file matches its SHA-256/);
+    await expect
+      .poll(
+        () => detail.getByRole('img', { name: `Evidence photo ${filename}` }).evaluate((image: HTMLImageElement) => image.naturalWidth),
+        SOON,
+      )
+      .toBe(80);
 
     // An analyst opens the item; command's page, still open on it, shows the analyst's view in its
     // custody log as it happens (the evidence channel), without reopening it.
@@ -95,16 +112,24 @@ describe('evidence review', () => {
 
     // Command chooses the item and exports a package.
     await command.getByRole('checkbox', { name: `Choose ${filename} for export` }).check();
-    const [download] = await Promise.all([command.waitForEvent('download', SOON), command.getByRole('button', { name: 'Export selected (1)' }).click()]);
+    const [download] = await Promise.all([
+      command.waitForEvent('download', SOON),
+      command.getByRole('button', { name: 'Export selected (1)' }).click(),
+    ]);
     const zipPath = await download.path();
     const files = unzipSync(new Uint8Array(fs.readFileSync(zipPath)));
-    const sums = strFromU8(files['SHA256SUMS']!).trim().split('\n').map((line) => line.split('  ') as [string, string]);
+    const sums = strFromU8(files['SHA256SUMS']!)
+      .trim()
+      .split('\n')
+      .map((line) => line.split('  ') as [string, string]);
     expect(sums).toHaveLength(1);
     for (const [hash, name] of sums) expect(sha256(files[name]!)).toBe(hash);
     expect(sums[0]![0]).toBe(sha256(photo));
     const manifest = JSON.parse(strFromU8(files['manifest.json']!));
     expect(manifest.exporter.name).toBe(ACCOUNTS.Command_Admin.fullName);
-    expect(manifest.items[0].custody.map((entry: { action: string }) => entry.action)).toEqual(expect.arrayContaining(['ingested', 'viewed', 'exported']));
+    expect(manifest.items[0].custody.map((entry: { action: string }) => entry.action)).toEqual(
+      expect.arrayContaining(['ingested', 'viewed', 'exported']),
+    );
     expect(strFromU8(files['manifest.html']!)).toContain(sha256(photo));
     await expect.poll(() => custody.textContent(), SOON).toContain(`Exported by ${ACCOUNTS.Command_Admin.fullName}`);
     await screenshot(command, 'evidence-review-exported');

@@ -51,8 +51,10 @@ async function fieldPhone(beforeSignIn?: (page: Page) => Promise<void>): Promise
   return { context, page };
 }
 
-const statusButton = (page: Page, name: string) => page.getByRole('group', { name: 'Set unit status' }).getByRole('button', { name, exact: true });
-const milestoneButton = (page: Page, name: string) => page.getByRole('group', { name: 'Assignment milestones' }).getByRole('button', { name, exact: true });
+const statusButton = (page: Page, name: string) =>
+  page.getByRole('group', { name: 'Set unit status' }).getByRole('button', { name, exact: true });
+const milestoneButton = (page: Page, name: string) =>
+  page.getByRole('group', { name: 'Assignment milestones' }).getByRole('button', { name, exact: true });
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -80,7 +82,9 @@ describe('field unit dashboard', () => {
 
     // Sharing the position posts the device's fix, with its accuracy, for the unit.
     await page.getByRole('switch', { name: 'Share my position' }).click();
-    const position = async () => ((await callApi(commandPage, 'GET', '/units')).body.units.find((candidate: { id: string }) => candidate.id === unit.id).position?.location ?? null);
+    const position = async () =>
+      (await callApi(commandPage, 'GET', '/units')).body.units.find((candidate: { id: string }) => candidate.id === unit.id).position
+        ?.location ?? null;
     await expect.poll(position, { timeout: 15_000 }).toMatchObject({ lat: HERE.latitude, lon: HERE.longitude, accuracy: HERE.accuracy });
     await page.getByRole('switch', { name: 'Share my position' }).click();
 
@@ -96,13 +100,34 @@ describe('field unit dashboard', () => {
     const dispatched = await callApi(commandPage, 'POST', `/incidents/${created.body.incident.id}/dispatch`, { unitIds: [unit.id] });
     expect(dispatched.status).toBe(201);
     const dispatchId: string = dispatched.body.dispatches[0].id;
-    const assignmentStatus = async () => (await callApi(commandPage, 'GET', `/dispatches?active=false&unitId=${unit.id}`)).body.assignments.find((candidate: { id: string }) => candidate.id === dispatchId)?.status;
+    const assignmentStatus = async () =>
+      (await callApi(commandPage, 'GET', `/dispatches?active=false&unitId=${unit.id}`)).body.assignments.find(
+        (candidate: { id: string }) => candidate.id === dispatchId,
+      )?.status;
 
     // The assignment reaches the phone without a reload, with where it is from here.
     await expect.poll(() => page.getByText(title).isVisible(), { timeout: 30_000 }).toBe(true);
-    await expect.poll(() => page.getByText(/^\d+(\.\d+)? (m|km)$/).first().isVisible(), SOON).toBe(true);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByText(/^\d+(\.\d+)? (m|km)$/)
+            .first()
+            .isVisible(),
+        SOON,
+      )
+      .toBe(true);
     await expect.poll(() => page.getByText(/^NE \d+°$/).isVisible(), SOON).toBe(true);
-    await expect.poll(() => page.getByText(/^30U XC \d{5} \d{5}$/).first().isVisible(), SOON).toBe(true);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByText(/^30U XC \d{5} \d{5}$/)
+            .first()
+            .isVisible(),
+        SOON,
+      )
+      .toBe(true);
     await screenshot(page, 'field-unit-assignment');
 
     await milestoneButton(page, 'Acknowledge').click();
@@ -180,7 +205,12 @@ describe('field unit dashboard', () => {
           request.onerror = () => reject(request.error);
           request.onsuccess = () => {
             const read = request.result.transaction('items').objectStore('items').getAll();
-            read.onsuccess = () => resolve((read.result as { state: string; action: { kind: string } }[]).filter((item) => item.state !== 'sent').map((item) => item.action.kind));
+            read.onsuccess = () =>
+              resolve(
+                (read.result as { state: string; action: { kind: string } }[])
+                  .filter((item) => item.state !== 'sent')
+                  .map((item) => item.action.kind),
+              );
             read.onerror = () => reject(read.error);
           };
         }),
@@ -214,9 +244,18 @@ describe('field unit dashboard', () => {
     const unit = await e2eUnit();
     const { context, page } = await fieldPhone();
     const run = Date.now();
-    const toUnit = await callApi(commandPage, 'POST', '/messages', { clientId: crypto.randomUUID(), channel: 'unit', targetId: unit.id, body: `Hold at the bridge ${run}` });
+    const toUnit = await callApi(commandPage, 'POST', '/messages', {
+      clientId: crypto.randomUUID(),
+      channel: 'unit',
+      targetId: unit.id,
+      body: `Hold at the bridge ${run}`,
+    });
     expect(toUnit.status).toBe(201);
-    const broadcast = await callApi(commandPage, 'POST', '/messages', { clientId: crypto.randomUUID(), channel: 'broadcast', body: `All units: road closed ${run}` });
+    const broadcast = await callApi(commandPage, 'POST', '/messages', {
+      clientId: crypto.randomUUID(),
+      channel: 'broadcast',
+      body: `All units: road closed ${run}`,
+    });
     expect(broadcast.status).toBe(201);
     const thread = page.getByRole('region', { name: 'Messages' });
     await expect.poll(() => thread.getByText(`Hold at the bridge ${run}`).isVisible(), { timeout: 20_000 }).toBe(true);
@@ -225,7 +264,9 @@ describe('field unit dashboard', () => {
     await thread.getByLabel('Message command').fill(`At the bridge, holding ${run}`);
     await thread.getByRole('button', { name: 'Send message' }).click();
     const replies = async () =>
-      ((await callApi(commandPage, 'GET', `/messages?channel=unit&targetId=${unit.id}`)).body.messages as { body: string }[]).filter((message) => message.body === `At the bridge, holding ${run}`).length;
+      ((await callApi(commandPage, 'GET', `/messages?channel=unit&targetId=${unit.id}`)).body.messages as { body: string }[]).filter(
+        (message) => message.body === `At the bridge, holding ${run}`,
+      ).length;
     await expect.poll(replies, { timeout: 15_000 }).toBe(1);
     await thread.scrollIntoViewIfNeeded();
     await screenshot(page, 'field-unit-messages');
@@ -251,7 +292,8 @@ describe('field unit dashboard', () => {
       phone.on('websocket', (socket) => {
         socket.on('framesent', (frame) => {
           const text = String(frame.payload);
-          if (text.includes('"subscribe"') && text.includes(`"unit:${unit.id}"`)) awaiting = (JSON.parse(text) as { subscriptions: unknown[] }).subscriptions.length;
+          if (text.includes('"subscribe"') && text.includes(`"unit:${unit.id}"`))
+            awaiting = (JSON.parse(text) as { subscriptions: unknown[] }).subscriptions.length;
         });
         socket.on('framereceived', (frame) => {
           const text = String(frame.payload);
@@ -264,7 +306,10 @@ describe('field unit dashboard', () => {
         // Read now, before the message exists. Node cannot resolve *.localhost: ask loopback
         // with the site's name in the Host header.
         const url = new URL(route.request().url());
-        const answer = await route.fetch({ url: url.href.replace(url.hostname, '127.0.0.1'), headers: { ...(await route.request().allHeaders()), host: url.host } });
+        const answer = await route.fetch({
+          url: url.href.replace(url.hostname, '127.0.0.1'),
+          headers: { ...(await route.request().allHeaders()), host: url.host },
+        });
         await frameArrived;
         await route.fulfill({ response: answer }).catch(() => undefined);
       });
@@ -272,7 +317,9 @@ describe('field unit dashboard', () => {
     // Subscribed, so the refetch that confirmation causes is in flight (and held) too.
     await subscribed;
     sent = true;
-    expect((await callApi(commandPage, 'POST', '/messages', { clientId: crypto.randomUUID(), channel: 'unit', targetId: unit.id, body })).status).toBe(201);
+    expect(
+      (await callApi(commandPage, 'POST', '/messages', { clientId: crypto.randomUUID(), channel: 'unit', targetId: unit.id, body })).status,
+    ).toBe(201);
     const thread = page.getByRole('region', { name: 'Messages' });
     await expect.poll(() => thread.getByText(body).isVisible(), { timeout: 10_000 }).toBe(true);
     await context.close();
@@ -287,17 +334,29 @@ describe('field unit dashboard', () => {
     await sos.click();
     await expect.poll(() => page.getByRole('dialog', { name: 'Send SOS?' }).isVisible(), SOON).toBe(true);
     await page.getByRole('button', { name: 'Cancel' }).click();
-    expect((await callApi(commandPage, 'GET', '/units')).body.units.find((candidate: { id: string }) => candidate.id === unit.id).emergency).toBeNull();
+    expect(
+      (await callApi(commandPage, 'GET', '/units')).body.units.find((candidate: { id: string }) => candidate.id === unit.id).emergency,
+    ).toBeNull();
 
     // Held for two seconds, it goes.
     await sos.hover();
     await page.mouse.down();
     await page.waitForTimeout(2_300);
     await page.mouse.up();
-    const emergency = async () => (await callApi(commandPage, 'GET', '/units')).body.units.find((candidate: { id: string }) => candidate.id === unit.id).emergency;
+    const emergency = async () =>
+      (await callApi(commandPage, 'GET', '/units')).body.units.find((candidate: { id: string }) => candidate.id === unit.id).emergency;
     await expect.poll(emergency, { timeout: 15_000 }).not.toBeNull();
     expect((await emergency()).location).toMatchObject({ lat: HERE.latitude, lon: HERE.longitude });
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: `SOS — ${E2E_UNIT.callsign} in emergency` }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByRole('alert')
+            .filter({ hasText: `SOS — ${E2E_UNIT.callsign} in emergency` })
+            .isVisible(),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     await expect.poll(() => page.getByText(/^Command was alerted at/).isVisible(), SOON).toBe(true);
     await screenshot(page, 'field-unit-sos');
 

@@ -60,7 +60,14 @@ describe('signing in', () => {
   it('refuses a deactivated account and says why', async () => {
     const page = await freshPage();
     await submit(page, INACTIVE_ACCOUNT.email, E2E_PASSWORD);
-    await expect.poll(() => page.getByText(/deactivated/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/deactivated/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     expect(new URL(page.url()).pathname).toBe('/login');
     await page.context().close();
   });

@@ -46,7 +46,7 @@ function solidTile(red: number, green: number, blue: number): Buffer {
 async function pixelAt(page: Page, x: number, y: number): Promise<number[]> {
   const image = await page.screenshot({ clip: { x: Math.round(x), y: Math.round(y), width: 1, height: 1 } });
   const chunks: Buffer[] = [];
-  for (let offset = 8; offset < image.length; ) {
+  for (let offset = 8; offset < image.length;) {
     const length = image.readUInt32BE(offset);
     if (image.toString('ascii', offset + 4, offset + 8) === 'IDAT') chunks.push(image.subarray(offset + 8, offset + 8 + length));
     offset += length + 12;
@@ -77,10 +77,40 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => tiles.listen(tilePort, '127.0.0.1', resolve));
 
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'argus-tiles-'));
-  const env = { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'warn', MFA_REQUIRED_FOR_ADMINS: 'false', MAP_TILE_URL: `http://127.0.0.1:${tilePort}/{z}/{x}/{y}.png`, MAP_TILE_ATTRIBUTION: 'Test tiles' };
-  const cli = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', 'user', 'add', '--email', 'tiles@e2e.argus.test', '--full-name', 'Tina Tiles', '--role', 'Command_Admin', '--password', PASSWORD], { cwd: root, env, stdio: 'ignore' });
+  const env = {
+    ...process.env,
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    MFA_REQUIRED_FOR_ADMINS: 'false',
+    MAP_TILE_URL: `http://127.0.0.1:${tilePort}/{z}/{x}/{y}.png`,
+    MAP_TILE_ATTRIBUTION: 'Test tiles',
+  };
+  const cli = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'apps/server/src/cli.ts',
+      'user',
+      'add',
+      '--email',
+      'tiles@e2e.argus.test',
+      '--full-name',
+      'Tina Tiles',
+      '--role',
+      'Command_Admin',
+      '--password',
+      PASSWORD,
+    ],
+    { cwd: root, env, stdio: 'ignore' },
+  );
   await new Promise((resolve) => cli.once('exit', resolve));
-  argus = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'inherit', 'inherit'] });
+  argus = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   await waitForHealth(port, argus);
   browser = await launchBrowser();
 });

@@ -57,7 +57,9 @@ describe('installable app shell', () => {
     // The shell comes from the service worker and the device remembers who was signed in, so
     // the page opens, saying plainly that it is offline.
     await expect.poll(() => heading(page).textContent(), { timeout: 15_000 }).toBe('Command Dashboard');
-    await expect.poll(() => page.locator('[data-connection-state]').getAttribute('data-connection-state'), { timeout: 15_000 }).toBe('offline');
+    await expect
+      .poll(() => page.locator('[data-connection-state]').getAttribute('data-connection-state'), { timeout: 15_000 })
+      .toBe('offline');
     await screenshot(page, 'offline-shell');
 
     // A deep link the browser never fetched before is served the same shell.
@@ -73,7 +75,9 @@ describe('installable app shell', () => {
     // The connection returns: the app checks again by itself and shows the page.
     await context.setOffline(false);
     await expect.poll(() => heading(page).textContent(), { timeout: 45_000 }).toBe('Settings');
-    await expect.poll(() => page.locator('[data-connection-state]').getAttribute('data-connection-state'), { timeout: 45_000 }).toBe('online');
+    await expect
+      .poll(() => page.locator('[data-connection-state]').getAttribute('data-connection-state'), { timeout: 45_000 })
+      .toBe('online');
     await context.close();
   });
 

@@ -35,7 +35,12 @@ const SOON = { timeout: 20_000, interval: 250 };
 const HARBOUR = { lat: 59.9075, lon: 10.737 };
 const TOKEN = `pierfire${Date.now().toString(36)}`;
 
-async function open(role: Parameters<typeof signIn>[1], host: string, desktop: boolean, setUp?: (context: BrowserContext) => Promise<void>): Promise<Page> {
+async function open(
+  role: Parameters<typeof signIn>[1],
+  host: string,
+  desktop: boolean,
+  setUp?: (context: BrowserContext) => Promise<void>,
+): Promise<Page> {
   const context = await newContext(browser, { desktop });
   contexts.push(context);
   await setUp?.(context);
@@ -49,13 +54,23 @@ async function open(role: Parameters<typeof signIn>[1], host: string, desktop: b
 async function readyTheUnit(command: Page): Promise<Unit> {
   const { units } = await callApiOk<{ units: Unit[] }>(command, 'GET', '/units');
   const unit = units.find((candidate) => candidate.callsign === E2E_UNIT.callsign)!;
-  const { assignments } = await callApiOk<{ assignments: { id: string; status: string }[] }>(command, 'GET', `/dispatches?active=true&unitId=${unit.id}`);
+  const { assignments } = await callApiOk<{ assignments: { id: string; status: string }[] }>(
+    command,
+    'GET',
+    `/dispatches?active=true&unitId=${unit.id}`,
+  );
   for (const assignment of assignments) {
-    await callApiOk(command, 'POST', `/dispatches/${assignment.id}/status`, { clientId: randomUUID(), status: assignment.status === 'on_scene' ? 'cleared' : 'cancelled' });
+    await callApiOk(command, 'POST', `/dispatches/${assignment.id}/status`, {
+      clientId: randomUUID(),
+      status: assignment.status === 'on_scene' ? 'cleared' : 'cancelled',
+    });
   }
   if (unit.emergency) await callApiOk(command, 'POST', `/units/${unit.id}/sos/clear`);
   await callApiOk(command, 'POST', `/units/${unit.id}/status`, { clientId: randomUUID(), status: 'available' });
-  await callApiOk(command, 'POST', `/units/${unit.id}/position`, { clientId: randomUUID(), location: { lat: HARBOUR.lat + 0.0004, lon: HARBOUR.lon + 0.0004, accuracy: 10 } });
+  await callApiOk(command, 'POST', `/units/${unit.id}/position`, {
+    clientId: randomUUID(),
+    location: { lat: HARBOUR.lat + 0.0004, lon: HARBOUR.lon + 0.0004, accuracy: 10 },
+  });
   return unit;
 }
 
@@ -109,7 +124,12 @@ describe('the operational picture, end to end', () => {
     // 3. Command: the incident is in the queue and on the map without a reload; dispatch E2E-1.
     const queueEntry = command.getByRole('button', { name: new RegExp(`Harbour fire ${TOKEN}`) });
     await expect.poll(() => queueEntry.isVisible(), LIVE).toBe(true);
-    await expect.poll(async () => (await sourceFeatures(command, 'incidents')).some((feature) => Object.values(feature.properties).includes(reference)), SOON).toBe(true);
+    await expect
+      .poll(
+        async () => (await sourceFeatures(command, 'incidents')).some((feature) => Object.values(feature.properties).includes(reference)),
+        SOON,
+      )
+      .toBe(true);
     await queueEntry.click();
     const panel = command.getByRole('region', { name: 'Operations' });
     const dispatch = panel.getByRole('region', { name: 'Dispatch' });
@@ -119,8 +139,17 @@ describe('the operational picture, end to end', () => {
     const onIncident = panel.getByRole('region', { name: 'Units on this incident' });
 
     // 4. The field unit: the assignment arrives by itself; en route, then on scene.
-    const milestone = (name: string) => field.getByRole('group', { name: 'Assignment milestones' }).getByRole('button', { name, exact: true });
-    await expect.poll(() => milestone('Acknowledge').isEnabled().catch(() => false), LIVE).toBe(true);
+    const milestone = (name: string) =>
+      field.getByRole('group', { name: 'Assignment milestones' }).getByRole('button', { name, exact: true });
+    await expect
+      .poll(
+        () =>
+          milestone('Acknowledge')
+            .isEnabled()
+            .catch(() => false),
+        LIVE,
+      )
+      .toBe(true);
     expect(await field.getByText(`Harbour fire ${TOKEN}`).first().isVisible()).toBe(true);
     await milestone('Acknowledge').click();
     await expect.poll(() => onIncident.textContent(), LIVE).toContain('Acknowledged');
@@ -132,11 +161,21 @@ describe('the operational picture, end to end', () => {
 
     // 5. The timeline holds every step, on screen and in the API, in order.
     const timeline = panel.getByRole('region', { name: 'Timeline' });
-    for (const step of [`Report ${trackingCode} verified into this incident`, `${E2E_UNIT.callsign} assigned`, `${E2E_UNIT.callsign} acknowledged`, `${E2E_UNIT.callsign} en route`, `${E2E_UNIT.callsign} on scene`]) {
+    for (const step of [
+      `Report ${trackingCode} verified into this incident`,
+      `${E2E_UNIT.callsign} assigned`,
+      `${E2E_UNIT.callsign} acknowledged`,
+      `${E2E_UNIT.callsign} en route`,
+      `${E2E_UNIT.callsign} on scene`,
+    ]) {
       await expect.poll(() => timeline.textContent(), LIVE).toContain(step);
     }
     await screenshot(command, 'flow-3-command-timeline');
-    const { incidents } = await callApiOk<{ incidents: { id: string; reference: string; status: string }[] }>(command, 'GET', '/incidents?limit=200');
+    const { incidents } = await callApiOk<{ incidents: { id: string; reference: string; status: string }[] }>(
+      command,
+      'GET',
+      '/incidents?limit=200',
+    );
     const incident = incidents.find((candidate) => candidate.reference === reference)!;
     expect(incident.status).toBe('on_scene');
     const { entries } = await callApiOk<{ entries: z.infer<typeof TimelineEntry>[] }>(command, 'GET', `/incidents/${incident.id}/timeline`);
@@ -156,6 +195,12 @@ describe('the operational picture, end to end', () => {
 
     // The unit clears, leaving E2E-1 free for whoever comes next.
     await milestone('Clear').click();
-    await expect.poll(async () => (await callApiOk<{ units: Unit[] }>(command, 'GET', '/units')).units.find((candidate) => candidate.id === unit.id)!.status, SOON).toBe('available');
+    await expect
+      .poll(
+        async () =>
+          (await callApiOk<{ units: Unit[] }>(command, 'GET', '/units')).units.find((candidate) => candidate.id === unit.id)!.status,
+        SOON,
+      )
+      .toBe('available');
   });
 });

@@ -25,7 +25,10 @@ function solidY4m(name: string, yuv: [number, number, number]): string {
     Buffer.alloc((width / 2) * (height / 2), yuv[2]),
   ]);
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'argus-y4m-')), `${name}.y4m`);
-  fs.writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F30:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: 15 }, () => frame)]));
+  fs.writeFileSync(
+    file,
+    Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F30:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: 15 }, () => frame)]),
+  );
   return file;
 }
 

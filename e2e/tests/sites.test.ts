@@ -101,7 +101,14 @@ describe('sites by host', () => {
       await expect.poll(() => heading(page).textContent(), { message: path }).toBe('API Gateway');
     }
     await expect.poll(() => page.getByText('2.0.0').first().isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('link', { name: /api reference/i }).first().getAttribute('href')).toContain('openapi.json');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('link', { name: /api reference/i })
+          .first()
+          .getAttribute('href'),
+      )
+      .toContain('openapi.json');
     await screenshot(page, 'site-api');
 
     // The API answers on this host, and says which site type it is.
@@ -129,7 +136,7 @@ describe('sites by host', () => {
   it('every site answers the API and reports its own site type', async () => {
     const page = await freshPage();
     const expected: Record<string, string> = {
-      'localhost': 'main',
+      localhost: 'main',
       'civic.localhost': 'civic',
       'reporter.localhost': 'civic',
       'field.localhost': 'field',

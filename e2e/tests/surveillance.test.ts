@@ -21,7 +21,18 @@ let page: Page;
 
 /** A small square around a point, as a GeoJSON polygon ring (longitude first). */
 function squareAround(lat: number, lon: number, half = 0.001) {
-  return { type: 'Polygon', coordinates: [[[lon - half, lat - half], [lon + half, lat - half], [lon + half, lat + half], [lon - half, lat + half], [lon - half, lat - half]]] };
+  return {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [lon - half, lat - half],
+        [lon + half, lat - half],
+        [lon + half, lat + half],
+        [lon - half, lat + half],
+        [lon - half, lat - half],
+      ],
+    ],
+  };
 }
 
 beforeAll(async () => {
@@ -43,7 +54,12 @@ describe('surveillance network', () => {
   it('registers a camera, watches the fake camera, detects people and sends them to the server, raising a detection alert in a restricted zone', async () => {
     // Detections are placed where they stand on the ground (up to the camera's 80 m range, north-east
     // of it), so the zone covers the camera and its whole field of view, as an operator would draw it.
-    const zone = await callApiOk<{ zone: { id: string } }>(page, 'POST', '/zones', { name: `Restricted ${CAMERA.name}`, kind: 'restricted', riskLevel: 'high', geometry: squareAround(CAMERA.lat, CAMERA.lon, 0.0015) });
+    const zone = await callApiOk<{ zone: { id: string } }>(page, 'POST', '/zones', {
+      name: `Restricted ${CAMERA.name}`,
+      kind: 'restricted',
+      riskLevel: 'high',
+      geometry: squareAround(CAMERA.lat, CAMERA.lon, 0.0015),
+    });
     expect(zone.zone.id).toBeTruthy();
 
     // Arrive from another page inside the app: the document keeps the home page's policy (no
@@ -51,7 +67,9 @@ describe('surveillance network', () => {
     await page.goto(mainUrl('/'));
     await page.getByRole('link', { name: 'Surveillance Network' }).first().click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), SOON).toBe('Surveillance Network');
-    const policy = await page.evaluate(async () => (await fetch('/', { headers: { Accept: 'text/html' } })).headers.get('content-security-policy'));
+    const policy = await page.evaluate(async () =>
+      (await fetch('/', { headers: { Accept: 'text/html' } })).headers.get('content-security-policy'),
+    );
     expect(policy).not.toContain('wasm-unsafe-eval');
 
     await page.getByRole('button', { name: 'Add camera or sensor' }).click();
@@ -64,7 +82,11 @@ describe('surveillance network', () => {
     await form.getByLabel('Range (m)').fill('80');
     await form.getByRole('button', { name: 'Add' }).click();
     await expect.poll(() => page.getByRole('button', { name: `Watch ${CAMERA.name}` }).isVisible(), SOON).toBe(true);
-    const { cameras } = await callApiOk<{ cameras: { id: string; name: string; status: string; heading: number }[] }>(page, 'GET', '/cameras');
+    const { cameras } = await callApiOk<{ cameras: { id: string; name: string; status: string; heading: number }[] }>(
+      page,
+      'GET',
+      '/cameras',
+    );
     const camera = cameras.find((candidate) => candidate.name === CAMERA.name)!;
     expect(camera).toMatchObject({ status: 'offline', heading: 45 });
     await page.waitForTimeout(1500);
@@ -75,12 +97,32 @@ describe('surveillance network', () => {
     await expect.poll(() => page.getByTestId('detector-ready').textContent(), DETECTOR).toContain('Detector ready on wasm');
 
     // A person from the street clip appears in the detection feed, boxed on its thumbnail.
-    await expect.poll(() => page.getByTestId('detection').first().textContent().catch(() => ''), DETECTOR).toMatch(/person \d+%/);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('detection')
+            .first()
+            .textContent()
+            .catch(() => ''),
+        DETECTOR,
+      )
+      .toMatch(/person \d+%/);
     await expect.poll(() => page.getByTestId('analysis-stats').textContent(), SOON).toMatch(/Analysing \d/);
     await screenshot(page, 'surveillance-detections');
 
     // The detections reached the server for this camera, and the page lists what was reported.
-    await expect.poll(() => page.getByTestId('reported-detection').first().textContent().catch(() => ''), SOON).toContain('person');
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('reported-detection')
+            .first()
+            .textContent()
+            .catch(() => ''),
+        SOON,
+      )
+      .toContain('person');
     await expect
       .poll(async () => {
         const { body } = await callApi(page, 'GET', `/detections?cameraId=${camera.id}&label=person`);
@@ -88,17 +130,24 @@ describe('surveillance network', () => {
       }, SOON)
       .toBeGreaterThan(0);
     // The watching browser's heartbeats made the camera online.
-    await expect.poll(async () => (await callApiOk<{ camera: { status: string } }>(page, 'GET', `/cameras/${camera.id}`)).camera.status, SOON).toBe('online');
+    await expect
+      .poll(async () => (await callApiOk<{ camera: { status: string } }>(page, 'GET', `/cameras/${camera.id}`)).camera.status, SOON)
+      .toBe('online');
 
     // People in the restricted zone: a detection-tier alert, placed in front of the camera (it looks north-east).
     type Alert = { tier?: string; rule: string; zoneId?: string | null; location?: { lat: number; lon: number } | null };
     let raised: Alert | undefined;
     await expect
-      .poll(async () => {
-        const { body } = await callApi(page, 'GET', '/alerts');
-        raised = (body?.alerts ?? []).find((alert: Alert) => alert.tier === 'detection' && alert.rule === 'detection.zone' && alert.zoneId === zone.zone.id);
-        return raised !== undefined;
-      }, { timeout: 30_000, interval: 1000 })
+      .poll(
+        async () => {
+          const { body } = await callApi(page, 'GET', '/alerts');
+          raised = (body?.alerts ?? []).find(
+            (alert: Alert) => alert.tier === 'detection' && alert.rule === 'detection.zone' && alert.zoneId === zone.zone.id,
+          );
+          return raised !== undefined;
+        },
+        { timeout: 30_000, interval: 1000 },
+      )
       .toBe(true);
     expect(raised!.location!.lat).toBeGreaterThan(CAMERA.lat);
     expect(raised!.location!.lon).toBeGreaterThan(CAMERA.lon);
@@ -115,7 +164,14 @@ describe('surveillance network', () => {
     await signIn(small, 'Command_Admin');
     await small.waitForURL((url) => url.pathname !== '/login');
     const name = `Phone check ${Date.now()}`;
-    await callApiOk(small, 'POST', '/cameras', { name, kind: 'camera', location: { lat: CAMERA.lat, lon: CAMERA.lon }, heading: 200, fov: 50, rangeM: 60 });
+    await callApiOk(small, 'POST', '/cameras', {
+      name,
+      kind: 'camera',
+      location: { lat: CAMERA.lat, lon: CAMERA.lon },
+      heading: 200,
+      fov: 50,
+      rangeM: 60,
+    });
     await small.goto(mainUrl('/surveillance-network'));
     await expect.poll(() => small.getByRole('button', { name: `Watch ${name}` }).isVisible(), SOON).toBe(true);
     const overflow = await small.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -49,7 +49,14 @@ describe('threat alerts', () => {
       [ZONE_CORNER.lon, ZONE_CORNER.lat + size],
       [ZONE_CORNER.lon, ZONE_CORNER.lat],
     ];
-    zone = (await callApiOk<{ zone: Zone }>(commandPage, 'POST', '/zones', { name, kind: 'ungoverned', riskLevel: 'high', geometry: { type: 'Polygon', coordinates: [ring] } })).zone;
+    zone = (
+      await callApiOk<{ zone: Zone }>(commandPage, 'POST', '/zones', {
+        name,
+        kind: 'ungoverned',
+        riskLevel: 'high',
+        geometry: { type: 'Polygon', coordinates: [ring] },
+      })
+    ).zone;
 
     // Count the beeps the page asks Web Audio for, and note when the banner first shows.
     await commandPage.addInitScript(() => {
@@ -62,7 +69,8 @@ describe('threat alerts', () => {
         constructor(...args: ConstructorParameters<typeof WebSocket>) {
           super(...args);
           this.addEventListener('message', (event: MessageEvent) => {
-            if (counted.argusFrameAt === null && typeof event.data === 'string' && event.data.startsWith('{"type":"alert.created"')) counted.argusFrameAt = Date.now();
+            if (counted.argusFrameAt === null && typeof event.data === 'string' && event.data.startsWith('{"type":"alert.created"'))
+              counted.argusFrameAt = Date.now();
           });
         }
       };
@@ -102,14 +110,19 @@ describe('threat alerts', () => {
     await screenshot(commandPage, 'threat-alerts-banner');
 
     // A second position inside raises nothing new.
-    await callApiOk(field, 'POST', `/units/${unit.id}/position`, { clientId: randomUUID(), location: { lat: INSIDE.lat + 0.01, lon: INSIDE.lon } });
+    await callApiOk(field, 'POST', `/units/${unit.id}/position`, {
+      clientId: randomUUID(),
+      location: { lat: INSIDE.lat + 0.01, lon: INSIDE.lon },
+    });
     const { alerts } = await callApiOk<{ alerts: Alert[] }>(commandPage, 'GET', `/alerts?rule=zone.geofence&status=new`);
     const raised = alerts.filter((alert) => alert.zoneId === zone!.id);
     expect(raised).toHaveLength(1);
 
     await banner.getByRole('button', { name: 'Acknowledge', exact: true }).click();
     await banner.waitFor({ state: 'hidden', timeout: 10_000 });
-    const acknowledged = (await callApiOk<{ alerts: Alert[] }>(commandPage, 'GET', `/alerts?rule=zone.geofence&status=acknowledged`)).alerts.find((alert) => alert.id === raised[0]!.id)!;
+    const acknowledged = (
+      await callApiOk<{ alerts: Alert[] }>(commandPage, 'GET', `/alerts?rule=zone.geofence&status=acknowledged`)
+    ).alerts.find((alert) => alert.id === raised[0]!.id)!;
     expect(acknowledged.latency.acknowledgedAt).not.toBeNull();
     expect(acknowledged.latency.firstDeliveredAt).not.toBeNull();
     console.log(

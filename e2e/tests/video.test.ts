@@ -44,7 +44,9 @@ async function goLive(page: Page): Promise<void> {
   await expect.poll(() => page.getByRole('button', { name: 'Go live' }).isVisible(), SOON).toBe(true);
   await page.getByRole('button', { name: 'Go live' }).click();
   const panel = page.getByRole('region', { name: 'Live video' });
-  await expect.poll(async () => `${await page.getByTestId('on-air').getAttribute('data-state')}: ${await panel.textContent()}`, SOON).toMatch(/^live:/);
+  await expect
+    .poll(async () => `${await page.getByTestId('on-air').getAttribute('data-state')}: ${await panel.textContent()}`, SOON)
+    .toMatch(/^live:/);
 }
 
 async function commandViewer(role: Role): Promise<{ context: BrowserContext; page: Page }> {
@@ -148,7 +150,11 @@ describe('who may join', () => {
     // The analyst's viewing token, rewritten to claim publishing: the socket refuses it.
     const [header, payload, signature] = viewing.body.token.split('.');
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
-    const forged = [header, Buffer.from(JSON.stringify({ ...claims, role: 'publish', stream_role: 'publish' })).toString('base64url'), signature].join('.');
+    const forged = [
+      header,
+      Buffer.from(JSON.stringify({ ...claims, role: 'publish', stream_role: 'publish' })).toString('base64url'),
+      signature,
+    ].join('.');
     const refusal = await civic.evaluate(
       ({ url, token }) =>
         new Promise<{ messages: { type: string; code?: string }[]; closeCode: number }>((resolve) => {

@@ -29,7 +29,11 @@ afterAll(async () => {
 async function whipPublish(room: string, token: string, codec: 'VP8' | 'H264'): Promise<{ publisher: TestPublisher; location: string }> {
   const publisher = createPublisher(codec);
   stops.push(() => publisher.close());
-  const response = await fetch(mainUrl(`/whip/${room}`), { method: 'POST', headers: { 'content-type': 'application/sdp', authorization: `Bearer ${token}` }, body: await publisher.offer() });
+  const response = await fetch(mainUrl(`/whip/${room}`), {
+    method: 'POST',
+    headers: { 'content-type': 'application/sdp', authorization: `Bearer ${token}` },
+    body: await publisher.offer(),
+  });
   expect(response.status).toBe(201);
   await publisher.accept(await response.text());
   await publisher.connected();
@@ -59,7 +63,11 @@ function whepPlay(room: string, token: string): Promise<number> {
         pc.addEventListener('icegatheringstatechange', () => pc.iceGatheringState === 'complete' && resolve());
         setTimeout(resolve, 3_000);
       });
-      const response = await fetch(`/whep/${room}`, { method: 'POST', headers: { 'content-type': 'application/sdp', authorization: `Bearer ${token}` }, body: pc.localDescription!.sdp });
+      const response = await fetch(`/whep/${room}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/sdp', authorization: `Bearer ${token}` },
+        body: pc.localDescription!.sdp,
+      });
       if (response.status !== 201) throw new Error(`WHEP answered ${response.status}: ${await response.text()}`);
       await pc.setRemoteDescription({ type: 'answer', sdp: await response.text() });
       (window as unknown as { whep: RTCPeerConnection }).whep = pc;
@@ -84,7 +92,9 @@ function framesDecoded(): Promise<number> {
 describe('WHIP publisher (werift) to a WHEP viewer (Chromium)', () => {
   for (const codec of ['VP8', 'H264'] as const) {
     it(`decodes ${codec} frames published over WHIP`, async () => {
-      const room = (await callApiOk<{ room: { id: string } }>(page, 'POST', '/stream/create', { name: `Body camera ${codec}`, kind: 'camera' })).room.id;
+      const room = (
+        await callApiOk<{ room: { id: string } }>(page, 'POST', '/stream/create', { name: `Body camera ${codec}`, kind: 'camera' })
+      ).room.id;
       const publishToken = (await callApiOk<{ token: string }>(page, 'POST', '/stream/join', { room, role: 'publish' })).token;
       const viewToken = (await callApiOk<{ token: string }>(page, 'POST', '/stream/join', { room, role: 'view' })).token;
       const { location } = await whipPublish(room, publishToken, codec);
@@ -100,11 +110,20 @@ describe('WHIP publisher (werift) to a WHEP viewer (Chromium)', () => {
       await screenshot(page, `whep-${codec.toLowerCase()}`);
 
       // The live room is listed with its publisher's codec, then DELETE on the WHIP resource ends it.
-      const list = await callApiOk<{ rooms: { id: string; status: string; viewers: number; publisher: { codec: string | null } | null }[] }>(page, 'GET', '/stream/list');
+      const list = await callApiOk<{
+        rooms: { id: string; status: string; viewers: number; publisher: { codec: string | null } | null }[];
+      }>(page, 'GET', '/stream/list');
       expect(list.rooms.find((entry) => entry.id === room)).toMatchObject({ status: 'live', viewers: 1, publisher: { codec } });
       const ended = await fetch(location, { method: 'DELETE', headers: { authorization: `Bearer ${publishToken}` } });
       expect(ended.status).toBe(200);
-      await expect.poll(async () => (await callApiOk<{ rooms: { id: string; status: string }[] }>(page, 'GET', '/stream/list')).rooms.find((entry) => entry.id === room)?.status).toBe('reconnecting');
+      await expect
+        .poll(
+          async () =>
+            (await callApiOk<{ rooms: { id: string; status: string }[] }>(page, 'GET', '/stream/list')).rooms.find(
+              (entry) => entry.id === room,
+            )?.status,
+        )
+        .toBe('reconnecting');
     }, 60_000);
   }
 });

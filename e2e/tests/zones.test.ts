@@ -40,13 +40,18 @@ async function drawn(): Promise<{ started: boolean; points: number; shapes: stri
 
 /** A zone's bounding box as the server has it. */
 async function zoneBounds(name: string): Promise<{ west: number; south: number; east: number; north: number }> {
-  const zones = await page.evaluate(async () => (await (await fetch('/zones?active=all')).json()) as { zones: Array<{ name: string; bbox: [number, number, number, number] }> });
+  const zones = await page.evaluate(
+    async () =>
+      (await (await fetch('/zones?active=all')).json()) as { zones: Array<{ name: string; bbox: [number, number, number, number] }> },
+  );
   const [west, south, east, north] = zones.zones.find((zone) => zone.name === name)!.bbox;
   return { west, south, east, north };
 }
 
 async function upload(name: string, bytes: Buffer | Uint8Array) {
-  await page.getByLabel(/GeoJSON, KML, KMZ, GPX or a zipped shapefile/).setInputFiles({ name, mimeType: 'application/octet-stream', buffer: Buffer.from(bytes) });
+  await page
+    .getByLabel(/GeoJSON, KML, KMZ, GPX or a zipped shapefile/)
+    .setInputFiles({ name, mimeType: 'application/octet-stream', buffer: Buffer.from(bytes) });
 }
 
 beforeAll(async () => {
@@ -67,14 +72,18 @@ describe('zones', () => {
     await page.goto(mainUrl('/zone-import'));
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Zone Import');
     await upload(`checkpoints-${run}.kml`, KML);
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'features (kml)' }).textContent()).toBe('4 features (kml): 1 ready, 1 repaired, 2 refused.');
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'features (kml)' }).textContent())
+      .toBe('4 features (kml): 1 ready, 1 repaired, 2 refused.');
     const list = page.getByRole('list', { name: 'Features in the file' });
     await expect.poll(() => list.getByText('Problem: The polygon crosses itself near (2.37000, 48.87000).').count()).toBe(1);
     await expect.poll(() => list.getByText('Problem: This is a line (a track or route), not a polygon.').count()).toBe(1);
     await expect.poll(() => list.getByText('Repair: Dropped points repeated one after the other.').count()).toBe(1);
     // Every feature is on the preview map, the refused ones too, so the user sees what is wrong where.
     await mapReady(page);
-    await expect.poll(async () => (await sourceFeatures(page, 'import-preview')).map((feature) => feature.properties.status).sort()).toEqual(['invalid', 'invalid', 'repaired', 'valid']);
+    await expect
+      .poll(async () => (await sourceFeatures(page, 'import-preview')).map((feature) => feature.properties.status).sort())
+      .toEqual(['invalid', 'invalid', 'repaired', 'valid']);
     // The name and risk attributes are guessed; "moderate" is not a level, so the user maps it.
     await expect.poll(() => page.getByLabel('Name from attribute').inputValue()).toBe('name');
     await expect.poll(() => page.getByLabel('Risk level from attribute').inputValue()).toBe('threat');
@@ -85,17 +94,28 @@ describe('zones', () => {
     await screenshot(page, 'zones-import-kml-preview');
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Import 2 zones' }).click();
-    await expect.poll(() => page.getByText(/^Imported 2 zones from checkpoints-/).textContent()).toBe(`Imported 2 zones from checkpoints-${run}.kml; 2 refused.`);
-    await expect.poll(() => page.getByRole('row').filter({ hasText: `checkpoints-${run}.kml` }).textContent()).toContain('2 imported, 2 refused');
+    await expect
+      .poll(() => page.getByText(/^Imported 2 zones from checkpoints-/).textContent())
+      .toBe(`Imported 2 zones from checkpoints-${run}.kml; 2 refused.`);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('row')
+          .filter({ hasText: `checkpoints-${run}.kml` })
+          .textContent(),
+      )
+      .toContain('2 imported, 2 refused');
   });
 
   it('imports a zipped shapefile in Web Mercator and shows it where it belongs', async () => {
     const zip = zippedShapefile(`sectors_${run}`, [
-      { ring: square(2.3300, 48.8700, 0.01), attributes: { NAME: `Sector North ${run}`, RISK: 'critical' } },
-      { ring: square(2.3600, 48.8400, 0.01), attributes: { NAME: `Sector East ${run}`, RISK: 'low' } },
+      { ring: square(2.33, 48.87, 0.01), attributes: { NAME: `Sector North ${run}`, RISK: 'critical' } },
+      { ring: square(2.36, 48.84, 0.01), attributes: { NAME: `Sector East ${run}`, RISK: 'low' } },
     ]);
     await upload(`sectors-${run}.zip`, zip);
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'features (shapefile)' }).textContent()).toMatch(/^2 features \(shapefile\): \d ready, \d repaired, 0 refused\.$/);
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'features (shapefile)' }).textContent())
+      .toMatch(/^2 features \(shapefile\): \d ready, \d repaired, 0 refused\.$/);
     await expect.poll(() => page.getByLabel('Name from attribute').inputValue()).toBe('NAME');
     await expect.poll(() => page.getByLabel('Risk level from attribute').inputValue()).toBe('RISK');
     await mapSettled(page);
@@ -108,10 +128,21 @@ describe('zones', () => {
     await page.goto(mainUrl('/ungoverned-zones'));
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Ungoverned Zones');
     const table = page.getByRole('table');
-    for (const name of ['Île de la Cité', 'Champ de Mars', `Sector North ${run}`, `Sector East ${run}`]) await expect.poll(() => table.getByRole('button', { name, exact: true }).count(), { timeout: 5_000 }).toBeGreaterThan(0);
-    await expect.poll(() => table.getByRole('rowgroup').filter({ hasText: /^Critical/ }).getByRole('button', { name: `Sector North ${run}` }).count()).toBe(1);
+    for (const name of ['Île de la Cité', 'Champ de Mars', `Sector North ${run}`, `Sector East ${run}`])
+      await expect.poll(() => table.getByRole('button', { name, exact: true }).count(), { timeout: 5_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        table
+          .getByRole('rowgroup')
+          .filter({ hasText: /^Critical/ })
+          .getByRole('button', { name: `Sector North ${run}` })
+          .count(),
+      )
+      .toBe(1);
     await mapReady(page);
-    await expect.poll(async () => (await sourceFeatures(page, 'zones')).map((feature) => feature.properties.name), { timeout: 5_000 }).toEqual(expect.arrayContaining(['Île de la Cité', `Sector North ${run}`]));
+    await expect
+      .poll(async () => (await sourceFeatures(page, 'zones')).map((feature) => feature.properties.name), { timeout: 5_000 })
+      .toEqual(expect.arrayContaining(['Île de la Cité', `Sector North ${run}`]));
     await mapSettled(page);
     await screenshot(page, 'zones-page');
     expect(await seriousViolations(page)).toEqual([]);
@@ -142,13 +173,29 @@ describe('zones', () => {
 
     const detail = page.getByRole('region', { name: `Drawn checkpoint ${run}` });
     await expect.poll(() => detail.getByText('Patrol · High risk · Active').count()).toBe(1);
-    await expect.poll(() => table.getByRole('rowgroup').filter({ hasText: /^High/ }).getByRole('button', { name: `Drawn checkpoint ${run}` }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        table
+          .getByRole('rowgroup')
+          .filter({ hasText: /^High/ })
+          .getByRole('button', { name: `Drawn checkpoint ${run}` })
+          .count(),
+      )
+      .toBe(1);
 
     await detail.getByLabel('Risk level').selectOption('critical');
     await detail.getByLabel('Notes').fill('Seen from the bridge');
     await detail.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(() => detail.getByText('Zone saved.').count()).toBe(1);
-    await expect.poll(() => table.getByRole('rowgroup').filter({ hasText: /^Critical/ }).getByRole('button', { name: `Drawn checkpoint ${run}` }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        table
+          .getByRole('rowgroup')
+          .filter({ hasText: /^Critical/ })
+          .getByRole('button', { name: `Drawn checkpoint ${run}` })
+          .count(),
+      )
+      .toBe(1);
     // Reshape: drag the triangle's lowest corner down and to the right, then save the new shape.
     await detail.getByRole('button', { name: 'Reshape on the map' }).click();
     // The zone is on terra-draw's map, selected: a selection point at each of its three corners.
@@ -175,13 +222,22 @@ describe('zones', () => {
   it('undoes an import, and shows zones as a layer on the command map that can be hidden', async () => {
     await page.goto(mainUrl('/zone-import'));
     await page.getByRole('button', { name: `Undo the import of sectors-${run}.zip` }).click();
-    await expect.poll(() => page.getByRole('row').filter({ hasText: `sectors-${run}.zip` }).textContent()).toContain('Undone');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('row')
+          .filter({ hasText: `sectors-${run}.zip` })
+          .textContent(),
+      )
+      .toContain('Undone');
 
     await page.goto(mainUrl('/command'));
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Command Dashboard');
     await mapReady(page);
     await expect.poll(() => layerIds(page), { timeout: 5_000 }).toEqual(expect.arrayContaining(['zones-fill', 'zones-outline']));
-    await expect.poll(async () => (await sourceFeatures(page, 'zones')).map((feature) => feature.properties.name)).toEqual(expect.arrayContaining(['Île de la Cité', 'Champ de Mars']));
+    await expect
+      .poll(async () => (await sourceFeatures(page, 'zones')).map((feature) => feature.properties.name))
+      .toEqual(expect.arrayContaining(['Île de la Cité', 'Champ de Mars']));
     const names = (await sourceFeatures(page, 'zones')).map((feature) => feature.properties.name);
     expect(names).not.toContain(`Sector North ${run}`);
     expect(names).not.toContain(`Drawn checkpoint ${run}`);

@@ -53,7 +53,10 @@ function readExportedHead(file: string): AuditSignedHead {
     throw new UsageError(`${file} is not JSON; export a head with "npm run --silent cli -- audit head > head.json".`);
   }
   const parsed = AuditSignedHead.safeParse(json);
-  if (!parsed.success) throw new UsageError(`${file} is not an exported audit head: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new UsageError(
+      `${file} is not an exported audit head: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+    );
   return parsed.data;
 }
 
@@ -106,7 +109,12 @@ async function run(argv: string[]): Promise<number> {
         return 0;
       }
       case 'user set-role': {
-        const user = await services.users.setRoleByEmail(required(values, 'email'), role(required(values, 'role')), OPERATOR, SYSTEM_CONTEXT);
+        const user = await services.users.setRoleByEmail(
+          required(values, 'email'),
+          role(required(values, 'role')),
+          OPERATOR,
+          SYSTEM_CONTEXT,
+        );
         console.log(`${user.email} is now ${user.role}.`);
         return 0;
       }

@@ -13,7 +13,14 @@ const hostList = (fallback: string[]) =>
   z
     .string()
     .optional()
-    .transform((value) => (value ? value.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean) : fallback));
+    .transform((value) =>
+      value
+        ? value
+            .split(',')
+            .map((h) => h.trim().toLowerCase())
+            .filter(Boolean)
+        : fallback,
+    );
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -30,7 +37,10 @@ const EnvSchema = z.object({
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
   /** Prefixes every realtime key and topic, so deployments sharing one Redis never meet. */
-  REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_.-]{1,100}$/, 'letters, digits, ":", "_", "." and "-" only').default('argus:realtime:'),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{1,100}$/, 'letters, digits, ":", "_", "." and "-" only')
+    .default('argus:realtime:'),
   WEB_DIST: z.string().optional(),
   /** Where users reach Argus; names the token issuer and OAuth redirects. */
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
@@ -38,18 +48,31 @@ const EnvSchema = z.object({
   /** The reverse proxies whose X-Forwarded-* headers are believed: addresses and CIDR ranges; unset or false: none. */
   TRUST_PROXY: z.string().optional().transform(trustedProxies),
   RATE_LIMIT_PUBLIC_MAX: z.coerce.number().int().positive().default(RATE_LIMIT.max),
-  RATE_LIMIT_SESSION_MAX: z.coerce.number().int().positive().default(RATE_LIMIT.max * 30),
+  RATE_LIMIT_SESSION_MAX: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(RATE_LIMIT.max * 30),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(RATE_LIMIT.windowMs),
   /** Super_Admin and Command_Admin must reach aal2 before any administrative action. */
-  MFA_REQUIRED_FOR_ADMINS: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  MFA_REQUIRED_FOR_ADMINS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /** One OpenID Connect provider for sign-in with PKCE; all three must be set together. */
   OIDC_ISSUER: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   /** The name clients pass as `provider` to /auth/v1/authorize. */
-  OIDC_PROVIDER_NAME: z.string().regex(/^[a-z0-9_-]{1,40}$/, 'lower-case letters, digits, _ and - only').default('oidc'),
+  OIDC_PROVIDER_NAME: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,40}$/, 'lower-case letters, digits, _ and - only')
+    .default('oidc'),
   /** Whether a provider's verified email links a new identity to the Argus user with that email. */
-  OIDC_LINK_BY_EMAIL: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  OIDC_LINK_BY_EMAIL: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Comma-separated addresses (origin, or origin and path prefix) a sign-in may return to. */
   OAUTH_REDIRECT_ALLOW_LIST: z.string().optional(),
   /** Refresh grants per token family (session) in five minutes. */
@@ -78,7 +101,10 @@ const EnvSchema = z.object({
   DETECTION_MODEL_URL: z
     .string()
     .regex(/^\/[A-Za-z0-9._~/-]+\.json$/, 'must be a path on this server starting with / and ending in .json')
-    .refine((url) => /centernet|nanodet/i.test(url.slice(url.lastIndexOf('/') + 1)), 'the file name must contain "centernet" or "nanodet" so the detector knows how to read its output')
+    .refine(
+      (url) => /centernet|nanodet/i.test(url.slice(url.lastIndexOf('/') + 1)),
+      'the file name must contain "centernet" or "nanodet" so the detector knows how to read its output',
+    )
     .default('/detection/centernet.json'),
   /**
    * The Ed25519 private key that signs audit checkpoints, as PKCS#8 PEM or its DER in base64;
@@ -101,7 +127,10 @@ const EnvSchema = z.object({
   /** Addresses the SFU announces besides its interfaces' (a public or LAN address behind NAT). */
   SFU_ADDITIONAL_HOSTS: z.string().optional(),
   /** Let the SFU itself ask the STUN servers for its public address (only useful behind NAT). */
-  SFU_USE_STUN: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  SFU_USE_STUN: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** The video bitrate publishers are driven to (REMB and the start bitrate), kbit/s. */
   STREAM_TARGET_BITRATE_KBPS: z.coerce.number().int().min(100).max(20_000).default(1500),
 });
@@ -159,7 +188,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (oidcParts > 0 && oidcParts < 3) {
     throw new ConfigError('Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
   }
-  for (const entry of e.OAUTH_REDIRECT_ALLOW_LIST?.split(',').map((value) => value.trim()).filter(Boolean) ?? []) {
+  for (const entry of e.OAUTH_REDIRECT_ALLOW_LIST?.split(',')
+    .map((value) => value.trim())
+    .filter(Boolean) ?? []) {
     if (!URL.canParse(entry)) throw new ConfigError(`Invalid configuration:\n  OAUTH_REDIRECT_ALLOW_LIST: "${entry}" is not a URL`);
   }
   const video = videoConfig(e);
@@ -182,9 +213,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshFamilyMax: e.REFRESH_FAMILY_MAX,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
-        ? { name: e.OIDC_PROVIDER_NAME, issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, linkByEmail: e.OIDC_LINK_BY_EMAIL }
+        ? {
+            name: e.OIDC_PROVIDER_NAME,
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            linkByEmail: e.OIDC_LINK_BY_EMAIL,
+          }
         : null,
-    oauthRedirectAllowList: e.OAUTH_REDIRECT_ALLOW_LIST?.split(',').map((entry) => entry.trim()).filter(Boolean) ?? [publicUrl],
+    oauthRedirectAllowList: e.OAUTH_REDIRECT_ALLOW_LIST?.split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean) ?? [publicUrl],
     detectionModelUrl: e.DETECTION_MODEL_URL,
     mapTiles: e.MAP_TILE_URL ? { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION ?? null, maxZoom: e.MAP_TILE_MAX_ZOOM } : null,
     evidenceMaxBytes: e.EVIDENCE_MAX_BYTES,
@@ -205,7 +244,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** proxy-addr's names for the private ranges (loopback 127.0.0.1/8 and ::1, and so on). */
 const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
-const EXAMPLE = 'list the addresses of your proxies, e.g. TRUST_PROXY=127.0.0.1 for a proxy on this machine or TRUST_PROXY=127.0.0.1,10.0.0.0/8 (addresses, CIDR ranges, or loopback, linklocal, uniquelocal), or false for none';
+const EXAMPLE =
+  'list the addresses of your proxies, e.g. TRUST_PROXY=127.0.0.1 for a proxy on this machine or TRUST_PROXY=127.0.0.1,10.0.0.0/8 (addresses, CIDR ranges, or loopback, linklocal, uniquelocal), or false for none';
 
 /**
  * Only the proxies themselves may be trusted: Fastify then reads X-Forwarded-For from the right,
@@ -221,7 +261,8 @@ function trustedProxies(value: string | undefined, ctx: z.RefinementCtx): string
   };
   const trimmed = value?.trim().toLowerCase();
   if (trimmed === undefined || trimmed === '' || trimmed === 'false') return null;
-  if (trimmed === 'true') return refuse(`"true" trusted every hop, so any client could name its own address in X-Forwarded-For; ${EXAMPLE}`);
+  if (trimmed === 'true')
+    return refuse(`"true" trusted every hop, so any client could name its own address in X-Forwarded-For; ${EXAMPLE}`);
   if (/^\d+$/.test(trimmed)) return refuse(`a hop count cannot tell a proxy from a client that connects directly; ${EXAMPLE}`);
   const entries = list(trimmed);
   for (const entry of entries) {
@@ -232,7 +273,8 @@ function trustedProxies(value: string | undefined, ctx: z.RefinementCtx): string
     if (family === 0 || rest.length > 0 || (prefix !== undefined && !(/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits))) {
       return refuse(`"${entry}" is not an IP address, a CIDR range (10.0.0.0/8) or one of ${NAMED_RANGES.join(', ')}`);
     }
-    if (prefix !== undefined && Number(prefix) === 0) return refuse(`"${entry}" trusts every address, so any client could name its own; list only your proxies`);
+    if (prefix !== undefined && Number(prefix) === 0)
+      return refuse(`"${entry}" trusts every address, so any client could name its own; list only your proxies`);
   }
   return entries;
 }
@@ -253,7 +295,11 @@ function ed25519PrivateKey(value: string | undefined, ctx: z.RefinementCtx): Key
   return z.NEVER;
 }
 
-const list = (value: string | undefined) => value?.split(',').map((entry) => entry.trim()).filter(Boolean) ?? [];
+const list = (value: string | undefined) =>
+  value
+    ?.split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean) ?? [];
 
 function videoConfig(e: z.infer<typeof EnvSchema>): Config['video'] {
   const stun = e.ICE_STUN_URLS.trim().toLowerCase() === 'none' ? [] : list(e.ICE_STUN_URLS);
@@ -261,7 +307,8 @@ function videoConfig(e: z.infer<typeof EnvSchema>): Config['video'] {
   const problems: string[] = [];
   if (stun.some((url) => !/^stun:\S+$/.test(url))) problems.push('ICE_STUN_URLS: every entry must start with stun:');
   if (turn.some((url) => !/^turns?:\S+$/.test(url))) problems.push('ICE_TURN_URLS: every entry must start with turn: or turns:');
-  if (turn.length > 0 && !(e.ICE_TURN_USERNAME && e.ICE_TURN_CREDENTIAL)) problems.push('ICE_TURN_USERNAME and ICE_TURN_CREDENTIAL must be set with ICE_TURN_URLS');
+  if (turn.length > 0 && !(e.ICE_TURN_USERNAME && e.ICE_TURN_CREDENTIAL))
+    problems.push('ICE_TURN_USERNAME and ICE_TURN_CREDENTIAL must be set with ICE_TURN_URLS');
   let udpPortRange: [number, number] | null = null;
   if (e.SFU_UDP_PORTS) {
     const [low, high] = e.SFU_UDP_PORTS.split('-').map(Number) as [number, number];
@@ -272,5 +319,11 @@ function videoConfig(e: z.infer<typeof EnvSchema>): Config['video'] {
   const iceServers: Config['video']['iceServers'] = [];
   if (stun.length > 0) iceServers.push({ urls: stun });
   if (turn.length > 0) iceServers.push({ urls: turn, username: e.ICE_TURN_USERNAME, credential: e.ICE_TURN_CREDENTIAL });
-  return { iceServers, sfuUseStun: e.SFU_USE_STUN, udpPortRange, additionalHostAddresses: list(e.SFU_ADDITIONAL_HOSTS), targetBitrateKbps: e.STREAM_TARGET_BITRATE_KBPS };
+  return {
+    iceServers,
+    sfuUseStun: e.SFU_USE_STUN,
+    udpPortRange,
+    additionalHostAddresses: list(e.SFU_ADDITIONAL_HOSTS),
+    targetBitrateKbps: e.STREAM_TARGET_BITRATE_KBPS,
+  };
 }

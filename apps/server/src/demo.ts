@@ -12,7 +12,13 @@ import { SCENARIO_PREFIX, SCENARIO_UNITS } from './simulator/scenario-units';
 import type { Services } from './services';
 
 /** Creates the account or, when it exists from an earlier run, gives it a fresh password. */
-async function ensureAccount(services: Services, email: string, fullName: string, role: (typeof ROLES)[number], password: string): Promise<void> {
+async function ensureAccount(
+  services: Services,
+  email: string,
+  fullName: string,
+  role: (typeof ROLES)[number],
+  password: string,
+): Promise<void> {
   const existing = await services.usersRepository.findByEmail(email);
   if (existing) {
     const password_hash = await hashPassword(password);
@@ -56,14 +62,25 @@ async function demo(): Promise<void> {
   }
   // The demo Field_Unit crews a unit of its own, which the simulator leaves to the person.
   const fieldUser = await services.usersRepository.findByEmail('field.unit@demo.argus.localhost');
-  if (fieldUser && !existingUnits.has('DEMO-FIELD-1')) await services.units.create({ callsign: 'DEMO-FIELD-1', kind: 'patrol', members: [fieldUser.id] });
+  if (fieldUser && !existingUnits.has('DEMO-FIELD-1'))
+    await services.units.create({ callsign: 'DEMO-FIELD-1', kind: 'patrol', members: [fieldUser.id] });
   await app.listen({ port: config.port, host: config.host });
   const base = `http://localhost:${config.port}`;
-  console.log(`\nArgus demo is running at ${base} (civic: http://civic.localhost:${config.port}, field: http://field.localhost:${config.port})`);
+  console.log(
+    `\nArgus demo is running at ${base} (civic: http://civic.localhost:${config.port}, field: http://field.localhost:${config.port})`,
+  );
   console.log('Demo accounts (passwords are shown only now):');
   console.log(accounts.join('\n'));
   const scenario = await Scenario.start(
-    { baseUrl: `http://127.0.0.1:${config.port}`, ...simulator, tickMs: 2_000, incidentEveryMs: 45_000, reportEveryMs: 30_000, onSceneSeconds: 90, log: (line) => app.log.warn(line) },
+    {
+      baseUrl: `http://127.0.0.1:${config.port}`,
+      ...simulator,
+      tickMs: 2_000,
+      incidentEveryMs: 45_000,
+      reportEveryMs: 30_000,
+      onSceneSeconds: 90,
+      log: (line) => app.log.warn(line),
+    },
     SCENARIO_PREFIX,
   );
   console.log(`The scenario simulator is running ${SCENARIO_UNITS.length} units in central London.`);

@@ -23,14 +23,19 @@ export interface BackgroundJobOptions {
  * events may be published before the server is ready; every failure is logged, never thrown.
  */
 export function createBackgroundJobs(services: Services, log: FastifyBaseLogger, options: BackgroundJobOptions): BackgroundJobs {
-  const stopFollowingRooms = followStreamRooms(services.events, services.cameras, (error) => log.error({ err: error }, 'cameras: re-checking health after a stream change'));
-  const stopTracking = trackFirstDelivery(services.realtime, services.events, services.alerts, services.clock, (error) => log.error({ err: error }, 'alerts: recording first delivery'));
+  const stopFollowingRooms = followStreamRooms(services.events, services.cameras, (error) =>
+    log.error({ err: error }, 'cameras: re-checking health after a stream change'),
+  );
+  const stopTracking = trackFirstDelivery(services.realtime, services.events, services.alerts, services.clock, (error) =>
+    log.error({ err: error }, 'alerts: recording first delivery'),
+  );
   const auditCheckpoints = scheduleAuditCheckpoints(services.audit, (error) => log.error({ err: error }, 'audit: signing a checkpoint'));
   let monitor: NodeJS.Timeout | undefined;
 
   return {
     async start() {
-      if (options.warmMedia) void services.streams.media.start().catch((error: unknown) => log.error({ err: error }, 'sfu: could not start'));
+      if (options.warmMedia)
+        void services.streams.media.start().catch((error: unknown) => log.error({ err: error }, 'sfu: could not start'));
       await services.platform.sampleHealth();
       monitor = setInterval(() => void services.platform.sampleHealth(), HEALTH_CHECK_INTERVAL_MS).unref();
       await auditCheckpoints.start();

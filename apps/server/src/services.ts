@@ -99,12 +99,28 @@ export function createServices(config: Config, db: Db, clock: Clock) {
   const zonesRepository = new ZonesRepository(db.kysely);
   const reportsRepository = new ReportsRepository(db.kysely);
   const files = new DiskFileStore(path.join(config.dataDir, 'files'));
-  const evidence = new EvidenceService(new EvidenceRepository(db.kysely), files, audit, clock, config.evidenceMaxBytes, incidents, events, fieldScope);
+  const evidence = new EvidenceService(
+    new EvidenceRepository(db.kysely),
+    files,
+    audit,
+    clock,
+    config.evidenceMaxBytes,
+    incidents,
+    events,
+    fieldScope,
+  );
   const cameras = new CamerasService(new CamerasRepository(db.kysely), clock, events);
   const rulesRepository = new RulesRepository(db.kysely);
   // Several processes sharing a Redis elect one to run the engine, so each alert is raised once.
   const threatEngine = config.redisUrl
-    ? new ScaledThreatEngine(rulesRepository, alerts, events, clock, { tickMs: 15_000 }, { redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, ...ENGINE_LEASE })
+    ? new ScaledThreatEngine(
+        rulesRepository,
+        alerts,
+        events,
+        clock,
+        { tickMs: 15_000 },
+        { redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, ...ENGINE_LEASE },
+      )
     : new ThreatEngine(rulesRepository, alerts, events, clock, { tickMs: 15_000 });
   const streamSettings = new StreamSettingsService(new StreamSettingsRepository(db.kysely), audit, clock, config.video.iceServers);
   return {
@@ -155,7 +171,15 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     mfaPolicy: new MfaPolicy(config.mfaRequiredForAdmins),
     keys,
     accessTokens,
-    tokens: new TokenService(auth, sessions, new RefreshTokensRepository(db.kysely), accessTokens, audit, clock, new FamilyRateLimit(config.refreshFamilyMax)),
+    tokens: new TokenService(
+      auth,
+      sessions,
+      new RefreshTokensRepository(db.kysely),
+      accessTokens,
+      audit,
+      clock,
+      new FamilyRateLimit(config.refreshFamilyMax),
+    ),
     mfa: new MfaService(new MfaRepository(db.kysely, () => sessionCache.clear()), sessions, throttleRepository, audit, clock),
     analytics: new AnalyticsIntakeService(new AnalyticsRepository(db.kysely), clock),
     analyticsCharts: new AnalyticsService(new OperationalAnalyticsRepository(db.kysely), new TelemetryRepository(db.kysely), clock),

@@ -41,7 +41,9 @@ async function main(argv: string[]): Promise<void> {
     },
   });
   if (values.help) return void console.log(USAGE);
-  const missing = ['url', 'command-email', 'command-password', 'civic-email', 'civic-password'].filter((name) => !values[name as keyof typeof values]);
+  const missing = ['url', 'command-email', 'command-password', 'civic-email', 'civic-password'].filter(
+    (name) => !values[name as keyof typeof values],
+  );
   if (missing.length) throw new Error(`Missing ${missing.map((name) => `--${name}`).join(', ')}.\n\n${USAGE}`);
   const baseUrl = values.url!.replace(/\/$/, '');
   const command = { email: values['command-email']!, password: values['command-password']! };

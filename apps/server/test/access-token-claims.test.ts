@@ -13,11 +13,16 @@ describe.each(TEST_DIALECTS)('access token claims on %s', (dialect) => {
   });
   afterEach(() => t.close());
 
-  const readUser = (token: string) => t.app.inject({ method: 'GET', url: `${TOKEN_API_PREFIX}/user`, headers: { authorization: `Bearer ${token}` } });
+  const readUser = (token: string) =>
+    t.app.inject({ method: 'GET', url: `${TOKEN_API_PREFIX}/user`, headers: { authorization: `Bearer ${token}` } });
 
   it('refuses a token without an expiry, even one signed by Argus’s own key', async () => {
     const user = await createUser(t.services);
-    const grant = await t.app.inject({ method: 'POST', url: `${TOKEN_API_PREFIX}/token?grant_type=password`, payload: { email: user.email, password: STRONG_PASSWORD } });
+    const grant = await t.app.inject({
+      method: 'POST',
+      url: `${TOKEN_API_PREFIX}/token?grant_type=password`,
+      payload: { email: user.email, password: STRONG_PASSWORD },
+    });
     const issued = grant.json().access_token as string;
     expect((await readUser(issued)).statusCode).toBe(200);
 
@@ -33,7 +38,13 @@ describe.each(TEST_DIALECTS)('access token claims on %s', (dialect) => {
 
   it('refuses a stream token without an expiry in the same way', async () => {
     const tokens = new StreamTokens(t.services.keys, t.clock, 'http://localhost/stream');
-    const { token } = await tokens.issue({ sub: 'user-1', room: 'command-room', stream_role: 'view', user_role: 'Command_Admin', name: 'Casey' });
+    const { token } = await tokens.issue({
+      sub: 'user-1',
+      room: 'command-room',
+      stream_role: 'view',
+      user_role: 'Command_Admin',
+      name: 'Casey',
+    });
     await expect(tokens.verify(token)).resolves.toMatchObject({ room: 'command-room' });
 
     const { exp: _exp, ...claims } = decodeJwt(token);

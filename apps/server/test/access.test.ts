@@ -94,7 +94,12 @@ describe.each(TEST_DIALECTS)('what one administrator may do to another account o
   beforeAll(async () => {
     t = await buildTestApp(dialect);
     managers = ROLES.filter((role) =>
-      ([['POST', '/users'], ['PATCH', '/users/:id']] as const).every(([method, url]) => admittedRoles(t.routes, method, url).includes(role)),
+      (
+        [
+          ['POST', '/users'],
+          ['PATCH', '/users/:id'],
+        ] as const
+      ).every(([method, url]) => admittedRoles(t.routes, method, url).includes(role)),
     );
     for (const role of managers) {
       const user = await createUser(t.services, { role });
@@ -117,7 +122,11 @@ describe.each(TEST_DIALECTS)('what one administrator may do to another account o
       allowed: mayAssignRole,
       attempt: async (target) => {
         made += 1;
-        return { method: 'POST', url: '/users', payload: { email: `made.${made}@argus.test`, full_name: `Made ${made}`, role: target, password: STRONG_PASSWORD } };
+        return {
+          method: 'POST',
+          url: '/users',
+          payload: { email: `made.${made}@argus.test`, full_name: `Made ${made}`, role: target, password: STRONG_PASSWORD },
+        };
       },
       status: 201,
       refusal: 'super_admin_only',

@@ -14,15 +14,25 @@ describe.each(TEST_DIALECTS)('alert latency and handling on %s', (dialect) => {
 
   beforeEach(async () => {
     t = await buildLiveTestApp(dialect);
-    ({ user: { id: commandId }, client: command } = await signInNewUser(t, 'Command_Admin'));
-    ({ user: { id: crewId }, client: crew } = await signInNewUser(t, 'Field_Unit'));
+    ({
+      user: { id: commandId },
+      client: command,
+    } = await signInNewUser(t, 'Command_Admin'));
+    ({
+      user: { id: crewId },
+      client: crew,
+    } = await signInNewUser(t, 'Field_Unit'));
   });
   afterEach(() => t.close());
 
   async function enterZone() {
     await insertZone(t.services, commandId, { lon: 10, lat: 10, size: 1, riskLevel: 'critical', name: 'Old quarter' });
     const unit = (await command.request('POST', '/units', { callsign: 'ECHO-5', kind: 'patrol', members: [crewId] })).json().unit;
-    await crew.request('POST', `/units/${unit.id}/position`, { clientId: randomUUID(), location: { lat: 10.5, lon: 10.5 }, at: t.clock.now() - 2000 });
+    await crew.request('POST', `/units/${unit.id}/position`, {
+      clientId: randomUUID(),
+      location: { lat: 10.5, lon: 10.5 },
+      at: t.clock.now() - 2000,
+    });
     await t.services.threatEngine.idle();
     return unit as { id: string };
   }
@@ -35,9 +45,16 @@ describe.each(TEST_DIALECTS)('alert latency and handling on %s', (dialect) => {
     const alert = frame.data as { id: string; severity: string; latency: { eventAt: number; firstDeliveredAt: number | null } };
     expect(alert).toMatchObject({ severity: 'critical', latency: { eventAt: t.clock.now() - 2000, firstDeliveredAt: null } });
     t.clock.advance(3000);
-    await expect.poll(async () => (await command.request('GET', '/alerts?rule=zone.geofence')).json().alerts[0].latency.firstDeliveredAt).not.toBeNull();
+    await expect
+      .poll(async () => (await command.request('GET', '/alerts?rule=zone.geofence')).json().alerts[0].latency.firstDeliveredAt)
+      .not.toBeNull();
     const acknowledged = (await command.request('POST', `/alerts/${alert.id}/acknowledge`)).json().alert;
-    expect(acknowledged.latency).toMatchObject({ eventAt: t.clock.now() - 5000, ingestedAt: t.clock.now() - 3000, alertedAt: t.clock.now() - 3000, acknowledgedAt: t.clock.now() });
+    expect(acknowledged.latency).toMatchObject({
+      eventAt: t.clock.now() - 5000,
+      ingestedAt: t.clock.now() - 3000,
+      alertedAt: t.clock.now() - 3000,
+      acknowledgedAt: t.clock.now(),
+    });
     expect(acknowledged.latency.firstDeliveredAt).toBeGreaterThanOrEqual(t.clock.now() - 3000);
   });
 

@@ -40,15 +40,39 @@ export async function seedOperational(db: Kysely<Database>, reporterId: string):
     ])
     .execute();
 
-  const unit = (id: string, callsign: string): Insertable<UnitsTable> => ({ id, callsign, kind: 'patrol', status: 'available', created_at: T0, updated_at: T0 });
-  await db.insertInto('units').values([unit('u1', 'ALPHA-1'), unit('u2', 'BRAVO-2')]).execute();
+  const unit = (id: string, callsign: string): Insertable<UnitsTable> => ({
+    id,
+    callsign,
+    kind: 'patrol',
+    status: 'available',
+    created_at: T0,
+    updated_at: T0,
+  });
+  await db
+    .insertInto('units')
+    .values([unit('u1', 'ALPHA-1'), unit('u2', 'BRAVO-2')])
+    .execute();
 
   // Milestones in minutes after assignment.
-  const dispatch = (id: string, incidentId: string, unitId: string, assigned: number, steps: Partial<Record<DispatchStatus, number>>): Insertable<DispatchesTable> => {
+  const dispatch = (
+    id: string,
+    incidentId: string,
+    unitId: string,
+    assigned: number,
+    steps: Partial<Record<DispatchStatus, number>>,
+  ): Insertable<DispatchesTable> => {
     const milestones: Partial<Record<DispatchStatus, number>> = { assigned };
     for (const [name, minutes] of Object.entries(steps) as [DispatchStatus, number][]) milestones[name] = assigned + minutes * MIN;
     const last = (Object.entries(milestones) as [DispatchStatus, number][]).sort(([, a], [, b]) => b - a)[0]!;
-    return { id, incident_id: incidentId, unit_id: unitId, status: last[0], milestones: JSON.stringify(milestones), created_at: assigned, updated_at: last[1] };
+    return {
+      id,
+      incident_id: incidentId,
+      unit_id: unitId,
+      status: last[0],
+      milestones: JSON.stringify(milestones),
+      created_at: assigned,
+      updated_at: last[1],
+    };
   };
   await db
     .insertInto('dispatches')
@@ -61,7 +85,13 @@ export async function seedOperational(db: Kysely<Database>, reporterId: string):
     ])
     .execute();
 
-  const report = (id: string, kind: ReportKind, status: ReportStatus, at: number, incidentId: string | null = null): Insertable<ReportsTable> => ({
+  const report = (
+    id: string,
+    kind: ReportKind,
+    status: ReportStatus,
+    at: number,
+    incidentId: string | null = null,
+  ): Insertable<ReportsTable> => ({
     id,
     client_id: id,
     tracking_code: id,
@@ -87,7 +117,14 @@ export async function seedOperational(db: Kysely<Database>, reporterId: string):
     ])
     .execute();
 
-  const alert = (id: string, rule: string, tier: AlertTier, at: number, ackAfterMs: number | null, latency: { event?: number; ingest?: number; delivered?: number } = {}): Insertable<AlertsTable> => ({
+  const alert = (
+    id: string,
+    rule: string,
+    tier: AlertTier,
+    at: number,
+    ackAfterMs: number | null,
+    latency: { event?: number; ingest?: number; delivered?: number } = {},
+  ): Insertable<AlertsTable> => ({
     id,
     rule,
     subject: id,
@@ -109,7 +146,11 @@ export async function seedOperational(db: Kysely<Database>, reporterId: string):
   await db
     .insertInto('alerts')
     .values([
-      alert('a1', 'geofence', 'alert', T0 + HOUR, 2 * MIN, { event: T0 + HOUR - 3000, ingest: T0 + HOUR - 1000, delivered: T0 + HOUR + 500 }),
+      alert('a1', 'geofence', 'alert', T0 + HOUR, 2 * MIN, {
+        event: T0 + HOUR - 3000,
+        ingest: T0 + HOUR - 1000,
+        delivered: T0 + HOUR + 500,
+      }),
       alert('a2', 'geofence', 'alert', T0 + 2 * HOUR, 6 * MIN),
       alert('a3', 'geofence', 'alert', T0 + 2 * HOUR, null),
       alert('a4', 'camera', 'detection', T0 + 3 * HOUR, MIN),

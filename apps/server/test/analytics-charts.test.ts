@@ -74,7 +74,12 @@ describe.each(TEST_DIALECTS)('analytics charts on %s', (dialect) => {
     expect(byBin['20–30 min']).toMatchObject({ on_scene: 1 });
     expect(byBin['30–60 min']).toMatchObject({ cleared: 1 });
     expect(byBin['1–2 h']).toMatchObject({ cleared: 1 });
-    expect(result.rows.reduce((sum, row) => sum + (row.acknowledged as number) + (row.en_route as number) + (row.on_scene as number) + (row.cleared as number), 0)).toBe(10);
+    expect(
+      result.rows.reduce(
+        (sum, row) => sum + (row.acknowledged as number) + (row.en_route as number) + (row.on_scene as number) + (row.cleared as number),
+        0,
+      ),
+    ).toBe(10);
   });
 
   it('gives nearest-rank medians and 90th percentiles per milestone', async () => {
@@ -187,7 +192,11 @@ describe.each(TEST_DIALECTS)('analytics charts on %s', (dialect) => {
   ])('answers an unknown %s chart with a 400 naming the charts there are', async (family, name) => {
     const response = await command.request('GET', `/analytics/${family}/${name}?${RANGE}`);
     expect(response.statusCode).toBe(400);
-    expect(response.body).toContain(family === 'operational' ? 'chart must be one of incidents-by-category' : 'chart must be one of page-views, web-vitals, client-errors.');
+    expect(response.body).toContain(
+      family === 'operational'
+        ? 'chart must be one of incidents-by-category'
+        : 'chart must be one of page-views, web-vitals, client-errors.',
+    );
   });
 
   it('creates exercise incidents through the API and keeps them out of the charts', async () => {

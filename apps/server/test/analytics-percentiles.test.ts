@@ -32,12 +32,33 @@ describe.each(TEST_DIALECTS)('analytics percentiles on %s', (dialect) => {
       const at = T0 + index * MIN;
       await db.kysely
         .insertInto('incidents')
-        .values({ id: `i${index}`, reference: `INC-2026-${index}`, title: 'x', category: 'fire', severity: 'low', status: 'new', lat: 0, lon: 0, description: '', created_at: at, updated_at: at, exercise: 0 })
+        .values({
+          id: `i${index}`,
+          reference: `INC-2026-${index}`,
+          title: 'x',
+          category: 'fire',
+          severity: 'low',
+          status: 'new',
+          lat: 0,
+          lon: 0,
+          description: '',
+          created_at: at,
+          updated_at: at,
+          exercise: 0,
+        })
         .execute();
       const milestones = { assigned: at, acknowledged: at + minutes * MIN, ...(index === 0 ? { on_scene: at + 9 * MIN } : {}) };
       await db.kysely
         .insertInto('dispatches')
-        .values({ id: `d${index}`, incident_id: `i${index}`, unit_id: 'u1', status: 'acknowledged', milestones: JSON.stringify(milestones), created_at: at, updated_at: at })
+        .values({
+          id: `d${index}`,
+          incident_id: `i${index}`,
+          unit_id: 'u1',
+          status: 'acknowledged',
+          milestones: JSON.stringify(milestones),
+          created_at: at,
+          updated_at: at,
+        })
         .execute();
     }
     const vital = (value: number, at: number) => ({
@@ -48,7 +69,10 @@ describe.each(TEST_DIALECTS)('analytics percentiles on %s', (dialect) => {
       payload: JSON.stringify({ trackingId: 't1', name: 'CLS', value }),
       received_at: at,
     });
-    await db.kysely.insertInto('analytics_events').values([vital(0.1 + 0.2, T0), vital(1 / 3, T0 + 1), vital(0.1, T0 + 2)]).execute();
+    await db.kysely
+      .insertInto('analytics_events')
+      .values([vital(0.1 + 0.2, T0), vital(1 / 3, T0 + 1), vital(0.1, T0 + 2)])
+      .execute();
   });
   afterAll(() => db.close());
 
@@ -66,7 +90,10 @@ describe.each(TEST_DIALECTS)('analytics percentiles on %s', (dialect) => {
   });
 
   it('keeps every digit of fractional values on the way out of the database', async () => {
-    const vitals = await new TelemetryRepository(db.kysely).webVitals({ from: T0, to: T0 + MIN }, [[3, 4], [1, 3]]);
+    const vitals = await new TelemetryRepository(db.kysely).webVitals({ from: T0, to: T0 + MIN }, [
+      [3, 4],
+      [1, 3],
+    ]);
     expect(vitals.get('CLS')).toEqual({ n: 3, values: [1 / 3, 0.1] });
     const median = await new TelemetryRepository(db.kysely).webVitals({ from: T0, to: T0 + MIN }, [P50]);
     expect(median.get('CLS')?.values).toEqual([0.1 + 0.2]);

@@ -10,7 +10,14 @@ const pageview = {
   userAgent: 'Chromium',
   domain: 'localhost',
 };
-const performance = { trackingId: 'tab-1', name: 'LCP', value: 812.5, timestamp: 1795338466964, url: 'http://localhost/', userAgent: 'Chromium' };
+const performance = {
+  trackingId: 'tab-1',
+  name: 'LCP',
+  value: 812.5,
+  timestamp: 1795338466964,
+  url: 'http://localhost/',
+  userAgent: 'Chromium',
+};
 const error = {
   trackingId: 'tab-1',
   message: 'TypeError: x is undefined',

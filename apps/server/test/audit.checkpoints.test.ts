@@ -16,7 +16,9 @@ import { buildTestApp, type TestApp } from './support';
 
 /** Appends that run at once, so on PostgreSQL their transactions meet on the chain head's row lock. */
 function appendConcurrently(audit: AuditLog, count: number, label: string) {
-  return Promise.all(Array.from({ length: count }, (_, i) => audit.append(SYSTEM_CONTEXT, 'user.create', `${label}-${i}@argus.test`, { i })));
+  return Promise.all(
+    Array.from({ length: count }, (_, i) => audit.append(SYSTEM_CONTEXT, 'user.create', `${label}-${i}@argus.test`, { i })),
+  );
 }
 
 /**
@@ -32,7 +34,11 @@ async function rewriteEntry(db: Kysely<Database>, seq: number, target: string) {
     await db.updateTable('audit_events').set({ target: changed.target, prev_hash: prevHash, hash }).where('seq', '=', row.seq).execute();
     prevHash = hash;
   }
-  await db.updateTable('audit_head').set({ seq: rows.at(-1)!.seq, hash: prevHash }).where('id', '=', 1).execute();
+  await db
+    .updateTable('audit_head')
+    .set({ seq: rows.at(-1)!.seq, hash: prevHash })
+    .where('id', '=', 1)
+    .execute();
 }
 
 /** Cuts the chain after `keep` entries, the checkpoints over the cut part with it, and moves the head back. */
@@ -57,13 +63,22 @@ describe.each(TEST_DIALECTS)('signed audit checkpoints on %s', (dialect) => {
     await appendConcurrently(t.services.audit, 130, 'first');
     const head = await t.services.audit.signedHead();
     // Verifying while appends and their checkpoints land must not mistake them for a break.
-    const [, ...verdictsMeanwhile] = await Promise.all([appendConcurrently(t.services.audit, 120, 'second'), t.services.audit.verify({ head }), t.services.audit.verify()]);
+    const [, ...verdictsMeanwhile] = await Promise.all([
+      appendConcurrently(t.services.audit, 120, 'second'),
+      t.services.audit.verify({ head }),
+      t.services.audit.verify(),
+    ]);
     expect(verdictsMeanwhile.map((verdict) => verdict.reason)).toEqual([null, null]);
     await t.services.audit.append(SYSTEM_CONTEXT, 'user.deactivate', 'last@argus.test', {});
 
     const checkpoints = await db.selectFrom('audit_checkpoints').select('seq').orderBy('seq').execute();
     expect(checkpoints.map((checkpoint) => checkpoint.seq)).toEqual([CHECKPOINT_EVERY, head.seq, 2 * CHECKPOINT_EVERY]);
-    expect(await t.services.audit.verify({ head })).toEqual({ checked: 251, brokenAt: null, reason: null, signedUpTo: 2 * CHECKPOINT_EVERY });
+    expect(await t.services.audit.verify({ head })).toEqual({
+      checked: 251,
+      brokenAt: null,
+      reason: null,
+      signedUpTo: 2 * CHECKPOINT_EVERY,
+    });
   });
 
   it('fails when an entry was changed and every hash after it and the head were recomputed', async () => {
@@ -85,19 +100,34 @@ describe.each(TEST_DIALECTS)('signed audit checkpoints on %s', (dialect) => {
   it('fails on a checkpoint signed with any other key, even one that claims this key id', async () => {
     await appendConcurrently(t.services.audit, 150, 'person');
     await rewriteEntry(db, 40, 'someone-else@argus.test');
-    const rewritten = await db.selectFrom('audit_events').select(['seq', 'hash']).where('seq', '=', CHECKPOINT_EVERY).executeTakeFirstOrThrow();
+    const rewritten = await db
+      .selectFrom('audit_events')
+      .select(['seq', 'hash'])
+      .where('seq', '=', CHECKPOINT_EVERY)
+      .executeTakeFirstOrThrow();
     const real = await db.selectFrom('audit_checkpoints').selectAll().where('seq', '=', CHECKPOINT_EVERY).executeTakeFirstOrThrow();
     const { privateKey } = generateKeyPairSync('ed25519');
     const forged = signCheckpoint({ keyId: real.key_id, privateKey }, { seq: rewritten.seq, hash: rewritten.hash, at: real.at });
-    await db.updateTable('audit_checkpoints').set({ hash: forged.hash, signature: forged.signature }).where('seq', '=', CHECKPOINT_EVERY).execute();
+    await db
+      .updateTable('audit_checkpoints')
+      .set({ hash: forged.hash, signature: forged.signature })
+      .where('seq', '=', CHECKPOINT_EVERY)
+      .execute();
     expect(await t.services.audit.verify()).toMatchObject({
       brokenAt: CHECKPOINT_EVERY,
       reason: `the checkpoint at entry ${CHECKPOINT_EVERY} has a signature that does not verify with key ${real.key_id}`,
     });
 
     const other = generateKeyPairSync('ed25519');
-    const foreign = signCheckpoint({ keyId: keyIdOf(other.publicKey), privateKey: other.privateKey }, { seq: rewritten.seq, hash: rewritten.hash, at: real.at });
-    await db.updateTable('audit_checkpoints').set({ key_id: foreign.keyId, signature: foreign.signature }).where('seq', '=', CHECKPOINT_EVERY).execute();
+    const foreign = signCheckpoint(
+      { keyId: keyIdOf(other.publicKey), privateKey: other.privateKey },
+      { seq: rewritten.seq, hash: rewritten.hash, at: real.at },
+    );
+    await db
+      .updateTable('audit_checkpoints')
+      .set({ key_id: foreign.keyId, signature: foreign.signature })
+      .where('seq', '=', CHECKPOINT_EVERY)
+      .execute();
     expect(await t.services.audit.verify()).toMatchObject({
       brokenAt: CHECKPOINT_EVERY,
       reason: `the checkpoint at entry ${CHECKPOINT_EVERY} was signed by key ${foreign.keyId}, not by this server's key ${real.key_id}`,

@@ -50,14 +50,20 @@ describe.each(TEST_DIALECTS)('the audit log for administrators on %s', (dialect)
     const { events, nextBefore } = response.json();
     expect(nextBefore).toBeNull();
     expect(events[0]).toMatchObject({ action: 'auth.login_success', actor: { id: adminId }, subject: { id: adminId } });
-    expect(events.map((event: { seq: number }) => event.seq)).toEqual([...events.map((event: { seq: number }) => event.seq)].sort((a, b) => b - a));
+    expect(events.map((event: { seq: number }) => event.seq)).toEqual(
+      [...events.map((event: { seq: number }) => event.seq)].sort((a, b) => b - a),
+    );
     expect(events.find((event: { action: string }) => event.action === 'auth.login_failure')).toMatchObject({ target: unitEmail });
   });
 
   it('filters by action, actor, time and target text, and pages with a cursor', async () => {
     const byAction = (await admin.request('GET', '/audit?action=auth.login_failure')).json().events;
     expect(byAction).toHaveLength(1);
-    expect((await admin.request('GET', `/audit?actor=${adminId}`)).json().events.every((event: { actor: { id: string } }) => event.actor.id === adminId)).toBe(true);
+    expect(
+      (await admin.request('GET', `/audit?actor=${adminId}`))
+        .json()
+        .events.every((event: { actor: { id: string } }) => event.actor.id === adminId),
+    ).toBe(true);
     const recent = (await admin.request('GET', `/audit?from=${t.clock.now()}`)).json().events;
     expect(recent.map((event: { action: string }) => event.action)).toEqual(['auth.login_success']);
     expect((await admin.request('GET', `/audit?q=${encodeURIComponent('UNIT_7')}`)).json().events.length).toBeGreaterThan(0);

@@ -50,7 +50,9 @@ describe.each(TEST_DIALECTS)('sign-in bursts on %s', (dialect) => {
     await createUser(t.services, { email: 'victim@argus.test' });
     const emails = Array.from({ length: 60 }, (_, index) => (index === 57 ? 'victim@argus.test' : `guess-${index}@argus.test`));
     const statuses = await Promise.all(
-      emails.map(async (email) => (await login(email, email === 'victim@argus.test' ? STRONG_PASSWORD : 'wrong-guess', '10.30.0.1')).status),
+      emails.map(
+        async (email) => (await login(email, email === 'victim@argus.test' ? STRONG_PASSWORD : 'wrong-guess', '10.30.0.1')).status,
+      ),
     );
 
     expect(statuses).not.toContain(200);

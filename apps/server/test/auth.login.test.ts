@@ -18,9 +18,20 @@ describe.each(TEST_DIALECTS)('sign-in on %s', (dialect) => {
     const response = await login('  ADA@Argus.Test ', STRONG_PASSWORD);
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.user).toEqual({ id: expect.any(String), email: 'ada@argus.test', full_name: 'Ada Lovelace', role: 'Command_Admin', is_active: true });
+    expect(body.user).toEqual({
+      id: expect.any(String),
+      email: 'ada@argus.test',
+      full_name: 'Ada Lovelace',
+      role: 'Command_Admin',
+      is_active: true,
+    });
     expect(body.user.password_hash).toBeUndefined();
-    expect(body.session).toMatchObject({ aal: 'aal1', originalUser: null, expiresAt: t.clock.now() + 15 * 60_000, serverTime: t.clock.now() });
+    expect(body.session).toMatchObject({
+      aal: 'aal1',
+      originalUser: null,
+      expiresAt: t.clock.now() + 15 * 60_000,
+      serverTime: t.clock.now(),
+    });
     const session = response.cookies.find((cookie) => cookie.name === SESSION_COOKIE)!;
     const csrf = response.cookies.find((cookie) => cookie.name === CSRF_COOKIE)!;
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -122,7 +133,12 @@ describe.each(TEST_DIALECTS)('source address throttling on %s', (dialect) => {
       const r = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { email, password: 'x' }, remoteAddress: '10.1.1.1' });
       expect(r.statusCode).toBe(401);
     }
-    const third = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'c@argus.test', password: 'x' }, remoteAddress: '10.1.1.1' });
+    const third = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: 'c@argus.test', password: 'x' },
+      remoteAddress: '10.1.1.1',
+    });
     expect(third.statusCode).toBe(429);
     const fromThere = await t.app.inject({
       method: 'POST',
@@ -143,7 +159,12 @@ describe.each(TEST_DIALECTS)('source address throttling on %s', (dialect) => {
   it('does not count the right password against the address, which a shift of units may share', async () => {
     const units = await Promise.all([1, 2, 3, 4].map(() => createUser(t.services)));
     for (const unit of units) {
-      const r = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { email: unit.email, password: STRONG_PASSWORD }, remoteAddress: '10.1.1.3' });
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email: unit.email, password: STRONG_PASSWORD },
+        remoteAddress: '10.1.1.3',
+      });
       expect(r.statusCode).toBe(200);
     }
   });

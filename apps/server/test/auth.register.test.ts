@@ -23,7 +23,11 @@ describe.each(TEST_DIALECTS)('civic registration without revealing accounts on %
   const observable = (response: LightMyRequestResponse) => ({
     status: response.statusCode,
     body: response.body,
-    headers: Object.fromEntries(Object.entries(response.headers).filter(([name]) => name !== 'date' && !name.startsWith('ratelimit') && !name.startsWith('x-ratelimit'))),
+    headers: Object.fromEntries(
+      Object.entries(response.headers).filter(
+        ([name]) => name !== 'date' && !name.startsWith('ratelimit') && !name.startsWith('x-ratelimit'),
+      ),
+    ),
   });
 
   it('answers a free address, a civic reporter’s and a staff member’s byte for byte alike, with no session', async () => {
@@ -44,15 +48,26 @@ describe.each(TEST_DIALECTS)('civic registration without revealing accounts on %
     const holder = await createUser(t.services, { role: 'Command_Admin', email: 'commander@argus.example' });
 
     expect((await register('  New.Reporter@Example.org ')).statusCode).toBe(202);
-    const reporter = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'new.reporter@example.org', password: PASSWORD } });
+    const reporter = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: 'new.reporter@example.org', password: PASSWORD },
+    });
     expect(reporter.statusCode).toBe(200);
     expect(reporter.json().user).toMatchObject({ email: 'new.reporter@example.org', full_name: 'Nia Reporter', role: 'Civic_Reporter' });
     expect((await t.services.audit.latest(1, 'user.create'))[0]).toMatchObject({ target: reporter.json().user.id });
 
     expect((await register('commander@argus.example', 'Someone Else')).statusCode).toBe(202);
-    const users = await t.services.db.kysely.selectFrom('users').select(['email', 'role', 'full_name']).where('email', '=', 'commander@argus.example').execute();
+    const users = await t.services.db.kysely
+      .selectFrom('users')
+      .select(['email', 'role', 'full_name'])
+      .where('email', '=', 'commander@argus.example')
+      .execute();
     expect(users).toEqual([{ email: 'commander@argus.example', role: 'Command_Admin', full_name: holder.full_name }]);
-    expect((await t.app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'commander@argus.example', password: PASSWORD } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'commander@argus.example', password: PASSWORD } }))
+        .statusCode,
+    ).toBe(401);
     await signIn(t.app, 'commander@argus.example', STRONG_PASSWORD);
     expect(await t.services.audit.latest(10, 'user.register_attempt')).toEqual([expect.objectContaining({ target: holder.id })]);
   });
@@ -66,10 +81,22 @@ describe.each(TEST_DIALECTS)('civic registration without revealing accounts on %
         // Through the civic site's host name, which fetch does not let a caller set.
         const body = JSON.stringify({ email: 'race@example.org', full_name: 'Nia Reporter', password: PASSWORD });
         return new Promise<{ status: number | undefined; body: string }>((resolve, reject) => {
-          const sent = http.request({ host: '127.0.0.1', port, path: '/auth/register', method: 'POST', headers: { host: 'civic.localhost', 'content-type': 'application/json' } }, (response) => {
-            let text = '';
-            response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => resolve({ status: response.statusCode, body: text }));
-          });
+          const sent = http.request(
+            {
+              host: '127.0.0.1',
+              port,
+              path: '/auth/register',
+              method: 'POST',
+              headers: { host: 'civic.localhost', 'content-type': 'application/json' },
+            },
+            (response) => {
+              let text = '';
+              response
+                .setEncoding('utf8')
+                .on('data', (chunk: string) => (text += chunk))
+                .on('end', () => resolve({ status: response.statusCode, body: text }));
+            },
+          );
           sent.on('error', reject).end(body);
         });
       }),
@@ -87,7 +114,12 @@ describe.each(TEST_DIALECTS)('civic registration without revealing accounts on %
     expect(weakFree.json().error.code).toBe('weak_password');
     expect(observable(weakTaken)).toEqual(observable(weakFree));
 
-    const elsewhere = await t.app.inject({ method: 'POST', url: '/auth/register', headers: { host: 'localhost' }, payload: { email: 'main@example.org', full_name: 'Main', password: PASSWORD } });
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/auth/register',
+      headers: { host: 'localhost' },
+      payload: { email: 'main@example.org', full_name: 'Main', password: PASSWORD },
+    });
     expect(elsewhere.statusCode).toBe(403);
   });
 });

@@ -93,7 +93,10 @@ describe.each(TEST_DIALECTS)('sessions on %s', (dialect) => {
   it('changing the password enforces the policy and signs out other sessions', async () => {
     const me = (await client.request('GET', '/auth/me')).json();
     const other = await signIn(t.app, me.user.email);
-    const weak = await client.request('POST', '/auth/password', { currentPassword: 'Lantern-Gravel-Orbit-93', newPassword: 'password1234' });
+    const weak = await client.request('POST', '/auth/password', {
+      currentPassword: 'Lantern-Gravel-Orbit-93',
+      newPassword: 'password1234',
+    });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().error.code).toBe('weak_password');
     expect(weak.json().error.message).toMatch(/too easy to guess/);
@@ -101,7 +104,10 @@ describe.each(TEST_DIALECTS)('sessions on %s', (dialect) => {
     expect(short.json().error.message).toBe('Password must be at least 12 characters long.');
     const wrong = await client.request('POST', '/auth/password', { currentPassword: 'nope', newPassword: 'Quartz-Harbor-Violet-58' });
     expect(wrong.json().error.code).toBe('current_password_wrong');
-    const ok = await client.request('POST', '/auth/password', { currentPassword: 'Lantern-Gravel-Orbit-93', newPassword: 'Quartz-Harbor-Violet-58' });
+    const ok = await client.request('POST', '/auth/password', {
+      currentPassword: 'Lantern-Gravel-Orbit-93',
+      newPassword: 'Quartz-Harbor-Violet-58',
+    });
     expect(ok.statusCode).toBe(200);
     expect((await other.request('GET', '/auth/me')).statusCode).toBe(401);
     expect((await client.request('GET', '/auth/me')).statusCode).toBe(200);

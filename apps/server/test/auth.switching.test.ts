@@ -24,7 +24,10 @@ describe.each(TEST_DIALECTS)('switching users on %s', (dialect) => {
     const client = await signIn(t.app, commander.email);
     const response = await client.request('GET', '/users/active');
     expect(response.statusCode).toBe(200);
-    const ids = response.json().users.map((user: { id: string }) => user.id).sort();
+    const ids = response
+      .json()
+      .users.map((user: { id: string }) => user.id)
+      .sort();
     expect(ids).toEqual([superAdmin.id, analyst.id].sort());
   });
 

@@ -19,7 +19,15 @@ describe.each(TEST_DIALECTS)('cameras on %s', (dialect) => {
   afterEach(() => t.close());
 
   const register = (body: Record<string, unknown> = {}) =>
-    command.request('POST', '/cameras', { name: 'Gate North', kind: 'camera', location: { lat: 51.5, lon: -0.12 }, heading: 90, fov: 60, rangeM: 120, ...body });
+    command.request('POST', '/cameras', {
+      name: 'Gate North',
+      kind: 'camera',
+      location: { lat: 51.5, lon: -0.12 },
+      heading: 90,
+      fov: 60,
+      rangeM: 120,
+      ...body,
+    });
 
   it('registers, lists, edits and deactivates cameras and sensors', async () => {
     const created = await register({ room: 'cam-gate-north', notes: 'On the pole by the gate.' });
@@ -39,15 +47,33 @@ describe.each(TEST_DIALECTS)('cameras on %s', (dialect) => {
       detection: { enabled: true, minScore: 0.35, classes: ['person', 'bicycle', 'car', 'motorcycle', 'bus', 'truck'] },
     });
     await register({ name: 'Acoustic 1', kind: 'sensor', heading: null, fov: null, rangeM: null });
-    expect((await command.request('GET', '/cameras')).json().cameras.map((c: { name: string }) => c.name)).toEqual(['Acoustic 1', 'Gate North']);
-    expect((await command.request('GET', '/cameras?kind=sensor')).json().cameras.map((c: { name: string }) => c.name)).toEqual(['Acoustic 1']);
+    expect((await command.request('GET', '/cameras')).json().cameras.map((c: { name: string }) => c.name)).toEqual([
+      'Acoustic 1',
+      'Gate North',
+    ]);
+    expect((await command.request('GET', '/cameras?kind=sensor')).json().cameras.map((c: { name: string }) => c.name)).toEqual([
+      'Acoustic 1',
+    ]);
 
-    const moved = await command.request('PATCH', `/cameras/${camera.id}`, { location: { lat: 51.6, lon: -0.1 }, heading: 180, detection: { enabled: true, minScore: 0.5, classes: ['person'] } });
+    const moved = await command.request('PATCH', `/cameras/${camera.id}`, {
+      location: { lat: 51.6, lon: -0.1 },
+      heading: 180,
+      detection: { enabled: true, minScore: 0.5, classes: ['person'] },
+    });
     expect(moved.statusCode).toBe(200);
-    expect(moved.json().camera).toMatchObject({ location: { lat: 51.6, lon: -0.1 }, heading: 180, fov: 60, detection: { minScore: 0.5, classes: ['person'] } });
+    expect(moved.json().camera).toMatchObject({
+      location: { lat: 51.6, lon: -0.1 },
+      heading: 180,
+      fov: 60,
+      detection: { minScore: 0.5, classes: ['person'] },
+    });
     expect((await command.request('GET', `/cameras/${camera.id}`)).json().camera.heading).toBe(180);
 
-    expect((await command.request('PATCH', `/cameras/${camera.id}`, { active: false })).json().camera).toMatchObject({ active: false, status: 'offline', statusReason: 'Deactivated.' });
+    expect((await command.request('PATCH', `/cameras/${camera.id}`, { active: false })).json().camera).toMatchObject({
+      active: false,
+      status: 'offline',
+      statusReason: 'Deactivated.',
+    });
     expect((await command.request('GET', '/cameras')).json().cameras.map((c: { name: string }) => c.name)).toEqual(['Acoustic 1']);
     expect((await command.request('GET', '/cameras?includeInactive=true')).json().cameras).toHaveLength(2);
     // A deactivated camera's name is free again, and its row is kept.
@@ -66,7 +92,11 @@ describe.each(TEST_DIALECTS)('cameras on %s', (dialect) => {
   });
 
   it('answers bad input with reasons a person understands', async () => {
-    const expectMessage = async (response: Promise<{ statusCode: number; json(): { error: { message: string } } }>, status: number, text: string) => {
+    const expectMessage = async (
+      response: Promise<{ statusCode: number; json(): { error: { message: string } } }>,
+      status: number,
+      text: string,
+    ) => {
       const answer = await response;
       expect(answer.statusCode).toBe(status);
       expect(answer.json().error.message).toContain(text);
@@ -106,8 +136,14 @@ describe.each(TEST_DIALECTS)('cameras on %s', (dialect) => {
     expect(await t.services.cameras.checkHealth()).toEqual([]);
 
     // Alive but poor: low frame rate, then heavy loss.
-    expect((await command.request('POST', `/cameras/${id}/heartbeat`, { fps: 2 })).json().camera).toMatchObject({ status: 'degraded', statusReason: 'Feed at 2.0 fps (below 5).' });
-    expect((await command.request('POST', `/cameras/${id}/heartbeat`, { fps: 25, packetLoss: 0.2 })).json().camera).toMatchObject({ status: 'degraded', statusReason: 'Feed losing 20.0% of packets.' });
+    expect((await command.request('POST', `/cameras/${id}/heartbeat`, { fps: 2 })).json().camera).toMatchObject({
+      status: 'degraded',
+      statusReason: 'Feed at 2.0 fps (below 5).',
+    });
+    expect((await command.request('POST', `/cameras/${id}/heartbeat`, { fps: 25, packetLoss: 0.2 })).json().camera).toMatchObject({
+      status: 'degraded',
+      statusReason: 'Feed losing 20.0% of packets.',
+    });
     expect((await command.request('POST', `/cameras/${id}/heartbeat`, { fps: 25, packetLoss: 0.01 })).json().camera.status).toBe('online');
 
     // A detection counts as hearing from the camera.
@@ -141,12 +177,17 @@ describe('the detector setting', () => {
     const t = await buildTestApp(TEST_DIALECTS[0]!, { DETECTION_MODEL_URL: '/models/site/nanodet-m.json' });
     try {
       const command = await signIn(t.app, (await createUser(t.services, { role: 'Command_Admin' })).email);
-      expect((await command.request('GET', '/cameras/detector')).json()).toEqual({ modelUrl: '/models/site/nanodet-m.json', wasmPath: '/detection/' });
+      expect((await command.request('GET', '/cameras/detector')).json()).toEqual({
+        modelUrl: '/models/site/nanodet-m.json',
+        wasmPath: '/detection/',
+      });
     } finally {
       await t.close();
     }
     expect(loadConfig({ NODE_ENV: 'test' }).detectionModelUrl).toBe('/detection/centernet.json');
-    expect(() => loadConfig({ NODE_ENV: 'test', DETECTION_MODEL_URL: 'https://cdn.example/centernet.json' })).toThrow(/must be a path on this server/);
+    expect(() => loadConfig({ NODE_ENV: 'test', DETECTION_MODEL_URL: 'https://cdn.example/centernet.json' })).toThrow(
+      /must be a path on this server/,
+    );
     expect(() => loadConfig({ NODE_ENV: 'test', DETECTION_MODEL_URL: '/models/yolo.json' })).toThrow(/centernet.*nanodet/);
   });
 

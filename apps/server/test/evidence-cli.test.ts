@@ -16,7 +16,11 @@ const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'argus-evidence-cli-'));
 
 function cli(...args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd: serverRoot, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    cwd: serverRoot,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    encoding: 'utf8',
+  });
   return { code: result.status, out: result.stdout, err: result.stderr };
 }
 
@@ -33,7 +37,15 @@ describe('npm run cli -- evidence verify', () => {
     const user = await createUser(services, { role: 'Field_Unit' });
     const context = { actorId: user.id, subjectId: user.id, ip: '192.0.2.7', userAgent: null };
     for (const name of ['a.png', 'b.png', 'c.png']) {
-      ids.push((await services.evidence.ingest(Readable.from([pngOfSize(10_000)]), { filename: name, source: 'upload', capturedBy: user.id }, context)).id);
+      ids.push(
+        (
+          await services.evidence.ingest(
+            Readable.from([pngOfSize(10_000)]),
+            { filename: name, source: 'upload', capturedBy: user.id },
+            context,
+          )
+        ).id,
+      );
     }
   });
   afterAll(async () => {
@@ -42,9 +54,14 @@ describe('npm run cli -- evidence verify', () => {
   });
 
   it('passes an intact store, then names a tampered file and a tampered custody row and exits non-zero', async () => {
-    expect(cli('evidence', 'verify')).toMatchObject({ code: 0, out: 'Evidence intact: 3 items verified (files re-hashed, custody chains walked).\n' });
+    expect(cli('evidence', 'verify')).toMatchObject({
+      code: 0,
+      out: 'Evidence intact: 3 items verified (files re-hashed, custody chains walked).\n',
+    });
 
-    const tamperedFile = (await db.kysely.selectFrom('evidence_items').select(['storage_key']).where('id', '=', ids[0]!).executeTakeFirstOrThrow()).storage_key;
+    const tamperedFile = (
+      await db.kysely.selectFrom('evidence_items').select(['storage_key']).where('id', '=', ids[0]!).executeTakeFirstOrThrow()
+    ).storage_key;
     const bytes = fs.readFileSync(path.join(dataDir, 'files', tamperedFile));
     bytes.writeUInt8(bytes.readUInt8(bytes.length - 1) ^ 0xff, bytes.length - 1);
     fs.writeFileSync(path.join(dataDir, 'files', tamperedFile), bytes);

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 
 /** A real 1×1 PNG. */
-export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** A PNG followed by random bytes: sniffed as PNG, different every time, any size. */
 export function pngOfSize(size: number): Buffer {
@@ -14,14 +17,23 @@ export function jpegWithGps(lat: number, lon: number): Buffer {
   const app1 = Buffer.concat([Buffer.from([0xff, 0xe1]), u16(exif.length + 2), exif]);
   const comment = Buffer.from('Argus test photo', 'latin1');
   const com = Buffer.concat([Buffer.from([0xff, 0xfe]), u16(comment.length + 2), comment]);
-  const scan = Buffer.concat([Buffer.from([0xff, 0xda, 0x00, 0x02]), randomBytes(64).map((b) => (b === 0xff ? 0 : b)), Buffer.from([0xff, 0xd9])]);
+  const scan = Buffer.concat([
+    Buffer.from([0xff, 0xda, 0x00, 0x02]),
+    randomBytes(64).map((b) => (b === 0xff ? 0 : b)),
+    Buffer.from([0xff, 0xd9]),
+  ]);
   return Buffer.concat([Buffer.from([0xff, 0xd8]), app1, com, scan]);
 }
 
 /** The 1×1 PNG with an eXIf chunk (GPS) and a tEXt chunk after its header. */
 export function pngWithGps(lat: number, lon: number): Buffer {
   const header = PNG.subarray(0, 8 + 25);
-  return Buffer.concat([header, pngChunk('eXIf', gpsTiff(lat, lon)), pngChunk('tEXt', Buffer.from('Comment\0taken at the depot', 'latin1')), PNG.subarray(8 + 25)]);
+  return Buffer.concat([
+    header,
+    pngChunk('eXIf', gpsTiff(lat, lon)),
+    pngChunk('tEXt', Buffer.from('Comment\0taken at the depot', 'latin1')),
+    PNG.subarray(8 + 25),
+  ]);
 }
 
 /** A WebP container announcing EXIF in its extended header, with an image chunk and an EXIF chunk (odd-sized, so padded). */

@@ -12,7 +12,9 @@ describe('stripping location metadata from photos', () => {
     const stripped = stripPhotoMetadata(photo)!;
     expect(await exifr.gps(stripped)).toBeUndefined();
     expect(stripped.includes(Buffer.from('Exif\0\0', 'latin1'))).toBe(false);
-    expect(stripped.subarray(stripped.indexOf(Buffer.from([0xff, 0xda])))).toEqual(photo.subarray(photo.indexOf(Buffer.from([0xff, 0xda]))));
+    expect(stripped.subarray(stripped.indexOf(Buffer.from([0xff, 0xda])))).toEqual(
+      photo.subarray(photo.indexOf(Buffer.from([0xff, 0xda]))),
+    );
     expect((await fileTypeFromBuffer(stripped))?.mime).toBe('image/jpeg');
   });
 

@@ -26,8 +26,10 @@ describe.each(TEST_DIALECTS)('evidence filed under an incident on %s', (dialect)
     analyst = (await signInNewUser(t, 'Intelligence_Analyst')).client;
     const member = await signInNewUser(t, 'Field_Unit');
     crew = member.client;
-    const unitId = (await command.request('POST', '/units', { callsign: 'ENGINE-7', kind: 'fire', members: [member.user.id] })).json().unit.id;
-    const incident = (title: string) => command.request('POST', '/incidents', { title, category: 'fire', severity: 'high', location: HERE });
+    const unitId = (await command.request('POST', '/units', { callsign: 'ENGINE-7', kind: 'fire', members: [member.user.id] })).json().unit
+      .id;
+    const incident = (title: string) =>
+      command.request('POST', '/incidents', { title, category: 'fire', severity: 'high', location: HERE });
     assignedId = (await incident('Warehouse fire')).json().incident.id;
     otherId = (await incident('Bank alarm')).json().incident.id;
     dispatchId = (await command.request('POST', `/incidents/${assignedId}/dispatch`, { unitIds: [unitId] })).json().dispatches[0].id;

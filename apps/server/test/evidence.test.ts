@@ -44,7 +44,13 @@ describe.each(TEST_DIALECTS)('evidence on %s', (dialect) => {
     const incoming = path.join(t.config.dataDir, 'files', 'incoming');
     return fs.existsSync(incoming) ? fs.readdirSync(incoming) : [];
   };
-  const custody = async (client: Client, id: string) => (await client.request('GET', `/evidence/${id}/custody`)).json().entries as Array<{ action: string; actorId: string; ip: string; detail: Record<string, unknown> }>;
+  const custody = async (client: Client, id: string) =>
+    (await client.request('GET', `/evidence/${id}/custody`)).json().entries as Array<{
+      action: string;
+      actorId: string;
+      ip: string;
+      detail: Record<string, unknown>;
+    }>;
 
   it('hashes an upload while it streams, matching the sha256sum command, and stores it once under its hash', async () => {
     const bytes = pngOfSize(3 * 1024 * 1024 + 17);
@@ -54,23 +60,43 @@ describe.each(TEST_DIALECTS)('evidence on %s', (dialect) => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'argus-sum-')), 'upload.bin');
     fs.writeFileSync(file, bytes);
     const expected = execFileSync('sha256sum', [file], { encoding: 'utf8' }).split(' ')[0];
-    expect(item).toMatchObject({ sha256: expected, size: bytes.length, mime: 'image/png', kind: 'photo', status: 'pending_review', source: 'upload', capturedBy: fieldId, filename: 'Scene at the bridge.png' });
+    expect(item).toMatchObject({
+      sha256: expected,
+      size: bytes.length,
+      mime: 'image/png',
+      kind: 'photo',
+      status: 'pending_review',
+      source: 'upload',
+      capturedBy: fieldId,
+      filename: 'Scene at the bridge.png',
+    });
     expect(execFileSync('sha256sum', [storedPath(expected!)], { encoding: 'utf8' }).split(' ')[0]).toBe(expected);
     expect(incomingLeft()).toEqual([]);
     const entries = await custody(analyst, item.id);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ action: 'ingested', actorId: fieldId, ip: '127.0.0.1' });
-    expect((await analyst.request('GET', `/evidence/${item.id}/verify`)).json().verification).toMatchObject({ verified: true, fileIntact: true, chainIntact: true, entries: 1, problems: [] });
+    expect((await analyst.request('GET', `/evidence/${item.id}/verify`)).json().verification).toMatchObject({
+      verified: true,
+      fileIntact: true,
+      chainIntact: true,
+      entries: 1,
+      problems: [],
+    });
   });
 
   it('sniffs the type from the content: plain text and PDF documents pass, the wrong type answers 415 naming what is allowed', async () => {
-    expect((await upload(field, Buffer.from('Witness statement: the van left at 21:40.\n'), 'statement.pdf')).json().item).toMatchObject({ kind: 'document', mime: 'text/plain' });
+    expect((await upload(field, Buffer.from('Witness statement: the van left at 21:40.\n'), 'statement.pdf')).json().item).toMatchObject({
+      kind: 'document',
+      mime: 'text/plain',
+    });
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
     expect((await upload(field, pdf, 'report.txt')).json().item).toMatchObject({ kind: 'document', mime: 'application/pdf' });
     const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(60, 1)]);
     const refused = await upload(field, zip, 'photo.png');
     expect(refused.statusCode).toBe(415);
-    expect(refused.json().error.message).toMatch(/^This type of file is not accepted as evidence\. Allowed: JPEG, PNG.*PDF or plain-text documents\.$/);
+    expect(refused.json().error.message).toMatch(
+      /^This type of file is not accepted as evidence\. Allowed: JPEG, PNG.*PDF or plain-text documents\.$/,
+    );
     const empty = await upload(field, Buffer.alloc(0));
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.message).toBe('The file is empty.');
@@ -104,7 +130,9 @@ describe.each(TEST_DIALECTS)('evidence on %s', (dialect) => {
           [
             'POST /evidence?filename=cut.png HTTP/1.1',
             `Host: 127.0.0.1:${port}`,
-            `Cookie: ${Object.entries(field.cookies).map(([name, value]) => `${name}=${value}`).join('; ')}`,
+            `Cookie: ${Object.entries(field.cookies)
+              .map(([name, value]) => `${name}=${value}`)
+              .join('; ')}`,
             `X-CSRF-Token: ${field.csrf}`,
             'Content-Type: application/octet-stream',
             `Content-Length: ${bytes.length}`,
@@ -112,10 +140,12 @@ describe.each(TEST_DIALECTS)('evidence on %s', (dialect) => {
             '',
           ].join('\r\n'),
         );
-        socket.write(bytes.subarray(0, 1024 * 1024), () => setTimeout(() => {
-          socket.destroy();
-          resolve();
-        }, 100));
+        socket.write(bytes.subarray(0, 1024 * 1024), () =>
+          setTimeout(() => {
+            socket.destroy();
+            resolve();
+          }, 100),
+        );
       });
     });
     // The server notices the cut on its own time; give it a moment.
@@ -128,20 +158,52 @@ describe.each(TEST_DIALECTS)('evidence on %s', (dialect) => {
 
   it('makes every report photo evidence on arrival; a civic photo keeps its GPS for analysts and shows the public a copy without it', async () => {
     const civic = await signIn(t.app, (await createUser(t.services, { role: 'Civic_Reporter' })).email);
-    const report = (await civic.request('POST', '/reports', { clientId: randomUUID(), kind: 'civic', category: 'fire', description: 'Smoke from the warehouse', location: PLACE })).json().report;
+    const report = (
+      await civic.request('POST', '/reports', {
+        clientId: randomUUID(),
+        kind: 'civic',
+        category: 'fire',
+        description: 'Smoke from the warehouse',
+        location: PLACE,
+      })
+    ).json().report;
     const photo = jpegWithGps(48.85, 2.35);
     const photoId = randomUUID();
-    const put = await t.app.inject({ method: 'PUT', url: `/reports/${report.id}/photos/${photoId}`, cookies: civic.cookies, headers: { 'x-csrf-token': civic.csrf, 'content-type': 'image/jpeg' }, payload: photo });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/reports/${report.id}/photos/${photoId}`,
+      cookies: civic.cookies,
+      headers: { 'x-csrf-token': civic.csrf, 'content-type': 'image/jpeg' },
+      payload: photo,
+    });
     expect(put.statusCode, put.body).toBe(200);
     // A retried upload adopts nothing twice.
-    await t.app.inject({ method: 'PUT', url: `/reports/${report.id}/photos/${photoId}`, cookies: civic.cookies, headers: { 'x-csrf-token': civic.csrf, 'content-type': 'image/jpeg' }, payload: photo });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/reports/${report.id}/photos/${photoId}`,
+      cookies: civic.cookies,
+      headers: { 'x-csrf-token': civic.csrf, 'content-type': 'image/jpeg' },
+      payload: photo,
+    });
 
     const items = (await analyst.request('GET', '/evidence')).json().items as Array<Record<string, unknown>>;
     expect(items).toHaveLength(2);
     const original = items.find((item) => item.derivedFromId === null)!;
     const redacted = items.find((item) => item.derivedFromId !== null)!;
-    expect(original).toMatchObject({ source: 'civic_report', sha256: sha256(photo), kind: 'photo', mime: 'image/jpeg', capturedWhere: { lat: PLACE.lat, lon: PLACE.lon }, capturedAt: report.createdAt });
-    expect(redacted).toMatchObject({ derivedFromId: original.id, derivedFromSha256: sha256(photo), derivation: 'metadata_removed', capturedWhere: null });
+    expect(original).toMatchObject({
+      source: 'civic_report',
+      sha256: sha256(photo),
+      kind: 'photo',
+      mime: 'image/jpeg',
+      capturedWhere: { lat: PLACE.lat, lon: PLACE.lon },
+      capturedAt: report.createdAt,
+    });
+    expect(redacted).toMatchObject({
+      derivedFromId: original.id,
+      derivedFromSha256: sha256(photo),
+      derivation: 'metadata_removed',
+      capturedWhere: null,
+    });
 
     const analystCopy = (await analyst.request('GET', `/evidence/${original.id as string}/content`)).rawPayload;
     expect(sha256(analystCopy)).toBe(sha256(photo));
@@ -162,10 +224,19 @@ describe.each(TEST_DIALECTS)('evidence on %s', (dialect) => {
     const civic = await signIn(t.app, (await createUser(t.services, { role: 'Civic_Reporter' })).email);
 
     expect((await field.request('GET', '/evidence')).json().items.map((item: { id: string }) => item.id)).toEqual([mine.id]);
-    expect((await field.request('GET', `/evidence?capturedBy=${theirs.capturedBy as string}`)).json().items.map((item: { id: string }) => item.id)).toEqual([mine.id]);
+    expect(
+      (await field.request('GET', `/evidence?capturedBy=${theirs.capturedBy as string}`))
+        .json()
+        .items.map((item: { id: string }) => item.id),
+    ).toEqual([mine.id]);
     expect((await field.request('GET', `/evidence/${theirs.id as string}`)).statusCode).toBe(404);
     expect((await field.request('GET', `/evidence/${theirs.id as string}/content`)).statusCode).toBe(404);
-    for (const url of ['/evidence', `/evidence/${mine.id as string}`, `/evidence/${mine.id as string}/content`, `/evidence/${mine.id as string}/custody`]) {
+    for (const url of [
+      '/evidence',
+      `/evidence/${mine.id as string}`,
+      `/evidence/${mine.id as string}/content`,
+      `/evidence/${mine.id as string}/custody`,
+    ]) {
       expect((await civic.request('GET', url)).statusCode).toBe(403);
     }
     expect((await field.request('POST', `/evidence/${mine.id as string}/review`, { status: 'accepted' })).statusCode).toBe(403);
@@ -173,7 +244,11 @@ describe.each(TEST_DIALECTS)('evidence on %s', (dialect) => {
     expect((await analyst.request('GET', `/evidence/${mine.id as string}`)).statusCode).toBe(200);
     expect((await field.request('GET', `/evidence/${mine.id as string}`)).statusCode).toBe(200);
     const download = await command.request('GET', `/evidence/${mine.id as string}/content?download=1`);
-    expect(download.headers).toMatchObject({ 'content-type': 'image/png', 'x-content-type-options': 'nosniff', 'content-disposition': `attachment; filename="scene.png"; filename*=UTF-8''scene.png` });
+    expect(download.headers).toMatchObject({
+      'content-type': 'image/png',
+      'x-content-type-options': 'nosniff',
+      'content-disposition': `attachment; filename="scene.png"; filename*=UTF-8''scene.png`,
+    });
     const entries = await custody(analyst, mine.id);
     expect(entries.map((entry) => entry.action)).toEqual(['ingested', 'viewed', 'viewed', 'downloaded']);
     expect(entries.every((entry) => entry.ip === '127.0.0.1')).toBe(true);
@@ -202,7 +277,10 @@ describe.each(TEST_DIALECTS)('evidence on %s', (dialect) => {
     expect(tail.rawPayload.equals(bytes.subarray(9_990))).toBe(true);
     const outside = await analyst.request('GET', `/evidence/${item.id as string}/content`, undefined, { range: 'bytes=20000-' });
     expect(outside.statusCode).toBe(416);
-    expect((await custody(analyst, item.id)).filter((entry) => entry.action === 'downloaded').map((entry) => entry.detail.range)).toEqual(['100-199', '9990-9999']);
+    expect((await custody(analyst, item.id)).filter((entry) => entry.action === 'downloaded').map((entry) => entry.detail.range)).toEqual([
+      '100-199',
+      '9990-9999',
+    ]);
   });
 
   it('accepts and rejects with a reason, links to incidents, filters and pages the list', async () => {
@@ -211,29 +289,46 @@ describe.each(TEST_DIALECTS)('evidence on %s', (dialect) => {
     const second = (await upload(field, Buffer.from('notes from the scene\n'), 'notes.txt')).json().item;
     t.clock.advance(1000);
     const third = (await upload(field, pngOfSize(1000))).json().item;
-    const incident = (await command.request('POST', '/incidents', { title: 'Warehouse fire', category: 'fire', severity: 'high', location: PLACE })).json().incident;
+    const incident = (
+      await command.request('POST', '/incidents', { title: 'Warehouse fire', category: 'fire', severity: 'high', location: PLACE })
+    ).json().incident;
 
     const noReason = await analyst.request('POST', `/evidence/${first.id as string}/review`, { status: 'rejected' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().error.message).toBe('Say why the evidence is rejected.');
-    expect((await analyst.request('POST', `/evidence/${first.id as string}/review`, { status: 'rejected', reason: 'Out of focus' })).json().item).toMatchObject({ status: 'rejected', statusReason: 'Out of focus' });
-    expect((await command.request('POST', `/evidence/${third.id as string}/review`, { status: 'accepted' })).json().item.status).toBe('accepted');
-    expect((await analyst.request('POST', `/evidence/${second.id as string}/link`, { incidentId: incident.id })).json().item.incidentId).toBe(incident.id);
+    expect(
+      (await analyst.request('POST', `/evidence/${first.id as string}/review`, { status: 'rejected', reason: 'Out of focus' })).json().item,
+    ).toMatchObject({ status: 'rejected', statusReason: 'Out of focus' });
+    expect((await command.request('POST', `/evidence/${third.id as string}/review`, { status: 'accepted' })).json().item.status).toBe(
+      'accepted',
+    );
+    expect(
+      (await analyst.request('POST', `/evidence/${second.id as string}/link`, { incidentId: incident.id })).json().item.incidentId,
+    ).toBe(incident.id);
     expect((await analyst.request('POST', `/evidence/${second.id as string}/link`, { incidentId: 'no-such' })).statusCode).toBe(404);
-    expect((await custody(analyst, first.id)).at(-1)).toMatchObject({ action: 'status_changed', detail: { from: 'pending_review', to: 'rejected', reason: 'Out of focus' } });
+    expect((await custody(analyst, first.id)).at(-1)).toMatchObject({
+      action: 'status_changed',
+      detail: { from: 'pending_review', to: 'rejected', reason: 'Out of focus' },
+    });
     // The incident's one timeline shows the evidence linked to it.
     const timeline = (await analyst.request('GET', `/incidents/${incident.id as string}/timeline`)).json().entries;
-    expect(timeline).toContainEqual(expect.objectContaining({ kind: 'evidence.linked', detail: expect.objectContaining({ itemId: second.id, sha256: second.sha256 }) }));
+    expect(timeline).toContainEqual(
+      expect.objectContaining({ kind: 'evidence.linked', detail: expect.objectContaining({ itemId: second.id, sha256: second.sha256 }) }),
+    );
 
-    const ids = async (query: string) => (await analyst.request('GET', `/evidence?${query}`)).json().items.map((item: { id: string }) => item.id);
+    const ids = async (query: string) =>
+      (await analyst.request('GET', `/evidence?${query}`)).json().items.map((item: { id: string }) => item.id);
     expect(await ids('status=rejected,accepted')).toEqual([third.id, first.id]);
     expect(await ids('kind=document')).toEqual([second.id]);
     expect(await ids(`incidentId=${incident.id as string}`)).toEqual([second.id]);
-    expect(await ids(`capturedBy=${fieldId}&from=${(second.createdAt as number)}`)).toEqual([third.id, second.id]);
-    expect(await ids(`to=${(first.createdAt as number)}`)).toEqual([first.id]);
+    expect(await ids(`capturedBy=${fieldId}&from=${second.createdAt as number}`)).toEqual([third.id, second.id]);
+    expect(await ids(`to=${first.createdAt as number}`)).toEqual([first.id]);
     const page = (await analyst.request('GET', '/evidence?limit=2')).json();
     expect(page.items.map((item: { id: string }) => item.id)).toEqual([third.id, second.id]);
-    expect((await analyst.request('GET', `/evidence?limit=2&cursor=${page.nextCursor as string}`)).json()).toMatchObject({ items: [{ id: first.id }], nextCursor: null });
+    expect((await analyst.request('GET', `/evidence?limit=2&cursor=${page.nextCursor as string}`)).json()).toMatchObject({
+      items: [{ id: first.id }],
+      nextCursor: null,
+    });
     expect((await analyst.request('GET', '/evidence?kind=hologram')).statusCode).toBe(400);
     for (const item of [first, second, third]) expect((await t.services.evidence.verifyItem(item.id)).verified).toBe(true);
   });
@@ -255,9 +350,22 @@ describe.each(TEST_DIALECTS)('evidence on %s', (dialect) => {
     await db.updateTable('evidence_items').set({ status: 'rejected' }).where('id', '=', d.id).execute();
 
     const verify = async (id: string) => (await analyst.request('GET', `/evidence/${id}/verify`)).json().verification;
-    expect(await verify(a.id)).toMatchObject({ verified: false, fileIntact: false, chainIntact: true, problems: [expect.stringMatching(/^the stored file's SHA-256 is [0-9a-f]{64}, not the/)] });
-    expect(await verify(b.id)).toMatchObject({ verified: false, fileIntact: true, chainIntact: false, problems: ['custody entry 2 was altered'] });
-    expect((await verify(c.id)).problems).toEqual(['custody entries at the end of the log are missing', 'the item says accepted but its custody log says pending_review']);
+    expect(await verify(a.id)).toMatchObject({
+      verified: false,
+      fileIntact: false,
+      chainIntact: true,
+      problems: [expect.stringMatching(/^the stored file's SHA-256 is [0-9a-f]{64}, not the/)],
+    });
+    expect(await verify(b.id)).toMatchObject({
+      verified: false,
+      fileIntact: true,
+      chainIntact: false,
+      problems: ['custody entry 2 was altered'],
+    });
+    expect((await verify(c.id)).problems).toEqual([
+      'custody entries at the end of the log are missing',
+      'the item says accepted but its custody log says pending_review',
+    ]);
     expect((await verify(d.id)).problems).toEqual(['the item says rejected but its custody log says accepted']);
 
     const broken: string[] = [];
@@ -280,7 +388,10 @@ describe.each(TEST_DIALECTS)('evidence on %s', (dialect) => {
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="evidence-export-[0-9a-f-]{36}\.zip"$/);
     const files = unzipSync(response.rawPayload);
     const manifest = JSON.parse(strFromU8(files['manifest.json']!));
-    const sums = strFromU8(files['SHA256SUMS']!).trim().split('\n').map((line) => line.split('  '));
+    const sums = strFromU8(files['SHA256SUMS']!)
+      .trim()
+      .split('\n')
+      .map((line) => line.split('  '));
     const packaged = Object.keys(files).filter((name) => name.startsWith('files/'));
     expect(packaged.sort()).toEqual(manifest.items.map((item: { path: string }) => item.path).sort());
     expect(sums.map(([, name]) => name).sort()).toEqual(packaged.sort());

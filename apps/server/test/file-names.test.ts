@@ -39,7 +39,9 @@ describe.each(TEST_DIALECTS)('file names shown from %s', (dialect) => {
     expect(filename).toBe('txt.exe');
 
     expect((await command.request('GET', `/evidence/${id}`)).json().item.filename).toBe('txt.exe');
-    expect((await command.request('GET', '/evidence')).json().items.map((item: { filename: string }) => item.filename)).toEqual(['txt.exe']);
+    expect((await command.request('GET', '/evidence')).json().items.map((item: { filename: string }) => item.filename)).toEqual([
+      'txt.exe',
+    ]);
     const content = await command.request('GET', `/evidence/${id}/content?download=1`);
     expect(content.headers['content-disposition']).toBe(`attachment; filename="txt.exe"; filename*=UTF-8''txt.exe`);
 
@@ -57,8 +59,21 @@ describe.each(TEST_DIALECTS)('file names shown from %s', (dialect) => {
   });
 
   it('names imported zones and the import itself by the file’s real name', async () => {
-    const square = { type: 'Polygon', coordinates: [[[2.3, 48.8], [2.4, 48.8], [2.4, 48.9], [2.3, 48.9], [2.3, 48.8]]] };
-    const geojson = Buffer.from(JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: square }] }));
+    const square = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [2.3, 48.8],
+          [2.4, 48.8],
+          [2.4, 48.9],
+          [2.3, 48.9],
+          [2.3, 48.8],
+        ],
+      ],
+    };
+    const geojson = Buffer.from(
+      JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: square }] }),
+    );
     const preview = await rawUpload(command, `/zones/import/preview?filename=${encodeURIComponent(`zones${RLO}nosj.geojson`)}`, geojson);
     expect(preview.statusCode).toBe(200);
     expect(preview.json().filename).toBe('zonesnosj.geojson');

@@ -19,16 +19,59 @@ const SEED = 20261122;
 /** The stored state a rejected request must leave alone. The audit log, login throttle and
  * analytics intake are left out on purpose: recording a refused attempt is their job. */
 const WATCHED_TABLES = [
-  'users', 'sessions', 'mfa_factors', 'mfa_challenges', 'refresh_tokens', 'recovery_codes', 'identities', 'oauth_flows', 'signing_keys',
-  'counters', 'incidents', 'incident_timeline', 'units', 'unit_members', 'client_actions', 'reports', 'dispatches',
-  'report_photos', 'messages', 'alerts', 'evidence_items', 'evidence_custody', 'zones', 'zone_imports', 'rules', 'detections',
-  'rule_presence', 'cameras', 'stream_defaults', 'stream_platform_settings', 'stream_rooms', 'stream_sessions',
+  'users',
+  'sessions',
+  'mfa_factors',
+  'mfa_challenges',
+  'refresh_tokens',
+  'recovery_codes',
+  'identities',
+  'oauth_flows',
+  'signing_keys',
+  'counters',
+  'incidents',
+  'incident_timeline',
+  'units',
+  'unit_members',
+  'client_actions',
+  'reports',
+  'dispatches',
+  'report_photos',
+  'messages',
+  'alerts',
+  'evidence_items',
+  'evidence_custody',
+  'zones',
+  'zone_imports',
+  'rules',
+  'detections',
+  'rule_presence',
+  'cameras',
+  'stream_defaults',
+  'stream_platform_settings',
+  'stream_rooms',
+  'stream_sessions',
 ] as const;
 
 const hostileString = fc.oneof(
   fc.string(),
   fc.string({ unit: 'grapheme', maxLength: 50 }),
-  fc.constantFrom('', ' ', '\u0000', '../../etc/passwd', "' OR 1=1 --", '<script>alert(1)</script>', '%00', '\u202e', 'NaN', 'Infinity', '-1', '1e309', 'true', 'null'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '../../etc/passwd',
+    "' OR 1=1 --",
+    '<script>alert(1)</script>',
+    '%00',
+    '\u202e',
+    'NaN',
+    'Infinity',
+    '-1',
+    '1e309',
+    'true',
+    'null',
+  ),
   fc.string({ minLength: 2000, maxLength: 5000 }),
 );
 const hostileValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
@@ -63,7 +106,8 @@ function fieldsOf(schema: unknown): Record<string, unknown> {
 /** A value for one field: often of the right kind (valid enum members included), often not. */
 function valueFor(schema: unknown, depth = 0): fc.Arbitrary<unknown> {
   const shape = core(schema);
-  if (shape instanceof z.ZodEnum) return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...(shape.options as string[])) }, { weight: 1, arbitrary: hostileString });
+  if (shape instanceof z.ZodEnum)
+    return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...(shape.options as string[])) }, { weight: 1, arbitrary: hostileString });
   if (shape instanceof z.ZodObject && depth < 3) return shapedLike(shape, depth + 1);
   if (shape instanceof z.ZodNumber) return fc.oneof(fc.integer(), fc.double(), hostileString);
   if (shape instanceof z.ZodString) return fc.oneof({ weight: 4, arbitrary: hostileString }, { weight: 1, arbitrary: hostileValue });
@@ -84,7 +128,12 @@ function shapedLike(schema: unknown, depth = 0): fc.Arbitrary<unknown> {
 function queryFor(schema: unknown): fc.Arbitrary<string> {
   const fields = fieldsOf(schema);
   const named = fc.record(
-    Object.fromEntries(Object.keys(fields).map((key) => [key, valueFor(fields[key]).map((value) => (typeof value === 'string' ? value : JSON.stringify(value) ?? ''))])),
+    Object.fromEntries(
+      Object.keys(fields).map((key) => [
+        key,
+        valueFor(fields[key]).map((value) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''))),
+      ]),
+    ),
     { requiredKeys: [] },
   );
   const stray = fc.dictionary(fc.constantFrom('x', '__proto__', 'constructor'), hostileString, { maxKeys: 2 });
@@ -94,9 +143,9 @@ function queryFor(schema: unknown): fc.Arbitrary<string> {
 function urlWithParams(url: string): fc.Arbitrary<string> {
   const names = url.match(/:\w+/g) ?? [];
   if (names.length === 0) return fc.constant(url);
-  return fc.tuple(...names.map(() => hostileString.filter((value) => value.length > 0 && value.length < 1500))).map((values) =>
-    names.reduce((path, name, index) => path.replace(name, encodeURIComponent(values[index]!)), url),
-  );
+  return fc
+    .tuple(...names.map(() => hostileString.filter((value) => value.length > 0 && value.length < 1500)))
+    .map((values) => names.reduce((path, name, index) => path.replace(name, encodeURIComponent(values[index]!)), url));
 }
 
 describe('hostile input against every declared route', () => {
@@ -121,42 +170,48 @@ describe('hostile input against every declared route', () => {
     expect(routes.filter((route) => route.body || route.querystring || route.params).length).toBeGreaterThan(15);
   });
 
-  it('never answers 5xx, never crashes, and changes nothing it rejects', async () => {
-    const problems: string[] = [];
-    for (const route of routes) {
-      // A fresh administrator per route: some routes end or switch the session they are sent with.
-      const admin = await createUser(t.services, { role: 'Super_Admin' });
-      const client: Client = await signIn(t.app, admin.email);
-      const request = fc.record({
-        url: urlWithParams(route.url),
-        query: route.querystring || route.method === 'GET' ? queryFor(route.querystring) : fc.constant(''),
-        body: route.method === 'GET' ? fc.constant(undefined) : shapedLike(route.body),
-        contentType: fc.constantFrom('application/json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded'),
-      });
-      await fc.assert(
-        fc.asyncProperty(request, async ({ url, query, body, contentType }) => {
-          const before = await snapshot();
-          const response = await t.app.inject({
-            method: route.method as 'POST',
-            url: query ? `${url}?${query}` : url,
-            cookies: client.cookies,
-            headers: { 'x-csrf-token': client.csrf, 'content-type': contentType },
-            ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-          });
-          if (response.statusCode >= 500) {
-            problems.push(`${route.method} ${route.url} answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
-            return false;
-          }
-          if (response.statusCode >= 400 && (await snapshot()) !== before) {
-            problems.push(`${route.method} ${route.url} changed stored data while answering ${response.statusCode}`);
-            return false;
-          }
-          return true;
-        }),
-        { numRuns: RUNS_PER_ROUTE, seed: SEED, endOnFailure: true },
-      ).catch((error: unknown) => problems.push(String(error).slice(0, 1500)));
-    }
-    expect(problems).toEqual([]);
-    expect((await t.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
-  }, TIME_LIMIT_MS);
+  it(
+    'never answers 5xx, never crashes, and changes nothing it rejects',
+    async () => {
+      const problems: string[] = [];
+      for (const route of routes) {
+        // A fresh administrator per route: some routes end or switch the session they are sent with.
+        const admin = await createUser(t.services, { role: 'Super_Admin' });
+        const client: Client = await signIn(t.app, admin.email);
+        const request = fc.record({
+          url: urlWithParams(route.url),
+          query: route.querystring || route.method === 'GET' ? queryFor(route.querystring) : fc.constant(''),
+          body: route.method === 'GET' ? fc.constant(undefined) : shapedLike(route.body),
+          contentType: fc.constantFrom('application/json', 'application/json', 'text/plain', 'application/x-www-form-urlencoded'),
+        });
+        await fc
+          .assert(
+            fc.asyncProperty(request, async ({ url, query, body, contentType }) => {
+              const before = await snapshot();
+              const response = await t.app.inject({
+                method: route.method as 'POST',
+                url: query ? `${url}?${query}` : url,
+                cookies: client.cookies,
+                headers: { 'x-csrf-token': client.csrf, 'content-type': contentType },
+                ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+              });
+              if (response.statusCode >= 500) {
+                problems.push(`${route.method} ${route.url} answered ${response.statusCode}: ${response.body.slice(0, 200)}`);
+                return false;
+              }
+              if (response.statusCode >= 400 && (await snapshot()) !== before) {
+                problems.push(`${route.method} ${route.url} changed stored data while answering ${response.statusCode}`);
+                return false;
+              }
+              return true;
+            }),
+            { numRuns: RUNS_PER_ROUTE, seed: SEED, endOnFailure: true },
+          )
+          .catch((error: unknown) => problems.push(String(error).slice(0, 1500)));
+      }
+      expect(problems).toEqual([]);
+      expect((await t.app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+    },
+    TIME_LIMIT_MS,
+  );
 });

@@ -11,12 +11,22 @@ describe.each(TEST_DIALECTS)('incidents on %s', (dialect) => {
 
   beforeEach(async () => {
     t = await buildTestApp(dialect);
-    ({ user: { id: commandId }, client: command } = await signInNewUser(t, 'Command_Admin'));
+    ({
+      user: { id: commandId },
+      client: command,
+    } = await signInNewUser(t, 'Command_Admin'));
   });
   afterEach(() => t.close());
 
   const open = (overrides: Record<string, unknown> = {}) =>
-    command.request('POST', '/incidents', { title: 'Fire at the harbour', category: 'fire', severity: 'high', location: HARBOUR, description: 'Smoke seen from pier 4', ...overrides });
+    command.request('POST', '/incidents', {
+      title: 'Fire at the harbour',
+      category: 'fire',
+      severity: 'high',
+      location: HARBOUR,
+      description: 'Smoke seen from pier 4',
+      ...overrides,
+    });
 
   it('opens an incident with a reference number and a first timeline entry', async () => {
     const first = await open();
@@ -51,7 +61,9 @@ describe.each(TEST_DIALECTS)('incidents on %s', (dialect) => {
     const final = await command.request('PATCH', `/incidents/${id}`, { status: 'triaged' });
     expect(final.statusCode).toBe(409);
     expect(final.json().error.message).toBe('An incident that is closed cannot change status.');
-    const kinds = (await command.request('GET', `/incidents/${id}/timeline`)).json().entries.map((entry: { kind: string; detail: { to?: string } }) => entry.detail.to ?? entry.kind);
+    const kinds = (await command.request('GET', `/incidents/${id}/timeline`))
+      .json()
+      .entries.map((entry: { kind: string; detail: { to?: string } }) => entry.detail.to ?? entry.kind);
     expect(kinds).toEqual(['incident.created', 'triaged', 'dispatched', 'on_scene', 'resolved', 'closed']);
   });
 
@@ -95,7 +107,16 @@ describe.each(TEST_DIALECTS)('incidents on %s', (dialect) => {
   it('lets analysts work incidents and refuses field units and civic reporters', async () => {
     const analyst = await createUser(t.services, { role: 'Intelligence_Analyst' });
     const analystClient = await signIn(t.app, analyst.email);
-    expect((await analystClient.request('POST', '/incidents', { title: 'Drone sighting', category: 'airspace', severity: 'medium', location: HARBOUR })).statusCode).toBe(201);
+    expect(
+      (
+        await analystClient.request('POST', '/incidents', {
+          title: 'Drone sighting',
+          category: 'airspace',
+          severity: 'medium',
+          location: HARBOUR,
+        })
+      ).statusCode,
+    ).toBe(201);
     for (const role of ['Field_Unit', 'Civic_Reporter'] as const) {
       const user = await createUser(t.services, { role });
       const client = await signIn(t.app, user.email);

@@ -41,7 +41,10 @@ describe.each(TEST_DIALECTS)('second-factor policy on %s', (dialect) => {
     expect((await client.request('GET', '/users/active')).statusCode).toBe(403);
 
     await enrolTotp(t, client);
-    expect((await client.request('GET', '/auth/me')).json().session).toMatchObject({ aal: 'aal2', mfa: { enrolled: true, required: true } });
+    expect((await client.request('GET', '/auth/me')).json().session).toMatchObject({
+      aal: 'aal2',
+      mfa: { enrolled: true, required: true },
+    });
     expect((await client.request('GET', '/users')).statusCode).toBe(200);
   });
 
@@ -62,7 +65,9 @@ describe.each(TEST_DIALECTS)('second-factor policy on %s', (dialect) => {
 
     await verifyWith(t, next, factorId, secret);
     expect((await next.request('GET', '/auth/me')).json().session.aal).toBe('aal2');
-    expect((await next.request('POST', `${TOKEN_API_PREFIX}/factors`, { factor_type: 'totp', friendly_name: 'Spare' })).statusCode).toBe(200);
+    expect((await next.request('POST', `${TOKEN_API_PREFIX}/factors`, { factor_type: 'totp', friendly_name: 'Spare' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('holds sessions that were open when the factor was enrolled elsewhere', async () => {

@@ -22,7 +22,10 @@ describe.each(TEST_DIALECTS)('second factor on the cookie session on %s', (diale
     const enrol = await send('POST', `${TOKEN_API_PREFIX}/factors`, { factor_type: 'totp' });
     const { id: factorId, totp } = enrol.json();
     const challenge = await send('POST', `${TOKEN_API_PREFIX}/factors/${factorId}/challenge`, {});
-    return send('POST', `${TOKEN_API_PREFIX}/factors/${factorId}/verify`, { challenge_id: challenge.json().id, code: totpCode(totp.secret, t.clock.now()) });
+    return send('POST', `${TOKEN_API_PREFIX}/factors/${factorId}/verify`, {
+      challenge_id: challenge.json().id,
+      code: totpCode(totp.secret, t.clock.now()),
+    });
   }
 
   it('raises the cookie session to aal2 without putting any token in the answer', async () => {
@@ -39,7 +42,11 @@ describe.each(TEST_DIALECTS)('second factor on the cookie session on %s', (diale
 
   it('still answers a bearer client with its new tokens', async () => {
     const user = await createUser(t.services, { role: 'Intelligence_Analyst' });
-    const grant = await t.app.inject({ method: 'POST', url: `${TOKEN_API_PREFIX}/token?grant_type=password`, payload: { email: user.email, password: STRONG_PASSWORD } });
+    const grant = await t.app.inject({
+      method: 'POST',
+      url: `${TOKEN_API_PREFIX}/token?grant_type=password`,
+      payload: { email: user.email, password: STRONG_PASSWORD },
+    });
     const authorization = `Bearer ${grant.json().access_token}`;
     const verified = await enrolAndVerify((method, url, payload) => t.app.inject({ method, url, payload, headers: { authorization } }));
 

@@ -52,7 +52,9 @@ describe.each(TEST_DIALECTS)('second-factor code bursts on %s', (dialect) => {
     const signingIn = await signIn(t.app, user.email);
     const challengeId = await challenge(signingIn, factorId);
     const rightCode = totpCode(totp.secret, t.clock.now());
-    const wrongCodes = Array.from({ length: 200 }, (_, index) => String(100_000 + index * 4_099)).filter((code) => totpStep(totp.secret, code, t.clock.now()) === null);
+    const wrongCodes = Array.from({ length: 200 }, (_, index) => String(100_000 + index * 4_099)).filter(
+      (code) => totpStep(totp.secret, code, t.clock.now()) === null,
+    );
     const codes = Array.from({ length: 30 }, (_, index) => (index === 27 ? rightCode : wrongCodes[index]!));
     const statuses = await Promise.all(codes.map(async (code) => (await verify(signingIn, factorId, challengeId, code)).status));
 

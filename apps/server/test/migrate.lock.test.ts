@@ -55,7 +55,10 @@ describe.each(TEST_DIALECTS)('migrations on %s', (dialect) => {
     for (const outcome of outcomes) expect(outcome, outcome.output).toMatchObject({ code: 0 });
     // And the result is one complete schema: opening it again finds nothing left to do.
     const db = await createDatabase({ dataDir, databaseUrl: url || undefined });
-    const applied = await db.kysely.selectFrom('kysely_migration' as never).select('name' as never).execute();
+    const applied = await db.kysely
+      .selectFrom('kysely_migration' as never)
+      .select('name' as never)
+      .execute();
     await db.close();
     expect(new Set(applied.map((row) => (row as { name: string }).name)).size).toBe(applied.length);
   }, 120_000);

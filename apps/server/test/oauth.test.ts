@@ -40,7 +40,8 @@ async function startProvider(port: number, argusCallback: string, accounts: Reco
         grant_types: ['authorization_code'],
       },
     ],
-    findAccount: async (_ctx: unknown, id: string) => (accounts[id] ? { accountId: id, claims: async () => ({ ...accounts[id]! }) } : undefined),
+    findAccount: async (_ctx: unknown, id: string) =>
+      accounts[id] ? { accountId: id, claims: async () => ({ ...accounts[id]! }) } : undefined,
     claims: { openid: ['sub'], email: ['email', 'email_verified'] },
     features: { devInteractions: { enabled: true } },
     cookies: { keys: ['a-cookie-signing-key-for-tests'] },
@@ -125,10 +126,20 @@ describe.each(TEST_DIALECTS)('OIDC sign-in with PKCE against a real provider on 
     await t.app.listen({ port: argusPort, host: '127.0.0.1' });
   }
 
-  const client = () => new GoTrueClient({ url: `${base}${TOKEN_API_PREFIX}`, flowType: 'pkce', persistSession: false, autoRefreshToken: false, storageKey: `oauth-${Math.random()}` });
+  const client = () =>
+    new GoTrueClient({
+      url: `${base}${TOKEN_API_PREFIX}`,
+      flowType: 'pkce',
+      persistSession: false,
+      autoRefreshToken: false,
+      storageKey: `oauth-${Math.random()}`,
+    });
 
   async function signInAs(auth: GoTrueClient, login: string): Promise<URL> {
-    const { data, error } = await auth.signInWithOAuth({ provider: 'keycloak', options: { redirectTo: APP_RETURN, skipBrowserRedirect: true } });
+    const { data, error } = await auth.signInWithOAuth({
+      provider: 'keycloak',
+      options: { redirectTo: APP_RETURN, skipBrowserRedirect: true },
+    });
     expect(error).toBeNull();
     expect(data.url).toContain('code_challenge_method=s256');
     return browse(data.url!, login);
@@ -193,7 +204,12 @@ describe.each(TEST_DIALECTS)('OIDC sign-in with PKCE against a real provider on 
       expect(providers).toEqual({ providers: [{ name: 'keycloak' }] });
       // As the web app does it: its own verifier, straight to /authorize.
       const verifier = 'web-app-verifier-'.padEnd(43, 'x');
-      const query = new URLSearchParams({ provider: 'keycloak', redirect_to: APP_RETURN, code_challenge: pkceS256(verifier), code_challenge_method: 's256' });
+      const query = new URLSearchParams({
+        provider: 'keycloak',
+        redirect_to: APP_RETURN,
+        code_challenge: pkceS256(verifier),
+        code_challenge_method: 's256',
+      });
       const code = (await browse(`${base}${TOKEN_API_PREFIX}/authorize?${query}`, 'alice')).searchParams.get('code')!;
       const response = await fetch(`${base}/auth/oauth/session`, {
         method: 'POST',
@@ -213,13 +229,17 @@ describe.each(TEST_DIALECTS)('OIDC sign-in with PKCE against a real provider on 
 
     it('refuses a redirect_to outside the allow-list, a plain challenge and an unknown provider', async () => {
       const challenge = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
-      const authorize = (query: Record<string, string>) => fetch(`${base}${TOKEN_API_PREFIX}/authorize?${new URLSearchParams(query)}`, { redirect: 'manual' });
+      const authorize = (query: Record<string, string>) =>
+        fetch(`${base}${TOKEN_API_PREFIX}/authorize?${new URLSearchParams(query)}`, { redirect: 'manual' });
       const good = { provider: 'keycloak', redirect_to: APP_RETURN, code_challenge: challenge, code_challenge_method: 's256' };
       expect((await authorize(good)).status).toBe(302);
       const elsewhere = await authorize({ ...good, redirect_to: 'https://evil.example/steal' });
       expect(elsewhere.status).toBe(400);
       expect(((await elsewhere.json()) as { message: string }).message).toContain('redirect_to');
-      expect((await authorize({ ...good, code_challenge: 'plain-text-verifier-of-sufficient-length-000', code_challenge_method: 'plain' })).status).toBe(400);
+      expect(
+        (await authorize({ ...good, code_challenge: 'plain-text-verifier-of-sufficient-length-000', code_challenge_method: 'plain' }))
+          .status,
+      ).toBe(400);
       expect(await (await authorize({ ...good, provider: 'github' })).json()).toMatchObject({ code: 'provider_disabled' });
     });
   });

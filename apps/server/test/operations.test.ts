@@ -34,8 +34,11 @@ describe.each(TEST_DIALECTS)('operations on %s', (dialect) => {
     outsider = await signIn(t.app, stranger.email);
     civic = await signIn(t.app, (await createUser(t.services, { role: 'Civic_Reporter' })).email);
     unitId = (await command.request('POST', '/units', { callsign: 'ENGINE-7', kind: 'fire', members: [member.id] })).json().unit.id;
-    otherUnitId = (await command.request('POST', '/units', { callsign: 'MEDIC-3', kind: 'medical', members: [stranger.id] })).json().unit.id;
-    incidentId = (await command.request('POST', '/incidents', { title: 'Warehouse fire', category: 'fire', severity: 'critical', location: HERE })).json().incident.id;
+    otherUnitId = (await command.request('POST', '/units', { callsign: 'MEDIC-3', kind: 'medical', members: [stranger.id] })).json().unit
+      .id;
+    incidentId = (
+      await command.request('POST', '/incidents', { title: 'Warehouse fire', category: 'fire', severity: 'critical', location: HERE })
+    ).json().incident.id;
   });
   afterEach(() => t.close());
 
@@ -44,7 +47,12 @@ describe.each(TEST_DIALECTS)('operations on %s', (dialect) => {
       await command.request('POST', `/incidents/${incidentId}/dispatch`, { unitIds: [unitId, otherUnitId] });
       const mine = (await crew.request('GET', '/dispatches')).json().assignments;
       expect(mine).toHaveLength(1);
-      expect(mine[0]).toMatchObject({ unitId, callsign: 'ENGINE-7', status: 'assigned', incident: { id: incidentId, title: 'Warehouse fire', location: HERE } });
+      expect(mine[0]).toMatchObject({
+        unitId,
+        callsign: 'ENGINE-7',
+        status: 'assigned',
+        incident: { id: incidentId, title: 'Warehouse fire', location: HERE },
+      });
       expect((await command.request('GET', `/dispatches?incidentId=${incidentId}`)).json().assignments).toHaveLength(2);
       expect((await civic.request('GET', '/dispatches')).statusCode).toBe(403);
 
@@ -65,9 +73,16 @@ describe.each(TEST_DIALECTS)('operations on %s', (dialect) => {
   describe('messages', () => {
     it('lets command broadcast to every unit, once per clientId, and nobody else broadcast', async () => {
       const clientId = randomUUID();
-      const sent = await command.request('POST', '/messages', { clientId, channel: 'broadcast', body: 'All units: road closed at the bridge' });
+      const sent = await command.request('POST', '/messages', {
+        clientId,
+        channel: 'broadcast',
+        body: 'All units: road closed at the bridge',
+      });
       expect(sent.statusCode).toBe(201);
-      expect((await command.request('POST', '/messages', { clientId, channel: 'broadcast', body: 'All units: road closed at the bridge' })).statusCode).toBe(200);
+      expect(
+        (await command.request('POST', '/messages', { clientId, channel: 'broadcast', body: 'All units: road closed at the bridge' }))
+          .statusCode,
+      ).toBe(200);
       const seen = (await crew.request('GET', '/messages?channel=broadcast')).json().messages;
       expect(seen).toHaveLength(1);
       expect(seen[0]).toMatchObject({ channel: 'broadcast', targetId: null, body: 'All units: road closed at the bridge' });
@@ -75,8 +90,13 @@ describe.each(TEST_DIALECTS)('operations on %s', (dialect) => {
 
       expect((await crew.request('POST', '/messages', { clientId: randomUUID(), channel: 'broadcast', body: 'hi' })).statusCode).toBe(403);
       expect((await civic.request('GET', '/messages?channel=broadcast')).statusCode).toBe(403);
-      expect((await command.request('POST', '/messages', { clientId: randomUUID(), channel: 'broadcast', targetId: unitId, body: 'x' })).json().error.message).toContain('A broadcast has no targetId');
-      expect((await command.request('POST', '/messages', { clientId: randomUUID(), channel: 'broadcast', body: '   ' })).statusCode).toBe(400);
+      expect(
+        (await command.request('POST', '/messages', { clientId: randomUUID(), channel: 'broadcast', targetId: unitId, body: 'x' })).json()
+          .error.message,
+      ).toContain('A broadcast has no targetId');
+      expect((await command.request('POST', '/messages', { clientId: randomUUID(), channel: 'broadcast', body: '   ' })).statusCode).toBe(
+        400,
+      );
     });
 
     it('keeps a unit’s conversation between command and that unit’s crew', async () => {
@@ -87,16 +107,33 @@ describe.each(TEST_DIALECTS)('operations on %s', (dialect) => {
       expect(conversation.map((message: { body: string }) => message.body)).toEqual(['Copy', 'On our way']);
       expect(conversation[1].senderName).toBe('Frankie Field');
       expect((await outsider.request('GET', `/messages?channel=unit&targetId=${unitId}`)).statusCode).toBe(403);
-      expect((await outsider.request('POST', '/messages', { clientId: randomUUID(), channel: 'unit', targetId: unitId, body: 'x' })).statusCode).toBe(403);
-      expect((await command.request('POST', '/messages', { clientId: randomUUID(), channel: 'unit', targetId: 'no-such', body: 'x' })).statusCode).toBe(404);
+      expect(
+        (await outsider.request('POST', '/messages', { clientId: randomUUID(), channel: 'unit', targetId: unitId, body: 'x' })).statusCode,
+      ).toBe(403);
+      expect(
+        (await command.request('POST', '/messages', { clientId: randomUUID(), channel: 'unit', targetId: 'no-such', body: 'x' }))
+          .statusCode,
+      ).toBe(404);
       const event = published.find((candidate) => candidate.type === 'message.created')!;
       expect(event.channels).toEqual([`unit:${unitId}`, 'units']);
     });
 
     it('opens an incident’s conversation to the crews assigned to it', async () => {
-      expect((await crew.request('POST', '/messages', { clientId: randomUUID(), channel: 'incident', targetId: incidentId, body: 'x' })).statusCode).toBe(403);
+      expect(
+        (await crew.request('POST', '/messages', { clientId: randomUUID(), channel: 'incident', targetId: incidentId, body: 'x' }))
+          .statusCode,
+      ).toBe(403);
       await command.request('POST', `/incidents/${incidentId}/dispatch`, { unitIds: [unitId] });
-      expect((await crew.request('POST', '/messages', { clientId: randomUUID(), channel: 'incident', targetId: incidentId, body: 'Smoke from the roof' })).statusCode).toBe(201);
+      expect(
+        (
+          await crew.request('POST', '/messages', {
+            clientId: randomUUID(),
+            channel: 'incident',
+            targetId: incidentId,
+            body: 'Smoke from the roof',
+          })
+        ).statusCode,
+      ).toBe(201);
       expect((await analyst.request('GET', `/messages?channel=incident&targetId=${incidentId}`)).json().messages).toHaveLength(1);
     });
   });
@@ -110,39 +147,67 @@ describe.each(TEST_DIALECTS)('operations on %s', (dialect) => {
       await crew.request('POST', `/units/${unitId}/sos`, { clientId: randomUUID() });
       const alerts = (await command.request('GET', '/alerts')).json().alerts;
       expect(alerts).toHaveLength(1);
-      expect(alerts[0]).toMatchObject({ rule: 'unit.sos', severity: 'critical', title: 'SOS: ENGINE-7', status: 'new', location: HERE, public: false });
+      expect(alerts[0]).toMatchObject({
+        rule: 'unit.sos',
+        severity: 'critical',
+        title: 'SOS: ENGINE-7',
+        status: 'new',
+        location: HERE,
+        public: false,
+      });
       expect(alerts[0].sources).toContainEqual({ kind: 'unit', id: unitId });
       expect((await crew.request('GET', '/units')).json().units[0].emergency.since).toBe(sos.json().unit.emergency.since);
       expect((await outsider.request('POST', `/units/${unitId}/sos`, { clientId: randomUUID() })).statusCode).toBe(403);
       expect((await crew.request('POST', `/units/${unitId}/sos/clear`)).statusCode).toBe(403);
 
-      expect((await analyst.request('POST', `/alerts/${alerts[0].id}/acknowledge`)).json().alert).toMatchObject({ status: 'acknowledged', acknowledgedAt: t.clock.now() });
+      expect((await analyst.request('POST', `/alerts/${alerts[0].id}/acknowledge`)).json().alert).toMatchObject({
+        status: 'acknowledged',
+        acknowledgedAt: t.clock.now(),
+      });
       expect((await analyst.request('POST', `/alerts/${alerts[0].id}/acknowledge`)).statusCode).toBe(409);
       expect((await command.request('POST', `/units/${unitId}/sos/clear`)).json().unit.emergency).toBeNull();
       expect((await command.request('GET', '/alerts')).json().alerts[0].status).toBe('resolved');
-      expect(published.filter((event) => event.type.startsWith('alert.')).map((event) => event.type)).toEqual(['alert.created', 'alert.updated', 'alert.updated', 'alert.updated']);
+      expect(published.filter((event) => event.type.startsWith('alert.')).map((event) => event.type)).toEqual([
+        'alert.created',
+        'alert.updated',
+        'alert.updated',
+        'alert.updated',
+      ]);
     });
 
     it('lists alerts newest first, filtered by status, severity, rule and time, and paged', async () => {
       const made: string[] = [];
       for (const severity of ['info', 'warning', 'critical', 'warning']) {
         t.clock.advance(1_000);
-        made.push((await command.request('POST', '/alerts', { title: `Notice ${severity}`, severity, location: HERE, radiusM: 500 })).json().alert.id);
+        made.push(
+          (await command.request('POST', '/alerts', { title: `Notice ${severity}`, severity, location: HERE, radiusM: 500 })).json().alert
+            .id,
+        );
       }
       await command.request('POST', `/alerts/${made[0]}/acknowledge`);
-      const ids = async (query: string) => (await analyst.request('GET', `/alerts?${query}`)).json().alerts.map((alert: { id: string }) => alert.id);
+      const ids = async (query: string) =>
+        (await analyst.request('GET', `/alerts?${query}`)).json().alerts.map((alert: { id: string }) => alert.id);
       expect(await ids('severity=warning')).toEqual([made[3], made[1]]);
       expect(await ids('status=acknowledged')).toEqual([made[0]]);
       expect(await ids('status=new,acknowledged&rule=public.notice')).toHaveLength(4);
       expect(await ids(`from=${t.clock.now() - 1_500}`)).toEqual([made[3], made[2]]);
       const first = (await analyst.request('GET', '/alerts?limit=3')).json();
       expect(first.alerts).toHaveLength(3);
-      expect((await analyst.request('GET', `/alerts?limit=3&cursor=${first.nextCursor}`)).json()).toMatchObject({ alerts: [{ id: made[0] }], nextCursor: null });
+      expect((await analyst.request('GET', `/alerts?limit=3&cursor=${first.nextCursor}`)).json()).toMatchObject({
+        alerts: [{ id: made[0] }],
+        nextCursor: null,
+      });
       expect((await analyst.request('GET', '/alerts?severity=loud')).statusCode).toBe(400);
     });
 
     it('publishes public alerts to everyone near the area, and dismisses only with a verdict', async () => {
-      const published = await command.request('POST', '/alerts', { title: 'Gas leak: avoid the area', detail: 'Stay indoors', severity: 'warning', location: HERE, radiusM: 1000 });
+      const published = await command.request('POST', '/alerts', {
+        title: 'Gas leak: avoid the area',
+        detail: 'Stay indoors',
+        severity: 'warning',
+        location: HERE,
+        radiusM: 1000,
+      });
       expect(published.statusCode).toBe(201);
       const alert = published.json().alert;
       expect(alert).toMatchObject({ public: true, radiusM: 1000, rule: 'public.notice' });
@@ -151,15 +216,25 @@ describe.each(TEST_DIALECTS)('operations on %s', (dialect) => {
       expect((await civic.request('GET', '/alerts/public')).json().alerts).toHaveLength(1);
       expect((await civic.request('GET', '/alerts/public?lat=10')).statusCode).toBe(400);
       expect((await civic.request('GET', '/alerts')).statusCode).toBe(403);
-      expect((await analyst.request('POST', '/alerts', { title: 'x', severity: 'info', location: HERE, radiusM: 100 })).statusCode).toBe(403);
+      expect((await analyst.request('POST', '/alerts', { title: 'x', severity: 'info', location: HERE, radiusM: 100 })).statusCode).toBe(
+        403,
+      );
       expect((await command.request('POST', `/alerts/${alert.id}/dismiss`, {})).statusCode).toBe(400);
-      expect((await command.request('POST', `/alerts/${alert.id}/dismiss`, { verdict: 'Leak fixed' })).json().alert.status).toBe('dismissed');
+      expect((await command.request('POST', `/alerts/${alert.id}/dismiss`, { verdict: 'Leak fixed' })).json().alert.status).toBe(
+        'dismissed',
+      );
       expect((await civic.request('GET', '/alerts/public')).json().alerts).toHaveLength(0);
     });
   });
 
   it('counts open incidents, units, reports awaiting triage and new alerts for the home page', async () => {
-    await civic.request('POST', '/reports', { clientId: randomUUID(), kind: 'civic', category: 'fire', description: 'Smoke', location: HERE });
+    await civic.request('POST', '/reports', {
+      clientId: randomUUID(),
+      kind: 'civic',
+      category: 'fire',
+      description: 'Smoke',
+      location: HERE,
+    });
     await crew.request('POST', `/units/${unitId}/sos`, { clientId: randomUUID() });
     const overview = (await analyst.request('GET', '/overview')).json();
     expect(overview).toEqual({
@@ -180,12 +255,17 @@ describe.each(TEST_DIALECTS)('civic self-registration on %s', (dialect) => {
   });
   afterEach(() => t.close());
 
-  const register = (host: string, body: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/auth/register', headers: { host }, payload: body });
+  const register = (host: string, body: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/auth/register', headers: { host }, payload: body });
 
   it('creates a Civic_Reporter who then signs in, on the civic site only, with the password policy', async () => {
     const body = { email: '  New.Reporter@Example.org ', full_name: 'Nia Reporter', password: 'Copper-Meadow-Lantern-48' };
     expect((await register('civic.localhost', body)).statusCode).toBe(202);
-    const signedIn = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'new.reporter@example.org', password: body.password } });
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email: 'new.reporter@example.org', password: body.password },
+    });
     expect(signedIn.json().user).toMatchObject({ email: 'new.reporter@example.org', role: 'Civic_Reporter', is_active: true });
     expect((await register('reporter.localhost', { ...body, email: 'second@example.org' })).statusCode).toBe(202);
 

@@ -103,7 +103,9 @@ describe.each(TEST_DIALECTS)('platform endpoints on %s', (dialect) => {
   it('publishes an OpenAPI document of the API routes', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
     expect(doc.info).toMatchObject({ title: 'Argus API', version: '2.0.0' });
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/auth/login', '/auth/me', '/health', '/status', '/analytics/pageview']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/auth/login', '/auth/me', '/health', '/status', '/analytics/pageview']),
+    );
     expect(doc.paths['/auth/login'].post.requestBody.content['application/json'].schema.properties.email).toBeDefined();
   });
 });

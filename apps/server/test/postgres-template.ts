@@ -48,4 +48,3 @@ export async function dropTemplateDatabase(): Promise<void> {
   template = undefined;
   if (name) await adminQuery(`drop database if exists ${name} with (force)`);
 }
-

@@ -26,7 +26,11 @@ export class RealtimeClient {
   }
 
   /** Opens a socket and waits for the server's welcome. */
-  static async open(baseUrl: string, headers: Record<string, string> = {}, options: { answerPings?: boolean } = {}): Promise<RealtimeClient> {
+  static async open(
+    baseUrl: string,
+    headers: Record<string, string> = {},
+    options: { answerPings?: boolean } = {},
+  ): Promise<RealtimeClient> {
     const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}${REALTIME_PATH}`, { headers, autoPong: options.answerPings ?? true });
     const client = new RealtimeClient(socket);
     await new Promise<void>((resolve, reject) => {
@@ -52,7 +56,12 @@ export class RealtimeClient {
     const from = this.frames.length;
     this.send({ type: 'subscribe', subscriptions: wanted });
     for (const { channel } of wanted) {
-      await this.next((frame) => ['realtime.subscribed', 'realtime.denied'].includes(frame.type) && (frame.data as { channel: string }).channel === channel, `an answer for ${channel}`, from);
+      await this.next(
+        (frame) =>
+          ['realtime.subscribed', 'realtime.denied'].includes(frame.type) && (frame.data as { channel: string }).channel === channel,
+        `an answer for ${channel}`,
+        from,
+      );
     }
   }
 
@@ -74,7 +83,8 @@ export class RealtimeClient {
     for (;;) {
       const found = probe();
       if (found !== undefined) return found;
-      if (Date.now() > deadline) throw new Error(`waited in vain for ${what}; received: ${this.frames.map((frame) => frame.type).join(', ')}`);
+      if (Date.now() > deadline)
+        throw new Error(`waited in vain for ${what}; received: ${this.frames.map((frame) => frame.type).join(', ')}`);
       await new Promise<void>((resolve) => {
         const wake = () => {
           this.waiters.delete(wake);

@@ -60,7 +60,10 @@ interface ServerProcess {
 }
 
 function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', NODE_SCRIPT], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', NODE_SCRIPT], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -81,14 +84,22 @@ async function stopServer(server: ServerProcess | undefined): Promise<void> {
 
 /** A signed-in user speaking HTTP to whichever process it is given. */
 async function signInOver(baseUrl: string, email: string) {
-  const response = await fetch(`${baseUrl}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: STRONG_PASSWORD }) });
+  const response = await fetch(`${baseUrl}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: STRONG_PASSWORD }),
+  });
   if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
   const cookies = Object.fromEntries(response.headers.getSetCookie().map((header) => header.split(';')[0]!.split('=') as [string, string]));
   const cookie = `${SESSION_COOKIE}=${cookies[SESSION_COOKIE]}; ${CSRF_COOKIE}=${cookies[CSRF_COOKIE]}`;
   return {
     headers: { cookie: `${SESSION_COOKIE}=${cookies[SESSION_COOKIE]}` },
     post: async (base: string, url: string, body: unknown) => {
-      const answer = await fetch(`${base}${url}`, { method: 'POST', headers: { cookie, [CSRF_HEADER]: cookies[CSRF_COOKIE]!, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const answer = await fetch(`${base}${url}`, {
+        method: 'POST',
+        headers: { cookie, [CSRF_HEADER]: cookies[CSRF_COOKIE]!, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       if (answer.status >= 300) throw new Error(`${url} answered ${answer.status}: ${await answer.text()}`);
       return answer.json() as Promise<Record<string, { id: string }>>;
     },
@@ -105,7 +116,15 @@ describe.skipIf(!hasRedis).each(TEST_DIALECTS)('realtime shared by two server pr
 
   beforeAll(async () => {
     database = await sharedDatabase(dialect);
-    const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', MFA_REQUIRED_FOR_ADMINS: 'false', REDIS_URL, REDIS_KEY_PREFIX: keyPrefix, ...database.env };
+    const env = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      WEB_DIST: '/nonexistent',
+      MFA_REQUIRED_FOR_ADMINS: 'false',
+      REDIS_URL,
+      REDIS_KEY_PREFIX: keyPrefix,
+      ...database.env,
+    };
     // Migrated and seeded here, before either process opens it.
     const config = loadConfig(env);
     const db = await createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
@@ -133,7 +152,13 @@ describe.skipIf(!hasRedis).each(TEST_DIALECTS)('realtime shared by two server pr
   }
 
   const createIncident = (server: ServerProcess, title: string) =>
-    command.post(server.baseUrl, '/incidents', { title, category: 'fire', severity: 'high', location: { lat: 1, lon: 2 }, description: '' });
+    command.post(server.baseUrl, '/incidents', {
+      title,
+      category: 'fire',
+      severity: 'high',
+      location: { lat: 1, lon: 2 },
+      description: '',
+    });
 
   it('delivers an event written through one process to the clients of both, with the same seq', async () => {
     const onFirst = await open(first!, ['incidents']);
@@ -145,7 +170,8 @@ describe.skipIf(!hasRedis).each(TEST_DIALECTS)('realtime shared by two server pr
     await createIncident(second!, 'Written through the second');
     for (const socket of [onFirst, onSecond]) await socket.next((frame) => frame.seq === start + 2, 'the second incident');
 
-    const seen = (socket: RealtimeClient) => socket.events('incidents').map((frame) => [frame.seq, (frame.data as { title: string }).title, frame.messageId]);
+    const seen = (socket: RealtimeClient) =>
+      socket.events('incidents').map((frame) => [frame.seq, (frame.data as { title: string }).title, frame.messageId]);
     expect(seen(onSecond)).toEqual(seen(onFirst));
     expect(seen(onSecond).map(([seq, title]) => [seq, title])).toEqual([
       [start + 1, 'Written through the first'],
@@ -173,7 +199,9 @@ describe.skipIf(!hasRedis).each(TEST_DIALECTS)('realtime shared by two server pr
     for (const title of titles) await createIncident(first!, title);
 
     const back = await open(first!, [{ channel: 'incidents', since: held }]);
-    expect(back.events('incidents').map((frame) => [frame.seq, (frame.data as { title: string }).title])).toEqual(titles.map((title, i) => [held + i + 1, title]));
+    expect(back.events('incidents').map((frame) => [frame.seq, (frame.data as { title: string }).title])).toEqual(
+      titles.map((title, i) => [held + i + 1, title]),
+    );
     expect(back.answer('realtime.subscribed', 'incidents')).toEqual({ channel: 'incidents', seq: held + 3 });
   });
 });

@@ -22,7 +22,16 @@ describe.each(TEST_DIALECTS)('realtime over /ws/realtime on %s', (dialect) => {
   const open = (client: Client) => t.openSocket(sessionCookie(client.cookies));
 
   /** A unit as a position event carries it; the callsign tells the events apart. */
-  const unitNamed = (callsign: string): Unit => ({ id: 'u-bulk', callsign, kind: 'patrol', status: 'available', members: [], position: null, emergency: null, updatedAt: 0 });
+  const unitNamed = (callsign: string): Unit => ({
+    id: 'u-bulk',
+    callsign,
+    kind: 'patrol',
+    status: 'available',
+    members: [],
+    position: null,
+    emergency: null,
+    updatedAt: 0,
+  });
 
   const seqOf = (socket: RealtimeClient, channel: Channel) => (socket.answer('realtime.subscribed', channel) as { seq: number }).seq;
 
@@ -33,7 +42,13 @@ describe.each(TEST_DIALECTS)('realtime over /ws/realtime on %s', (dialect) => {
   }
 
   async function createIncident(command: Client, title = 'Warehouse fire'): Promise<string> {
-    const response = await command.request('POST', '/incidents', { title, category: 'fire', severity: 'critical', location: { lat: 51.5, lon: -0.12 }, description: '' });
+    const response = await command.request('POST', '/incidents', {
+      title,
+      category: 'fire',
+      severity: 'critical',
+      location: { lat: 51.5, lon: -0.12 },
+      description: '',
+    });
     expect(response.statusCode).toBe(201);
     return response.json().incident.id;
   }
@@ -64,9 +79,14 @@ describe.each(TEST_DIALECTS)('realtime over /ws/realtime on %s', (dialect) => {
 
   it('gives nothing to a session that still owes its second factor', async () => {
     const { user, client } = await signedIn('Intelligence_Analyst');
-    const enrol = (await client.request('POST', `${TOKEN_API_PREFIX}/factors`, { factor_type: 'totp', friendly_name: 'Duty phone' })).json();
+    const enrol = (
+      await client.request('POST', `${TOKEN_API_PREFIX}/factors`, { factor_type: 'totp', friendly_name: 'Duty phone' })
+    ).json();
     const challenge = (await client.request('POST', `${TOKEN_API_PREFIX}/factors/${enrol.id}/challenge`, {})).json();
-    const verified = await client.request('POST', `${TOKEN_API_PREFIX}/factors/${enrol.id}/verify`, { challenge_id: challenge.id, code: totpCode(enrol.totp.secret, t.clock.now()) });
+    const verified = await client.request('POST', `${TOKEN_API_PREFIX}/factors/${enrol.id}/verify`, {
+      challenge_id: challenge.id,
+      code: totpCode(enrol.totp.secret, t.clock.now()),
+    });
     expect(verified.statusCode).toBe(200);
     const halfway = await signIn(t.app, user.email);
     expect(await upgradeStatus(t.baseUrl, sessionCookie(halfway.cookies))).toBe(403);
@@ -74,7 +94,11 @@ describe.each(TEST_DIALECTS)('realtime over /ws/realtime on %s', (dialect) => {
 
   it('accepts a bearer access token from a client that is not a browser', async () => {
     const { user } = await signedIn('Intelligence_Analyst');
-    const grant = await t.app.inject({ method: 'POST', url: `${TOKEN_API_PREFIX}/token?grant_type=password`, payload: { email: user.email, password: STRONG_PASSWORD } });
+    const grant = await t.app.inject({
+      method: 'POST',
+      url: `${TOKEN_API_PREFIX}/token?grant_type=password`,
+      payload: { email: user.email, password: STRONG_PASSWORD },
+    });
     const socket = await t.openSocket({ authorization: `Bearer ${grant.json().access_token}` });
     expect(socket.frames[0]).toMatchObject({ type: 'realtime.welcome', data: { userId: user.id, role: 'Intelligence_Analyst' } });
     await socket.subscribe(['incidents']);
@@ -90,7 +114,10 @@ describe.each(TEST_DIALECTS)('realtime over /ws/realtime on %s', (dialect) => {
 
     const id = await createIncident(command);
     await createIncident(command, 'Second fire');
-    const [first, second] = [await socket.next((frame) => frame.seq === before + 1, 'the first incident'), await socket.next((frame) => frame.seq === before + 2, 'the second incident')];
+    const [first, second] = [
+      await socket.next((frame) => frame.seq === before + 1, 'the first incident'),
+      await socket.next((frame) => frame.seq === before + 2, 'the second incident'),
+    ];
     expect(first).toEqual({
       type: 'incident.created',
       data: expect.objectContaining({ id, title: 'Warehouse fire', severity: 'critical' }),
@@ -113,7 +140,16 @@ describe.each(TEST_DIALECTS)('realtime over /ws/realtime on %s', (dialect) => {
     const analyst = await signedIn('Intelligence_Analyst');
     const socket = await open(me.client);
     const triage = await open(analyst.client);
-    await socket.subscribe([`user:${me.user.id}`, 'public-alerts', 'reports', `user:${other.user.id}`, 'incidents', 'units', 'alerts', 'broadcast']);
+    await socket.subscribe([
+      `user:${me.user.id}`,
+      'public-alerts',
+      'reports',
+      `user:${other.user.id}`,
+      'incidents',
+      'units',
+      'alerts',
+      'broadcast',
+    ]);
     await triage.subscribe(['reports', `user:${other.user.id}`]);
 
     expect(socket.answer('realtime.subscribed', `user:${me.user.id}`)).toBeDefined();
@@ -124,14 +160,25 @@ describe.each(TEST_DIALECTS)('realtime over /ws/realtime on %s', (dialect) => {
     expect(triage.answer('realtime.denied', `user:${other.user.id}`)).toBeDefined();
 
     const file = (client: Client, description: string) =>
-      client.request('POST', '/reports', { clientId: randomUUID(), kind: 'civic', category: 'fire', description, location: { lat: 1, lon: 2 } });
+      client.request('POST', '/reports', {
+        clientId: randomUUID(),
+        kind: 'civic',
+        category: 'fire',
+        description,
+        location: { lat: 1, lon: 2 },
+      });
     expect((await file(other.client, 'Not for you')).statusCode).toBe(201);
     // Frames leave in publish order, so once my own report arrives the other one would have too.
     expect((await file(me.client, 'Mine')).statusCode).toBe(201);
     await socket.next((frame) => frame.type === 'report.created', 'my own report');
-    await triage.next((frame) => frame.type === 'report.created' && (frame.data as { description: string }).description === 'Mine', 'the second report in triage');
+    await triage.next(
+      (frame) => frame.type === 'report.created' && (frame.data as { description: string }).description === 'Mine',
+      'the second report in triage',
+    );
 
-    expect(socket.events().map((frame) => [frame.channel, (frame.data as { description: string }).description])).toEqual([[`user:${me.user.id}`, 'Mine']]);
+    expect(socket.events().map((frame) => [frame.channel, (frame.data as { description: string }).description])).toEqual([
+      [`user:${me.user.id}`, 'Mine'],
+    ]);
     expect(triage.events('reports').map((frame) => (frame.data as { description: string }).description)).toEqual(['Not for you', 'Mine']);
   });
 
@@ -143,10 +190,24 @@ describe.each(TEST_DIALECTS)('realtime over /ws/realtime on %s', (dialect) => {
     const incident = await createIncident(command);
     const socket = await open(crew.client);
 
-    await socket.subscribe([`unit:${mine}`, `unit:${theirs}`, `incident:${incident}`, 'units', 'incidents', 'reports', 'broadcast', 'public-alerts']);
-    const subscribed = socket.frames.filter((frame) => frame.type === 'realtime.subscribed').map((frame) => (frame.data as { channel: string }).channel);
+    await socket.subscribe([
+      `unit:${mine}`,
+      `unit:${theirs}`,
+      `incident:${incident}`,
+      'units',
+      'incidents',
+      'reports',
+      'broadcast',
+      'public-alerts',
+    ]);
+    const subscribed = socket.frames
+      .filter((frame) => frame.type === 'realtime.subscribed')
+      .map((frame) => (frame.data as { channel: string }).channel);
     expect(subscribed.sort()).toEqual(['broadcast', 'public-alerts', `unit:${mine}`].sort());
-    expect(socket.answer('realtime.denied', `incident:${incident}`)).toEqual({ channel: `incident:${incident}`, reason: 'None of your units is assigned to this incident.' });
+    expect(socket.answer('realtime.denied', `incident:${incident}`)).toEqual({
+      channel: `incident:${incident}`,
+      reason: 'None of your units is assigned to this incident.',
+    });
 
     const dispatched = await command.request('POST', `/incidents/${incident}/dispatch`, { unitIds: [mine] });
     expect(dispatched.statusCode).toBe(201);
@@ -157,13 +218,22 @@ describe.each(TEST_DIALECTS)('realtime over /ws/realtime on %s', (dialect) => {
     await movePosition(command, theirs, 10);
     await movePosition(crew.client, mine, 20);
     await socket.next((frame) => frame.type === 'unit.position', 'my unit’s position');
-    const unitIds = socket.events().map((frame) => (frame.data as { id?: string; unitId?: string }).unitId ?? (frame.data as { id: string }).id);
+    const unitIds = socket
+      .events()
+      .map((frame) => (frame.data as { id?: string; unitId?: string }).unitId ?? (frame.data as { id: string }).id);
     expect(unitIds.filter((id) => id === theirs)).toEqual([]);
 
     const dispatchId = dispatched.json().dispatches[0].id;
-    expect((await command.request('POST', `/dispatches/${dispatchId}/status`, { clientId: randomUUID(), status: 'cancelled' })).statusCode).toBe(200);
+    expect(
+      (await command.request('POST', `/dispatches/${dispatchId}/status`, { clientId: randomUUID(), status: 'cancelled' })).statusCode,
+    ).toBe(200);
     await t.services.realtime.checkSessions();
-    expect(await socket.next((frame) => frame.type === 'realtime.denied' && (frame.data as { channel: string }).channel === `incident:${incident}`, 'the withdrawal')).toBeDefined();
+    expect(
+      await socket.next(
+        (frame) => frame.type === 'realtime.denied' && (frame.data as { channel: string }).channel === `incident:${incident}`,
+        'the withdrawal',
+      ),
+    ).toBeDefined();
   });
 
   it('resumes a dropped socket with exactly what it missed, in order, then continues live', async () => {
@@ -179,15 +249,25 @@ describe.each(TEST_DIALECTS)('realtime over /ws/realtime on %s', (dialect) => {
     const second = await open(command);
     await second.subscribe([{ channel: 'units', since: seen.seq! }]);
     await movePosition(command, unit, 7);
-    await second.next((frame) => (frame.data as { position?: { location: { lat: number } } }).position?.location.lat === 7, 'the live position');
+    await second.next(
+      (frame) => (frame.data as { position?: { location: { lat: number } } }).position?.location.lat === 7,
+      'the live position',
+    );
 
     const seqs = second.events('units').map((frame) => frame.seq);
     expect(seqs).toEqual([1, 2, 3, 4, 5, 6].map((n) => seen.seq! + n));
-    expect(second.events('units').map((frame) => (frame.data as { position: { location: { lat: number } } }).position.location.lat)).toEqual([2, 3, 4, 5, 6, 7]);
+    expect(
+      second.events('units').map((frame) => (frame.data as { position: { location: { lat: number } } }).position.location.lat),
+    ).toEqual([2, 3, 4, 5, 6, 7]);
     // The confirmation comes after the replay and names the last seq replayed.
     const confirmation = second.frames.findIndex((frame) => frame.type === 'realtime.subscribed');
     expect(second.frames[confirmation]!.data).toEqual({ channel: 'units', seq: seen.seq! + 5 });
-    expect(second.frames.slice(confirmation + 1).filter((frame) => frame.channel === 'units').map((frame) => frame.seq)).toEqual([seen.seq! + 6]);
+    expect(
+      second.frames
+        .slice(confirmation + 1)
+        .filter((frame) => frame.channel === 'units')
+        .map((frame) => frame.seq),
+    ).toEqual([seen.seq! + 6]);
   });
 
   it('answers a reset when a client is further behind than the server keeps, by count or by age', async () => {

@@ -22,7 +22,14 @@ describe.each(TEST_DIALECTS)('reports on %s', (dialect) => {
   afterEach(() => t.close());
 
   const file = (client: Client, body: Record<string, unknown> = {}) =>
-    client.request('POST', '/reports', { clientId: randomUUID(), kind: 'civic', category: 'flooding', description: 'Water over the road', location: PLACE, ...body });
+    client.request('POST', '/reports', {
+      clientId: randomUUID(),
+      kind: 'civic',
+      category: 'flooding',
+      description: 'Water over the road',
+      location: PLACE,
+      ...body,
+    });
 
   it('files once per clientId and answers a tracking code and a plain status', async () => {
     const clientId = randomUUID();
@@ -51,7 +58,9 @@ describe.each(TEST_DIALECTS)('reports on %s', (dialect) => {
     const ids: string[] = [];
     for (let index = 0; index < 5; index += 1) {
       t.clock.advance(1_000);
-      ids.push((await file(civic, { category: index % 2 ? 'fire' : 'flooding', location: { lat: 10 + index, lon: 179.5 } })).json().report.id);
+      ids.push(
+        (await file(civic, { category: index % 2 ? 'fire' : 'flooding', location: { lat: 10 + index, lon: 179.5 } })).json().report.id,
+      );
     }
     const list = async (query: string) => (await analyst.request('GET', `/reports?${query}`)).json();
     expect((await list('category=fire')).reports).toHaveLength(2);
@@ -76,12 +85,21 @@ describe.each(TEST_DIALECTS)('reports on %s', (dialect) => {
     const verified = (await analyst.request('POST', `/reports/${a.id}/verify`, { title: 'Road flooded', severity: 'high' })).json().report;
     expect(verified).toMatchObject({ status: 'verified', statusText: 'Responders notified' });
     const incident = (await analyst.request('GET', `/incidents/${verified.incidentId}`)).json().incident;
-    expect(incident).toMatchObject({ title: 'Road flooded', severity: 'high', category: 'flooding', location: PLACE, source: `civic report ${a.trackingCode}` });
+    expect(incident).toMatchObject({
+      title: 'Road flooded',
+      severity: 'high',
+      category: 'flooding',
+      location: PLACE,
+      source: `civic report ${a.trackingCode}`,
+    });
     const entries = (await analyst.request('GET', `/incidents/${incident.id}/timeline`)).json().entries;
     expect(entries.map((entry: { kind: string }) => entry.kind)).toEqual(['incident.created', 'report.verified']);
 
     const b = (await file(civic)).json().report;
-    expect((await analyst.request('POST', `/reports/${b.id}/verify`, { incidentId: incident.id })).json().report).toMatchObject({ status: 'verified', incidentId: incident.id });
+    expect((await analyst.request('POST', `/reports/${b.id}/verify`, { incidentId: incident.id })).json().report).toMatchObject({
+      status: 'verified',
+      incidentId: incident.id,
+    });
     await analyst.request('PATCH', `/incidents/${incident.id}`, { status: 'resolved' });
     const c = (await file(civic)).json().report;
     const late = await analyst.request('POST', `/reports/${c.id}/verify`, { incidentId: incident.id });
@@ -107,14 +125,22 @@ describe.each(TEST_DIALECTS)('reports on %s', (dialect) => {
     t.clock.advance(121_000);
     expect((await other.request('POST', `/reports/${report.id}/lock`)).json().report.lock.holderName).toBe('Other Analyst');
     expect((await supervisor.request('DELETE', `/reports/${report.id}/lock?force=true`)).json().report.lock).toBeNull();
-    expect((await analyst.request('POST', `/reports/${report.id}/reject`, { reason: 'Not in our area' })).json().report.status).toBe('rejected');
+    expect((await analyst.request('POST', `/reports/${report.id}/reject`, { reason: 'Not in our area' })).json().report.status).toBe(
+      'rejected',
+    );
   });
 
   it('stores photos checked by their bytes, once per device-made id, for the reporter and triage only', async () => {
     const report = (await file(civic)).json().report;
     const photoId = randomUUID();
     const put = (client: Client, id: string, bytes: Buffer, type = 'image/png') =>
-      t.app.inject({ method: 'PUT', url: `/reports/${report.id}/photos/${id}`, payload: bytes, headers: { 'content-type': type, 'x-csrf-token': client.csrf }, cookies: sessionCookies(client) });
+      t.app.inject({
+        method: 'PUT',
+        url: `/reports/${report.id}/photos/${id}`,
+        payload: bytes,
+        headers: { 'content-type': type, 'x-csrf-token': client.csrf },
+        cookies: sessionCookies(client),
+      });
 
     const stored = await put(civic, photoId, PNG);
     expect(stored.statusCode).toBe(200);
@@ -126,7 +152,9 @@ describe.each(TEST_DIALECTS)('reports on %s', (dialect) => {
     const text = await put(civic, randomUUID(), Buffer.from('not a picture at all'), 'image/jpeg');
     expect(text.statusCode).toBe(415);
     expect(text.json().error.message).toBe('The file is not a JPEG, PNG or WebP photo.');
-    expect((await put(civic, randomUUID(), PNG, 'image/jpeg')).json().error.message).toBe('The file is a image/png photo but was sent as image/jpeg.');
+    expect((await put(civic, randomUUID(), PNG, 'image/jpeg')).json().error.message).toBe(
+      'The file is a image/png photo but was sent as image/jpeg.',
+    );
     expect((await put(civic, randomUUID(), PNG, 'application/pdf')).statusCode).toBe(415);
     expect((await put(analyst, randomUUID(), PNG)).statusCode).toBe(404);
 
@@ -140,10 +168,23 @@ describe.each(TEST_DIALECTS)('reports on %s', (dialect) => {
 
   it('suggests likely duplicates by place, time and words, and open incidents nearby', async () => {
     const report = (await file(civic, { description: 'Water over the road near the bridge' })).json().report;
-    const twin = (await file(civic, { description: 'Road under water by the bridge', location: { lat: 48.857, lon: 2.353 } })).json().report;
+    const twin = (await file(civic, { description: 'Road under water by the bridge', location: { lat: 48.857, lon: 2.353 } })).json()
+      .report;
     await file(civic, { description: 'Water over the road near the bridge', location: { lat: 48.95, lon: 2.35 } });
-    const near = (await analyst.request('POST', '/incidents', { title: 'Flooding', category: 'flood', severity: 'medium', location: { lat: 48.86, lon: 2.36 } })).json().incident;
-    await analyst.request('POST', '/incidents', { title: 'Far away', category: 'flood', severity: 'medium', location: { lat: 45, lon: 2 } });
+    const near = (
+      await analyst.request('POST', '/incidents', {
+        title: 'Flooding',
+        category: 'flood',
+        severity: 'medium',
+        location: { lat: 48.86, lon: 2.36 },
+      })
+    ).json().incident;
+    await analyst.request('POST', '/incidents', {
+      title: 'Far away',
+      category: 'flood',
+      severity: 'medium',
+      location: { lat: 45, lon: 2 },
+    });
 
     const answer = (await analyst.request('GET', `/reports/${report.id}/nearby`)).json();
     expect(answer.reports.map((candidate: { report: { id: string } }) => candidate.report.id)).toEqual([twin.id]);
@@ -158,17 +199,29 @@ describe.each(TEST_DIALECTS)('reports on %s', (dialect) => {
     const b = (await file(civic)).json().report;
     const c = (await file(civic)).json().report;
     expect((await civic.request('POST', `/reports/${a.id}/verify`)).statusCode).toBe(403);
-    expect((await analyst.request('POST', `/reports/${a.id}/verify`)).json().report).toMatchObject({ status: 'verified', statusText: 'Responders notified' });
+    expect((await analyst.request('POST', `/reports/${a.id}/verify`)).json().report).toMatchObject({
+      status: 'verified',
+      statusText: 'Responders notified',
+    });
     expect((await analyst.request('POST', `/reports/${a.id}/reject`, { reason: 'duplicate' })).json().error).toMatchObject({
       code: 'conflict',
       message: 'This report was already verified; a verdict is final.',
     });
     expect((await analyst.request('POST', `/reports/${b.id}/reject`, { reason: '' })).statusCode).toBe(400);
-    expect((await analyst.request('POST', `/reports/${b.id}/reject`, { reason: 'Not in our area' })).json().report).toMatchObject({ status: 'rejected', rejectReason: 'Not in our area', statusText: 'Closed' });
+    expect((await analyst.request('POST', `/reports/${b.id}/reject`, { reason: 'Not in our area' })).json().report).toMatchObject({
+      status: 'rejected',
+      rejectReason: 'Not in our area',
+      statusText: 'Closed',
+    });
 
-    const incident = (await analyst.request('POST', '/incidents', { title: 'Flooding', category: 'flood', severity: 'medium', location: PLACE })).json().incident;
+    const incident = (
+      await analyst.request('POST', '/incidents', { title: 'Flooding', category: 'flood', severity: 'medium', location: PLACE })
+    ).json().incident;
     expect((await analyst.request('POST', `/reports/${c.id}/merge`, { incidentId: 'no-such' })).statusCode).toBe(404);
-    expect((await analyst.request('POST', `/reports/${c.id}/merge`, { incidentId: incident.id })).json().report).toMatchObject({ status: 'merged', incidentId: incident.id });
+    expect((await analyst.request('POST', `/reports/${c.id}/merge`, { incidentId: incident.id })).json().report).toMatchObject({
+      status: 'merged',
+      incidentId: incident.id,
+    });
     const timeline = (await analyst.request('GET', `/incidents/${incident.id}/timeline`)).json().entries;
     expect(timeline.at(-1)).toMatchObject({ kind: 'report.merged', detail: { reportId: c.id, trackingCode: c.trackingCode } });
   });

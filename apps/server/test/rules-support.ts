@@ -4,9 +4,24 @@ import type { RiskLevel, ZoneKind } from '@argus/contracts/zones';
 import type { Services } from '../src/services';
 
 /** A square zone written straight to the zones table, as the zones feature stores it, and announced like it. */
-export async function insertZone(services: Services, createdBy: string, options: { lon: number; lat: number; size: number; riskLevel?: RiskLevel; kind?: ZoneKind; name?: string }): Promise<Zone> {
+export async function insertZone(
+  services: Services,
+  createdBy: string,
+  options: { lon: number; lat: number; size: number; riskLevel?: RiskLevel; kind?: ZoneKind; name?: string },
+): Promise<Zone> {
   const { lon, lat, size } = options;
-  const geometry = { type: 'Polygon' as const, coordinates: [[[lon, lat], [lon + size, lat], [lon + size, lat + size], [lon, lat + size], [lon, lat]]] };
+  const geometry = {
+    type: 'Polygon' as const,
+    coordinates: [
+      [
+        [lon, lat],
+        [lon + size, lat],
+        [lon + size, lat + size],
+        [lon, lat + size],
+        [lon, lat],
+      ],
+    ],
+  };
   const now = services.clock.now();
   const zone: Zone = {
     id: randomUUID(),
@@ -24,7 +39,23 @@ export async function insertZone(services: Services, createdBy: string, options:
   };
   await services.db.kysely
     .insertInto('zones')
-    .values({ id: zone.id, name: zone.name, kind: zone.kind, risk_level: zone.riskLevel, geometry: JSON.stringify(geometry), min_lon: lon, min_lat: lat, max_lon: lon + size, max_lat: lat + size, notes: '', active: 1, import_id: null, created_by: createdBy, created_at: now, updated_at: now })
+    .values({
+      id: zone.id,
+      name: zone.name,
+      kind: zone.kind,
+      risk_level: zone.riskLevel,
+      geometry: JSON.stringify(geometry),
+      min_lon: lon,
+      min_lat: lat,
+      max_lon: lon + size,
+      max_lat: lat + size,
+      notes: '',
+      active: 1,
+      import_id: null,
+      created_by: createdBy,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   services.events.publish({ type: 'zone.created', channels: ['zones'], data: zone });
   return zone;

@@ -26,8 +26,11 @@ import { POSTGRES_ADMIN_URL, REDIS_URL, redisAnswers } from './scale-out-support
 
 const ready = (await redisAnswers()) && TEST_DIALECTS.includes('postgres');
 if (!ready) {
-  if (process.env.CI) throw new Error(`The scale-out tests need Redis at ${REDIS_URL} and PostgreSQL at ${POSTGRES_ADMIN_URL}, and CI has both.`);
-  console.warn(`Redis (${REDIS_URL}) or PostgreSQL (${POSTGRES_ADMIN_URL}) did not answer: the rules engine scale-out tests are SKIPPED on this machine.`);
+  if (process.env.CI)
+    throw new Error(`The scale-out tests need Redis at ${REDIS_URL} and PostgreSQL at ${POSTGRES_ADMIN_URL}, and CI has both.`);
+  console.warn(
+    `Redis (${REDIS_URL}) or PostgreSQL (${POSTGRES_ADMIN_URL}) did not answer: the rules engine scale-out tests are SKIPPED on this machine.`,
+  );
 }
 
 interface Instance {
@@ -58,7 +61,13 @@ describe.skipIf(!ready)('one rules engine across server processes sharing Redis 
     const db = await createDatabase({ dataDir, databaseUrl });
     const argus = await buildApp({ config, db, clock: systemClock });
     await argus.app.ready();
-    const instance = { argus, db, engine: argus.services.threatEngine as ScaledThreatEngine, command: await signIn(argus.app, emails.command), crew: await signIn(argus.app, emails.crew) };
+    const instance = {
+      argus,
+      db,
+      engine: argus.services.threatEngine as ScaledThreatEngine,
+      command: await signIn(argus.app, emails.command),
+      crew: await signIn(argus.app, emails.crew),
+    };
     running.push(instance);
     return instance;
   }
@@ -98,13 +107,30 @@ describe.skipIf(!ready)('one rules engine across server processes sharing Redis 
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const square = (lon: number, lat: number) => ({ type: 'Polygon', coordinates: [[[lon, lat], [lon + 1, lat], [lon + 1, lat + 1], [lon, lat + 1], [lon, lat]]] });
+  const square = (lon: number, lat: number) => ({
+    type: 'Polygon',
+    coordinates: [
+      [
+        [lon, lat],
+        [lon + 1, lat],
+        [lon + 1, lat + 1],
+        [lon, lat + 1],
+        [lon, lat],
+      ],
+    ],
+  });
   const move = (through: Instance, unitId: string, lon: number, lat: number) =>
-    through.crew.request('POST', `/units/${unitId}/position`, { clientId: randomUUID(), location: { lat, lon }, at: systemClock.now() }).then((response) => expect(response.statusCode).toBe(200));
+    through.crew
+      .request('POST', `/units/${unitId}/position`, { clientId: randomUUID(), location: { lat, lon }, at: systemClock.now() })
+      .then((response) => expect(response.statusCode).toBe(200));
   const geofenceAlerts = async (through: Instance, unitId: string) =>
-    ((await through.command.request('GET', '/alerts?rule=zone.geofence')).json().alerts as { zoneId: string; occurrences: number; sources: { kind: string; id: string }[] }[]).filter((alert) =>
-      alert.sources.some((source) => source.kind === 'unit' && source.id === unitId),
-    );
+    (
+      (await through.command.request('GET', '/alerts?rule=zone.geofence')).json().alerts as {
+        zoneId: string;
+        occurrences: number;
+        sources: { kind: string; id: string }[];
+      }[]
+    ).filter((alert) => alert.sources.some((source) => source.kind === 'unit' && source.id === unitId));
   /** Waits for the alerts to reach `count`, then long enough for a second raise from another process to have shown. */
   const settledAlerts = async (through: Instance, unitId: string, count: number) => {
     await expect.poll(async () => (await geofenceAlerts(through, unitId)).length, { timeout: 5_000, interval: 100 }).toBe(count);
@@ -120,9 +146,19 @@ describe.skipIf(!ready)('one rules engine across server processes sharing Redis 
     expect(leaders()).toEqual([first]);
 
     // Everything goes through the process that does not lead: its events are relayed to the leader.
-    const market = (await second.command.request('POST', '/zones', { name: 'Market', kind: 'ungoverned', riskLevel: 'high', geometry: square(10, 10) })).json().zone as { id: string };
-    const depot = (await second.command.request('POST', '/zones', { name: 'Depot', kind: 'restricted', riskLevel: 'critical', geometry: square(20, 20) })).json().zone as { id: string };
-    const unit = (await second.command.request('POST', '/units', { callsign: `SCALE-${randomBytes(2).toString('hex')}`, kind: 'patrol', members: [emails.crewId] })).json().unit as { id: string };
+    const market = (
+      await second.command.request('POST', '/zones', { name: 'Market', kind: 'ungoverned', riskLevel: 'high', geometry: square(10, 10) })
+    ).json().zone as { id: string };
+    const depot = (
+      await second.command.request('POST', '/zones', { name: 'Depot', kind: 'restricted', riskLevel: 'critical', geometry: square(20, 20) })
+    ).json().zone as { id: string };
+    const unit = (
+      await second.command.request('POST', '/units', {
+        callsign: `SCALE-${randomBytes(2).toString('hex')}`,
+        kind: 'patrol',
+        members: [emails.crewId],
+      })
+    ).json().unit as { id: string };
     await move(second, unit.id, 9.5, 9.5);
     await move(second, unit.id, 10.5, 10.5);
     expect(await settledAlerts(second, unit.id, 1)).toMatchObject([{ zoneId: market.id, occurrences: 1 }]);
@@ -141,7 +177,12 @@ describe.skipIf(!ready)('one rules engine across server processes sharing Redis 
     // The next entry, through the new standby, raises exactly one alert.
     await move(third, unit.id, 20.5, 20.5);
     const after = await settledAlerts(third, unit.id, 2);
-    expect(after.map((alert) => [alert.zoneId, alert.occurrences]).sort()).toEqual([[depot.id, 1], [market.id, 1]].sort());
+    expect(after.map((alert) => [alert.zoneId, alert.occurrences]).sort()).toEqual(
+      [
+        [depot.id, 1],
+        [market.id, 1],
+      ].sort(),
+    );
     console.info(`rules engine handover after a clean shutdown: ${takeoverMs} ms`);
   }, 60_000);
 
@@ -149,8 +190,16 @@ describe.skipIf(!ready)('one rules engine across server processes sharing Redis 
     const first = await startInstance();
     const second = await startInstance();
     expect(leaders()).toEqual([first]);
-    const zone = (await first.command.request('POST', '/zones', { name: 'Quarry', kind: 'ungoverned', riskLevel: 'high', geometry: square(40, 40) })).json().zone as { id: string };
-    const unit = (await first.command.request('POST', '/units', { callsign: `DIED-${randomBytes(2).toString('hex')}`, kind: 'patrol', members: [emails.crewId] })).json().unit as { id: string };
+    const zone = (
+      await first.command.request('POST', '/zones', { name: 'Quarry', kind: 'ungoverned', riskLevel: 'high', geometry: square(40, 40) })
+    ).json().zone as { id: string };
+    const unit = (
+      await first.command.request('POST', '/units', {
+        callsign: `DIED-${randomBytes(2).toString('hex')}`,
+        kind: 'patrol',
+        members: [emails.crewId],
+      })
+    ).json().unit as { id: string };
 
     // As if the process died: it stops renewing and never releases the lock.
     const diedAt = Date.now();
@@ -172,7 +221,11 @@ describe.skipIf(!ready)('one rules engine across server processes sharing Redis 
     const redis = new Redis(REDIS_URL);
     const key = `argus:test:${randomBytes(6).toString('hex')}:leader`;
     const happened: string[] = [];
-    const leadership = new RedisLeadership(redis, { key, token: 'mine', ttlMs: 2_000, renewMs: 100 }, { elected: () => happened.push('elected'), deposed: () => happened.push('deposed'), error: (error) => happened.push(String(error)) });
+    const leadership = new RedisLeadership(
+      redis,
+      { key, token: 'mine', ttlMs: 2_000, renewMs: 100 },
+      { elected: () => happened.push('elected'), deposed: () => happened.push('deposed'), error: (error) => happened.push(String(error)) },
+    );
     try {
       await leadership.start();
       expect(happened).toEqual(['elected']);

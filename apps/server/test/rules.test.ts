@@ -16,17 +16,34 @@ describe.each(TEST_DIALECTS)('threat rules on %s', (dialect) => {
 
   beforeEach(async () => {
     t = await buildTestApp(dialect);
-    ({ user: { id: commandId }, client: command } = await signInNewUser(t, 'Command_Admin'));
+    ({
+      user: { id: commandId },
+      client: command,
+    } = await signInNewUser(t, 'Command_Admin'));
     analyst = (await signInNewUser(t, 'Intelligence_Analyst')).client;
-    ({ user: { id: crewId }, client: crew } = await signInNewUser(t, 'Field_Unit'));
+    ({
+      user: { id: crewId },
+      client: crew,
+    } = await signInNewUser(t, 'Field_Unit'));
   });
   afterEach(() => t.close());
 
-  const createUnit = async () => (await command.request('POST', '/units', { callsign: 'ALPHA-1', kind: 'patrol', members: [crewId] })).json().unit as { id: string };
-  const move = (unitId: string, lon: number, lat: number) => crew.request('POST', `/units/${unitId}/position`, { clientId: randomUUID(), location: { lat, lon }, at: t.clock.now() });
+  const createUnit = async () =>
+    (await command.request('POST', '/units', { callsign: 'ALPHA-1', kind: 'patrol', members: [crewId] })).json().unit as { id: string };
+  const move = (unitId: string, lon: number, lat: number) =>
+    crew.request('POST', `/units/${unitId}/position`, { clientId: randomUUID(), location: { lat, lon }, at: t.clock.now() });
   const alertsOf = async (rule: string) => {
     await t.services.threatEngine.idle();
-    return (await command.request('GET', `/alerts?rule=${rule}`)).json().alerts as { id: string; subject?: string; status: string; occurrences: number; detail: string; sources: { kind: string; id: string }[]; tier: string; latency: Record<string, number | null> }[];
+    return (await command.request('GET', `/alerts?rule=${rule}`)).json().alerts as {
+      id: string;
+      subject?: string;
+      status: string;
+      occurrences: number;
+      detail: string;
+      sources: { kind: string; id: string }[];
+      tier: string;
+      latency: Record<string, number | null>;
+    }[];
   };
 
   it('raises one geofence alert when a unit enters a high-risk zone, not another on the next position, and notes the exit', async () => {
@@ -38,9 +55,23 @@ describe.each(TEST_DIALECTS)('threat rules on %s', (dialect) => {
     t.clock.advance(1000);
     await move(unit.id, 10.5, 10.5);
     const [alert] = await alertsOf('zone.geofence');
-    expect(alert).toMatchObject({ status: 'new', occurrences: 1, tier: 'alert', zoneId: zone.id, title: 'ALPHA-1 entered Market district', severity: 'warning' });
-    expect(alert!.sources).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'unit', id: unit.id }), { kind: 'zone', id: zone.id }]));
-    expect(alert!.latency).toMatchObject({ eventAt: t.clock.now(), ingestedAt: t.clock.now(), alertedAt: t.clock.now(), acknowledgedAt: null });
+    expect(alert).toMatchObject({
+      status: 'new',
+      occurrences: 1,
+      tier: 'alert',
+      zoneId: zone.id,
+      title: 'ALPHA-1 entered Market district',
+      severity: 'warning',
+    });
+    expect(alert!.sources).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'unit', id: unit.id }), { kind: 'zone', id: zone.id }]),
+    );
+    expect(alert!.latency).toMatchObject({
+      eventAt: t.clock.now(),
+      ingestedAt: t.clock.now(),
+      alertedAt: t.clock.now(),
+      acknowledgedAt: null,
+    });
     t.clock.advance(1000);
     await move(unit.id, 10.6, 10.6);
     expect(await alertsOf('zone.geofence')).toHaveLength(1);
@@ -56,8 +87,24 @@ describe.each(TEST_DIALECTS)('threat rules on %s', (dialect) => {
   });
 
   it('follows zones drawn, re-rated and deactivated through /zones, and watches reports inside them', async () => {
-    const square = (lon: number, lat: number) => ({ type: 'Polygon', coordinates: [[[lon, lat], [lon + 1, lat], [lon + 1, lat + 1], [lon, lat + 1], [lon, lat]]] });
-    const drawn = await command.request('POST', '/zones', { name: 'River crossing', kind: 'restricted', riskLevel: 'elevated', geometry: square(30, 30) });
+    const square = (lon: number, lat: number) => ({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [lon, lat],
+          [lon + 1, lat],
+          [lon + 1, lat + 1],
+          [lon, lat + 1],
+          [lon, lat],
+        ],
+      ],
+    });
+    const drawn = await command.request('POST', '/zones', {
+      name: 'River crossing',
+      kind: 'restricted',
+      riskLevel: 'elevated',
+      geometry: square(30, 30),
+    });
     expect(drawn.statusCode).toBe(201);
     const zone = drawn.json().zone;
     const unit = await createUnit();
@@ -69,10 +116,25 @@ describe.each(TEST_DIALECTS)('threat rules on %s', (dialect) => {
     await move(unit.id, 30.6, 30.5);
     expect(await alertsOf('zone.geofence')).toMatchObject([{ zoneId: zone.id, severity: 'critical' }]);
     const civic = (await signInNewUser(t, 'Civic_Reporter')).client;
-    await civic.request('POST', '/reports', { clientId: randomUUID(), kind: 'civic', category: 'flood', description: 'Water over the road', location: { lat: 30.2, lon: 30.2 } });
-    await civic.request('POST', '/reports', { clientId: randomUUID(), kind: 'civic', category: 'flood', description: 'Bridge closed', location: { lat: 30.8, lon: 30.8 } });
+    await civic.request('POST', '/reports', {
+      clientId: randomUUID(),
+      kind: 'civic',
+      category: 'flood',
+      description: 'Water over the road',
+      location: { lat: 30.2, lon: 30.2 },
+    });
+    await civic.request('POST', '/reports', {
+      clientId: randomUUID(),
+      kind: 'civic',
+      category: 'flood',
+      description: 'Bridge closed',
+      location: { lat: 30.8, lon: 30.8 },
+    });
     const geofence = await alertsOf('zone.geofence');
-    expect(geofence.find((alert) => alert.sources.some((source) => source.kind === 'report'))).toMatchObject({ title: 'Report inside River crossing', occurrences: 2 });
+    expect(geofence.find((alert) => alert.sources.some((source) => source.kind === 'report'))).toMatchObject({
+      title: 'Report inside River crossing',
+      occurrences: 2,
+    });
     // Deactivated, the zone watches nothing: the unit's presence in it ends, and new positions raise nothing.
     expect((await command.request('PATCH', `/zones/${zone.id}`, { active: false })).statusCode).toBe(200);
     await t.services.threatEngine.idle();
@@ -111,7 +173,12 @@ describe.each(TEST_DIALECTS)('threat rules on %s', (dialect) => {
   it('lets command edit rule parameters with a schema per kind, and analysts only read them', async () => {
     const list = await analyst.request('GET', '/rules');
     expect(list.statusCode).toBe(200);
-    expect(list.json().rules.map((rule: { id: string }) => rule.id).sort()).toEqual(['detection.zone', 'report.burst', 'report.keywords', 'unit.silence', 'zone.geofence']);
+    expect(
+      list
+        .json()
+        .rules.map((rule: { id: string }) => rule.id)
+        .sort(),
+    ).toEqual(['detection.zone', 'report.burst', 'report.keywords', 'unit.silence', 'zone.geofence']);
     expect((await analyst.request('PATCH', '/rules/report.burst', { params: { count: 5 } })).statusCode).toBe(403);
     expect((await crew.request('GET', '/rules')).statusCode).toBe(403);
 
@@ -123,27 +190,57 @@ describe.each(TEST_DIALECTS)('threat rules on %s', (dialect) => {
 
     const edited = await command.request('PATCH', '/rules/report.burst', { params: { count: 2, radiusM: 1000 } });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json().rule).toMatchObject({ params: { count: 2, radiusM: 1000, windowMinutes: 30, category: null }, updatedBy: commandId });
+    expect(edited.json().rule).toMatchObject({
+      params: { count: 2, radiusM: 1000, windowMinutes: 30, category: null },
+      updatedBy: commandId,
+    });
     // The engine uses the new parameters at once: two reports now make a burst.
     const civic = (await signInNewUser(t, 'Civic_Reporter')).client;
-    const crowd = (lon: number) => civic.request('POST', '/reports', { clientId: randomUUID(), kind: 'civic', category: 'unrest', description: 'Crowd', location: { lat: 5, lon } });
+    const crowd = (lon: number) =>
+      civic.request('POST', '/reports', {
+        clientId: randomUUID(),
+        kind: 'civic',
+        category: 'unrest',
+        description: 'Crowd',
+        location: { lat: 5, lon },
+      });
     expect((await crowd(20)).statusCode).toBe(201);
     expect(await alertsOf('report.burst')).toEqual([]);
     expect((await crowd(20.001)).statusCode).toBe(201);
     expect(await alertsOf('report.burst')).toMatchObject([{ occurrences: 1 }]);
 
     await command.request('PATCH', '/rules/report.keywords', { enabled: false });
-    await civic.request('POST', '/reports', { clientId: randomUUID(), kind: 'civic', category: 'other', description: 'I heard shots', location: { lat: 40, lon: 40 } });
+    await civic.request('POST', '/reports', {
+      clientId: randomUUID(),
+      kind: 'civic',
+      category: 'other',
+      description: 'I heard shots',
+      location: { lat: 40, lon: 40 },
+    });
     expect(await alertsOf('report.keywords')).toEqual([]);
     await command.request('PATCH', '/rules/report.keywords', { enabled: true });
-    await civic.request('POST', '/reports', { clientId: randomUUID(), kind: 'civic', category: 'other', description: 'A man with a weapon', location: { lat: 41, lon: 41 } });
+    await civic.request('POST', '/reports', {
+      clientId: randomUUID(),
+      kind: 'civic',
+      category: 'other',
+      description: 'A man with a weapon',
+      location: { lat: 41, lon: 41 },
+    });
     expect(await alertsOf('report.keywords')).toMatchObject([{ severity: 'critical' }]);
   });
 
   it('raises a silence alert for an assigned unit on the timer, and resolves it when the unit is heard from', async () => {
     const unit = await createUnit();
     await move(unit.id, 1, 1);
-    const incident = (await command.request('POST', '/incidents', { title: 'Fire', category: 'fire', severity: 'high', description: '', location: { lat: 1, lon: 1 } })).json().incident;
+    const incident = (
+      await command.request('POST', '/incidents', {
+        title: 'Fire',
+        category: 'fire',
+        severity: 'high',
+        description: '',
+        location: { lat: 1, lon: 1 },
+      })
+    ).json().incident;
     expect((await command.request('POST', `/incidents/${incident.id}/dispatch`, { unitIds: [unit.id] })).statusCode).toBe(201);
     await t.services.threatEngine.idle();
     t.clock.advance(11 * 60_000);

@@ -20,9 +20,29 @@ describe.each(TEST_DIALECTS)('full-text search on %s', (dialect) => {
   const search = async (query: string) => (await analyst.request('GET', `/search?q=${encodeURIComponent(query)}`)).json();
 
   it('finds incidents, reports and messages by words and word beginnings, kept current as they change', async () => {
-    const incident = (await analyst.request('POST', '/incidents', { title: 'Warehouse fire on Dock Road', category: 'fire', severity: 'high', location: HERE })).json().incident;
-    const report = (await civic.request('POST', '/reports', { clientId: randomUUID(), kind: 'civic', category: 'flooding', description: 'Water flooding the underpass', location: HERE })).json().report;
-    await analyst.request('POST', '/messages', { clientId: randomUUID(), channel: 'incident', targetId: incident.id, body: 'Hydrant on Dock Road is dry' });
+    const incident = (
+      await analyst.request('POST', '/incidents', {
+        title: 'Warehouse fire on Dock Road',
+        category: 'fire',
+        severity: 'high',
+        location: HERE,
+      })
+    ).json().incident;
+    const report = (
+      await civic.request('POST', '/reports', {
+        clientId: randomUUID(),
+        kind: 'civic',
+        category: 'flooding',
+        description: 'Water flooding the underpass',
+        location: HERE,
+      })
+    ).json().report;
+    await analyst.request('POST', '/messages', {
+      clientId: randomUUID(),
+      channel: 'incident',
+      targetId: incident.id,
+      body: 'Hydrant on Dock Road is dry',
+    });
 
     const dock = await search('dock road');
     expect(dock.hits.map((hit: { kind: string }) => hit.kind).sort()).toEqual(['incident', 'message']);

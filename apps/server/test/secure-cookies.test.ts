@@ -14,7 +14,12 @@ describe.each(TEST_DIALECTS)('cookies over https on %s', (dialect) => {
 
   it('sets __Host- cookies, reads only those, and sends HSTS', async () => {
     const user = await createUser(t.services);
-    const login = await t.app.inject({ method: 'POST', url: '/auth/login', headers: HTTPS, payload: { email: user.email, password: STRONG_PASSWORD } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      headers: HTTPS,
+      payload: { email: user.email, password: STRONG_PASSWORD },
+    });
     expect(login.statusCode).toBe(200);
     const cookies = Object.fromEntries(login.cookies.map((cookie) => [cookie.name, cookie]));
     expect(cookies['__Host-argus_session']).toMatchObject({ secure: true, httpOnly: true, path: '/', sameSite: 'Lax' });

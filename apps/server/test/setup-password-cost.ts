@@ -10,5 +10,10 @@ import { vi } from 'vitest';
 vi.mock('argon2', async (importOriginal) => {
   const argon2 = (await importOriginal<{ default: typeof import('argon2') }>()).default;
   const cheapest = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
-  return { default: { ...argon2, hash: (password: string, options: Parameters<typeof argon2.hash>[1]) => argon2.hash(password, { ...options, ...cheapest }) } };
+  return {
+    default: {
+      ...argon2,
+      hash: (password: string, options: Parameters<typeof argon2.hash>[1]) => argon2.hash(password, { ...options, ...cheapest }),
+    },
+  };
 });

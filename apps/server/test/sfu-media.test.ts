@@ -9,7 +9,10 @@ const VP8_KEYFRAME_START = Buffer.from([0x10, 0x00]); // S=1, partition 0; VP8 h
 const VP8_DELTA_START = Buffer.from([0x10, 0x01]); // P=1: an interframe
 const VP8_CONTINUATION = Buffer.from([0x00]);
 const packet = (seq: number, timestamp: number, head: Buffer, marker: boolean) =>
-  new RtpPacket(new RtpHeader({ payloadType: 96, sequenceNumber: seq, timestamp, marker, ssrc: 4321 }), Buffer.concat([head, Buffer.alloc(300, 7)]));
+  new RtpPacket(
+    new RtpHeader({ payloadType: 96, sequenceNumber: seq, timestamp, marker, ssrc: 4321 }),
+    Buffer.concat([head, Buffer.alloc(300, 7)]),
+  );
 
 describe('the GOP cache', () => {
   it('holds the packets from the last keyframe on and starts again at each keyframe', () => {
@@ -84,7 +87,8 @@ describe('the werift SFU with werift clients', () => {
     let timestamp = 90_000;
     const frame = (head: Buffer, packets = 1) => {
       timestamp += 3000;
-      for (let i = 0; i < packets; i += 1) publisher.track.writeRtp(packet(seq++, timestamp, i === 0 ? head : VP8_CONTINUATION, i === packets - 1));
+      for (let i = 0; i < packets; i += 1)
+        publisher.track.writeRtp(packet(seq++, timestamp, i === 0 ? head : VP8_CONTINUATION, i === packets - 1));
     };
     // This publisher never answers a keyframe request: only the SFU's cache can give the viewer one.
     frame(VP8_KEYFRAME_START, 3);

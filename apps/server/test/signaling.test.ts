@@ -48,7 +48,11 @@ class Signal {
   }
 
   /** The first message of a type after `from` (an index into messages). */
-  next<T extends SignalingServerMessage['type']>(type: T, from = 0, timeoutMs = 8_000): Promise<Extract<SignalingServerMessage, { type: T }>> {
+  next<T extends SignalingServerMessage['type']>(
+    type: T,
+    from = 0,
+    timeoutMs = 8_000,
+  ): Promise<Extract<SignalingServerMessage, { type: T }>> {
     return new Promise((resolve, reject) => {
       const check = () => {
         const found = this.messages.slice(from).find((message) => message.type === type);
@@ -157,7 +161,14 @@ describe('the SFU through /ws/signaling (werift clients)', () => {
     await expect.poll(() => a.viewer.telemetry.length, { timeout: 3_000 }).toBe(1);
     expect(JSON.parse(a.viewer.telemetry[0]!)).toMatchObject({ lat: 48.85, battery: 0.8 });
 
-    const listed = ((await analyst.request('GET', '/stream/list')).json().rooms as { id: string; status: string; viewers: number; publisher: { codec: string } | null }[]).find((r) => r.id === id)!;
+    const listed = (
+      (await analyst.request('GET', '/stream/list')).json().rooms as {
+        id: string;
+        status: string;
+        viewers: number;
+        publisher: { codec: string } | null;
+      }[]
+    ).find((r) => r.id === id)!;
     expect(listed).toMatchObject({ status: 'live', viewers: 2, publisher: { codec: 'H264' } });
     const health = (await analyst.request('GET', '/stream/health')).json().rooms.find((r: { id: string }) => r.id === id);
     expect(health.publisher.bitrateKbps).toBeGreaterThan(0);
@@ -183,7 +194,9 @@ describe('the SFU through /ws/signaling (werift clients)', () => {
     first.signal.close();
     await first.publisher.close();
     await signal.next('publisher-left', from);
-    expect(((await analyst.request('GET', '/stream/list')).json().rooms as { id: string; status: string }[]).find((r) => r.id === id)!.status).toBe('reconnecting');
+    expect(
+      ((await analyst.request('GET', '/stream/list')).json().rooms as { id: string; status: string }[]).find((r) => r.id === id)!.status,
+    ).toBe('reconnecting');
     await new Promise((resolve) => setTimeout(resolve, 500));
     await publish(id);
     await signal.next('publisher-back', from);
@@ -223,7 +236,13 @@ describe('the SFU through /ws/signaling (werift clients)', () => {
 
     // A token signed by Argus for a room this field unit may not use (say, its unit changed).
     const tokens = (t.services.streams as unknown as { tokens: { issue(claims: object): Promise<{ token: string }> } }).tokens;
-    const { token } = await tokens.issue({ sub: fieldUserId, room: unitRoomId(otherUnitId), stream_role: 'publish', user_role: 'Field_Unit', name: 'x' });
+    const { token } = await tokens.issue({
+      sub: fieldUserId,
+      room: unitRoomId(otherUnitId),
+      stream_role: 'publish',
+      user_role: 'Field_Unit',
+      name: 'x',
+    });
     await command.request('POST', '/stream/join', { room: unitRoomId(otherUnitId), role: 'view' });
     const foreign = await Signal.open(`${base}/ws/signaling`);
     foreign.send({ type: 'join', token });
@@ -262,12 +281,20 @@ describe('the SFU through /ws/signaling (werift clients)', () => {
     signal.send({ type: 'join', token: await tokenFor(analyst, id, 'view') });
     await signal.next('joined', seen);
     seen = signal.messages.length;
-    await expectError({ type: 'ice', candidate: { candidate: 'candidate:1 1 udp 1 127.0.0.1 9 typ host', sdpMid: '0' } }, 'out_of_order', /after the offer/);
+    await expectError(
+      { type: 'ice', candidate: { candidate: 'candidate:1 1 udp 1 127.0.0.1 9 typ host', sdpMid: '0' } },
+      'out_of_order',
+      /after the offer/,
+    );
     await expectError({ type: 'offer', sdp: 'v=0\r\nthis is not a session description\r\n' }, 'bad_sdp');
 
     // A flood of candidates on a real connection: the first are used, the rest refused.
     const flooder = await view(id);
-    for (let i = 0; i < 60; i += 1) flooder.signal.send({ type: 'ice', candidate: { candidate: `candidate:${i} 1 udp 2122260223 10.0.0.${i % 250} ${40000 + i} typ host`, sdpMid: '0', sdpMLineIndex: 0 } });
+    for (let i = 0; i < 60; i += 1)
+      flooder.signal.send({
+        type: 'ice',
+        candidate: { candidate: `candidate:${i} 1 udp 2122260223 10.0.0.${i % 250} ${40000 + i} typ host`, sdpMid: '0', sdpMLineIndex: 0 },
+      });
     const flood = await flooder.signal.next('error');
     expect(flood.code).toBe('too_many_candidates');
 
@@ -280,12 +307,19 @@ describe('the SFU through /ws/signaling (werift clients)', () => {
   it('closes a signalling socket that floods it with frames as they arrive, and another keeps its heartbeat', async () => {
     const flooder = await Signal.open(`${base}/ws/signaling`);
     const steady = await Signal.open(`${base}/ws/signaling`);
-    cleanup.push(() => flooder.close(), () => steady.close());
+    cleanup.push(
+      () => flooder.close(),
+      () => steady.close(),
+    );
     const closing = once(flooder.socket, 'close');
     for (let i = 0; i < 20_000; i += 1) flooder.send({ type: 'ping', at: i });
     const [code] = (await closing) as [number];
     expect(code).toBe(4400);
-    expect(flooder.messages.find((message) => message.type === 'error')).toMatchObject({ code: 'rate_limited', fatal: true, message: 'Too many signalling messages (at most 100 a second).' });
+    expect(flooder.messages.find((message) => message.type === 'error')).toMatchObject({
+      code: 'rate_limited',
+      fatal: true,
+      message: 'Too many signalling messages (at most 100 a second).',
+    });
     expect(flooder.messages.filter((message) => message.type === 'pong').length).toBeLessThanOrEqual(100);
     const from = steady.messages.length;
     steady.send({ type: 'ping', at: 1 });

@@ -52,7 +52,7 @@ describe('scenario simulator', () => {
         incidentEveryMs: 60_000,
         reportEveryMs: 60_000,
         onSceneSeconds: 30,
-        random: () => ((seed = (seed * 16807) % 2147483647) / 2147483647),
+        random: () => (seed = (seed * 16807) % 2147483647) / 2147483647,
       },
       SCENARIO_PREFIX,
     );
@@ -79,7 +79,18 @@ describe('scenario simulator', () => {
   it('refuses to start without units of its own', async () => {
     const command = await createUser(t.services, { role: 'Command_Admin' });
     await expect(
-      Scenario.start({ baseUrl, command: { email: command.email, password: STRONG_PASSWORD }, civic: { email: command.email, password: STRONG_PASSWORD }, tickMs: 1_000_000, incidentEveryMs: 1, reportEveryMs: 1, onSceneSeconds: 1 }, 'NONE-'),
+      Scenario.start(
+        {
+          baseUrl,
+          command: { email: command.email, password: STRONG_PASSWORD },
+          civic: { email: command.email, password: STRONG_PASSWORD },
+          tickMs: 1_000_000,
+          incidentEveryMs: 1,
+          reportEveryMs: 1,
+          onSceneSeconds: 1,
+        },
+        'NONE-',
+      ),
     ).rejects.toThrow('No units with callsigns starting NONE-');
   });
 });

@@ -17,7 +17,11 @@ describe.each(TEST_DIALECTS)('stream settings on %s', (dialect) => {
   });
   afterEach(() => t.close());
 
-  const expectMessage = async (response: Promise<{ statusCode: number; json(): { error: { message: string } } }>, status: number, text: string) => {
+  const expectMessage = async (
+    response: Promise<{ statusCode: number; json(): { error: { message: string } } }>,
+    status: number,
+    text: string,
+  ) => {
     const answer = await response;
     expect(answer.statusCode).toBe(status);
     expect(answer.json().error.message).toContain(text);
@@ -29,15 +33,28 @@ describe.each(TEST_DIALECTS)('stream settings on %s', (dialect) => {
     expect(changed.statusCode).toBe(200);
     expect(changed.json().defaults).toEqual({ ...DEFAULT_STREAM_DEFAULTS, resolution: '480p', frameRate: 24, codec: 'H264' });
     await field.request('PATCH', '/stream-settings/me', { bitrateKbps: 800 });
-    expect((await field.request('GET', '/stream-settings/me')).json().defaults).toEqual({ resolution: '480p', frameRate: 24, bitrateKbps: 800, codec: 'H264' });
+    expect((await field.request('GET', '/stream-settings/me')).json().defaults).toEqual({
+      resolution: '480p',
+      frameRate: 24,
+      bitrateKbps: 800,
+      codec: 'H264',
+    });
     // Another user's defaults are untouched.
     expect((await command.request('GET', '/stream-settings/me')).json().defaults).toEqual(DEFAULT_STREAM_DEFAULTS);
   });
 
   it('answers bad defaults with reasons and keeps what was saved', async () => {
     await field.request('PATCH', '/stream-settings/me', { bitrateKbps: 900 });
-    await expectMessage(field.request('PATCH', '/stream-settings/me', { resolution: '4k' }), 400, 'Resolution must be one of 360p, 480p, 720p, 1080p.');
-    await expectMessage(field.request('PATCH', '/stream-settings/me', { frameRate: 25 }), 400, 'Frame rate must be one of 15, 24, 30, 60 fps.');
+    await expectMessage(
+      field.request('PATCH', '/stream-settings/me', { resolution: '4k' }),
+      400,
+      'Resolution must be one of 360p, 480p, 720p, 1080p.',
+    );
+    await expectMessage(
+      field.request('PATCH', '/stream-settings/me', { frameRate: 25 }),
+      400,
+      'Frame rate must be one of 15, 24, 30, 60 fps.',
+    );
     await expectMessage(field.request('PATCH', '/stream-settings/me', { bitrateKbps: 50 }), 400, 'Bitrate is 100 to 8000 kbit/s.');
     await expectMessage(field.request('PATCH', '/stream-settings/me', { codec: 'AV1' }), 400, 'Codec must be one of auto, H264, VP8.');
     await expectMessage(field.request('PATCH', '/stream-settings/me', {}), 400, 'Send at least one setting to change.');
@@ -47,17 +64,24 @@ describe.each(TEST_DIALECTS)('stream settings on %s', (dialect) => {
   it('lets administrators set ICE servers and retention, which replace the configuration until cleared', async () => {
     t.services.streamSettings.useConfiguredIceServers([{ urls: ['stun:configured.example:3478'] }]);
     const initial = (await command.request('GET', '/stream-settings/platform')).json();
-    expect(initial).toMatchObject({ settings: { iceServers: null, recordingRetentionDays: 90 }, effectiveIceServers: [{ urls: ['stun:configured.example:3478'] }], updatedBy: null });
+    expect(initial).toMatchObject({
+      settings: { iceServers: null, recordingRetentionDays: 90 },
+      effectiveIceServers: [{ urls: ['stun:configured.example:3478'] }],
+      updatedBy: null,
+    });
 
     const turn = { urls: ['turn:turn.example:3478?transport=udp'], username: 'argus', credential: 'secret-1' };
-    const saved = await command.request('PATCH', '/stream-settings/platform', { iceServers: [{ urls: ['stun:stun.example:3478'] }, turn], recordingRetentionDays: 30 });
+    const saved = await command.request('PATCH', '/stream-settings/platform', {
+      iceServers: [{ urls: ['stun:stun.example:3478'] }, turn],
+      recordingRetentionDays: 30,
+    });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ settings: { recordingRetentionDays: 30 }, updatedBy: 'Dana Reyes' });
     expect(await t.services.streamSettings.iceServers()).toEqual([{ urls: ['stun:stun.example:3478'] }, turn]);
 
     // Changing only the retention keeps the servers.
     await command.request('PATCH', '/stream-settings/platform', { recordingRetentionDays: 60 });
-    expect((await t.services.streamSettings.iceServers())).toHaveLength(2);
+    expect(await t.services.streamSettings.iceServers()).toHaveLength(2);
 
     // An empty list means "no ICE servers" (host candidates only), null means the configuration again.
     await command.request('PATCH', '/stream-settings/platform', { iceServers: [] });
@@ -72,10 +96,22 @@ describe.each(TEST_DIALECTS)('stream settings on %s', (dialect) => {
   });
 
   it('refuses ICE servers that could not work, saying why', async () => {
-    await expectMessage(command.request('PATCH', '/stream-settings/platform', { iceServers: [{ urls: ['http://stun.example'] }] }), 400, 'starts with stun:, turn: or turns:');
-    await expectMessage(command.request('PATCH', '/stream-settings/platform', { iceServers: [{ urls: ['turn:turn.example:3478'] }] }), 400, 'A TURN server needs a username and a credential.');
+    await expectMessage(
+      command.request('PATCH', '/stream-settings/platform', { iceServers: [{ urls: ['http://stun.example'] }] }),
+      400,
+      'starts with stun:, turn: or turns:',
+    );
+    await expectMessage(
+      command.request('PATCH', '/stream-settings/platform', { iceServers: [{ urls: ['turn:turn.example:3478'] }] }),
+      400,
+      'A TURN server needs a username and a credential.',
+    );
     await expectMessage(command.request('PATCH', '/stream-settings/platform', { iceServers: [{ urls: [] }] }), 400, 'at least one address');
-    await expectMessage(command.request('PATCH', '/stream-settings/platform', { recordingRetentionDays: 0 }), 400, 'recordingRetentionDays is 1 to 3650.');
+    await expectMessage(
+      command.request('PATCH', '/stream-settings/platform', { recordingRetentionDays: 0 }),
+      400,
+      'recordingRetentionDays is 1 to 3650.',
+    );
     expect((await command.request('GET', '/stream-settings/platform')).json().settings.recordingRetentionDays).toBe(90);
   });
 

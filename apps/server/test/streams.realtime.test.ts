@@ -23,7 +23,11 @@ describe.each(TEST_DIALECTS)('streams and cameras over /ws/realtime on %s', (dia
     await t.close();
   });
 
-  async function socketFor(role: Role, subscribe: Channel[], members?: (userId: string) => Promise<void>): Promise<{ client: Client; socket: RealtimeClient }> {
+  async function socketFor(
+    role: Role,
+    subscribe: Channel[],
+    members?: (userId: string) => Promise<void>,
+  ): Promise<{ client: Client; socket: RealtimeClient }> {
     const user = await createUser(t.services, { role });
     await members?.(user.id);
     const client = await signIn(t.app, user.email);
@@ -35,7 +39,14 @@ describe.each(TEST_DIALECTS)('streams and cameras over /ws/realtime on %s', (dia
 
   /** The next stream event about `roomId` that says `change`. */
   const streamEvent = (socket: RealtimeClient, roomId: string, change: string, from = 0) =>
-    socket.next((frame) => frame.type.startsWith('stream.') && (frame as Frame).data.room.id === roomId && (frame as Frame).data.changes.includes(change as never), `${change} of ${roomId}`, from) as Promise<Frame>;
+    socket.next(
+      (frame) =>
+        frame.type.startsWith('stream.') &&
+        (frame as Frame).data.room.id === roomId &&
+        (frame as Frame).data.changes.includes(change as never),
+      `${change} of ${roomId}`,
+      from,
+    ) as Promise<Frame>;
 
   it('pushes rooms opening, a publisher joining and leaving, viewers and the close to command and analysts; field units and civic reporters cannot subscribe', async () => {
     const command = await socketFor('Command_Admin', ['streams']);
@@ -49,12 +60,20 @@ describe.each(TEST_DIALECTS)('streams and cameras over /ws/realtime on %s', (dia
 
     const room = (await command.client.request('POST', '/stream/create', { name: 'Drone', kind: 'camera' })).json().room;
     const created = await streamEvent(analyst.socket, room.id, 'created');
-    expect(created).toMatchObject({ type: 'stream.created', channel: 'streams', data: { room: { id: room.id, name: 'Drone', status: 'waiting', viewers: 0 } } });
+    expect(created).toMatchObject({
+      type: 'stream.created',
+      channel: 'streams',
+      data: { room: { id: room.id, name: 'Drone', status: 'waiting', viewers: 0 } },
+    });
 
     // A WHIP publisher goes live, a WHEP viewer joins: each is pushed.
     const publishToken = (await command.client.request('POST', '/stream/join', { room: room.id, role: 'publish' })).json().token as string;
     const publisher = createPublisher('VP8');
-    const whip = await fetch(`${baseUrl}/whip/${room.id}`, { method: 'POST', headers: { 'content-type': 'application/sdp', authorization: `Bearer ${publishToken}` }, body: await publisher.offer() });
+    const whip = await fetch(`${baseUrl}/whip/${room.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/sdp', authorization: `Bearer ${publishToken}` },
+      body: await publisher.offer(),
+    });
     expect(whip.status).toBe(201);
     await publisher.accept(await whip.text());
     const live = await streamEvent(analyst.socket, room.id, 'publisher-joined');
@@ -62,13 +81,19 @@ describe.each(TEST_DIALECTS)('streams and cameras over /ws/realtime on %s', (dia
 
     const viewToken = (await analyst.client.request('POST', '/stream/join', { room: room.id, role: 'view' })).json().token as string;
     const viewer = createViewer();
-    const whep = await fetch(`${baseUrl}/whep/${room.id}`, { method: 'POST', headers: { 'content-type': 'application/sdp', authorization: `Bearer ${viewToken}` }, body: await viewer.offer() });
+    const whep = await fetch(`${baseUrl}/whep/${room.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/sdp', authorization: `Bearer ${viewToken}` },
+      body: await viewer.offer(),
+    });
     expect(whep.status).toBe(201);
     await viewer.accept(await whep.text());
     expect((await streamEvent(command.socket, room.id, 'viewers')).data.room.viewers).toBe(1);
 
     const fromLeft = command.socket.frames.length;
-    expect((await fetch(whip.headers.get('location')!, { method: 'DELETE', headers: { authorization: `Bearer ${publishToken}` } })).status).toBe(200);
+    expect(
+      (await fetch(whip.headers.get('location')!, { method: 'DELETE', headers: { authorization: `Bearer ${publishToken}` } })).status,
+    ).toBe(200);
     expect((await streamEvent(command.socket, room.id, 'publisher-left', fromLeft)).data.room.publisher).toBeNull();
 
     expect((await command.client.request('POST', '/stream/leave', { room: room.id, close: true })).statusCode).toBe(200);
@@ -110,19 +135,32 @@ describe.each(TEST_DIALECTS)('streams and cameras over /ws/realtime on %s', (dia
     expect(field.socket.answer('realtime.denied', 'cameras')).toBeDefined();
     expect(civic.socket.answer('realtime.denied', 'cameras')).toBeDefined();
 
-    const camera = (await command.client.request('POST', '/cameras', { name: 'Gate North', kind: 'camera', location: { lat: 51.5, lon: -0.12 } })).json().camera;
-    expect(await analyst.socket.next((frame) => frame.type === 'camera.created', 'camera.created')).toMatchObject({ channel: 'cameras', data: { id: camera.id, name: 'Gate North', status: 'offline' } });
+    const camera = (
+      await command.client.request('POST', '/cameras', { name: 'Gate North', kind: 'camera', location: { lat: 51.5, lon: -0.12 } })
+    ).json().camera;
+    expect(await analyst.socket.next((frame) => frame.type === 'camera.created', 'camera.created')).toMatchObject({
+      channel: 'cameras',
+      data: { id: camera.id, name: 'Gate North', status: 'offline' },
+    });
 
     // A heartbeat from the watching browser brings it online: a health change, pushed.
     expect((await command.client.request('POST', `/cameras/${camera.id}/heartbeat`, { fps: 25, packetLoss: 0 })).statusCode).toBe(200);
-    expect(await analyst.socket.next((frame) => frame.type === 'camera.updated' && (frame.data as { status: string }).status === 'online', 'online')).toMatchObject({ data: { id: camera.id } });
+    expect(
+      await analyst.socket.next(
+        (frame) => frame.type === 'camera.updated' && (frame.data as { status: string }).status === 'online',
+        'online',
+      ),
+    ).toMatchObject({ data: { id: camera.id } });
     // A second heartbeat changes nothing anyone sees: not pushed.
     const updates = () => analyst.socket.events('cameras').filter((frame) => frame.type === 'camera.updated').length;
     const before = updates();
     await command.client.request('POST', `/cameras/${camera.id}/heartbeat`, { fps: 25, packetLoss: 0 });
 
     expect((await command.client.request('PATCH', `/cameras/${camera.id}`, { active: false })).statusCode).toBe(200);
-    const deactivated = await analyst.socket.next((frame) => frame.type === 'camera.updated' && (frame.data as { active: boolean }).active === false, 'deactivated');
+    const deactivated = await analyst.socket.next(
+      (frame) => frame.type === 'camera.updated' && (frame.data as { active: boolean }).active === false,
+      'deactivated',
+    );
     expect(deactivated).toMatchObject({ data: { id: camera.id, status: 'offline' } });
     expect(updates()).toBe(before + 1);
     expect(field.socket.events()).toEqual([]);
@@ -131,15 +169,29 @@ describe.each(TEST_DIALECTS)('streams and cameras over /ws/realtime on %s', (dia
 
   it('pushes a camera online when its stream room goes live and offline when the publisher leaves, without waiting for the 30 s check', async () => {
     const command = await socketFor('Command_Admin', ['cameras']);
-    const room = (await command.client.request('POST', '/stream/create', { id: 'cam-gate', name: 'Gate camera', kind: 'camera' })).json().room;
-    const camera = (await command.client.request('POST', '/cameras', { name: 'Gate', kind: 'camera', location: { lat: 51.5, lon: -0.12 }, room: room.id })).json().camera;
+    const room = (await command.client.request('POST', '/stream/create', { id: 'cam-gate', name: 'Gate camera', kind: 'camera' })).json()
+      .room;
+    const camera = (
+      await command.client.request('POST', '/cameras', { name: 'Gate', kind: 'camera', location: { lat: 51.5, lon: -0.12 }, room: room.id })
+    ).json().camera;
     expect(camera.status).toBe('offline');
     const statusOf = (status: string, from: number) =>
-      command.socket.next((frame) => frame.type === 'camera.updated' && (frame.data as { id: string; status: string }).id === camera.id && (frame.data as { status: string }).status === status, `camera ${status}`, from);
+      command.socket.next(
+        (frame) =>
+          frame.type === 'camera.updated' &&
+          (frame.data as { id: string; status: string }).id === camera.id &&
+          (frame.data as { status: string }).status === status,
+        `camera ${status}`,
+        from,
+      );
 
     const token = (await command.client.request('POST', '/stream/join', { room: room.id, role: 'publish' })).json().token as string;
     const publisher = createPublisher('VP8');
-    const whip = await fetch(`${baseUrl}/whip/${room.id}`, { method: 'POST', headers: { 'content-type': 'application/sdp', authorization: `Bearer ${token}` }, body: await publisher.offer() });
+    const whip = await fetch(`${baseUrl}/whip/${room.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/sdp', authorization: `Bearer ${token}` },
+      body: await publisher.offer(),
+    });
     await publisher.accept(await whip.text());
     await publisher.connected();
     publisher.startSending();

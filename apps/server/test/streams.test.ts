@@ -24,14 +24,22 @@ describe.each(TEST_DIALECTS)('stream rooms on %s', (dialect) => {
     otherField = await signIn(t.app, otherMember.email);
     civic = await signIn(t.app, (await createUser(t.services, { role: 'Civic_Reporter' })).email);
     unitId = (await command.request('POST', '/units', { callsign: 'ALPHA-1', kind: 'patrol', members: [member.id] })).json().unit.id;
-    otherUnitId = (await command.request('POST', '/units', { callsign: 'BRAVO-2', kind: 'patrol', members: [otherMember.id] })).json().unit.id;
+    otherUnitId = (await command.request('POST', '/units', { callsign: 'BRAVO-2', kind: 'patrol', members: [otherMember.id] })).json().unit
+      .id;
   });
   afterEach(() => t.close());
 
   it('creates rooms, lists them with their kind and unit, and always has the fixed command room', async () => {
     const created = await command.request('POST', '/stream/create', { name: 'Drone 1', kind: 'camera', cameraId: 'cam-7' });
     expect(created.statusCode).toBe(201);
-    expect(created.json().room).toMatchObject({ name: 'Drone 1', kind: 'camera', cameraId: 'cam-7', status: 'waiting', viewers: 0, publisher: null });
+    expect(created.json().room).toMatchObject({
+      name: 'Drone 1',
+      kind: 'camera',
+      cameraId: 'cam-7',
+      status: 'waiting',
+      viewers: 0,
+      publisher: null,
+    });
     const list = (await analyst.request('GET', '/stream/list')).json().rooms as { id: string; kind: string }[];
     expect(list.map((room) => room.id)).toEqual(expect.arrayContaining([COMMAND_ROOM_ID, created.json().room.id]));
   });
@@ -52,7 +60,9 @@ describe.each(TEST_DIALECTS)('stream rooms on %s', (dialect) => {
     expect((await field.request('POST', '/stream/join', { room: unitRoomId(otherUnitId), role: 'view' })).statusCode).toBe(403);
     expect((await field.request('POST', '/stream/join', { room: COMMAND_ROOM_ID, role: 'view' })).statusCode).toBe(403);
 
-    const briefing = (await command.request('POST', '/stream/create', { name: 'Briefing', kind: 'program', sharedWithUnitIds: [otherUnitId] })).json().room;
+    const briefing = (
+      await command.request('POST', '/stream/create', { name: 'Briefing', kind: 'program', sharedWithUnitIds: [otherUnitId] })
+    ).json().room;
     expect((await otherField.request('POST', '/stream/join', { room: briefing.id, role: 'view' })).statusCode).toBe(200);
     expect((await field.request('POST', '/stream/join', { room: briefing.id, role: 'view' })).statusCode).toBe(403);
     const seen = ((await otherField.request('GET', '/stream/list')).json().rooms as { id: string }[]).map((room) => room.id);
@@ -76,19 +86,29 @@ describe.each(TEST_DIALECTS)('stream rooms on %s', (dialect) => {
   });
 
   it('answers join with configured ICE servers only, the signalling URL and a stream token the JWKS verifies', async () => {
-    const response = await command.request('POST', '/stream/join', { room: COMMAND_ROOM_ID, role: 'publish' }, { host: 'stream.localhost:8080' });
+    const response = await command.request(
+      'POST',
+      '/stream/join',
+      { room: COMMAND_ROOM_ID, role: 'publish' },
+      { host: 'stream.localhost:8080' },
+    );
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.iceServers).toEqual([{ urls: ['stun:stun.argus.test:3478'] }]);
     expect(body.signalingUrl).toBe('ws://stream.localhost:8080/ws/signaling');
     expect(body.httpEndpoint).toBe(`http://stream.localhost:8080/whip/${COMMAND_ROOM_ID}`);
     const jwks = (await t.app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json() as JSONWebKeySet;
-    const { payload, protectedHeader } = await jwtVerify(body.token, createLocalJWKSet(jwks), { audience: STREAM_TOKEN_AUDIENCE, currentDate: new Date(t.clock.now()) });
+    const { payload, protectedHeader } = await jwtVerify(body.token, createLocalJWKSet(jwks), {
+      audience: STREAM_TOKEN_AUDIENCE,
+      currentDate: new Date(t.clock.now()),
+    });
     expect(protectedHeader.alg).toBe('ES256');
     expect(payload).toMatchObject({ room: COMMAND_ROOM_ID, stream_role: 'publish' });
     expect(body.expiresAt - t.clock.now()).toBeLessThanOrEqual(10 * 60_000);
     // The stream token is not an access token: the API refuses it as a bearer.
-    expect((await t.app.inject({ method: 'GET', url: '/stream/list', headers: { authorization: `Bearer ${body.token}` } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/stream/list', headers: { authorization: `Bearer ${body.token}` } })).statusCode,
+    ).toBe(401);
   });
 
   it('issues the video-SDK token for the fixed command room and answers /videosdk for it', async () => {
@@ -110,7 +130,11 @@ describe.each(TEST_DIALECTS)('stream rooms on %s', (dialect) => {
     expect(unknown.json().error.message).toContain('no-such-room');
     expect((await command.request('POST', '/stream/join', { room: '../etc', role: 'view' })).statusCode).toBe(400);
 
-    const bad = await t.app.inject({ method: 'POST', url: '/signaling/offer', payload: { token: 'not-a-token', sdp: 'v=0\r\n' + 'a=x\r\n'.repeat(3) } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/signaling/offer',
+      payload: { token: 'not-a-token', sdp: 'v=0\r\n' + 'a=x\r\n'.repeat(3) },
+    });
     expect(bad.statusCode).toBe(401);
     expect(bad.json().error.code).toBe('bad_stream_token');
 
@@ -118,10 +142,18 @@ describe.each(TEST_DIALECTS)('stream rooms on %s', (dialect) => {
     const notSdp = await t.app.inject({ method: 'POST', url: '/signaling/offer', payload: { token, sdp: 'hello there, not an SDP' } });
     expect(notSdp.statusCode).toBe(400);
     expect(JSON.stringify(notSdp.json())).toContain('v=0');
-    const huge = await t.app.inject({ method: 'POST', url: '/signaling/offer', payload: { token, sdp: `v=0\r\n${'a=x\r\n'.repeat(20_000)}` } });
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/signaling/offer',
+      payload: { token, sdp: `v=0\r\n${'a=x\r\n'.repeat(20_000)}` },
+    });
     expect(huge.statusCode).toBe(400);
     expect(JSON.stringify(huge.json())).toContain('too large');
-    const garbage = await t.app.inject({ method: 'POST', url: '/signaling/offer', payload: { token, sdp: 'v=0\r\no=- 1 1 IN IP4 0.0.0.0\r\ns=-\r\nt=0 0\r\n' } });
+    const garbage = await t.app.inject({
+      method: 'POST',
+      url: '/signaling/offer',
+      payload: { token, sdp: 'v=0\r\no=- 1 1 IN IP4 0.0.0.0\r\ns=-\r\nt=0 0\r\n' },
+    });
     expect(garbage.statusCode).toBe(400);
     expect(garbage.json().error.code).toBe('bad_sdp');
     const strayIce = await t.app.inject({ method: 'POST', url: '/signaling/ice', payload: { token, peerId: 'nope', candidate: null } });

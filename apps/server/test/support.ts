@@ -30,7 +30,14 @@ export async function buildTestApp(dialect: Dialect, env: Record<string, string>
   // Stored files (photos) go to a folder of this test's own.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'argus-test-'));
   // The administrators' MFA policy has its own tests; elsewhere it would only add sign-in steps.
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', MFA_REQUIRED_FOR_ADMINS: 'false', DATA_DIR: dataDir, ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    MFA_REQUIRED_FOR_ADMINS: 'false',
+    DATA_DIR: dataDir,
+    ...env,
+  });
   const db = await createTestDatabase(dialect);
   const { app, services, routes } = await buildApp({ config, db, clock });
   return {
@@ -74,7 +81,12 @@ export async function createUser(
 export interface Client {
   cookies: Record<string, string>;
   csrf: string;
-  request(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  request(
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
 }
 
 export function cookiesOf(response: LightMyRequestResponse): Record<string, string> {
@@ -101,7 +113,10 @@ export async function signIn(app: FastifyInstance, email: string, password = STR
 }
 
 /** A new user of the role, signed in: the user (for ids) and its client. */
-export async function signInNewUser(t: Pick<TestApp, 'app' | 'services'>, role: Role): Promise<{ user: Awaited<ReturnType<typeof createUser>>; client: Client }> {
+export async function signInNewUser(
+  t: Pick<TestApp, 'app' | 'services'>,
+  role: Role,
+): Promise<{ user: Awaited<ReturnType<typeof createUser>>; client: Client }> {
   const user = await createUser(t.services, { role });
   return { user, client: await signIn(t.app, user.email) };
 }

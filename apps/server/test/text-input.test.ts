@@ -34,9 +34,24 @@ describe.each(TEST_DIALECTS)('control characters and broken Unicode in requests 
   };
 
   it('refuses NUL in an incident title, a report description, a message body, a profile name and a civic registration', async () => {
-    expectRefused(await command.request('POST', '/incidents', { title: 'Fire\u0000', category: 'fire', severity: 'high', location: HERE }), 'title');
-    expectRefused(await civic.request('POST', '/reports', { clientId: randomUUID(), kind: 'civic', category: 'fire', description: 'Smoke\u0000', location: HERE }), 'description');
-    expectRefused(await command.request('POST', '/messages', { clientId: randomUUID(), channel: 'broadcast', body: 'All units\u0000' }), 'body');
+    expectRefused(
+      await command.request('POST', '/incidents', { title: 'Fire\u0000', category: 'fire', severity: 'high', location: HERE }),
+      'title',
+    );
+    expectRefused(
+      await civic.request('POST', '/reports', {
+        clientId: randomUUID(),
+        kind: 'civic',
+        category: 'fire',
+        description: 'Smoke\u0000',
+        location: HERE,
+      }),
+      'description',
+    );
+    expectRefused(
+      await command.request('POST', '/messages', { clientId: randomUUID(), channel: 'broadcast', body: 'All units\u0000' }),
+      'body',
+    );
     expectRefused(await command.request('PATCH', '/auth/profile', { full_name: 'Nia\u0000' }), 'full_name');
     const registration = await t.app.inject({
       method: 'POST',
@@ -86,7 +101,8 @@ function uncheckedStrings(schema: unknown, path: string, found: string[]): void 
     return;
   }
   if (def.type === 'object') {
-    for (const [key, field] of Object.entries(def.shape as Record<string, unknown>)) uncheckedStrings(field, path ? `${path}.${key}` : key, found);
+    for (const [key, field] of Object.entries(def.shape as Record<string, unknown>))
+      uncheckedStrings(field, path ? `${path}.${key}` : key, found);
     if (def.catchall) uncheckedStrings(def.catchall, `${path}.*`, found);
     return;
   }
@@ -138,7 +154,8 @@ describe('every free-text field of every route', () => {
   it('is built by the shared text schemas, which refuse control characters and broken Unicode', () => {
     const found: string[] = [];
     for (const route of t.routes) {
-      for (const part of ['params', 'querystring', 'body'] as const) uncheckedStrings(route[part], `${route.method} ${route.url} ${part}`, found);
+      for (const part of ['params', 'querystring', 'body'] as const)
+        uncheckedStrings(route[part], `${route.method} ${route.url} ${part}`, found);
     }
     for (const [kind, params] of Object.entries(RULE_PARAMS)) uncheckedStrings(params, `rule ${kind}`, found);
     expect(found.filter((entry) => !NOT_FREE_TEXT.includes(entry))).toEqual([]);

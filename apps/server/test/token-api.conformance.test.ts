@@ -21,7 +21,12 @@ describe.each(TEST_DIALECTS)('the Supabase Auth client against Argus on %s', (di
   let userId: string;
 
   const client = () =>
-    new GoTrueClient({ url: `${baseUrl}${TOKEN_API_PREFIX}`, persistSession: false, autoRefreshToken: false, storageKey: `argus-${Math.random()}` });
+    new GoTrueClient({
+      url: `${baseUrl}${TOKEN_API_PREFIX}`,
+      persistSession: false,
+      autoRefreshToken: false,
+      storageKey: `argus-${Math.random()}`,
+    });
 
   const signedInClient = async () => {
     const auth = client();
@@ -113,7 +118,12 @@ describe.each(TEST_DIALECTS)('the Supabase Auth client against Argus on %s', (di
   it('refreshes by itself with autoRefreshToken when the access token nears expiry', async () => {
     // Tokens issued as if fourteen and a half minutes ago expire within the refresh margin.
     clock.advance(-14.5 * 60_000);
-    const auth = new GoTrueClient({ url: `${baseUrl}${TOKEN_API_PREFIX}`, persistSession: false, autoRefreshToken: false, storageKey: `argus-auto-${Math.random()}` });
+    const auth = new GoTrueClient({
+      url: `${baseUrl}${TOKEN_API_PREFIX}`,
+      persistSession: false,
+      autoRefreshToken: false,
+      storageKey: `argus-auto-${Math.random()}`,
+    });
     const signedIn = await auth.signInWithPassword({ email, password: STRONG_PASSWORD });
     expect(signedIn.error).toBeNull();
     clock.advance(14.5 * 60_000);

@@ -11,12 +11,19 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig({}).trustProxy).toBeNull();
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBeNull();
     expect(loadConfig({ TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
-    expect(loadConfig({ TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8 ,::1,fd00::/8' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8']);
+    expect(loadConfig({ TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8 ,::1,fd00::/8' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+    ]);
     expect(loadConfig({ TRUST_PROXY: 'loopback,uniquelocal' }).trustProxy).toEqual(['loopback', 'uniquelocal']);
   });
 
   it('refuses "true", which would let any client name its own address, and hop counts, explaining what to write instead', () => {
-    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: "true" trusted every hop.*list the addresses of your proxies, e\.g\. TRUST_PROXY=127\.0\.0\.1/s);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: "true" trusted every hop.*list the addresses of your proxies, e\.g\. TRUST_PROXY=127\.0\.0\.1/s,
+    );
     expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY: a hop count cannot tell a proxy from a client/);
     expect(() => loadConfig({ TRUST_PROXY: '127.0.0.1,proxy.internal' })).toThrow('TRUST_PROXY: "proxy.internal" is not an IP address');
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow('TRUST_PROXY: "10.0.0.0/33" is not an IP address');
@@ -32,7 +39,11 @@ describe.each(TEST_DIALECTS)('client addresses behind a proxy on %s', (dialect) 
     t = await buildTestApp(dialect, { LOGIN_ADDRESS_MAX_FAILURES: '3', ...env });
     const baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
     const login = (email: string, headers: Record<string, string>) =>
-      fetch(`${baseUrl}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ email, password: 'not-the-password' }) });
+      fetch(`${baseUrl}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ email, password: 'not-the-password' }),
+      });
     return { baseUrl, login, audit: t.services.audit };
   }
 

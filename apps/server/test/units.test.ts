@@ -20,19 +20,25 @@ describe.each(TEST_DIALECTS)('units on %s', (dialect) => {
   });
   afterEach(() => t.close());
 
-  const createUnit = (body: Record<string, unknown> = {}) => command.request('POST', '/units', { callsign: 'ALPHA-1', kind: 'patrol', members: [crewId], ...body });
+  const createUnit = (body: Record<string, unknown> = {}) =>
+    command.request('POST', '/units', { callsign: 'ALPHA-1', kind: 'patrol', members: [crewId], ...body });
 
   it('takes many position reports at once, each answered on its own, and a repeated clientId once', async () => {
     const unit = (await createUnit()).json().unit;
     const stranger = (await createUnit({ callsign: 'ZULU-9', members: [] })).json().unit;
-    const reports = Array.from({ length: 30 }, (_, index) => ({ clientId: randomUUID(), location: { lat: 1 + index / 100, lon: 2 }, at: t.clock.now() - 30_000 + index * 1000 }));
+    const reports = Array.from({ length: 30 }, (_, index) => ({
+      clientId: randomUUID(),
+      location: { lat: 1 + index / 100, lon: 2 },
+      at: t.clock.now() - 30_000 + index * 1000,
+    }));
     const answers = await Promise.all([
       ...reports.map((body) => crew.request('POST', `/units/${unit.id}/position`, body)),
       crew.request('POST', `/units/${stranger.id}/position`, { clientId: randomUUID(), location: { lat: 0, lon: 0 } }),
     ]);
     expect(answers.slice(0, 30).every((answer) => answer.statusCode === 200)).toBe(true);
     expect(answers[30]!.statusCode).toBe(403);
-    const positionOf = async () => (await command.request('GET', '/units')).json().units.find((candidate: { id: string }) => candidate.id === unit.id).position;
+    const positionOf = async () =>
+      (await command.request('GET', '/units')).json().units.find((candidate: { id: string }) => candidate.id === unit.id).position;
     // The newest fix wins whatever order the reports were committed in.
     expect(await positionOf()).toMatchObject({ location: { lat: 1.29, lon: 2 }, at: t.clock.now() - 1000 });
 
@@ -40,7 +46,11 @@ describe.each(TEST_DIALECTS)('units on %s', (dialect) => {
     // with a newer time and another place that would move the unit, were it acted on twice.
     const moved: unknown[] = [];
     t.services.events.listen((event) => event.type === 'unit.position' && moved.push(event));
-    const retries = await Promise.all(reports.map((body) => crew.request('POST', `/units/${unit.id}/position`, { ...body, location: { lat: 50, lon: 50 }, at: t.clock.now() })));
+    const retries = await Promise.all(
+      reports.map((body) =>
+        crew.request('POST', `/units/${unit.id}/position`, { ...body, location: { lat: 50, lon: 50 }, at: t.clock.now() }),
+      ),
+    );
     expect(retries.every((answer) => answer.statusCode === 200)).toBe(true);
     expect(moved).toEqual([]);
     expect(await positionOf()).toMatchObject({ location: { lat: 1.29, lon: 2 }, at: t.clock.now() - 1000 });
@@ -53,7 +63,8 @@ describe.each(TEST_DIALECTS)('units on %s', (dialect) => {
     await command.request('POST', `/units/${alpha.id}/position`, { clientId: randomUUID(), location: { lat: 10, lon: 10 } });
     await command.request('POST', `/units/${bravo.id}/status`, { clientId: randomUUID(), status: 'out_of_service' });
     await crew.request('POST', `/units/${alpha.id}/sos`, { clientId: randomUUID() });
-    const callsigns = async (query: string) => (await command.request('GET', `/units?${query}`)).json().units.map((unit: { callsign: string }) => unit.callsign);
+    const callsigns = async (query: string) =>
+      (await command.request('GET', `/units?${query}`)).json().units.map((unit: { callsign: string }) => unit.callsign);
     expect(await callsigns('status=available')).toEqual(['ALPHA-1', 'CHARLIE-3']);
     expect(await callsigns('kind=medical')).toEqual(['BRAVO-2']);
     expect(await callsigns('bbox=9,9,11,11')).toEqual(['ALPHA-1']);
@@ -69,7 +80,10 @@ describe.each(TEST_DIALECTS)('units on %s', (dialect) => {
     expect(created.statusCode).toBe(201);
     expect(created.json().unit).toMatchObject({ callsign: 'ALPHA-1', status: 'available', members: [crewId], position: null });
     await createUnit({ callsign: 'BRAVO-2', members: [] });
-    expect((await command.request('GET', '/units')).json().units.map((unit: { callsign: string }) => unit.callsign)).toEqual(['ALPHA-1', 'BRAVO-2']);
+    expect((await command.request('GET', '/units')).json().units.map((unit: { callsign: string }) => unit.callsign)).toEqual([
+      'ALPHA-1',
+      'BRAVO-2',
+    ]);
     expect((await crew.request('GET', '/units')).json().units.map((unit: { callsign: string }) => unit.callsign)).toEqual(['ALPHA-1']);
     expect((await other.request('GET', '/units')).json().units).toEqual([]);
     expect((await crew.request('POST', '/units', { callsign: 'X', kind: 'patrol' })).statusCode).toBe(403);
@@ -80,7 +94,9 @@ describe.each(TEST_DIALECTS)('units on %s', (dialect) => {
     expect((await createUnit()).json().error).toMatchObject({ code: 'conflict', message: 'A unit with callsign ALPHA-1 already exists.' });
     expect((await createUnit({ callsign: 'C', members: ['nobody'] })).json().error.message).toBe('No user with id nobody.');
     const analyst = await createUser(t.services, { role: 'Intelligence_Analyst' });
-    expect((await createUnit({ callsign: 'D', members: [analyst.id] })).json().error.message).toBe('Only Field_Unit accounts can crew a unit.');
+    expect((await createUnit({ callsign: 'D', members: [analyst.id] })).json().error.message).toBe(
+      'Only Field_Unit accounts can crew a unit.',
+    );
   });
 
   it('takes status and position from its crew once per clientId, and never from others', async () => {
@@ -93,8 +109,19 @@ describe.each(TEST_DIALECTS)('units on %s', (dialect) => {
     const reused = await crew.request('POST', `/units/${id}/position`, { clientId: statusAction.clientId, location: { lat: 1, lon: 2 } });
     expect(reused.statusCode).toBe(409);
 
-    const fix = { clientId: randomUUID(), location: { lat: 51.5, lon: -0.12, accuracy: 8 }, heading: 90, speed: 12.5, at: t.clock.now() - 1000 };
-    expect((await crew.request('POST', `/units/${id}/position`, fix)).json().unit.position).toMatchObject({ location: fix.location, heading: 90, speed: 12.5, at: fix.at });
+    const fix = {
+      clientId: randomUUID(),
+      location: { lat: 51.5, lon: -0.12, accuracy: 8 },
+      heading: 90,
+      speed: 12.5,
+      at: t.clock.now() - 1000,
+    };
+    expect((await crew.request('POST', `/units/${id}/position`, fix)).json().unit.position).toMatchObject({
+      location: fix.location,
+      heading: 90,
+      speed: 12.5,
+      at: fix.at,
+    });
     // A fix from before the one held (an outbox flushed late) does not move the unit back.
     const stale = { clientId: randomUUID(), location: { lat: 40, lon: 40 }, at: fix.at - 60_000 };
     expect((await crew.request('POST', `/units/${id}/position`, stale)).json().unit.position.location).toEqual(fix.location);

@@ -21,7 +21,12 @@ describe.each(TEST_DIALECTS)('Super_Admin accounts on %s', (dialect) => {
   it('cannot be made by a Command_Admin to get into the real Super_Admin', async () => {
     const real = await createUser(t.services, { role: 'Super_Admin' });
     const { client } = await signInNewUser(t, 'Command_Admin');
-    const made = await client.request('POST', '/users', { email: 'mine@argus.test', full_name: 'Mine', role: 'Super_Admin', password: STRONG_PASSWORD });
+    const made = await client.request('POST', '/users', {
+      email: 'mine@argus.test',
+      full_name: 'Mine',
+      role: 'Super_Admin',
+      password: STRONG_PASSWORD,
+    });
     expect(made.statusCode).toBe(403);
     expect(made.json().error).toEqual({ code: 'super_admin_only', message: expect.stringContaining('Only a Super Admin') });
     expect(await t.services.users.list()).not.toContainEqual(expect.objectContaining({ email: 'mine@argus.test' }));
@@ -33,14 +38,20 @@ describe.each(TEST_DIALECTS)('Super_Admin accounts on %s', (dialect) => {
     // An inactive Super_Admin does not count.
     await createUser(t.services, { role: 'Super_Admin', is_active: false });
     const before = await t.services.users.list();
-    await expect(t.services.users.deactivateByEmail(last.email, OPERATOR, SYSTEM_CONTEXT)).rejects.toMatchObject({ code: 'last_super_admin' });
-    await expect(t.services.users.setRoleByEmail(last.email, 'Command_Admin', OPERATOR, SYSTEM_CONTEXT)).rejects.toMatchObject({ code: 'last_super_admin' });
+    await expect(t.services.users.deactivateByEmail(last.email, OPERATOR, SYSTEM_CONTEXT)).rejects.toMatchObject({
+      code: 'last_super_admin',
+    });
+    await expect(t.services.users.setRoleByEmail(last.email, 'Command_Admin', OPERATOR, SYSTEM_CONTEXT)).rejects.toMatchObject({
+      code: 'last_super_admin',
+    });
     expect(await t.services.users.list()).toEqual(before);
 
     // With a second one active, the first may go; then the second is the last.
     const second = await createUser(t.services, { role: 'Super_Admin' });
     expect((await t.services.users.deactivateByEmail(last.email, OPERATOR, SYSTEM_CONTEXT)).is_active).toBe(0);
-    await expect(t.services.users.setRoleByEmail(second.email, 'Field_Unit', OPERATOR, SYSTEM_CONTEXT)).rejects.toMatchObject({ code: 'last_super_admin' });
+    await expect(t.services.users.setRoleByEmail(second.email, 'Field_Unit', OPERATOR, SYSTEM_CONTEXT)).rejects.toMatchObject({
+      code: 'last_super_admin',
+    });
     expect(await activeSuperAdmins()).toEqual([second.id]);
   });
 

@@ -8,7 +8,10 @@ const VIEWER_PROCESS = path.join(import.meta.dirname, 'fixtures/media/whep-viewe
 
 /** Starts a WHEP viewer in its own process and resolves once it is connected and receiving. */
 function startViewerProcess(url: string, token: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', VIEWER_PROCESS], { env: { ...process.env, WHEP_URL: url, WHEP_TOKEN: token }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', VIEWER_PROCESS], {
+    env: { ...process.env, WHEP_URL: url, WHEP_TOKEN: token },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     child.stdout!.once('data', () => resolve(child));
     child.once('exit', (code) => reject(new Error(`the viewer process exited with ${code} before receiving`)));
@@ -30,14 +33,25 @@ describe('liveness of peers without a signalling socket (WHIP/WHEP)', () => {
   }, 60_000);
   afterAll(() => t.close());
 
-  const join = async (role: 'publish' | 'view') => (await command.request('POST', '/stream/join', { room: roomId, role })).json().token as string;
-  const viewers = async () => ((await command.request('GET', '/stream/list')).json().rooms as { id: string; viewers: number }[]).find((room) => room.id === roomId)!.viewers;
+  const join = async (role: 'publish' | 'view') =>
+    (await command.request('POST', '/stream/join', { room: roomId, role })).json().token as string;
+  const viewers = async () =>
+    ((await command.request('GET', '/stream/list')).json().rooms as { id: string; viewers: number }[]).find((room) => room.id === roomId)!
+      .viewers;
   const whep = async (token: string, offer: string) =>
-    fetch(`${base}/whep/${roomId}`, { method: 'POST', headers: { 'content-type': 'application/sdp', authorization: `Bearer ${token}` }, body: offer });
+    fetch(`${base}/whep/${roomId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/sdp', authorization: `Bearer ${token}` },
+      body: offer,
+    });
 
   it('drops a WHEP viewer killed without a DELETE, by the liveness check rather than ICE consent, while the other viewer keeps receiving', async () => {
     const publisher = createPublisher('VP8');
-    const whip = await fetch(`${base}/whip/${roomId}`, { method: 'POST', headers: { 'content-type': 'application/sdp', authorization: `Bearer ${await join('publish')}` }, body: await publisher.offer() });
+    const whip = await fetch(`${base}/whip/${roomId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/sdp', authorization: `Bearer ${await join('publish')}` },
+      body: await publisher.offer(),
+    });
     expect(whip.status).toBe(201);
     await publisher.accept(await whip.text());
     await publisher.connected();
@@ -64,12 +78,18 @@ describe('liveness of peers without a signalling socket (WHIP/WHEP)', () => {
     const quiet = (await command.request('POST', '/stream/create', { name: 'Quiet', kind: 'camera' })).json().room.id as string;
     const token = (await command.request('POST', '/stream/join', { room: quiet, role: 'view' })).json().token as string;
     const viewer = createViewer();
-    const answer = await fetch(`${base}/whep/${quiet}`, { method: 'POST', headers: { 'content-type': 'application/sdp', authorization: `Bearer ${token}` }, body: await viewer.offer() });
+    const answer = await fetch(`${base}/whep/${quiet}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/sdp', authorization: `Bearer ${token}` },
+      body: await viewer.offer(),
+    });
     expect(answer.status).toBe(201);
     await viewer.accept(await answer.text());
     await viewer.connected();
     await new Promise((resolve) => setTimeout(resolve, 9_000));
-    const listed = ((await command.request('GET', '/stream/list')).json().rooms as { id: string; viewers: number }[]).find((room) => room.id === quiet)!;
+    const listed = ((await command.request('GET', '/stream/list')).json().rooms as { id: string; viewers: number }[]).find(
+      (room) => room.id === quiet,
+    )!;
     expect(listed.viewers).toBe(1);
     expect(viewer.pc.connectionState).toBe('connected');
     await viewer.close();

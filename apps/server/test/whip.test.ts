@@ -22,7 +22,11 @@ describe('WHIP and WHEP (RFC 9725) with werift clients', () => {
   afterAll(() => t.close());
 
   const post = (kind: 'whip' | 'whep', token: string | null, body: string, type = 'application/sdp') =>
-    fetch(`${base}/${kind}/${roomId}`, { method: 'POST', headers: { 'content-type': type, ...(token ? { authorization: `Bearer ${token}` } : {}) }, body });
+    fetch(`${base}/${kind}/${roomId}`, {
+      method: 'POST',
+      headers: { 'content-type': type, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body,
+    });
 
   it('publishes with a stream token over WHIP and plays back over WHEP; DELETE ends each, only with the resource’s own token', async () => {
     const publishToken = (await command.request('POST', '/stream/join', { room: roomId, role: 'publish' })).json().token as string;
@@ -48,7 +52,9 @@ describe('WHIP and WHEP (RFC 9725) with werift clients', () => {
     // The publisher's token does not open the viewer's resource, nor the other way round.
     expect((await fetch(viewerLocation, { method: 'DELETE', headers: { authorization: `Bearer ${publishToken}` } })).status).toBe(403);
     expect((await fetch(location, { method: 'DELETE', headers: { authorization: `Bearer ${publishToken}` } })).status).toBe(200);
-    const listed = ((await analyst.request('GET', '/stream/list')).json().rooms as { id: string; publisher: unknown }[]).find((room) => room.id === roomId)!;
+    const listed = ((await analyst.request('GET', '/stream/list')).json().rooms as { id: string; publisher: unknown }[]).find(
+      (room) => room.id === roomId,
+    )!;
     expect(listed.publisher).toBeNull();
     expect((await fetch(viewerLocation, { method: 'DELETE', headers: { authorization: `Bearer ${viewToken}` } })).status).toBe(200);
     expect((await fetch(viewerLocation, { method: 'DELETE', headers: { authorization: `Bearer ${viewToken}` } })).status).toBe(404);
@@ -57,7 +63,11 @@ describe('WHIP and WHEP (RFC 9725) with werift clients', () => {
 
   it('accepts an access token from the token API as the bearer, checked like /stream/join', async () => {
     const user = await createUser(t.services, { role: 'Intelligence_Analyst' });
-    const grant = await t.app.inject({ method: 'POST', url: '/auth/v1/token?grant_type=password', payload: { email: user.email, password: 'Lantern-Gravel-Orbit-93' } });
+    const grant = await t.app.inject({
+      method: 'POST',
+      url: '/auth/v1/token?grant_type=password',
+      payload: { email: user.email, password: 'Lantern-Gravel-Orbit-93' },
+    });
     expect(grant.statusCode).toBe(200);
     const accessToken = grant.json().access_token as string;
     const viewer = createViewer();
@@ -86,7 +96,11 @@ describe('WHIP and WHEP (RFC 9725) with werift clients', () => {
     expect(notSdp.status).toBe(400);
     expect(((await notSdp.json()) as { error: { message: string; code: string } }).error.code).toBe('bad_sdp');
     // A stream token names its room: another room's endpoint refuses it.
-    const unknown = await fetch(`${base}/whep/no-such-room`, { method: 'POST', headers: { 'content-type': 'application/sdp', authorization: `Bearer ${viewToken}` }, body: offer });
+    const unknown = await fetch(`${base}/whep/no-such-room`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/sdp', authorization: `Bearer ${viewToken}` },
+      body: offer,
+    });
     expect(unknown.status).toBe(403);
   }, 30_000);
 });

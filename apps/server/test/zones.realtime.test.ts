@@ -3,7 +3,18 @@ import type { Role } from '@argus/contracts/roles';
 import { TEST_DIALECTS } from './databases';
 import { buildLiveTestApp, type LiveTestApp } from './realtime-support';
 
-const SQUARE = { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 1], [0, 0]]] };
+const SQUARE = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [0, 1],
+      [0, 0],
+    ],
+  ],
+};
 
 describe.each(TEST_DIALECTS)('zones over /ws/realtime on %s', (dialect) => {
   let t: LiveTestApp;
@@ -24,10 +35,14 @@ describe.each(TEST_DIALECTS)('zones over /ws/realtime on %s', (dialect) => {
     expect(field.socket.answer('realtime.denied', 'zones')).toBeDefined();
     expect(civic.socket.answer('realtime.denied', 'zones')).toBeDefined();
 
-    const zone = (await command.client.request('POST', '/zones', { name: 'Quarry', kind: 'restricted', riskLevel: 'elevated', geometry: SQUARE })).json().zone;
+    const zone = (
+      await command.client.request('POST', '/zones', { name: 'Quarry', kind: 'restricted', riskLevel: 'elevated', geometry: SQUARE })
+    ).json().zone;
     const created = await analyst.socket.next((frame) => frame.type === 'zone.created', 'zone.created');
     expect(created).toMatchObject({ channel: 'zones', data: { id: zone.id, name: 'Quarry', riskLevel: 'elevated', geometry: SQUARE } });
     await analyst.client.request('PATCH', `/zones/${zone.id}`, { riskLevel: 'critical' });
-    expect(await command.socket.next((frame) => frame.type === 'zone.updated', 'zone.updated')).toMatchObject({ data: { id: zone.id, riskLevel: 'critical' } });
+    expect(await command.socket.next((frame) => frame.type === 'zone.updated', 'zone.updated')).toMatchObject({
+      data: { id: zone.id, riskLevel: 'critical' },
+    });
   });
 });

@@ -19,7 +19,11 @@ function textFiles(folder: string): string[] {
   });
 }
 
-const files = [...FOLDERS.flatMap((folder) => textFiles(path.join(root, folder))), path.join(root, 'AGENTS.md'), path.join(root, 'README.md')];
+const files = [
+  ...FOLDERS.flatMap((folder) => textFiles(path.join(root, folder))),
+  path.join(root, 'AGENTS.md'),
+  path.join(root, 'README.md'),
+];
 const relative = (file: string) => path.relative(root, file);
 
 describe('the design reasons live in the repository', () => {

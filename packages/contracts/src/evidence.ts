@@ -16,7 +16,18 @@ export type CustodyAction = (typeof CUSTODY_ACTIONS)[number];
 export const EVIDENCE_TYPES = {
   photo: ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/heic', 'image/avif'],
   video: ['video/mp4', 'video/webm', 'video/quicktime', 'video/x-matroska'],
-  audio: ['audio/mpeg', 'audio/ogg', 'audio/wav', 'audio/x-wav', 'audio/mp4', 'audio/x-m4a', 'audio/aac', 'audio/flac', 'audio/webm', 'audio/opus'],
+  audio: [
+    'audio/mpeg',
+    'audio/ogg',
+    'audio/wav',
+    'audio/x-wav',
+    'audio/mp4',
+    'audio/x-m4a',
+    'audio/aac',
+    'audio/flac',
+    'audio/webm',
+    'audio/opus',
+  ],
   document: ['application/pdf', 'text/plain'],
 } as const satisfies Record<EvidenceKind, readonly string[]>;
 

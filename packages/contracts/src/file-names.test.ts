@@ -8,7 +8,30 @@ describe('displayFileName', () => {
   });
 
   it('removes every bidi embedding, isolate and mark, and other invisible characters', () => {
-    const invisible = ['\u202A', '\u202B', '\u202C', '\u202D', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F', '\u061C', '\u200B', '\u200D', '\u2060', '\uFEFF', '\u00AD', '\u3164', '\u2028', '\u2029', '\u0000', '\u001B', '\u0085'];
+    const invisible = [
+      '\u202A',
+      '\u202B',
+      '\u202C',
+      '\u202D',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+      '\u200E',
+      '\u200F',
+      '\u061C',
+      '\u200B',
+      '\u200D',
+      '\u2060',
+      '\uFEFF',
+      '\u00AD',
+      '\u3164',
+      '\u2028',
+      '\u2029',
+      '\u0000',
+      '\u001B',
+      '\u0085',
+    ];
     for (const character of invisible) expect(displayFileName(`re${character}port.pdf`), JSON.stringify(character)).toBe('report.pdf');
   });
 

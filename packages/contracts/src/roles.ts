@@ -1,11 +1,5 @@
 /** The five roles of docs/specification.md (section 6), in order of authority. */
-export const ROLES = [
-  'Super_Admin',
-  'Command_Admin',
-  'Intelligence_Analyst',
-  'Field_Unit',
-  'Civic_Reporter',
-] as const;
+export const ROLES = ['Super_Admin', 'Command_Admin', 'Intelligence_Analyst', 'Field_Unit', 'Civic_Reporter'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Command-level roles open every protected page; they are also the administrators. */

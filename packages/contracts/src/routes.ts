@@ -4,10 +4,7 @@ import { COMMAND_ROLES, type Role } from './roles';
  * Who may open a page: anyone, any signed-in user, or command-level roles plus
  * the roles listed in `also` (docs/specification.md section 2 "Also admits").
  */
-export type RouteAccess =
-  | { kind: 'public' }
-  | { kind: 'signed-in' }
-  | { kind: 'command'; also: readonly Role[] };
+export type RouteAccess = { kind: 'public' } | { kind: 'signed-in' } | { kind: 'command'; also: readonly Role[] };
 
 export interface AppRoute {
   path: string;
@@ -26,11 +23,21 @@ export const APP_ROUTES = [
   { path: '/login', title: 'Secure Sign In', access: { kind: 'public' }, summary: 'Sign in' },
   { path: '/command', title: 'Command Dashboard', access: command(), summary: 'The common operational picture' },
   { path: '/fieldunit', title: 'Field Unit Dashboard', access: command('Field_Unit'), summary: 'Unit status, assignment, reports and SOS' },
-  { path: '/analyst', title: 'Analyst Console', access: command('Intelligence_Analyst'), summary: 'Triage reports and raise threat levels' },
+  {
+    path: '/analyst',
+    title: 'Analyst Console',
+    access: command('Intelligence_Analyst'),
+    summary: 'Triage reports and raise threat levels',
+  },
   { path: '/analytics', title: 'Analytics', access: command(), summary: 'Operational charts and platform telemetry' },
   { path: '/surveillance-network', title: 'Surveillance Network', access: command(), summary: 'Cameras, sensors and detections' },
   { path: '/civic-reporter', title: 'Civic Reporter', access: command('Civic_Reporter'), summary: 'Report an incident and follow it' },
-  { path: '/field-unit', title: 'Field Unit Dashboard', access: command('Field_Unit'), summary: 'Unit status, assignment, reports and SOS' },
+  {
+    path: '/field-unit',
+    title: 'Field Unit Dashboard',
+    access: command('Field_Unit'),
+    summary: 'Unit status, assignment, reports and SOS',
+  },
   { path: '/evidence-review', title: 'Evidence Review', access: command(), summary: 'Evidence with its chain of custody' },
   { path: '/settings', title: 'Settings', access: { kind: 'signed-in' }, summary: 'Profile, password, accessibility and administration' },
   { path: '/zone-import', title: 'Zone Import', access: command(), summary: 'Import zones from GeoJSON, KML, GPX or shapefiles' },

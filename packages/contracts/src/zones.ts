@@ -32,7 +32,21 @@ export const ZONE_IMPORT_FORMATS = ['geojson', 'kml', 'kmz', 'gpx', 'shapefile']
 export type ZoneImportFormat = (typeof ZONE_IMPORT_FORMATS)[number];
 
 /** What can be wrong with an imported feature's geometry. */
-export const GEOMETRY_PROBLEMS = ['not_polygon', 'unclosed_ring', 'self_intersection', 'out_of_range', 'empty', 'too_many_vertices', 'too_few_points'] as const;
+export const GEOMETRY_PROBLEMS = [
+  'not_polygon',
+  'unclosed_ring',
+  'self_intersection',
+  'out_of_range',
+  'empty',
+  'too_many_vertices',
+  'too_few_points',
+] as const;
 
 /** Repairs made only where the shape the author meant is beyond doubt. */
-export const GEOMETRY_REPAIRS = ['closed_ring', 'fixed_winding', 'dropped_duplicate_points', 'collection_to_multipolygon', 'closed_track_to_polygon'] as const;
+export const GEOMETRY_REPAIRS = [
+  'closed_ring',
+  'fixed_winding',
+  'dropped_duplicate_points',
+  'collection_to_multipolygon',
+  'closed_track_to_polygon',
+] as const;

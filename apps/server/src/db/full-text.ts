@@ -22,7 +22,12 @@ export function searchTerms(text: string): string[] {
  * Every word must match, each as a prefix ("flood" finds "flooding"); best matches first, with
  * a snippet whose matches stand between « and ». The two dialects differ only here.
  */
-export async function fullTextSearch(db: Kysely<Database>, terms: string[], kind: string | undefined, limit: number): Promise<FullTextHit[]> {
+export async function fullTextSearch(
+  db: Kysely<Database>,
+  terms: string[],
+  kind: string | undefined,
+  limit: number,
+): Promise<FullTextHit[]> {
   if (terms.length === 0) return [];
   if (isPostgres(db)) {
     const query = terms.map((term) => `${term}:*`).join(' & ');

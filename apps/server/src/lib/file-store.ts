@@ -95,7 +95,10 @@ export class DiskFileStore implements FileStore {
           headChunks.push(Buffer.from(part));
           headLength += part.length;
           if (headLength >= headBytes) {
-            runInspect().then(() => callback(null, chunk), (error: unknown) => callback(error as Error));
+            runInspect().then(
+              () => callback(null, chunk),
+              (error: unknown) => callback(error as Error),
+            );
             return;
           }
         }
@@ -103,7 +106,10 @@ export class DiskFileStore implements FileStore {
       },
       flush(callback) {
         if (inspected) return callback();
-        runInspect().then(() => callback(), (error: unknown) => callback(error as Error));
+        runInspect().then(
+          () => callback(),
+          (error: unknown) => callback(error as Error),
+        );
       },
     });
     // The source is piped by hand, not through pipeline(): a refused upload must leave the request

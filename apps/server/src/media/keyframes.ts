@@ -38,7 +38,7 @@ function isH264Keyframe(payload: Buffer): boolean {
   if (type === IDR) return true;
   if (type === FU_A) return (payload[1]! & 0x80) !== 0 && (payload[1]! & 0x1f) === IDR;
   if (type === STAP_A) {
-    for (let offset = 1; offset + 2 < payload.length; ) {
+    for (let offset = 1; offset + 2 < payload.length;) {
       const size = payload.readUInt16BE(offset);
       if ((payload[offset + 2]! & 0x1f) === IDR) return true;
       offset += 2 + size;

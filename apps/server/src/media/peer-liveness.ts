@@ -26,7 +26,13 @@ interface Watched {
 
 /** The part of werift's ICE connection a probe needs; buildRequest is private in its types. */
 interface ProbingConnection extends IceConnection {
-  buildRequest?: (options: { nominate: boolean; localUsername: string; remoteUsername: string; iceControlling: boolean; localCandidate: CandidatePair['localCandidate'] }) => unknown;
+  buildRequest?: (options: {
+    nominate: boolean;
+    localUsername: string;
+    remoteUsername: string;
+    iceControlling: boolean;
+    localCandidate: CandidatePair['localCandidate'];
+  }) => unknown;
 }
 
 export class PeerLiveness {
@@ -89,7 +95,10 @@ export class PeerLiveness {
         localCandidate: pair.localCandidate,
       });
       pair.protocol
-        .request(request as Parameters<typeof pair.protocol.request>[0], pair.remoteAddr, Buffer.from(connection.remotePassword, 'utf8'), { retransmissions: 0, responseTimeout: this.timing.probeEveryMs })
+        .request(request as Parameters<typeof pair.protocol.request>[0], pair.remoteAddr, Buffer.from(connection.remotePassword, 'utf8'), {
+          retransmissions: 0,
+          responseTimeout: this.timing.probeEveryMs,
+        })
         .then(() => {
           entry.heardAt = Date.now();
         })

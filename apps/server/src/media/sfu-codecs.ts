@@ -9,7 +9,13 @@ export function videoCodecs(targetKbps: number): RTCRtpCodecParameters[] {
   const feedback = () => [useNACK(), usePLI(), useFIR(), useREMB()];
   const start = googleBitrates(targetKbps);
   return [
-    new RTCRtpCodecParameters({ mimeType: 'video/H264', clockRate: 90000, payloadType: 102, rtcpFeedback: feedback(), parameters: `profile-level-id=42e01f;packetization-mode=1;level-asymmetry-allowed=1;${start}` }),
+    new RTCRtpCodecParameters({
+      mimeType: 'video/H264',
+      clockRate: 90000,
+      payloadType: 102,
+      rtcpFeedback: feedback(),
+      parameters: `profile-level-id=42e01f;packetization-mode=1;level-asymmetry-allowed=1;${start}`,
+    }),
     new RTCRtpCodecParameters({ mimeType: 'video/rtx', clockRate: 90000, payloadType: 103, parameters: 'apt=102' }),
     new RTCRtpCodecParameters({ mimeType: 'video/VP8', clockRate: 90000, payloadType: 96, rtcpFeedback: feedback(), parameters: start }),
     new RTCRtpCodecParameters({ mimeType: 'video/rtx', clockRate: 90000, payloadType: 97, parameters: 'apt=96' }),
@@ -49,8 +55,8 @@ export function tuneForPublisher(sdp: string, targetKbps: number): string {
     }
     out.push(line);
     const rtpmap = line.match(/^a=rtpmap:(\d+) /);
-    if (rtpmap && videoTypes.has(rtpmap[1]!) && !lines.some((other) => other.startsWith(`a=fmtp:${rtpmap[1]} `))) out.push(`a=fmtp:${rtpmap[1]} ${google}`);
+    if (rtpmap && videoTypes.has(rtpmap[1]!) && !lines.some((other) => other.startsWith(`a=fmtp:${rtpmap[1]} `)))
+      out.push(`a=fmtp:${rtpmap[1]} ${google}`);
   }
   return out.join('\r\n');
 }
-

@@ -1,4 +1,10 @@
-import { ReceiverEstimatedMaxBitrate, RtcpPayloadSpecificFeedback, type RTCRtpCodecParameters, type RTCRtpSender, type RtpPacket } from 'werift';
+import {
+  ReceiverEstimatedMaxBitrate,
+  RtcpPayloadSpecificFeedback,
+  type RTCRtpCodecParameters,
+  type RTCRtpSender,
+  type RtpPacket,
+} from 'werift';
 import { TelemetryMessage } from '@argus/contracts/realtime/signaling';
 import { CLOCK_RATE, type InboundTrack, type Kind, type Publisher, type Room, type Viewer } from './sfu-room';
 
@@ -57,7 +63,9 @@ function selectCodec(sender: RTCRtpSender, mime: string | null, kind: Kind): voi
   const match = negotiated.find((codec) => codec.mimeType.toUpperCase().endsWith(`/${mime}`));
   if (!match) return;
   sender.codec = match;
-  const rtx = negotiated.find((codec) => codec.name.toLowerCase() === 'rtx' && (codec.parameters ?? '').includes(`apt=${match.payloadType}`));
+  const rtx = negotiated.find(
+    (codec) => codec.name.toLowerCase() === 'rtx' && (codec.parameters ?? '').includes(`apt=${match.payloadType}`),
+  );
   (sender as unknown as { rtxPayloadType?: number }).rtxPayloadType = rtx?.payloadType;
 }
 

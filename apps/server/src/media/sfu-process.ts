@@ -41,7 +41,10 @@ process.on('message', (request: SfuRequest) => {
         id: request.id,
         ok: false,
         code: error instanceof MediaError ? error.code : 'media_unavailable',
-        message: error instanceof MediaError ? error.message : `The media server could not do this: ${error instanceof Error ? error.message : String(error)}`,
+        message:
+          error instanceof MediaError
+            ? error.message
+            : `The media server could not do this: ${error instanceof Error ? error.message : String(error)}`,
       }),
   );
 });

@@ -1,7 +1,14 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { IceCandidate } from '@argus/contracts/http/streams';
-import { MediaError, type MediaConfig, type MediaEvent, type MediaRoomStats, type MediaServer, type MediaServerState } from './media-server';
+import {
+  MediaError,
+  type MediaConfig,
+  type MediaEvent,
+  type MediaRoomStats,
+  type MediaServer,
+  type MediaServerState,
+} from './media-server';
 import type { SfuReply, SfuRequest } from './sfu-protocol';
 
 type Request = SfuRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
@@ -19,7 +26,10 @@ const RESTART_DELAYS_MS = [100, 500, 1_000, 2_000, 5_000];
 export class SfuSupervisor implements MediaServer {
   private child: ChildProcess | null = null;
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }
+  >();
   private readonly listeners = new Set<(event: MediaEvent) => void>();
   private stopping = false;
   private crashes = 0;
@@ -78,7 +88,10 @@ export class SfuSupervisor implements MediaServer {
         setTimeout(() => {
           if (this.stopping) return;
           this.ready = this.spawn();
-          this.ready.then(() => this.broadcast({ type: 'restarted' }), () => undefined);
+          this.ready.then(
+            () => this.broadcast({ type: 'restarted' }),
+            () => undefined,
+          );
         }, delay).unref();
       });
     });

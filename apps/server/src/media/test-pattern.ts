@@ -12,7 +12,11 @@ export interface TestPattern {
   stop(): void;
 }
 
-export async function startTestPattern(codec: 'VP8' | 'H264', onPacket: (packet: RtpPacket) => void, options: { width?: number; height?: number; fps?: number; bitrateKbps?: number; noise?: boolean } = {}): Promise<TestPattern> {
+export async function startTestPattern(
+  codec: 'VP8' | 'H264',
+  onPacket: (packet: RtpPacket) => void,
+  options: { width?: number; height?: number; fps?: number; bitrateKbps?: number; noise?: boolean } = {},
+): Promise<TestPattern> {
   const { width = 640, height = 360, fps = 30, bitrateKbps = 700, noise = false } = options;
   const socket = dgram.createSocket('udp4');
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
@@ -26,11 +30,60 @@ export async function startTestPattern(codec: 'VP8' | 'H264', onPacket: (packet:
   });
   const encoder =
     codec === 'VP8'
-      ? ['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', `${bitrateKbps}k`, '-g', String(fps), '-keyint_min', String(fps)]
-      : ['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-profile:v', 'baseline', '-pix_fmt', 'yuv420p', '-b:v', `${bitrateKbps}k`, '-g', String(fps), '-bsf:v', 'h264_mp4toannexb'];
+      ? [
+          '-c:v',
+          'libvpx',
+          '-deadline',
+          'realtime',
+          '-cpu-used',
+          '8',
+          '-b:v',
+          `${bitrateKbps}k`,
+          '-g',
+          String(fps),
+          '-keyint_min',
+          String(fps),
+        ]
+      : [
+          '-c:v',
+          'libx264',
+          '-preset',
+          'ultrafast',
+          '-tune',
+          'zerolatency',
+          '-profile:v',
+          'baseline',
+          '-pix_fmt',
+          'yuv420p',
+          '-b:v',
+          `${bitrateKbps}k`,
+          '-g',
+          String(fps),
+          '-bsf:v',
+          'h264_mp4toannexb',
+        ];
   const ffmpeg: ChildProcess = spawn(
     'ffmpeg',
-    ['-hide_banner', '-loglevel', 'error', '-re', '-f', 'lavfi', '-i', `testsrc=size=${width}x${height}:rate=${fps}`, ...(noise ? ['-vf', 'noise=alls=30:allf=t'] : []), ...encoder, '-an', '-f', 'rtp', '-payload_type', '96', '-pkt_size', '1200', `rtp://127.0.0.1:${port}`],
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-re',
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc=size=${width}x${height}:rate=${fps}`,
+      ...(noise ? ['-vf', 'noise=alls=30:allf=t'] : []),
+      ...encoder,
+      '-an',
+      '-f',
+      'rtp',
+      '-payload_type',
+      '96',
+      '-pkt_size',
+      '1200',
+      `rtp://127.0.0.1:${port}`,
+    ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
   return {

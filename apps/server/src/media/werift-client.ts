@@ -18,11 +18,22 @@ export type ClientCodec = 'VP8' | 'H264';
 
 const codec = (name: ClientCodec) =>
   name === 'H264'
-    ? new RTCRtpCodecParameters({ mimeType: 'video/H264', clockRate: 90000, rtcpFeedback: [useNACK(), usePLI()], parameters: 'profile-level-id=42e01f;packetization-mode=1;level-asymmetry-allowed=1' })
+    ? new RTCRtpCodecParameters({
+        mimeType: 'video/H264',
+        clockRate: 90000,
+        rtcpFeedback: [useNACK(), usePLI()],
+        parameters: 'profile-level-id=42e01f;packetization-mode=1;level-asymmetry-allowed=1',
+      })
     : new RTCRtpCodecParameters({ mimeType: 'video/VP8', clockRate: 90000, rtcpFeedback: [useNACK(), usePLI()] });
 
 function peer(codecs: ClientCodec[]): RTCPeerConnection {
-  return new RTCPeerConnection({ iceServers: [], iceUseIpv6: false, codecs: { video: codecs.map(codec), audio: [] }, headerExtensions: { video: [], audio: [] }, bundlePolicy: 'max-bundle' });
+  return new RTCPeerConnection({
+    iceServers: [],
+    iceUseIpv6: false,
+    codecs: { video: codecs.map(codec), audio: [] },
+    headerExtensions: { video: [], audio: [] },
+    bundlePolicy: 'max-bundle',
+  });
 }
 
 async function completeOffer(pc: RTCPeerConnection): Promise<string> {

@@ -69,7 +69,8 @@ export class WeriftSfu {
       void this.discard(previous.peerId);
     }
     if (room.publisherGoneAt !== null || previous) {
-      for (const viewer of room.viewers.values()) for (const out of Object.values(viewer.out)) out.rebaseFrom = room.publisherGoneAt ?? Date.now();
+      for (const viewer of room.viewers.values())
+        for (const out of Object.values(viewer.out)) out.rebaseFrom = room.publisherGoneAt ?? Date.now();
       room.publisherGoneAt = null;
       this.emit({ type: 'publisher-back', roomId });
     }
@@ -116,7 +117,14 @@ export class WeriftSfu {
     const room = this.room(roomId);
     const pc = this.peerConnection();
     this.register(peerId, { roomId, role: 'view', pc, candidates: 0 });
-    const viewer: Viewer = { peerId, pc, out: {}, telemetry: pc.createDataChannel(TELEMETRY_CHANNEL_LABEL), meter: new Meter(), started: false };
+    const viewer: Viewer = {
+      peerId,
+      pc,
+      out: {},
+      telemetry: pc.createDataChannel(TELEMETRY_CHANNEL_LABEL),
+      meter: new Meter(),
+      started: false,
+    };
     for (const kind of ['video', 'audio'] as const) {
       const transceiver = pc.addTransceiver(kind, { direction: 'sendonly' });
       viewer.out[kind] = newOutbound(transceiver.sender);
@@ -131,7 +139,8 @@ export class WeriftSfu {
 
   async answer(peerId: string, answerSdp: string): Promise<void> {
     const peer = this.peer(peerId);
-    if (peer.pc.signalingState !== 'have-local-offer') throw new MediaError('out_of_order', 'There is no offer from the server waiting for this answer.');
+    if (peer.pc.signalingState !== 'have-local-offer')
+      throw new MediaError('out_of_order', 'There is no offer from the server waiting for this answer.');
     try {
       await peer.pc.setRemoteDescription({ type: 'answer', sdp: answerSdp });
     } catch (error) {
@@ -152,7 +161,11 @@ export class WeriftSfu {
     // a peer-reflexive candidate, from the browser's connectivity checks.
     if (MDNS_HOST.test(candidate.candidate)) return;
     try {
-      await peer.pc.addIceCandidate({ candidate: candidate.candidate, sdpMid: candidate.sdpMid ?? undefined, sdpMLineIndex: candidate.sdpMLineIndex ?? undefined });
+      await peer.pc.addIceCandidate({
+        candidate: candidate.candidate,
+        sdpMid: candidate.sdpMid ?? undefined,
+        sdpMLineIndex: candidate.sdpMLineIndex ?? undefined,
+      });
     } catch (error) {
       throw new MediaError('bad_sdp', `The ICE candidate could not be used: ${describe(error)}.`);
     }
@@ -210,7 +223,8 @@ export class WeriftSfu {
   }
 
   private register(peerId: string, peer: Peer): void {
-    if (this.peers.has(peerId)) throw new MediaError('out_of_order', 'This connection already has an offer; start a new one to renegotiate.');
+    if (this.peers.has(peerId))
+      throw new MediaError('out_of_order', 'This connection already has an offer; start a new one to renegotiate.');
     this.peers.set(peerId, peer);
     this.liveness.watch(peerId, peer.pc);
     peer.pc.connectionStateChange.subscribe((state) => {

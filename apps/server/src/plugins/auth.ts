@@ -51,18 +51,28 @@ export const authPlugin = fp(async (app: FastifyInstance, options: AuthPluginOpt
     const access = request.routeOptions.config.access;
     if (access === undefined) return done();
     const bearer = bearerToken(request.headers.authorization);
-    const lookup = bearer !== null ? options.bearer(bearer) : options.auth.lookup(request.cookies[cookieName(SESSION_COOKIE, request.protocol === 'https')]);
+    const lookup =
+      bearer !== null
+        ? options.bearer(bearer)
+        : options.auth.lookup(request.cookies[cookieName(SESSION_COOKIE, request.protocol === 'https')]);
     if (!(lookup instanceof Promise)) return settle(request, lookup, bearer !== null, options.mfaPolicy, done);
     // A stale token sent to a public route (sign-in, refresh) is simply not a session.
     lookup.then(
       (found) => settle(request, found, bearer !== null, options.mfaPolicy, done),
-      (error: Error) => (access === 'public' ? settle(request, { status: 'missing' }, bearer !== null, options.mfaPolicy, done) : done(error)),
+      (error: Error) =>
+        access === 'public' ? settle(request, { status: 'missing' }, bearer !== null, options.mfaPolicy, done) : done(error),
     );
   });
 });
 
 /** Admits the request on what the lookup found, or ends it with the reason it may not go on. */
-function settle(request: FastifyRequest, lookup: SessionLookup, viaBearer: boolean, policy: MfaPolicy, done: (error?: Error) => void): void {
+function settle(
+  request: FastifyRequest,
+  lookup: SessionLookup,
+  viaBearer: boolean,
+  policy: MfaPolicy,
+  done: (error?: Error) => void,
+): void {
   try {
     admit(request, lookup, viaBearer, policy);
   } catch (error) {

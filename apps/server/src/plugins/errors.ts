@@ -28,7 +28,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         message: issue.message ?? 'is not valid',
       }));
       const summary = issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
-      return reply.status(400).send(body('validation_failed', `The ${error.validationContext ?? 'request'} is not valid: ${summary}`, issues));
+      return reply
+        .status(400)
+        .send(body('validation_failed', `The ${error.validationContext ?? 'request'} is not valid: ${summary}`, issues));
     }
     const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (mapped) return reply.status(ERRORS[mapped].status).send(body(mapped, ERRORS[mapped].message));

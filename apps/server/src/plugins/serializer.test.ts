@@ -16,7 +16,9 @@ const compile = (schema: z.ZodType) => fastJson(nullableAsTypeList(z.toJSONSchem
 
 describe('nullable response fields', () => {
   it('become type lists, and other unions stay as they were', () => {
-    const json = nullableAsTypeList(z.toJSONSchema(Answer, { io: 'output', target: 'draft-7' })) as { properties: Record<string, Record<string, unknown>> };
+    const json = nullableAsTypeList(z.toJSONSchema(Answer, { io: 'output', target: 'draft-7' })) as {
+      properties: Record<string, Record<string, unknown>>;
+    };
     expect(json.properties.person).toMatchObject({ type: ['object', 'null'], required: ['name', 'role'] });
     expect(json.properties.note).toEqual({ type: ['string', 'null'] });
     expect(json.properties.count!.type).toEqual(['integer', 'null']);
@@ -26,8 +28,20 @@ describe('nullable response fields', () => {
 
   it('serialize as they did, writing only declared fields', () => {
     const write = compile(Answer);
-    const value = { person: { name: 'Ana', role: 'a', secret: 'x' }, note: null, count: 3, either: { n: 2 }, tags: [null, { name: 'Bo', role: 'b' }] };
-    expect(JSON.parse(write(value))).toEqual({ person: { name: 'Ana', role: 'a' }, note: null, count: 3, either: { n: 2 }, tags: [null, { name: 'Bo', role: 'b' }] });
+    const value = {
+      person: { name: 'Ana', role: 'a', secret: 'x' },
+      note: null,
+      count: 3,
+      either: { n: 2 },
+      tags: [null, { name: 'Bo', role: 'b' }],
+    };
+    expect(JSON.parse(write(value))).toEqual({
+      person: { name: 'Ana', role: 'a' },
+      note: null,
+      count: 3,
+      either: { n: 2 },
+      tags: [null, { name: 'Bo', role: 'b' }],
+    });
     expect(JSON.parse(write({ ...value, person: null }))).toMatchObject({ person: null });
   });
 });

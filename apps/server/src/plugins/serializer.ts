@@ -35,7 +35,17 @@ export function nullableAsTypeList(schema: unknown): unknown {
   if (!Array.isArray(anyOf) || anyOf.length !== 2) return node;
   const nullAt = anyOf.findIndex((option) => isNullOnly(option));
   const other = anyOf[1 - nullAt] as JsonSchema | undefined;
-  if (nullAt === -1 || !other || typeof other.type !== 'string' || other.type === 'null' || 'anyOf' in other || 'oneOf' in other || 'allOf' in other || '$ref' in other) return node;
+  if (
+    nullAt === -1 ||
+    !other ||
+    typeof other.type !== 'string' ||
+    other.type === 'null' ||
+    'anyOf' in other ||
+    'oneOf' in other ||
+    'allOf' in other ||
+    '$ref' in other
+  )
+    return node;
   return { ...siblings, ...other, type: [other.type, 'null'] };
 }
 

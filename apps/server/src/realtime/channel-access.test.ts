@@ -8,11 +8,13 @@ const each = (...channels: Channel[]) => channels;
 
 describe('who may subscribe to which channel', () => {
   it('command hears every channel, even another user’s', () => {
-    for (const channel of each('incidents', 'evidence', 'unit:u9', 'incident:i9', 'user:someone')) expect(allowed('Command_Admin', channel)).toBe(true);
+    for (const channel of each('incidents', 'evidence', 'unit:u9', 'incident:i9', 'user:someone'))
+      expect(allowed('Command_Admin', channel)).toBe(true);
   });
 
   it('analysts see every unit and incident and the shared boards, but no one else’s user channel', () => {
-    for (const channel of each('incidents', 'streams', 'cameras', 'evidence', 'unit:u9', 'incident:i9', 'user:me')) expect(allowed('Intelligence_Analyst', channel)).toBe(true);
+    for (const channel of each('incidents', 'streams', 'cameras', 'evidence', 'unit:u9', 'incident:i9', 'user:me'))
+      expect(allowed('Intelligence_Analyst', channel)).toBe(true);
     expect(allowed('Intelligence_Analyst', 'user:someone')).toBe(false);
   });
 
@@ -29,7 +31,8 @@ describe('who may subscribe to which channel', () => {
   it('a civic reporter hears public alerts and its own user channel only', () => {
     expect(allowed('Civic_Reporter', 'public-alerts')).toBe(true);
     expect(allowed('Civic_Reporter', 'user:me')).toBe(true);
-    for (const channel of each('broadcast', 'reports', 'unit:u1', 'incident:i1')) expect(allowed('Civic_Reporter', channel, scope)).toBe(false);
+    for (const channel of each('broadcast', 'reports', 'unit:u1', 'incident:i1'))
+      expect(allowed('Civic_Reporter', channel, scope)).toBe(false);
   });
 
   it('an unknown role hears nothing shared', () => {

@@ -27,7 +27,18 @@ export type ChannelVerdict = { allowed: true } | { allowed: false; reason: strin
  * channels, never on "streams". "evidence" carries every item and custody entry, which only
  * command and analysts review; a field unit reads just what it captured.
  */
-const ANALYST_SHARED: readonly SharedChannel[] = ['incidents', 'units', 'reports', 'alerts', 'public-alerts', 'broadcast', 'zones', 'streams', 'cameras', 'evidence'];
+const ANALYST_SHARED: readonly SharedChannel[] = [
+  'incidents',
+  'units',
+  'reports',
+  'alerts',
+  'public-alerts',
+  'broadcast',
+  'zones',
+  'streams',
+  'cameras',
+  'evidence',
+];
 const FIELD_SHARED: readonly SharedChannel[] = ['broadcast', 'public-alerts'];
 const CIVIC_SHARED: readonly SharedChannel[] = ['public-alerts'];
 const SHARED_BY_ROLE = new Map<string, readonly string[]>([

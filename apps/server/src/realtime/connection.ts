@@ -92,7 +92,10 @@ export class Connection {
       // Frames already on the wire keep arriving until the close handshake ends; they are dropped unread.
       if (this.closed) return;
       if (!this.inbound.take()) {
-        this.close(CLOSE_CODES.policyViolation, `Too many messages: at most ${INBOUND_BUDGET.max} in ${INBOUND_BUDGET.windowMs / 1000} seconds.`);
+        this.close(
+          CLOSE_CODES.policyViolation,
+          `Too many messages: at most ${INBOUND_BUDGET.max} in ${INBOUND_BUDGET.windowMs / 1000} seconds.`,
+        );
         return;
       }
       this.handleMessage(isBinary ? null : data.toString());
@@ -192,7 +195,8 @@ export class Connection {
     let message: ClientMessage;
     try {
       const parsed = ClientMessage.safeParse(JSON.parse(text ?? 'null'));
-      if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'message'}: ${issue.message}`).join('; '));
+      if (!parsed.success)
+        throw new Error(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'message'}: ${issue.message}`).join('; '));
       message = parsed.data;
     } catch (error) {
       this.sendControl('realtime.error', { message: `Not a message this server understands: ${(error as Error).message}` });
@@ -211,7 +215,9 @@ export class Connection {
       if (existing && !existing.held) this.sendControl('realtime.subscribed', { channel, seq: existing.lastSeq } satisfies SubscribedData);
     }
     if (fresh.length === 0) return;
-    const scope = fresh.some(({ channel }) => needsFieldScope(this.viewer, channel)) ? await this.hub.fieldScope(this.viewer.id) : undefined;
+    const scope = fresh.some(({ channel }) => needsFieldScope(this.viewer, channel))
+      ? await this.hub.fieldScope(this.viewer.id)
+      : undefined;
     if (this.closed) return;
     await Promise.all(
       fresh.map(({ channel, since }) => {
@@ -222,7 +228,10 @@ export class Connection {
         }
         if (this.subscriptions.has(channel)) return undefined;
         if (this.subscriptions.size >= MAX_SUBSCRIPTIONS) {
-          this.sendControl('realtime.denied', { channel, reason: `One connection follows at most ${MAX_SUBSCRIPTIONS} channels.` } satisfies DeniedData);
+          this.sendControl('realtime.denied', {
+            channel,
+            reason: `One connection follows at most ${MAX_SUBSCRIPTIONS} channels.`,
+          } satisfies DeniedData);
           return undefined;
         }
         const subscription: Subscription = { lastSeq: since ?? NO_SEQ, held: [] };
@@ -257,7 +266,8 @@ export class Connection {
       }
       subscription.lastSeq = Math.max(subscription.lastSeq, replay.seq);
     }
-    if (confirm || replay.kind === 'reset') this.sendControl('realtime.subscribed', { channel, seq: subscription.lastSeq } satisfies SubscribedData);
+    if (confirm || replay.kind === 'reset')
+      this.sendControl('realtime.subscribed', { channel, seq: subscription.lastSeq } satisfies SubscribedData);
     const held = subscription.held ?? [];
     subscription.held = null;
     if (held.length === 0 || !this.beginBatch()) return;

@@ -14,7 +14,12 @@ export class FieldScopeRepository {
     const crewed = this.db.selectFrom('unit_members').select('unit_id').where('user_id', '=', userId);
     const [units, dispatches] = await Promise.all([
       crewed.execute(),
-      this.db.selectFrom('dispatches').select('incident_id').where('unit_id', 'in', crewed).where('status', 'in', ACTIVE_DISPATCH).execute(),
+      this.db
+        .selectFrom('dispatches')
+        .select('incident_id')
+        .where('unit_id', 'in', crewed)
+        .where('status', 'in', ACTIVE_DISPATCH)
+        .execute(),
     ]);
     return { unitIds: new Set(units.map((row) => row.unit_id)), incidentIds: new Set(dispatches.map((row) => row.incident_id)) };
   }

@@ -213,7 +213,12 @@ export class RealtimeHub implements HubLink {
 }
 
 /** The hub for this process: in-process channels, or shared through Redis when a URL is configured. */
-export function createRealtimeHub(config: Pick<Config, 'redisUrl' | 'redisKeyPrefix'>, db: Db, events: EventBus, clock: Clock): RealtimeHub {
+export function createRealtimeHub(
+  config: Pick<Config, 'redisUrl' | 'redisKeyPrefix'>,
+  db: Db,
+  events: EventBus,
+  clock: Clock,
+): RealtimeHub {
   const origin = `argus-${randomBytes(4).toString('hex')}`;
   const backplane = config.redisUrl
     ? new RedisBackplane({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix, clock, origin })

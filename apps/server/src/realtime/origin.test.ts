@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SITE_HOSTS } from '@argus/contracts/sites';
 import { isAllowedOrigin } from './origin';
 
-const allowed = (origin: string | undefined, host = 'localhost:3000', protocol = 'http') => isAllowedOrigin(origin, { protocol, host }, DEFAULT_SITE_HOSTS);
+const allowed = (origin: string | undefined, host = 'localhost:3000', protocol = 'http') =>
+  isAllowedOrigin(origin, { protocol, host }, DEFAULT_SITE_HOSTS);
 
 describe('realtime origin check', () => {
   it('accepts the origin the socket was opened on and every configured site, on the same scheme and port', () => {

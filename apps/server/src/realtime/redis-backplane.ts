@@ -103,12 +103,25 @@ export class RedisBackplane implements Backplane {
     const at = this.options.clock.now();
     const keys = channels.flatMap((channel) => [this.seqKey(channel), this.logKey(channel)]);
     const { maxEvents, maxEntityEvents, maxAgeMs } = this.limits;
-    const args = [eventHead(event, at, this.options.origin), at, seqBase(at), maxEvents, maxEntityEvents, maxAgeMs, this.topic, ...channels];
+    const args = [
+      eventHead(event, at, this.options.origin),
+      at,
+      seqBase(at),
+      maxEvents,
+      maxEntityEvents,
+      maxAgeMs,
+      this.topic,
+      ...channels,
+    ];
     this.run(PUBLISH_SCRIPT, keys, args).catch((error: unknown) => this.onError(error, `publishing ${event.type}`));
   }
 
   async read(channel: Channel, since: number | undefined): Promise<Replay> {
-    const reply = (await this.run(READ_SCRIPT, [this.seqKey(channel), this.logKey(channel)], [since ?? -1, capacityOf(channel, this.limits), seqBase(this.options.clock.now())])) as string[];
+    const reply = (await this.run(
+      READ_SCRIPT,
+      [this.seqKey(channel), this.logKey(channel)],
+      [since ?? -1, capacityOf(channel, this.limits), seqBase(this.options.clock.now())],
+    )) as string[];
     const current = Number(reply[0]);
     const kept = reply.slice(1).map((entry) => parseEntry(channel, entry));
     return judgeReplay(current, since, kept, this.options.clock.now(), this.limits);
@@ -163,7 +176,10 @@ export class RedisBackplane implements Backplane {
 function parseEntry(channel: Channel, entry: string): KeptFrame {
   const first = entry.indexOf('\t');
   const second = entry.indexOf('\t', first + 1);
-  return { frame: { channel, seq: Number(entry.slice(0, first)), text: entry.slice(second + 1) }, at: Number(entry.slice(first + 1, second)) };
+  return {
+    frame: { channel, seq: Number(entry.slice(0, first)), text: entry.slice(second + 1) },
+    at: Number(entry.slice(first + 1, second)),
+  };
 }
 
 function parseMessage(message: string): ChannelFrame[] {

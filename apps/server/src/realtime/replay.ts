@@ -21,7 +21,12 @@ export interface ReplayLimits {
   maxBytes: number;
 }
 
-export const DEFAULT_REPLAY_LIMITS: ReplayLimits = { maxEvents: 1000, maxEntityEvents: 100, maxAgeMs: 15 * 60_000, maxBytes: 64 * 1024 * 1024 };
+export const DEFAULT_REPLAY_LIMITS: ReplayLimits = {
+  maxEvents: 1000,
+  maxEntityEvents: 100,
+  maxAgeMs: 15 * 60_000,
+  maxBytes: 64 * 1024 * 1024,
+};
 
 /** How many events a channel keeps: per-entity channels are many, so each keeps fewer. */
 export function capacityOf(channel: Channel, limits: ReplayLimits): number {
@@ -44,13 +49,20 @@ export interface KeptFrame {
  * Decides a resume from what the log holds: `kept` are the newest frames of the channel, oldest
  * first, ending at `current`. The same judgement serves the in-process log and Redis.
  */
-export function judgeReplay(current: number, since: number | undefined, kept: readonly KeptFrame[], now: number, limits: ReplayLimits): Replay {
+export function judgeReplay(
+  current: number,
+  since: number | undefined,
+  kept: readonly KeptFrame[],
+  now: number,
+  limits: ReplayLimits,
+): Replay {
   if (since === undefined || since === current) return { kind: 'frames', seq: current, frames: [] };
   if (since > current) return { kind: 'reset', seq: current };
   const missed = current - since;
   const tail = kept.slice(Math.max(0, kept.length - missed));
   const first = tail[0];
-  if (tail.length < missed || !first || first.frame.seq !== since + 1 || first.at < now - limits.maxAgeMs) return { kind: 'reset', seq: current };
+  if (tail.length < missed || !first || first.frame.seq !== since + 1 || first.at < now - limits.maxAgeMs)
+    return { kind: 'reset', seq: current };
   return { kind: 'frames', seq: current, frames: tail.map((entry) => entry.frame) };
 }
 

@@ -12,7 +12,11 @@ export class ApiClient {
 
   static async signIn(baseUrl: string, email: string, password: string): Promise<ApiClient> {
     const client = new ApiClient(baseUrl);
-    const response = await fetch(`${baseUrl}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    const response = await fetch(`${baseUrl}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
     if (!response.ok) throw new Error(`Sign-in of ${email} failed: ${response.status} ${await response.text()}`);
     const jar = new Map(response.headers.getSetCookie().map((line) => line.split(';')[0]!.split('=') as [string, string]));
     client.cookies = `${SESSION_COOKIE}=${jar.get(SESSION_COOKIE)}; ${CSRF_COOKIE}=${jar.get(CSRF_COOKIE)}`;

@@ -35,7 +35,10 @@ export class Patrol {
   private direction = 1;
   position: Point;
 
-  constructor(private readonly street: Street, start = 0) {
+  constructor(
+    private readonly street: Street,
+    start = 0,
+  ) {
     this.index = Math.min(start, street.points.length - 1);
     const [lat, lon] = street.points[this.index]!;
     this.position = { lat, lon };

@@ -144,10 +144,14 @@ export class Scenario {
       source: 'scenario simulator',
     });
     this.stats.incidents += 1;
-    const free = this.units.filter((sim) => sim.job === null).sort((a, b) => metresBetween(a.position, place) - metresBetween(b.position, place));
+    const free = this.units
+      .filter((sim) => sim.job === null)
+      .sort((a, b) => metresBetween(a.position, place) - metresBetween(b.position, place));
     const nearest = free[0];
     if (!nearest) return;
-    const { dispatches } = await this.command.request<{ dispatches: Assignment[] }>('POST', `/incidents/${incident.id}/dispatch`, { unitIds: [nearest.unit.id] });
+    const { dispatches } = await this.command.request<{ dispatches: Assignment[] }>('POST', `/incidents/${incident.id}/dispatch`, {
+      unitIds: [nearest.unit.id],
+    });
     const assignment = { ...dispatches[0]!, callsign: nearest.unit.callsign, incident };
     nearest.job = { assignment, target: place, arrivedAt: null };
     this.stats.dispatches += 1;
@@ -157,7 +161,13 @@ export class Scenario {
 
   private async fileCivicReport(): Promise<void> {
     const report = CIVIC_REPORTS[Math.floor(this.random() * CIVIC_REPORTS.length)]!;
-    await this.civic.request('POST', '/reports', { clientId: randomUUID(), kind: 'civic', category: report.category, description: report.description, location: { ...round(this.somewhereOnAStreet()), accuracy: 15 } });
+    await this.civic.request('POST', '/reports', {
+      clientId: randomUUID(),
+      kind: 'civic',
+      category: report.category,
+      description: report.description,
+      location: { ...round(this.somewhereOnAStreet()), accuracy: 15 },
+    });
     this.stats.reports += 1;
   }
 

@@ -24,7 +24,9 @@ export class RootErrorBoundary extends Component<{ children: ReactNode }, State>
   }
 
   private handleRetry = () => {
-    this.setState((state) => (state.retryCount >= ERROR_SCREEN_MAX_RETRIES ? null : { ...state, error: null, retryCount: state.retryCount + 1 }));
+    this.setState((state) =>
+      state.retryCount >= ERROR_SCREEN_MAX_RETRIES ? null : { ...state, error: null, retryCount: state.retryCount + 1 },
+    );
   };
 
   private handleReset = () => {

@@ -30,9 +30,27 @@ function requireRoute(path: string): AppRoute {
 export function siteRoutes(site: SiteExperience): RouteObject[] {
   switch (site) {
     case 'api':
-      return [{ path: '*', element: <PublicScreen title={SCREEN_TITLES.apiGateway}><ApiGatewayPage /></PublicScreen> }];
+      return [
+        {
+          path: '*',
+          element: (
+            <PublicScreen title={SCREEN_TITLES.apiGateway}>
+              <ApiGatewayPage />
+            </PublicScreen>
+          ),
+        },
+      ];
     case 'stream':
-      return [{ path: '*', element: <PublicScreen title={SCREEN_TITLES.streamGateway}><StreamGatewayPage /></PublicScreen> }];
+      return [
+        {
+          path: '*',
+          element: (
+            <PublicScreen title={SCREEN_TITLES.streamGateway}>
+              <StreamGatewayPage />
+            </PublicScreen>
+          ),
+        },
+      ];
     case 'civic':
     case 'field': {
       const screen = requireRoute(SITE_SCREENS[site] ?? '/');
@@ -44,7 +62,14 @@ export function siteRoutes(site: SiteExperience): RouteObject[] {
     case 'main':
       return [
         ...APP_ROUTES.map((route) => ({ path: route.path, element: guardedScreen(route, true) })),
-        { path: '*', element: <PublicScreen title={SCREEN_TITLES.notFound} navigation><NotFoundPage /></PublicScreen> },
+        {
+          path: '*',
+          element: (
+            <PublicScreen title={SCREEN_TITLES.notFound} navigation>
+              <NotFoundPage />
+            </PublicScreen>
+          ),
+        },
       ];
   }
 }

@@ -11,7 +11,11 @@ describe('errorFromResponse', () => {
 
   it('keeps per-field issues of validation errors', () => {
     const error = errorFromResponse(400, 'Bad Request', {
-      error: { code: 'validation_failed', message: 'The request is not valid.', issues: [{ path: 'body.email', message: 'Enter a valid email address.' }] },
+      error: {
+        code: 'validation_failed',
+        message: 'The request is not valid.',
+        issues: [{ path: 'body.email', message: 'Enter a valid email address.' }],
+      },
     });
     expect(issueFor(error, 'email')).toBe('Enter a valid email address.');
     expect(issueFor(error, 'password')).toBeUndefined();

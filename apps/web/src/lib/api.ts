@@ -59,10 +59,13 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutFor(options.kind ?? 'default'));
+  const timer = setTimeout(
+    () => {
+      timedOut = true;
+      controller.abort();
+    },
+    timeoutFor(options.kind ?? 'default'),
+  );
   const forwardAbort = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', forwardAbort, { once: true });
 
@@ -121,8 +124,12 @@ export const api = {
   patch: <T>(path: string, body: unknown, schema?: z.ZodType<T>, options: Omit<RequestOptions<T>, 'method' | 'schema' | 'body'> = {}) =>
     apiRequest<T>(path, { ...options, method: 'PATCH', body, schema }),
   /** PUT of raw bytes (an image): same cookies, CSRF and error handling as the JSON calls. */
-  putRaw: <T>(path: string, raw: { body: Blob; contentType: string }, schema?: z.ZodType<T>, options: Omit<RequestOptions<T>, 'method' | 'schema' | 'body' | 'raw'> = {}) =>
-    apiRequest<T>(path, { kind: 'upload', ...options, method: 'PUT', raw, schema }),
+  putRaw: <T>(
+    path: string,
+    raw: { body: Blob; contentType: string },
+    schema?: z.ZodType<T>,
+    options: Omit<RequestOptions<T>, 'method' | 'schema' | 'body' | 'raw'> = {},
+  ) => apiRequest<T>(path, { kind: 'upload', ...options, method: 'PUT', raw, schema }),
   delete: <T>(path: string, schema?: z.ZodType<T>, options: Omit<RequestOptions<T>, 'method' | 'schema'> = {}) =>
     apiRequest<T>(path, { ...options, method: 'DELETE', schema }),
 };

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fieldErrors } from './form-errors';
 
-const Form = z.object({ email: z.email('Enter a valid email address.'), name: z.string().min(2, 'Enter a name.').regex(/^[a-z]+$/, 'Letters only.'), other: z.string() });
+const Form = z.object({
+  email: z.email('Enter a valid email address.'),
+  name: z
+    .string()
+    .min(2, 'Enter a name.')
+    .regex(/^[a-z]+$/, 'Letters only.'),
+  other: z.string(),
+});
 
 describe('fieldErrors', () => {
   it('keeps the first message of each listed field and ignores the others', () => {

@@ -31,7 +31,9 @@ export function lastKnown<T>(key: string, userId: string, schema: z.ZodType<T>) 
 /** Signing out leaves nothing of the user's operational data on the device. */
 export function forgetAllLastKnown(storage: Storage = localStorage): void {
   try {
-    const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index)).filter((key): key is string => key?.startsWith(PREFIX) ?? false);
+    const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index)).filter(
+      (key): key is string => key?.startsWith(PREFIX) ?? false,
+    );
     for (const key of keys) storage.removeItem(key);
   } catch {
     // nothing stored

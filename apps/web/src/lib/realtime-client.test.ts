@@ -4,7 +4,16 @@ import type { Channel, ClientMessage, LiveFrame, RealtimeFrame } from '@argus/co
 import { REALTIME_TIMING, RealtimeClient, retryDelay, type SocketLike } from './realtime-client';
 
 /** A unit as a position event carries it, updated at `seq`. */
-const unitAt = (seq: number): Unit => ({ id: 'u1', callsign: 'U-1', kind: 'patrol', status: 'available', members: [], position: null, emergency: null, updatedAt: seq });
+const unitAt = (seq: number): Unit => ({
+  id: 'u1',
+  callsign: 'U-1',
+  kind: 'patrol',
+  status: 'available',
+  members: [],
+  position: null,
+  emergency: null,
+  updatedAt: seq,
+});
 
 /** A socket the test plays the server for. */
 class FakeSocket implements SocketLike {
@@ -29,7 +38,17 @@ class FakeSocket implements SocketLike {
   }
 
   frame(type: string, data: unknown, extra: Partial<RealtimeFrame> = {}): void {
-    const frame = { type, data, priority: 'normal', timestamp: 0, origin: 'argus-test', source: 'test', version: '2.0.0', messageId: `${type}-${Math.random()}`, ...extra };
+    const frame = {
+      type,
+      data,
+      priority: 'normal',
+      timestamp: 0,
+      origin: 'argus-test',
+      source: 'test',
+      version: '2.0.0',
+      messageId: `${type}-${Math.random()}`,
+      ...extra,
+    };
     this.onmessage?.({ data: JSON.stringify(frame) });
   }
 
@@ -78,7 +97,8 @@ function harness() {
     }
     now = until;
   };
-  const received = (frames: LiveFrame[]) => frames.map((frame) => (frame.type === 'realtime.reset' ? `reset ${frame.data.seq}` : `${frame.channel} ${frame.seq}`));
+  const received = (frames: LiveFrame[]) =>
+    frames.map((frame) => (frame.type === 'realtime.reset' ? `reset ${frame.data.seq}` : `${frame.channel} ${frame.seq}`));
   return { client, sockets, advance, received, latest: () => sockets.at(-1)! };
 }
 
@@ -157,7 +177,15 @@ describe('realtime client', () => {
     expect(sockets).toHaveLength(3);
     latest().open();
     expect(client.status).toBe('open');
-    expect(latest().sent).toEqual([{ type: 'subscribe', subscriptions: [{ channel: 'units', since: 42 }, { channel: 'incident:i1', since: 7 }] }]);
+    expect(latest().sent).toEqual([
+      {
+        type: 'subscribe',
+        subscriptions: [
+          { channel: 'units', since: 42 },
+          { channel: 'incident:i1', since: 7 },
+        ],
+      },
+    ]);
     latest().event('units', 42);
     latest().event('units', 43);
     expect(received(frames)).toEqual(['reset 7', 'units 41', 'units 42', 'units 43']);

@@ -1,4 +1,13 @@
-import { isChannel, type Channel, type ClientMessage, type LiveFrame, type ResetData, type ResetFrame, type Subscription, type SubscribedData } from '@argus/contracts/realtime/protocol';
+import {
+  isChannel,
+  type Channel,
+  type ClientMessage,
+  type LiveFrame,
+  type ResetData,
+  type ResetFrame,
+  type Subscription,
+  type SubscribedData,
+} from '@argus/contracts/realtime/protocol';
 import { checkEvent, readFrame } from './realtime-frames';
 
 /**
@@ -201,7 +210,7 @@ export class RealtimeClient {
     this.lastSeq.set(channel, seq);
     const event = checkEvent(frame);
     // Counted as seen all the same: asking for it again would only bring the same frame back.
-    if (!event) return console.warn('realtime: dropped a frame whose data is not its type\'s', frame.type, channel, seq);
+    if (!event) return console.warn("realtime: dropped a frame whose data is not its type's", frame.type, channel, seq);
     this.deliver(channel, event);
   }
 

@@ -12,14 +12,21 @@ export function formatAge(then: number, now: number): string {
 
 /** "14:05" (or "14:05:09"): operations read a 24-hour clock whatever the device's locale prefers. */
 export function clockTime(at: number, seconds = false): string {
-  return new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: seconds ? '2-digit' : undefined, hourCycle: 'h23' });
+  return new Date(at).toLocaleTimeString([], {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: seconds ? '2-digit' : undefined,
+    hourCycle: 'h23',
+  });
 }
 
 /** "14:02" today, "3 Mar 14:02" otherwise: a clock time people can match against a radio log. */
 export function formatClock(at: number, now: number): string {
   const date = new Date(at);
   const time = clockTime(at);
-  return new Date(now).toDateString() === date.toDateString() ? time : `${date.toLocaleDateString(undefined, { day: 'numeric', month: 'short' })} ${time}`;
+  return new Date(now).toDateString() === date.toDateString()
+    ? time
+    : `${date.toLocaleDateString(undefined, { day: 'numeric', month: 'short' })} ${time}`;
 }
 
 /** A date and time people can match against a radio log: "3 Mar, 14:02". */

@@ -11,5 +11,9 @@ function subscribe(onChange: () => void): () => void {
 
 /** The browser's own idea of whether there is a network at all, kept current by its online and offline events. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 }

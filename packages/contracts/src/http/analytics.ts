@@ -72,17 +72,26 @@ export function defaultBucket(rangeMs: number): AnalyticsBucket {
 }
 
 const epoch = (name: string) =>
-  z.coerce.number({ error: `${name} must be a time in epoch milliseconds.` }).int(`${name} must be a whole number of milliseconds.`).nonnegative(`${name} must not be before 1970.`);
+  z.coerce
+    .number({ error: `${name} must be a time in epoch milliseconds.` })
+    .int(`${name} must be a whole number of milliseconds.`)
+    .nonnegative(`${name} must not be before 1970.`);
 
 export const AnalyticsQuery = z
   .object({
     from: epoch('from'),
     to: epoch('to'),
     bucket: z.enum(['hour', 'day'], { error: 'bucket is hour or day.' }).optional(),
-    includeExercise: z.enum(['true', 'false'], { error: 'includeExercise is true or false.' }).default('false').transform((value) => value === 'true'),
+    includeExercise: z
+      .enum(['true', 'false'], { error: 'includeExercise is true or false.' })
+      .default('false')
+      .transform((value) => value === 'true'),
   })
   .refine((query) => query.from < query.to, { message: 'from must be before to.', path: ['from'] })
-  .refine((query) => query.to - query.from <= ANALYTICS_LIMITS.maxRangeMs, { message: 'The range can cover at most 366 days.', path: ['to'] })
+  .refine((query) => query.to - query.from <= ANALYTICS_LIMITS.maxRangeMs, {
+    message: 'The range can cover at most 366 days.',
+    path: ['to'],
+  })
   .refine((query) => query.bucket !== 'hour' || query.to - query.from <= ANALYTICS_LIMITS.maxHourlyRangeMs, {
     message: 'Hourly buckets need a range of 31 days or less.',
     path: ['bucket'],

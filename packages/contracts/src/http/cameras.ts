@@ -25,17 +25,45 @@ export const CAMERA_HEALTH = {
 } as const;
 
 /** Classes of the COCO model worth reporting for security; the rest (cups, chairs…) are noise. */
-export const DETECTION_CLASSES = ['person', 'bicycle', 'car', 'motorcycle', 'bus', 'truck', 'boat', 'train', 'airplane', 'dog', 'horse', 'backpack', 'handbag', 'suitcase', 'knife'] as const;
+export const DETECTION_CLASSES = [
+  'person',
+  'bicycle',
+  'car',
+  'motorcycle',
+  'bus',
+  'truck',
+  'boat',
+  'train',
+  'airplane',
+  'dog',
+  'horse',
+  'backpack',
+  'handbag',
+  'suitcase',
+  'knife',
+] as const;
 export type DetectionClass = (typeof DETECTION_CLASSES)[number];
 export const DEFAULT_DETECTION_CLASSES: DetectionClass[] = ['person', 'bicycle', 'car', 'motorcycle', 'bus', 'truck'];
 export const DEFAULT_MIN_SCORE = 0.35;
 
 const Name = singleLineText().min(1, 'Enter a name.').max(80, 'The name is too long (at most 80 characters).');
-const Lat = z.number({ error: 'lat must be a number.' }).min(-90, 'lat must be between -90 and 90.').max(90, 'lat must be between -90 and 90.');
-const Lon = z.number({ error: 'lon must be a number.' }).min(-180, 'lon must be between -180 and 180.').max(180, 'lon must be between -180 and 180.');
-const Heading = z.number({ error: 'heading must be a number.' }).min(0, 'heading is 0 to 360 degrees.').max(360, 'heading is 0 to 360 degrees.');
+const Lat = z
+  .number({ error: 'lat must be a number.' })
+  .min(-90, 'lat must be between -90 and 90.')
+  .max(90, 'lat must be between -90 and 90.');
+const Lon = z
+  .number({ error: 'lon must be a number.' })
+  .min(-180, 'lon must be between -180 and 180.')
+  .max(180, 'lon must be between -180 and 180.');
+const Heading = z
+  .number({ error: 'heading must be a number.' })
+  .min(0, 'heading is 0 to 360 degrees.')
+  .max(360, 'heading is 0 to 360 degrees.');
 const Fov = z.number({ error: 'fov must be a number.' }).min(1, 'fov is 1 to 360 degrees.').max(360, 'fov is 1 to 360 degrees.');
-const RangeM = z.number({ error: 'rangeM must be a number.' }).min(1, 'rangeM is 1 to 20,000 metres.').max(20_000, 'rangeM is 1 to 20,000 metres.');
+const RangeM = z
+  .number({ error: 'rangeM must be a number.' })
+  .min(1, 'rangeM is 1 to 20,000 metres.')
+  .max(20_000, 'rangeM is 1 to 20,000 metres.');
 const Room = singleLineText()
   .min(1, 'Enter a stream room or leave it empty.')
   .max(100, 'The stream room id is too long.')
@@ -46,10 +74,17 @@ export const DetectionSettings = z.object({
   enabled: z.boolean(),
   /** Detections scoring below this are not reported. */
   minScore: z.number().min(0.05, 'minScore is 0.05 to 0.99.').max(0.99, 'minScore is 0.05 to 0.99.'),
-  classes: z.array(z.enum(DETECTION_CLASSES, { error: `classes are among ${DETECTION_CLASSES.join(', ')}.` })).min(1, 'Choose at least one class.').max(DETECTION_CLASSES.length),
+  classes: z
+    .array(z.enum(DETECTION_CLASSES, { error: `classes are among ${DETECTION_CLASSES.join(', ')}.` }))
+    .min(1, 'Choose at least one class.')
+    .max(DETECTION_CLASSES.length),
 });
 export type DetectionSettings = z.infer<typeof DetectionSettings>;
-export const DEFAULT_DETECTION_SETTINGS: DetectionSettings = { enabled: true, minScore: DEFAULT_MIN_SCORE, classes: DEFAULT_DETECTION_CLASSES };
+export const DEFAULT_DETECTION_SETTINGS: DetectionSettings = {
+  enabled: true,
+  minScore: DEFAULT_MIN_SCORE,
+  classes: DEFAULT_DETECTION_CLASSES,
+};
 
 export const CreateCameraRequest = z.object({
   name: Name,
@@ -119,7 +154,10 @@ export const CameraListQuery = z.object({
   status: z.enum(CAMERA_STATUSES, { error: `status must be one of ${CAMERA_STATUSES.join(', ')}.` }).optional(),
   kind: z.enum(CAMERA_KINDS, { error: `kind must be one of ${CAMERA_KINDS.join(', ')}.` }).optional(),
   /** Deactivated cameras are left out unless asked for. */
-  includeInactive: z.enum(['true', 'false'], { error: 'includeInactive is true or false.' }).default('false').transform((value) => value === 'true'),
+  includeInactive: z
+    .enum(['true', 'false'], { error: 'includeInactive is true or false.' })
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 export const CameraResponse = z.object({ camera: Camera });
 export const CameraListResponse = z.object({ cameras: z.array(Camera) });

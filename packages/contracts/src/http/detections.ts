@@ -4,7 +4,11 @@ import { Timestamp } from './common';
 import { singleLineText } from './text';
 
 /** A share of the frame, 0 at the left/top edge, 1 at the right/bottom. */
-const Fraction = (what: string) => z.number({ error: `${what} must be a number.` }).min(0, `${what} is between 0 and 1.`).max(1, `${what} is between 0 and 1.`);
+const Fraction = (what: string) =>
+  z
+    .number({ error: `${what} must be a number.` })
+    .min(0, `${what} is between 0 and 1.`)
+    .max(1, `${what} is between 0 and 1.`);
 
 export const DetectionBox = z.object({ x: Fraction('box.x'), y: Fraction('box.y'), w: Fraction('box.w'), h: Fraction('box.h') });
 

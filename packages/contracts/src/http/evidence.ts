@@ -89,5 +89,8 @@ export const ReviewEvidenceRequest = z.object({
 });
 export const LinkEvidenceRequest = z.object({ incidentId: singleLineText().min(1, 'Choose an incident.').max(100) });
 export const ExportEvidenceRequest = z.object({
-  itemIds: z.array(singleLineText().min(1).max(100)).min(1, 'Choose at least one item to export.').max(500, 'Export at most 500 items at once.'),
+  itemIds: z
+    .array(singleLineText().min(1).max(100))
+    .min(1, 'Choose at least one item to export.')
+    .max(500, 'Export at most 500 items at once.'),
 });

@@ -6,7 +6,10 @@ import { multiLineText, singleLineText } from './text';
 /** Locations are {lat, lon} everywhere in the API, with accuracy in metres where known. */
 export const Location = z.object({
   lat: z.number({ error: 'lat must be a number.' }).min(-90, 'lat must be between -90 and 90.').max(90, 'lat must be between -90 and 90.'),
-  lon: z.number({ error: 'lon must be a number.' }).min(-180, 'lon must be between -180 and 180.').max(180, 'lon must be between -180 and 180.'),
+  lon: z
+    .number({ error: 'lon must be a number.' })
+    .min(-180, 'lon must be between -180 and 180.')
+    .max(180, 'lon must be between -180 and 180.'),
   accuracy: z.number().nonnegative('accuracy must be 0 or more metres.').max(1_000_000).optional(),
 });
 export type Location = z.infer<typeof Location>;
@@ -64,7 +67,12 @@ export type Incident = z.infer<typeof Incident>;
 export const csv = <T extends string>(values: readonly [T, ...T[]], what: string) =>
   z
     .string()
-    .transform((text) => text.split(',').map((value) => value.trim()).filter(Boolean))
+    .transform((text) =>
+      text
+        .split(',')
+        .map((value) => value.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.enum(values, { error: `Unknown ${what}.` })).max(values.length));
 
 /** "south,west,north,east" in degrees. */

@@ -51,7 +51,9 @@ export type Report = z.infer<typeof Report>;
 
 export const ReportResponse = z.object({ report: Report });
 export const ReportParams = z.object({ id: singleLineText().min(1).max(100) });
-export const RejectReportRequest = z.object({ reason: multiLineText().min(1, 'Say why the report is rejected.').max(500, 'The reason is too long.') });
+export const RejectReportRequest = z.object({
+  reason: multiLineText().min(1, 'Say why the report is rejected.').max(500, 'The reason is too long.'),
+});
 export const MergeReportRequest = z.object({ incidentId: singleLineText().min(1, 'Choose the incident to merge into.').max(100) });
 export const ReportListQuery = z.object({
   status: csv(REPORT_STATUSES, 'status').optional(),
@@ -67,7 +69,10 @@ export const ReportListQuery = z.object({
 export const ReportListResponse = z.object({ reports: z.array(Report), nextCursor: z.string().nullable() });
 
 /** PUT /reports/:id/photos/:photoId — the photo id is a UUID made on the device, so a retried upload stores it once. */
-export const ReportPhotoParams = z.object({ id: singleLineText().min(1).max(100), photoId: z.uuid({ error: 'photoId must be a UUID made on the device.' }) });
+export const ReportPhotoParams = z.object({
+  id: singleLineText().min(1).max(100),
+  photoId: z.uuid({ error: 'photoId must be a UUID made on the device.' }),
+});
 export const ReportPhotoResponse = z.object({ photo: ReportPhoto });
 
 /** Verify: open a new incident from the report, or attach it to an existing one. */
@@ -82,10 +87,27 @@ export const VerifyReportRequest = z
   .nullable()
   .transform((body) => body ?? {});
 
-export const BreakLockQuery = z.object({ force: z.enum(['true', 'false']).default('false').transform((value) => value === 'true') });
+export const BreakLockQuery = z.object({
+  force: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+});
 
 /** Reports and incidents near one report: duplicates are suggested by place, time and text. */
 export const NearbyResponse = z.object({
   reports: z.array(z.object({ report: Report, distanceM: z.number(), minutesApart: z.number(), similarity: z.number() })),
-  incidents: z.array(z.object({ incident: z.object({ id: z.string(), reference: z.string(), title: z.string(), severity: z.string(), status: z.string(), location: Location }), distanceM: z.number() })),
+  incidents: z.array(
+    z.object({
+      incident: z.object({
+        id: z.string(),
+        reference: z.string(),
+        title: z.string(),
+        severity: z.string(),
+        status: z.string(),
+        location: Location,
+      }),
+      distanceM: z.number(),
+    }),
+  ),
 });

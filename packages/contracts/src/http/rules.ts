@@ -13,13 +13,24 @@ export type RuleKind = (typeof RULE_KINDS)[number];
 
 export const GEOFENCE_ENTITIES = ['unit', 'report'] as const;
 
-const Minutes = (what: string, max: number) => z.number({ error: `${what} must be a number of minutes.` }).min(0, `${what} cannot be negative.`).max(max, `${what} is at most ${max} minutes.`);
-const Seconds = (what: string, max: number) => z.number({ error: `${what} must be a number of seconds.` }).int(`${what} must be whole seconds.`).min(0, `${what} cannot be negative.`).max(max, `${what} is at most ${max} seconds.`);
+const Minutes = (what: string, max: number) =>
+  z
+    .number({ error: `${what} must be a number of minutes.` })
+    .min(0, `${what} cannot be negative.`)
+    .max(max, `${what} is at most ${max} minutes.`);
+const Seconds = (what: string, max: number) =>
+  z
+    .number({ error: `${what} must be a number of seconds.` })
+    .int(`${what} must be whole seconds.`)
+    .min(0, `${what} cannot be negative.`)
+    .max(max, `${what} is at most ${max} seconds.`);
 
 export const GeofenceParams = z.strictObject({
   /** Zones at or above this risk level are watched. */
   minRisk: z.enum(RISK_LEVELS, { error: `minRisk must be one of ${RISK_LEVELS.join(', ')}.` }),
-  entities: z.array(z.enum(GEOFENCE_ENTITIES, { error: `entities are ${GEOFENCE_ENTITIES.join(', ')}.` })).min(1, 'Watch at least one kind of entity.'),
+  entities: z
+    .array(z.enum(GEOFENCE_ENTITIES, { error: `entities are ${GEOFENCE_ENTITIES.join(', ')}.` }))
+    .min(1, 'Watch at least one kind of entity.'),
   /** How long a unit stays inside before the alert; 0 alerts on entry. */
   dwellSeconds: Seconds('dwellSeconds', 86_400),
   /** Leaving the zone resolves the alert, or only records the exit on it. */

@@ -24,8 +24,13 @@ export const MAX_ICE_SERVERS = 10;
 
 /** A user's publishing defaults, used by Go live, the streaming test and production. */
 export const StreamDefaults = z.object({
-  resolution: z.enum(STREAM_RESOLUTION_NAMES as [StreamResolution, ...StreamResolution[]], { error: `Resolution must be one of ${STREAM_RESOLUTION_NAMES.join(', ')}.` }),
-  frameRate: z.union(STREAM_FRAME_RATES.map((rate) => z.literal(rate)), { error: `Frame rate must be one of ${STREAM_FRAME_RATES.join(', ')} fps.` }),
+  resolution: z.enum(STREAM_RESOLUTION_NAMES as [StreamResolution, ...StreamResolution[]], {
+    error: `Resolution must be one of ${STREAM_RESOLUTION_NAMES.join(', ')}.`,
+  }),
+  frameRate: z.union(
+    STREAM_FRAME_RATES.map((rate) => z.literal(rate)),
+    { error: `Frame rate must be one of ${STREAM_FRAME_RATES.join(', ')} fps.` },
+  ),
   bitrateKbps: z
     .number({ error: 'Bitrate must be a number of kbit/s.' })
     .int('Bitrate must be a whole number of kbit/s.')
@@ -38,7 +43,10 @@ export type StreamDefaults = z.infer<typeof StreamDefaults>;
 /** What a user who never changed anything publishes with. */
 export const DEFAULT_STREAM_DEFAULTS: StreamDefaults = { resolution: '720p', frameRate: 30, bitrateKbps: 1500, codec: 'auto' };
 
-export const UpdateStreamDefaultsRequest = StreamDefaults.partial().refine((value) => Object.keys(value).length > 0, 'Send at least one setting to change.');
+export const UpdateStreamDefaultsRequest = StreamDefaults.partial().refine(
+  (value) => Object.keys(value).length > 0,
+  'Send at least one setting to change.',
+);
 export type UpdateStreamDefaultsRequest = z.infer<typeof UpdateStreamDefaultsRequest>;
 
 export const StreamDefaultsResponse = z.object({ defaults: StreamDefaults, updatedAt: Timestamp.nullable() });
@@ -46,7 +54,10 @@ export type StreamDefaultsResponse = z.infer<typeof StreamDefaultsResponse>;
 
 const IceUrl = singleLineText()
   .max(300, 'An ICE server address is too long (at most 300 characters).')
-  .regex(/^(stun|turn|turns):[^\s]+$/, 'An ICE server address starts with stun:, turn: or turns: (for example stun:stun.example.org:3478).');
+  .regex(
+    /^(stun|turn|turns):[^\s]+$/,
+    'An ICE server address starts with stun:, turn: or turns: (for example stun:stun.example.org:3478).',
+  );
 
 /** One STUN or TURN server, in the shape RTCPeerConnection takes. */
 export const IceServer = z
@@ -74,7 +85,10 @@ export type StreamPlatformSettings = z.infer<typeof StreamPlatformSettings>;
 
 export const DEFAULT_RECORDING_RETENTION_DAYS = 90;
 
-export const UpdateStreamPlatformRequest = StreamPlatformSettings.partial().refine((value) => Object.keys(value).length > 0, 'Send at least one setting to change.');
+export const UpdateStreamPlatformRequest = StreamPlatformSettings.partial().refine(
+  (value) => Object.keys(value).length > 0,
+  'Send at least one setting to change.',
+);
 export type UpdateStreamPlatformRequest = z.infer<typeof UpdateStreamPlatformRequest>;
 
 export const StreamPlatformResponse = z.object({

@@ -41,7 +41,9 @@ export const RoomId = singleLineText({ typeError: 'room must be a text id.' })
   .max(100, 'The room id is too long (at most 100 characters).')
   .regex(/^[A-Za-z0-9._-]+$/, 'A room id uses letters, digits and . _ - only.');
 
-const RoomName = singleLineText({ typeError: 'name must be text.' }).min(1, 'Enter a room name.').max(80, 'The room name is too long (at most 80 characters).');
+const RoomName = singleLineText({ typeError: 'name must be text.' })
+  .min(1, 'Enter a room name.')
+  .max(80, 'The room name is too long (at most 80 characters).');
 const EntityId = singleLineText().min(1).max(100);
 
 export const StreamPublisher = z.object({
@@ -75,7 +77,16 @@ export type StreamRoom = z.infer<typeof StreamRoom>;
  * stream.updated, stream.closed; data: StreamRoomEvent). Changes that land together (a burst of
  * viewers joining) are announced once, with every change listed.
  */
-export const STREAM_ROOM_CHANGES = ['created', 'publisher-joined', 'publisher-left', 'publisher-back', 'viewers', 'reconnect-expired', 'closed', 'media-restarted'] as const;
+export const STREAM_ROOM_CHANGES = [
+  'created',
+  'publisher-joined',
+  'publisher-left',
+  'publisher-back',
+  'viewers',
+  'reconnect-expired',
+  'closed',
+  'media-restarted',
+] as const;
 export type StreamRoomChange = (typeof STREAM_ROOM_CHANGES)[number];
 
 export const StreamRoomEvent = z.object({

@@ -31,7 +31,9 @@ describe('free-text fields', () => {
   });
 
   it('refuses lone surrogates and accepts real astral characters and right-to-left text', () => {
-    expect(messages(title, 'A\uD800')).toEqual(['This text holds a broken character (half of a UTF-16 surrogate pair). Type or paste it again.']);
+    expect(messages(title, 'A\uD800')).toEqual([
+      'This text holds a broken character (half of a UTF-16 surrogate pair). Type or paste it again.',
+    ]);
     expect(title.safeParse('\uDC00A').success).toBe(false);
     expect(notes.safeParse('x\uDBFF').success).toBe(false);
     expect(title.parse('Unit 🚓 North')).toBe('Unit 🚓 North');

@@ -19,7 +19,11 @@ const codePoint = (character: string) => `U+${character.codePointAt(0)!.toString
 function textCheck(control: RegExp, lineBreakMessage: string | null) {
   return z.superRefine((value: string, context) => {
     if (LONE_SURROGATE.test(value)) {
-      context.addIssue({ code: 'custom', input: value, message: 'This text holds a broken character (half of a UTF-16 surrogate pair). Type or paste it again.' });
+      context.addIssue({
+        code: 'custom',
+        input: value,
+        message: 'This text holds a broken character (half of a UTF-16 surrogate pair). Type or paste it again.',
+      });
     }
     const found = control.exec(value)?.[0];
     if (found === undefined) return;

@@ -33,7 +33,10 @@ export const RefreshGrant = z.object({
 
 export const PkceGrant = z.object({
   auth_code: z.string({ error: 'auth_code is required.' }).min(1, 'auth_code is required.'),
-  code_verifier: z.string({ error: 'code_verifier is required.' }).min(43, 'code_verifier is too short.').max(128, 'code_verifier is too long.'),
+  code_verifier: z
+    .string({ error: 'code_verifier is required.' })
+    .min(43, 'code_verifier is too short.')
+    .max(128, 'code_verifier is too long.'),
 });
 
 export const AuthorizeQuery = z.object({

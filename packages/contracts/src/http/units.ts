@@ -35,9 +35,7 @@ export const Unit = z.object({
   kind: z.enum(UNIT_KINDS),
   status: z.enum(UNIT_STATUSES),
   members: z.array(z.string()),
-  position: z
-    .object({ location: Location, heading: z.number().nullable(), speed: z.number().nullable(), at: Timestamp })
-    .nullable(),
+  position: z.object({ location: Location, heading: z.number().nullable(), speed: z.number().nullable(), at: Timestamp }).nullable(),
   /** SOS: a sticky emergency that overrides everything on every screen until command clears it. */
   emergency: z.object({ since: Timestamp, raisedBy: z.string(), location: Location.nullable() }).nullable(),
   updatedAt: Timestamp,
@@ -51,7 +49,10 @@ export const UnitListQuery = z.object({
   kind: z.enum(UNIT_KINDS, { error: `kind must be one of ${UNIT_KINDS.join(', ')}.` }).optional(),
   /** Units whose last position is inside "south,west,north,east". */
   bbox: BoundingBox.optional(),
-  emergency: z.enum(['true', 'false'], { error: 'emergency is true or false.' }).transform((value) => value === 'true').optional(),
+  emergency: z
+    .enum(['true', 'false'], { error: 'emergency is true or false.' })
+    .transform((value) => value === 'true')
+    .optional(),
   /** Cursor: units whose callsign sorts after this one, as the last page answered. */
   after: singleLineText({ trim: false }).max(40).optional(),
   limit: z.coerce.number().int().min(1).max(20_000, 'At most 20,000 units per page.').default(10_000),
@@ -92,7 +93,10 @@ export type Assignment = z.infer<typeof Assignment>;
 
 export const AssignmentListQuery = z.object({
   /** Only assignments still in progress (assigned, acknowledged, en route, on scene). */
-  active: z.enum(['true', 'false'], { error: 'active is true or false.' }).default('true').transform((value) => value === 'true'),
+  active: z
+    .enum(['true', 'false'], { error: 'active is true or false.' })
+    .default('true')
+    .transform((value) => value === 'true'),
   incidentId: singleLineText().min(1).max(100).optional(),
   unitId: singleLineText().min(1).max(100).optional(),
 });

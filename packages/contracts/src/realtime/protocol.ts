@@ -17,7 +17,18 @@ export const REALTIME_PATH = '/ws/realtime';
 export const REALTIME_PROTOCOL_VERSION = 1;
 
 /** Channels shared by everyone allowed to see them. Per-entity channels are built with the helpers below. */
-export const SHARED_CHANNELS = ['incidents', 'units', 'reports', 'alerts', 'public-alerts', 'broadcast', 'zones', 'streams', 'cameras', 'evidence'] as const;
+export const SHARED_CHANNELS = [
+  'incidents',
+  'units',
+  'reports',
+  'alerts',
+  'public-alerts',
+  'broadcast',
+  'zones',
+  'streams',
+  'cameras',
+  'evidence',
+] as const;
 export type SharedChannel = (typeof SHARED_CHANNELS)[number];
 
 export const channels = {
@@ -28,7 +39,8 @@ export const channels = {
 };
 export type Channel = SharedChannel | `incident:${string}` | `unit:${string}` | `user:${string}`;
 
-const CHANNEL_PATTERN = /^(incidents|units|reports|alerts|public-alerts|broadcast|zones|streams|cameras|evidence|(incident|unit|user):[A-Za-z0-9-]{1,100})$/;
+const CHANNEL_PATTERN =
+  /^(incidents|units|reports|alerts|public-alerts|broadcast|zones|streams|cameras|evidence|(incident|unit|user):[A-Za-z0-9-]{1,100})$/;
 export const ChannelName = z.string().regex(CHANNEL_PATTERN, 'Unknown channel.') as unknown as z.ZodType<Channel>;
 
 export function isChannel(value: unknown): value is Channel {
@@ -36,7 +48,14 @@ export function isChannel(value: unknown): value is Channel {
 }
 
 /** Control frames the server sends about the connection itself. */
-export const CONTROL_TYPES = ['realtime.welcome', 'realtime.subscribed', 'realtime.denied', 'realtime.reset', 'realtime.pong', 'realtime.error'] as const;
+export const CONTROL_TYPES = [
+  'realtime.welcome',
+  'realtime.subscribed',
+  'realtime.denied',
+  'realtime.reset',
+  'realtime.pong',
+  'realtime.error',
+] as const;
 export type ControlType = (typeof CONTROL_TYPES)[number];
 
 // ---- client → server ----

@@ -46,7 +46,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('seq', 'bigint', (c) => c.notNull())
     .addColumn('hash', 'text', (c) => c.notNull())
     .execute();
-  await db.insertInto('audit_head').values({ id: 1, seq: 0, hash: '0'.repeat(64) }).execute();
+  await db
+    .insertInto('audit_head')
+    .values({ id: 1, seq: 0, hash: '0'.repeat(64) })
+    .execute();
 
   await db.schema
     .createTable('audit_events')
@@ -67,9 +70,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   const postgres = isPostgres(db);
   await db.schema
     .createTable('analytics_events')
-    .addColumn('id', postgres ? 'bigserial' : 'integer', (c) =>
-      postgres ? c.primaryKey() : c.primaryKey().autoIncrement(),
-    )
+    .addColumn('id', postgres ? 'bigserial' : 'integer', (c) => (postgres ? c.primaryKey() : c.primaryKey().autoIncrement()))
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('tracking_id', 'text', (c) => c.notNull())
     .addColumn('user_id', 'text')
@@ -77,11 +78,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('payload', 'text', (c) => c.notNull())
     .addColumn('received_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('analytics_events_kind_idx')
-    .on('analytics_events')
-    .columns(['kind', 'received_at'])
-    .execute();
+  await db.schema.createIndex('analytics_events_kind_idx').on('analytics_events').columns(['kind', 'received_at']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

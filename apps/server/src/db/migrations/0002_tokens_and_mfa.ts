@@ -66,7 +66,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('recovery_codes_user_idx').on('recovery_codes').column('user_id').execute();
 
   // JSON list of {method, timestamp}, as the token API reports it.
-  await db.schema.alterTable('sessions').addColumn('amr', 'text', (c) => c.notNull().defaultTo('[]')).execute();
+  await db.schema
+    .alterTable('sessions')
+    .addColumn('amr', 'text', (c) => c.notNull().defaultTo('[]'))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -72,5 +72,6 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('report_photos').execute();
   for (const column of ['threat_level']) await db.schema.alterTable('incidents').dropColumn(column).execute();
   for (const column of ['lock_holder_id', 'lock_expires_at']) await db.schema.alterTable('reports').dropColumn(column).execute();
-  for (const column of ['emergency_since', 'emergency_by', 'emergency_lat', 'emergency_lon']) await db.schema.alterTable('units').dropColumn(column).execute();
+  for (const column of ['emergency_since', 'emergency_by', 'emergency_lat', 'emergency_lon'])
+    await db.schema.alterTable('units').dropColumn(column).execute();
 }

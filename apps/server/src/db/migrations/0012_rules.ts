@@ -7,14 +7,20 @@ import type { Kysely } from 'kysely';
  */
 /** The defaults a fresh installation starts with; command staff tune them on the rules screen. */
 const DEFAULT_RULES = [
-  { id: 'zone.geofence', name: 'Unit or report inside a high-risk zone', params: { minRisk: 'high', entities: ['unit', 'report'], dwellSeconds: 0, resolveOnExit: false } },
+  {
+    id: 'zone.geofence',
+    name: 'Unit or report inside a high-risk zone',
+    params: { minRisk: 'high', entities: ['unit', 'report'], dwellSeconds: 0, resolveOnExit: false },
+  },
   { id: 'report.burst', name: 'Burst of reports in one place', params: { category: null, count: 3, radiusM: 500, windowMinutes: 30 } },
   {
     id: 'report.keywords',
     name: 'Threat words in a report',
     params: {
       lexicon: [
-        ...['weapon', 'gun', 'rifle', 'shots', 'shooting', 'gunfire', 'explosion', 'explosive', 'bomb', 'grenade', 'hostage', 'ied'].map((term) => ({ term, severity: 'critical' })),
+        ...['weapon', 'gun', 'rifle', 'shots', 'shooting', 'gunfire', 'explosion', 'explosive', 'bomb', 'grenade', 'hostage', 'ied'].map(
+          (term) => ({ term, severity: 'critical' }),
+        ),
         ...['fire', 'knife', 'armed', 'attack', 'blast', 'kidnap', 'ambush', 'casualties'].map((term) => ({ term, severity: 'warning' })),
       ],
     },
@@ -23,19 +29,32 @@ const DEFAULT_RULES = [
   {
     id: 'detection.zone',
     name: 'Camera detection inside a restricted zone',
-    params: { labels: ['person', 'car', 'truck', 'bus', 'motorcycle', 'bicycle'], minScore: 0.35, minFrames: 3, loiterSeconds: 0, zoneKinds: ['restricted', 'ungoverned'], minRisk: 'low' },
+    params: {
+      labels: ['person', 'car', 'truck', 'bus', 'motorcycle', 'bicycle'],
+      minScore: 0.35,
+      minFrames: 3,
+      loiterSeconds: 0,
+      zoneKinds: ['restricted', 'ungoverned'],
+      minRisk: 'low',
+    },
   },
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {
   // Tier first: analytics groups alerts by rule and tier.
-  await db.schema.alterTable('alerts').addColumn('tier', 'text', (c) => c.notNull().defaultTo('alert')).execute();
+  await db.schema
+    .alterTable('alerts')
+    .addColumn('tier', 'text', (c) => c.notNull().defaultTo('alert'))
+    .execute();
   // Latencies: when the event happened, reached the server, and first reached a screen.
   await db.schema.alterTable('alerts').addColumn('event_at', 'bigint').execute();
   await db.schema.alterTable('alerts').addColumn('ingested_at', 'bigint').execute();
   await db.schema.alterTable('alerts').addColumn('first_delivered_at', 'bigint').execute();
   // Repeated firings on the same subject merge into one alert and count here.
-  await db.schema.alterTable('alerts').addColumn('occurrences', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable('alerts')
+    .addColumn('occurrences', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
   await db.schema.alterTable('alerts').addColumn('zone_id', 'text').execute();
   await db.schema.alterTable('alerts').addColumn('closed_at', 'bigint').execute();
   await db.schema.createIndex('alerts_tier_idx').on('alerts').columns(['rule', 'tier', 'created_at']).execute();
@@ -53,7 +72,17 @@ export async function up(db: Kysely<any>): Promise<void> {
   const now = Date.now();
   await db
     .insertInto('rules')
-    .values(DEFAULT_RULES.map((rule) => ({ id: rule.id, kind: rule.id, name: rule.name, enabled: 1, params: JSON.stringify(rule.params), updated_by: null, updated_at: now })))
+    .values(
+      DEFAULT_RULES.map((rule) => ({
+        id: rule.id,
+        kind: rule.id,
+        name: rule.name,
+        enabled: 1,
+        params: JSON.stringify(rule.params),
+        updated_by: null,
+        updated_at: now,
+      })),
+    )
     .execute();
 
   await db.schema

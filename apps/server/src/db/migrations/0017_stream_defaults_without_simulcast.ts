@@ -9,5 +9,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('stream_defaults').addColumn('simulcast', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('stream_defaults')
+    .addColumn('simulcast', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }

@@ -9,6 +9,11 @@ function alertChannels(row: AlertRow): Channel[] {
 }
 
 export const alertEvents = {
-  created: (row: AlertRow): OperationalEvent => ({ type: 'alert.created', channels: alertChannels(row), data: presentAlert(row), priority: row.severity === 'critical' ? 'critical' : 'high' }),
+  created: (row: AlertRow): OperationalEvent => ({
+    type: 'alert.created',
+    channels: alertChannels(row),
+    data: presentAlert(row),
+    priority: row.severity === 'critical' ? 'critical' : 'high',
+  }),
   updated: (row: AlertRow): OperationalEvent => ({ type: 'alert.updated', channels: alertChannels(row), data: presentAlert(row) }),
 };

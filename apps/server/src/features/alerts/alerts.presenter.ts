@@ -21,6 +21,12 @@ export function presentAlert(row: AlertRow): Alert {
     occurrences: row.occurrences,
     zoneId: row.zone_id,
     verdict: row.verdict,
-    latency: { eventAt: row.event_at, ingestedAt: row.ingested_at, alertedAt: row.created_at, firstDeliveredAt: row.first_delivered_at, acknowledgedAt: row.acknowledged_at },
+    latency: {
+      eventAt: row.event_at,
+      ingestedAt: row.ingested_at,
+      alertedAt: row.created_at,
+      firstDeliveredAt: row.first_delivered_at,
+      acknowledgedAt: row.acknowledged_at,
+    },
   };
 }

@@ -32,7 +32,12 @@ export class AlertsRepository extends TransactionalRepository {
 
   /** Only the first delivery counts; later ones change nothing. */
   async markFirstDelivered(id: string, at: number): Promise<void> {
-    await this.db.updateTable('alerts').set({ first_delivered_at: at }).where('id', '=', id).where('first_delivered_at', 'is', null).execute();
+    await this.db
+      .updateTable('alerts')
+      .set({ first_delivered_at: at })
+      .where('id', '=', id)
+      .where('first_delivered_at', 'is', null)
+      .execute();
   }
 
   find(id: string, trx: Executor = this.db): Promise<AlertRow | undefined> {
@@ -41,7 +46,13 @@ export class AlertsRepository extends TransactionalRepository {
 
   /** The open alert a rule already raised about a subject, so activity on it merges into one item. */
   findOpen(trx: Executor, rule: string, subject: string): Promise<AlertRow | undefined> {
-    return trx.selectFrom('alerts').selectAll().where('rule', '=', rule).where('subject', '=', subject).where('status', 'in', OPEN_ALERT_STATUSES).executeTakeFirst();
+    return trx
+      .selectFrom('alerts')
+      .selectAll()
+      .where('rule', '=', rule)
+      .where('subject', '=', subject)
+      .where('status', 'in', OPEN_ALERT_STATUSES)
+      .executeTakeFirst();
   }
 
   list(query: AlertFilters): Promise<AlertRow[]> {
@@ -57,6 +68,13 @@ export class AlertsRepository extends TransactionalRepository {
   }
 
   listOpenPublic(): Promise<AlertRow[]> {
-    return this.db.selectFrom('alerts').selectAll().where('public', '=', 1).where('status', 'in', OPEN_ALERT_STATUSES).orderBy('created_at', 'desc').limit(200).execute();
+    return this.db
+      .selectFrom('alerts')
+      .selectAll()
+      .where('public', '=', 1)
+      .where('status', 'in', OPEN_ALERT_STATUSES)
+      .orderBy('created_at', 'desc')
+      .limit(200)
+      .execute();
   }
 }

@@ -1,5 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AlertListQuery, AlertListResponse, AlertParams, AlertResponse, DismissAlertRequest, PublicAlertListResponse, PublicAlertQuery, PublishAlertRequest } from '@argus/contracts/http/alerts';
+import {
+  AlertListQuery,
+  AlertListResponse,
+  AlertParams,
+  AlertResponse,
+  DismissAlertRequest,
+  PublicAlertListResponse,
+  PublicAlertQuery,
+  PublishAlertRequest,
+} from '@argus/contracts/http/alerts';
 import { COMMAND_ROLES } from '@argus/contracts/roles';
 import { OPERATIONS_ROLES } from '@argus/contracts/policies/visibility';
 import { AppError } from '../../lib/app-error';
@@ -13,7 +22,10 @@ const COMMAND = { access: COMMAND_ROLES, administrative: false } as const;
 export const alertsRoutes: FastifyPluginAsyncZod<{ alerts: AlertsService }> = async (app, { alerts }) => {
   app.get(
     '/alerts',
-    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'Alerts, newest first, filtered and paged', querystring: AlertListQuery, response: { 200: AlertListResponse } } },
+    {
+      config: { access: OPERATIONS_ROLES },
+      schema: { summary: 'Alerts, newest first, filtered and paged', querystring: AlertListQuery, response: { 200: AlertListResponse } },
+    },
     async (request) => {
       const { rows, nextCursor } = await alerts.list(request.query);
       return { alerts: rows.map(presentAlert), nextCursor };
@@ -22,7 +34,14 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ alerts: AlertsService }> = as
 
   app.get(
     '/alerts/public',
-    { config: { access: 'signed-in' }, schema: { summary: 'Open public safety alerts near a point', querystring: PublicAlertQuery, response: { 200: PublicAlertListResponse } } },
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        summary: 'Open public safety alerts near a point',
+        querystring: PublicAlertQuery,
+        response: { 200: PublicAlertListResponse },
+      },
+    },
     async (request) => {
       const { lat, lon } = request.query;
       if ((lat === undefined) !== (lon === undefined)) throw new AppError('validation_failed', 'Send both lat and lon, or neither.');
@@ -32,13 +51,20 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ alerts: AlertsService }> = as
 
   app.post(
     '/alerts',
-    { config: COMMAND, schema: { summary: 'Publish a public safety alert for an area', body: PublishAlertRequest, response: { 201: AlertResponse } } },
-    async (request, reply) => reply.status(201).send({ alert: presentAlert(await alerts.publishPublic(requireAuth(request).user, request.body)) }),
+    {
+      config: COMMAND,
+      schema: { summary: 'Publish a public safety alert for an area', body: PublishAlertRequest, response: { 201: AlertResponse } },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ alert: presentAlert(await alerts.publishPublic(requireAuth(request).user, request.body)) }),
   );
 
   app.post(
     '/alerts/:id/acknowledge',
-    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'Acknowledge an alert', params: AlertParams, response: { 200: AlertResponse } } },
+    {
+      config: { access: OPERATIONS_ROLES },
+      schema: { summary: 'Acknowledge an alert', params: AlertParams, response: { 200: AlertResponse } },
+    },
     async (request) => ({ alert: presentAlert(await alerts.acknowledge(requireAuth(request).user, request.params.id)) }),
   );
 
@@ -50,7 +76,15 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ alerts: AlertsService }> = as
 
   app.post(
     '/alerts/:id/dismiss',
-    { config: COMMAND, schema: { summary: 'Dismiss an alert with a verdict', params: AlertParams, body: DismissAlertRequest, response: { 200: AlertResponse } } },
+    {
+      config: COMMAND,
+      schema: {
+        summary: 'Dismiss an alert with a verdict',
+        params: AlertParams,
+        body: DismissAlertRequest,
+        response: { 200: AlertResponse },
+      },
+    },
     async (request) => ({ alert: presentAlert(await alerts.dismiss(request.params.id, request.body.verdict)) }),
   );
 };

@@ -130,7 +130,12 @@ export class AlertsService {
     return this.inTransaction(async (trx, pending) => {
       const open = await this.alerts.findOpen(trx, rule, subject);
       if (!open) return;
-      const next: AlertRow = { ...open, detail: `${open.detail} ${detail}`.slice(-2000), sources: JSON.stringify(mergeSources(JSON.parse(open.sources) as AlertSource[], [source])), updated_at: this.clock.now() };
+      const next: AlertRow = {
+        ...open,
+        detail: `${open.detail} ${detail}`.slice(-2000),
+        sources: JSON.stringify(mergeSources(JSON.parse(open.sources) as AlertSource[], [source])),
+        updated_at: this.clock.now(),
+      };
       await this.alerts.update(trx, open.id, next);
       pending.add(alertEvents.updated(next));
     });
@@ -175,7 +180,10 @@ export class AlertsService {
   async listPublic(near: { lat: number; lon: number } | null): Promise<AlertRow[]> {
     const rows = await this.alerts.listOpenPublic();
     if (!near) return rows;
-    return rows.filter((row) => row.lat === null || row.lon === null || distanceMetres(near, { lat: row.lat, lon: row.lon }) <= (row.radius_m ?? 0) + NEAR_MARGIN_M);
+    return rows.filter(
+      (row) =>
+        row.lat === null || row.lon === null || distanceMetres(near, { lat: row.lat, lon: row.lon }) <= (row.radius_m ?? 0) + NEAR_MARGIN_M,
+    );
   }
 
   acknowledge(viewer: UserRow, id: string): Promise<AlertRow> {
@@ -221,6 +229,9 @@ export class AlertsService {
 
 /** Appends new raising events, each once, keeping the first and the latest when there are many. */
 export function mergeSources(known: AlertSource[], added: AlertSource[]): AlertSource[] {
-  const merged = [...known, ...added.filter((source) => !known.some((existing) => existing.kind === source.kind && existing.id === source.id))];
+  const merged = [
+    ...known,
+    ...added.filter((source) => !known.some((existing) => existing.kind === source.kind && existing.id === source.id)),
+  ];
   return merged.length <= MAX_SOURCES ? merged : [...merged.slice(0, 10), ...merged.slice(merged.length - (MAX_SOURCES - 10))];
 }

@@ -11,7 +11,13 @@ const MAX_AWAITING = 10_000;
  * alert → first delivery → acknowledgement: docs/decisions/0020-measured-visible-latency.md). Only command and analysts subscribe to "alerts",
  * so the first live frame of an alert written to that channel's sockets is its first delivery.
  */
-export function trackFirstDelivery(hub: RealtimeHub, events: EventBus, alerts: AlertsService, clock: Clock, onError: (error: unknown) => void): () => void {
+export function trackFirstDelivery(
+  hub: RealtimeHub,
+  events: EventBus,
+  alerts: AlertsService,
+  clock: Clock,
+  onError: (error: unknown) => void,
+): () => void {
   const awaiting = new Set<string>();
   const stopEvents = events.listen((event) => {
     if (event.type !== 'alert.created') return;

@@ -6,7 +6,9 @@ import type { AnalyticsService } from './analytics.service';
 
 /** Command and analysts read the analytics page; nobody else. */
 
-const OperationalParams = z.object({ chart: z.enum(OPERATIONAL_CHARTS, { error: `chart must be one of ${OPERATIONAL_CHARTS.join(', ')}.` }) });
+const OperationalParams = z.object({
+  chart: z.enum(OPERATIONAL_CHARTS, { error: `chart must be one of ${OPERATIONAL_CHARTS.join(', ')}.` }),
+});
 const PlatformParams = z.object({ chart: z.enum(PLATFORM_CHARTS, { error: `chart must be one of ${PLATFORM_CHARTS.join(', ')}.` }) });
 
 /** A chart's table for a range: one route per family, the chart named in the path. */
@@ -15,7 +17,12 @@ export const analyticsChartRoutes: FastifyPluginAsyncZod<{ charts: AnalyticsServ
     '/analytics/operational/:chart',
     {
       config: { access: OPERATIONS_ROLES },
-      schema: { summary: 'An operational chart for a range (from, to in epoch ms; bucket; includeExercise)', params: OperationalParams, querystring: AnalyticsQuery, response: { 200: ChartResponse } },
+      schema: {
+        summary: 'An operational chart for a range (from, to in epoch ms; bucket; includeExercise)',
+        params: OperationalParams,
+        querystring: AnalyticsQuery,
+        response: { 200: ChartResponse },
+      },
     },
     async (request) => charts.chart(request.params.chart, request.query),
   );
@@ -24,7 +31,12 @@ export const analyticsChartRoutes: FastifyPluginAsyncZod<{ charts: AnalyticsServ
     '/analytics/platform/:chart',
     {
       config: { access: OPERATIONS_ROLES },
-      schema: { summary: 'A platform telemetry chart for a range (from, to in epoch ms)', params: PlatformParams, querystring: AnalyticsQuery, response: { 200: ChartResponse } },
+      schema: {
+        summary: 'A platform telemetry chart for a range (from, to in epoch ms)',
+        params: PlatformParams,
+        querystring: AnalyticsQuery,
+        response: { 200: ChartResponse },
+      },
     },
     async (request) => charts.chart(request.params.chart, request.query),
   );

@@ -18,7 +18,12 @@ export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsIntake
       },
       async (request, reply) => {
         const body = request.body as { trackingId: string };
-        await analytics.record(kind, { trackingId: body.trackingId, userId: request.auth?.user.id ?? null, site: request.site, payload: body });
+        await analytics.record(kind, {
+          trackingId: body.trackingId,
+          userId: request.auth?.user.id ?? null,
+          site: request.site,
+          payload: body,
+        });
         return reply.status(202).send({ accepted: true as const });
       },
     );

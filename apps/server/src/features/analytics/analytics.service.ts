@@ -1,4 +1,11 @@
-import { ANALYTICS_BUCKETS, defaultBucket, type AnalyticsQuery, type ChartColumn, type ChartId, type ChartResponse } from '@argus/contracts/http/analytics';
+import {
+  ANALYTICS_BUCKETS,
+  defaultBucket,
+  type AnalyticsQuery,
+  type ChartColumn,
+  type ChartId,
+  type ChartResponse,
+} from '@argus/contracts/http/analytics';
 import { INCIDENT_SEVERITIES } from '@argus/contracts/incidents';
 import { REPORT_KINDS, REPORT_STATUSES } from '@argus/contracts/reports';
 import type { Clock } from '../../lib/clock';
@@ -16,7 +23,17 @@ const MINUTE = 60_000;
 
 /** Histogram bins for time since assignment: upper edges in ms, the last bin open-ended. */
 export const RESPONSE_BIN_EDGES = [1, 2, 5, 10, 20, 30, 60, 120].map((minutes) => minutes * MINUTE);
-export const RESPONSE_BIN_LABELS = ['under 1 min', '1–2 min', '2–5 min', '5–10 min', '10–20 min', '20–30 min', '30–60 min', '1–2 h', '2 h or more'];
+export const RESPONSE_BIN_LABELS = [
+  'under 1 min',
+  '1–2 min',
+  '2–5 min',
+  '5–10 min',
+  '10–20 min',
+  '20–30 min',
+  '30–60 min',
+  '1–2 h',
+  '2 h or more',
+];
 export const MILESTONE_LABELS: Record<(typeof RESPONSE_MILESTONES)[number], string> = {
   acknowledged: 'Acknowledged',
   en_route: 'En route',
@@ -50,7 +67,17 @@ export class AnalyticsService {
     const range: AnalyticsRange = { from: query.from, to: query.to, includeExercise: query.includeExercise };
     const bucket = query.bucket ?? defaultBucket(query.to - query.from);
     const chart = await this.build(id, range, bucket);
-    return { chart: id, from: query.from, to: query.to, includeExercise: query.includeExercise, bucket: chart.bucket ?? null, title: chart.title, summary: chart.summary, columns: chart.columns, rows: chart.rows };
+    return {
+      chart: id,
+      from: query.from,
+      to: query.to,
+      includeExercise: query.includeExercise,
+      bucket: chart.bucket ?? null,
+      title: chart.title,
+      summary: chart.summary,
+      columns: chart.columns,
+      rows: chart.rows,
+    };
   }
 
   private build(id: ChartId, range: AnalyticsRange, bucket: 'hour' | 'day'): Promise<Chart> {
@@ -100,7 +127,10 @@ export class AnalyticsService {
       row[key] = (row[key] as number) + count.n;
     }
     const total = counts.reduce((sum, count) => sum + count.n, 0);
-    const columns: ChartColumn[] = [{ key: 'bucket', label: `${bucket === 'hour' ? 'Hour' : 'Day'} starting (UTC)`, role: 'category' }, ...labels.map((label, index) => ({ key: keys[index]!, label, role: 'value' as const }))];
+    const columns: ChartColumn[] = [
+      { key: 'bucket', label: `${bucket === 'hour' ? 'Hour' : 'Day'} starting (UTC)`, role: 'category' },
+      ...labels.map((label, index) => ({ key: keys[index]!, label, role: 'value' as const })),
+    ];
     const busiest = [...byBucket.entries()].reduce<{ start: number; n: number }>(
       (best, [start, row]) => {
         const n = keys.reduce((sum, key) => sum + (row[key] as number), 0);
@@ -108,9 +138,10 @@ export class AnalyticsService {
       },
       { start: 0, n: 0 },
     );
-    const summary = total === 0
-      ? 'No incidents were opened in this range.'
-      : `${plural(total, 'incident')} opened, in ${byBucket.size} ${bucket === 'hour' ? 'hourly' : 'daily'} buckets by ${dimension}; the busiest ${bucket} began ${readableTime(busiest.start)} with ${busiest.n}.`;
+    const summary =
+      total === 0
+        ? 'No incidents were opened in this range.'
+        : `${plural(total, 'incident')} opened, in ${byBucket.size} ${bucket === 'hour' ? 'hourly' : 'daily'} buckets by ${dimension}; the busiest ${bucket} began ${readableTime(busiest.start)} with ${busiest.n}.`;
     return { title: `Incidents over time by ${dimension}`, summary, bucket, columns, rows: [...byBucket.values()] };
   }
 
@@ -122,19 +153,29 @@ export class AnalyticsService {
     const total = counts.filter((count) => count.milestone === 'on_scene').reduce((sum, count) => sum + count.n, 0);
     return {
       title: 'Response times: time from assignment to each milestone',
-      summary: total === 0 ? 'No assignment made in this range reached a milestone yet.' : `Distribution of the time from assignment to each milestone; ${plural(total, 'assignment')} reached the scene.`,
-      columns: [{ key: 'bin', label: 'Time since assignment', role: 'category' }, ...keys.map((key) => ({ key, label: MILESTONE_LABELS[key], role: 'value' as const }))],
+      summary:
+        total === 0
+          ? 'No assignment made in this range reached a milestone yet.'
+          : `Distribution of the time from assignment to each milestone; ${plural(total, 'assignment')} reached the scene.`,
+      columns: [
+        { key: 'bin', label: 'Time since assignment', role: 'category' },
+        ...keys.map((key) => ({ key, label: MILESTONE_LABELS[key], role: 'value' as const })),
+      ],
       rows,
     };
   }
 
   private async responsePercentiles(range: AnalyticsRange): Promise<Chart> {
     const percentiles = await this.operational.responsePercentiles(range, [P50, P90]);
-    const rows = RESPONSE_MILESTONES.map((milestone) => percentileRow('milestone', MILESTONE_LABELS[milestone], percentiles.get(milestone), formatMinutes));
+    const rows = RESPONSE_MILESTONES.map((milestone) =>
+      percentileRow('milestone', MILESTONE_LABELS[milestone], percentiles.get(milestone), formatMinutes),
+    );
     const onScene = percentiles.get('on_scene');
     return {
       title: 'Response times: median and 90th percentile (minutes)',
-      summary: onScene ? `Half of the units reached the scene within ${formatMinutes(onScene.values[0]!)} minutes of assignment, nine in ten within ${formatMinutes(onScene.values[1]!)}.` : 'No unit reached a scene from an assignment made in this range.',
+      summary: onScene
+        ? `Half of the units reached the scene within ${formatMinutes(onScene.values[0]!)} minutes of assignment, nine in ten within ${formatMinutes(onScene.values[1]!)}.`
+        : 'No unit reached a scene from an assignment made in this range.',
       columns: [
         { key: 'milestone', label: 'Milestone', role: 'category' },
         { key: 'p50', label: 'Median (min)', role: 'value' },
@@ -163,7 +204,10 @@ export class AnalyticsService {
     });
     return {
       title: 'Unit utilisation: hours on assignments',
-      summary: rows.length === 0 ? 'No unit worked an assignment in this range.' : `${plural(rows.length, 'unit')} worked assignments; the busiest, ${rows[0]!.unit}, was busy ${rows[0]!.busy} hours (${rows[0]!.share}% of the range).`,
+      summary:
+        rows.length === 0
+          ? 'No unit worked an assignment in this range.'
+          : `${plural(rows.length, 'unit')} worked assignments; the busiest, ${rows[0]!.unit}, was busy ${rows[0]!.busy} hours (${rows[0]!.share}% of the range).`,
       columns: [
         { key: 'unit', label: 'Unit', role: 'category' },
         { key: 'awaiting', label: 'Assigned, not moving (h)', role: 'value' },
@@ -178,7 +222,9 @@ export class AnalyticsService {
 
   private async reports(range: AnalyticsRange): Promise<Chart> {
     const counts = await this.operational.reportCounts(range);
-    const rows: Row[] = REPORT_KINDS.map((kind) => Object.fromEntries([['source', kind], ...REPORT_STATUSES.map((status) => [status, 0]), ['total', 0]]));
+    const rows: Row[] = REPORT_KINDS.map((kind) =>
+      Object.fromEntries([['source', kind], ...REPORT_STATUSES.map((status) => [status, 0]), ['total', 0]]),
+    );
     for (const count of counts) {
       const row = rows[REPORT_KINDS.indexOf(count.kind as never)];
       if (!row || !(REPORT_STATUSES as readonly string[]).includes(count.status)) continue;
@@ -188,14 +234,29 @@ export class AnalyticsService {
     const total = rows.reduce((sum, row) => sum + (row.total as number), 0);
     return {
       title: 'Reports by source and verdict',
-      summary: total === 0 ? 'No reports were filed in this range.' : rows.map((row) => `${String(row.source)}: ${plural(row.total as number, 'report')}, ${row.verified as number} verified, ${row.rejected as number} rejected`).join('; ') + '.',
-      columns: [{ key: 'source', label: 'Source', role: 'category' }, ...REPORT_STATUSES.map((status) => ({ key: status, label: status.replace('_', ' '), role: 'value' as const })), { key: 'total', label: 'Total', role: 'info' }],
+      summary:
+        total === 0
+          ? 'No reports were filed in this range.'
+          : rows
+              .map(
+                (row) =>
+                  `${String(row.source)}: ${plural(row.total as number, 'report')}, ${row.verified as number} verified, ${row.rejected as number} rejected`,
+              )
+              .join('; ') + '.',
+      columns: [
+        { key: 'source', label: 'Source', role: 'category' },
+        ...REPORT_STATUSES.map((status) => ({ key: status, label: status.replace('_', ' '), role: 'value' as const })),
+        { key: 'total', label: 'Total', role: 'info' },
+      ],
       rows,
     };
   }
 
   private async alerts(range: AnalyticsRange): Promise<Chart> {
-    const [counts, acks] = await Promise.all([this.operational.alertCounts(range), this.operational.alertAckPercentiles(range, [P50, P90])]);
+    const [counts, acks] = await Promise.all([
+      this.operational.alertCounts(range),
+      this.operational.alertAckPercentiles(range, [P50, P90]),
+    ]);
     counts.sort((a, b) => b.n - a.n || a.rule.localeCompare(b.rule) || a.tier.localeCompare(b.tier));
     const rows = counts.map((count) => {
       const ack = acks.get(`${count.rule}|${count.tier}`);
@@ -211,7 +272,10 @@ export class AnalyticsService {
     const total = rows.reduce((sum, row) => sum + row.alerts, 0);
     return {
       title: 'Alerts by rule and tier, with time to acknowledge',
-      summary: total === 0 ? 'No alerts were raised in this range.' : `${plural(total, 'alert')} from ${plural(rows.length, 'rule and tier', 'rules and tiers')}; the most, ${rows[0]!.alerts}, from ${rows[0]!.rule} (${rows[0]!.tier}).`,
+      summary:
+        total === 0
+          ? 'No alerts were raised in this range.'
+          : `${plural(total, 'alert')} from ${plural(rows.length, 'rule and tier', 'rules and tiers')}; the most, ${rows[0]!.alerts}, from ${rows[0]!.rule} (${rows[0]!.tier}).`,
       columns: [
         { key: 'rule', label: 'Rule', role: 'category' },
         { key: 'tier', label: 'Tier', role: 'info' },
@@ -229,7 +293,10 @@ export class AnalyticsService {
     const rows = Object.entries(LATENCY_LABELS).map(([step, label]) => percentileRow('step', label, percentiles.get(step), formatSeconds));
     return {
       title: 'Alert latency: median and 90th percentile (seconds)',
-      summary: percentiles.size === 0 ? 'No alert in this range has measured latencies.' : rows.map((row) => `${row.step}: median ${row.p50 ?? 'not measured'} s`).join('; ') + '.',
+      summary:
+        percentiles.size === 0
+          ? 'No alert in this range has measured latencies.'
+          : rows.map((row) => `${row.step}: median ${row.p50 ?? 'not measured'} s`).join('; ') + '.',
       columns: [
         { key: 'step', label: 'Step', role: 'category' },
         { key: 'p50', label: 'Median (s)', role: 'value' },
@@ -244,7 +311,10 @@ export class AnalyticsService {
     const rows = await this.telemetry.pageViews(range, MAX_PATHS);
     return {
       title: 'Page views by path',
-      summary: rows.length === 0 ? 'No page views were recorded in this range.' : `The most viewed page was ${rows[0]!.path} with ${plural(rows[0]!.views, 'view')}.`,
+      summary:
+        rows.length === 0
+          ? 'No page views were recorded in this range.'
+          : `The most viewed page was ${rows[0]!.path} with ${plural(rows[0]!.views, 'view')}.`,
       columns: [
         { key: 'path', label: 'Path', role: 'category' },
         { key: 'views', label: 'Views', role: 'value' },
@@ -261,7 +331,11 @@ export class AnalyticsService {
       .map(([metric, { n, values }]) => ({ metric, p75: values[0] == null ? null : Math.round(values[0] * 1000) / 1000, samples: n }));
     return {
       title: 'Web vitals: 75th percentile per metric',
-      summary: rows.length === 0 ? 'No web-vital measurements were recorded in this range.' : rows.map((row) => `${row.metric} ${row.p75 ?? '—'}`).join(', ') + ' (75th percentile; CLS unitless, the others in milliseconds).',
+      summary:
+        rows.length === 0
+          ? 'No web-vital measurements were recorded in this range.'
+          : rows.map((row) => `${row.metric} ${row.p75 ?? '—'}`).join(', ') +
+            ' (75th percentile; CLS unitless, the others in milliseconds).',
       columns: [
         { key: 'metric', label: 'Metric', role: 'category' },
         { key: 'p75', label: '75th percentile', role: 'value' },
@@ -275,7 +349,10 @@ export class AnalyticsService {
     const errors = await this.telemetry.clientErrors(range, MAX_ERRORS);
     return {
       title: 'Client errors by message',
-      summary: errors.length === 0 ? 'No client errors were reported in this range.' : `${plural(errors.length, 'distinct message')}; the most frequent was reported ${plural(errors[0]!.count, 'time')}.`,
+      summary:
+        errors.length === 0
+          ? 'No client errors were reported in this range.'
+          : `${plural(errors.length, 'distinct message')}; the most frequent was reported ${plural(errors[0]!.count, 'time')}.`,
       columns: [
         { key: 'message', label: 'Message', role: 'category' },
         { key: 'count', label: 'Count', role: 'value' },
@@ -286,7 +363,16 @@ export class AnalyticsService {
   }
 }
 
-function percentileRow<K extends string>(key: K, label: string, entry: { n: number; values: (number | null)[] } | undefined, format: (ms: number) => number): Row {
-  return { [key]: label, p50: entry?.values[0] != null ? format(entry.values[0]) : null, p90: entry?.values[1] != null ? format(entry.values[1]) : null, n: entry?.n ?? 0 };
+function percentileRow<K extends string>(
+  key: K,
+  label: string,
+  entry: { n: number; values: (number | null)[] } | undefined,
+  format: (ms: number) => number,
+): Row {
+  return {
+    [key]: label,
+    p50: entry?.values[0] != null ? format(entry.values[0]) : null,
+    p90: entry?.values[1] != null ? format(entry.values[1]) : null,
+    n: entry?.n ?? 0,
+  };
 }
-

@@ -16,7 +16,9 @@ export function jsonNumber(db: Kysely<Database>, column: string, key: string): R
 
 /** A text field of a JSON text column, or NULL. */
 export function jsonText(db: Kysely<Database>, column: string, key: string): RawBuilder<string | null> {
-  return isPostgres(db) ? sql<string | null>`((${sql.ref(column)})::jsonb ->> ${sql.lit(key)})` : sql<string | null>`json_extract(${sql.ref(column)}, ${sql.lit(`$.${key}`)})`;
+  return isPostgres(db)
+    ? sql<string | null>`((${sql.ref(column)})::jsonb ->> ${sql.lit(key)})`
+    : sql<string | null>`json_extract(${sql.ref(column)}, ${sql.lit(`$.${key}`)})`;
 }
 
 /** The start of the UTC hour or day a time falls in (integer division on both dialects). */
@@ -67,7 +69,10 @@ export function nearestRank(n: number, [a, b]: readonly [number, number]): numbe
  * times faster than a sort at 80 000 values). A Float64Array of a million values is 8 MB, so even
  * a whole year of assignments stays bounded.
  */
-export function percentilesOf(values: Float64Array, fractions: readonly (readonly [number, number])[]): { n: number; values: (number | null)[] } | undefined {
+export function percentilesOf(
+  values: Float64Array,
+  fractions: readonly (readonly [number, number])[],
+): { n: number; values: (number | null)[] } | undefined {
   const n = values.length;
   if (n === 0) return undefined;
   const ranks = fractions.map((fraction) => nearestRank(n, fraction) - 1);

@@ -33,7 +33,11 @@ export class OperationalAnalyticsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   /** Incident counts per time bucket and category or severity. */
-  async incidentCounts(range: AnalyticsRange, bucketMs: number, dimension: 'category' | 'severity'): Promise<{ bucket: number; key: string; n: number }[]> {
+  async incidentCounts(
+    range: AnalyticsRange,
+    bucketMs: number,
+    dimension: 'category' | 'severity',
+  ): Promise<{ bucket: number; key: string; n: number }[]> {
     const bucket = bucketStart('created_at', bucketMs);
     let query = this.db
       .selectFrom('incidents')
@@ -52,7 +56,10 @@ export class OperationalAnalyticsRepository {
    * the range is read once for all four milestones (a NULL time, a milestone not reached, falls
    * in no bin).
    */
-  async responseHistogram(range: AnalyticsRange, binEdgesMs: readonly number[]): Promise<{ milestone: ResponseMilestone; bin: number; n: number }[]> {
+  async responseHistogram(
+    range: AnalyticsRange,
+    binEdgesMs: readonly number[],
+  ): Promise<{ milestone: ResponseMilestone; bin: number; n: number }[]> {
     const milestone = (name: string) => jsonNumber(this.db, 'dispatches.milestones', name);
     const assigned = milestone('assigned');
     const sums = RESPONSE_MILESTONES.flatMap((name) => {
@@ -64,8 +71,12 @@ export class OperationalAnalyticsRepository {
       });
     });
     const { rows } = await sql<Record<string, number | string | null>>`SELECT ${sql.join(sums)} FROM dispatches
-      WHERE dispatches.created_at >= ${range.from} AND dispatches.created_at < ${range.to} AND ${assigned} IS NOT NULL ${this.exerciseFilter(range)}`.execute(this.db);
-    return RESPONSE_MILESTONES.flatMap((name) => binEdgesMs.concat(0).map((_, bin) => ({ milestone: name, bin, n: Number(rows[0]?.[`${name}_${bin}`] ?? 0) })));
+      WHERE dispatches.created_at >= ${range.from} AND dispatches.created_at < ${range.to} AND ${assigned} IS NOT NULL ${this.exerciseFilter(range)}`.execute(
+      this.db,
+    );
+    return RESPONSE_MILESTONES.flatMap((name) =>
+      binEdgesMs.concat(0).map((_, bin) => ({ milestone: name, bin, n: Number(rows[0]?.[`${name}_${bin}`] ?? 0) })),
+    );
   }
 
   /**
@@ -77,10 +88,17 @@ export class OperationalAnalyticsRepository {
   async responsePercentiles(range: AnalyticsRange, fractions: readonly Fraction[]): Promise<Percentiles> {
     const milestone = (name: string) => jsonNumber(this.db, 'dispatches.milestones', name);
     const assigned = milestone('assigned');
-    const columns = RESPONSE_MILESTONES.map((name) => sql`${jsonValues(this.db, sql<number>`(${milestone(name)} - ${assigned})`)} AS ${sql.ref(name)}`);
+    const columns = RESPONSE_MILESTONES.map(
+      (name) => sql`${jsonValues(this.db, sql<number>`(${milestone(name)} - ${assigned})`)} AS ${sql.ref(name)}`,
+    );
     const { rows } = await sql<Record<ResponseMilestone, unknown>>`SELECT ${sql.join(columns)} FROM dispatches
-      WHERE dispatches.created_at >= ${range.from} AND dispatches.created_at < ${range.to} AND ${assigned} IS NOT NULL ${this.exerciseFilter(range)}`.execute(this.db);
-    return percentilesBySeries(RESPONSE_MILESTONES.map((name) => [name, rows[0]?.[name]] as const), fractions);
+      WHERE dispatches.created_at >= ${range.from} AND dispatches.created_at < ${range.to} AND ${assigned} IS NOT NULL ${this.exerciseFilter(range)}`.execute(
+      this.db,
+    );
+    return percentilesBySeries(
+      RESPONSE_MILESTONES.map((name) => [name, rows[0]?.[name]] as const),
+      fractions,
+    );
   }
 
   /** Leaves out assignments to exercise incidents: a small set, found by a partial index. */
@@ -119,7 +137,13 @@ export class OperationalAnalyticsRepository {
       WHERE busy.awaiting + busy.en_route + busy.on_scene > 0
       ORDER BY busy.awaiting + busy.en_route + busy.on_scene DESC, units.callsign
       LIMIT ${sql.lit(limit)}`.execute(this.db);
-    return rows.map((row) => ({ unitId: row.unit_id, callsign: row.callsign, awaitingMs: Number(row.awaiting), enRouteMs: Number(row.en_route), onSceneMs: Number(row.on_scene) }));
+    return rows.map((row) => ({
+      unitId: row.unit_id,
+      callsign: row.callsign,
+      awaitingMs: Number(row.awaiting),
+      enRouteMs: Number(row.en_route),
+      onSceneMs: Number(row.on_scene),
+    }));
   }
 
   /** Reports per source and status; a report attached to an exercise incident is exercise data. */
@@ -131,14 +155,21 @@ export class OperationalAnalyticsRepository {
       .where('created_at', '<', range.to)
       .groupBy(['kind', 'status']);
     if (!range.includeExercise) {
-      query = query.where((eb) => eb.or([eb('incident_id', 'is', null), eb('incident_id', 'not in', eb.selectFrom('incidents').select('id').where('exercise', '=', 1))]));
+      query = query.where((eb) =>
+        eb.or([
+          eb('incident_id', 'is', null),
+          eb('incident_id', 'not in', eb.selectFrom('incidents').select('id').where('exercise', '=', 1)),
+        ]),
+      );
     }
     const rows = await query.execute();
     return rows.map((row) => ({ kind: row.kind, status: row.status, n: Number(row.n) }));
   }
 
   /** Alerts raised in the range per rule and tier, with how many were acknowledged. */
-  async alertCounts(range: Pick<AnalyticsRange, 'from' | 'to'>): Promise<{ rule: string; tier: string; n: number; acknowledged: number }[]> {
+  async alertCounts(
+    range: Pick<AnalyticsRange, 'from' | 'to'>,
+  ): Promise<{ rule: string; tier: string; n: number; acknowledged: number }[]> {
     const rows = await this.db
       .selectFrom('alerts')
       .select(['rule', 'tier', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.count<number>('acknowledged_at').as('acknowledged')])
@@ -151,9 +182,17 @@ export class OperationalAnalyticsRepository {
 
   /** Percentiles of time to acknowledge, per "rule|tier". */
   async alertAckPercentiles(range: Pick<AnalyticsRange, 'from' | 'to'>, fractions: readonly Fraction[]): Promise<Percentiles> {
-    const { rows } = await sql<{ series: string; value_list: unknown }>`SELECT rule || '|' || tier AS series, ${jsonValues(this.db, sql<number>`acknowledged_at - created_at`)} AS value_list
-      FROM alerts WHERE created_at >= ${range.from} AND created_at < ${range.to} AND acknowledged_at IS NOT NULL GROUP BY rule, tier`.execute(this.db);
-    return percentilesBySeries(rows.map((row) => [row.series, row.value_list] as const), fractions);
+    const { rows } = await sql<{
+      series: string;
+      value_list: unknown;
+    }>`SELECT rule || '|' || tier AS series, ${jsonValues(this.db, sql<number>`acknowledged_at - created_at`)} AS value_list
+      FROM alerts WHERE created_at >= ${range.from} AND created_at < ${range.to} AND acknowledged_at IS NOT NULL GROUP BY rule, tier`.execute(
+      this.db,
+    );
+    return percentilesBySeries(
+      rows.map((row) => [row.series, row.value_list] as const),
+      fractions,
+    );
   }
 
   /** Percentiles of each step of an alert's life: event → ingest → alert → first delivery, and alert → acknowledgement; one scan for all four. */
@@ -164,8 +203,15 @@ export class OperationalAnalyticsRepository {
       ['alert_to_delivery', 'first_delivered_at', 'created_at'],
       ['alert_to_acknowledgement', 'acknowledged_at', 'created_at'],
     ] as const;
-    const columns = steps.map(([name, later, earlier]) => sql`${jsonValues(this.db, sql<number>`${sql.ref(later)} - ${sql.ref(earlier)}`)} AS ${sql.ref(name)}`);
-    const { rows } = await sql<Record<string, unknown>>`SELECT ${sql.join(columns)} FROM alerts WHERE created_at >= ${range.from} AND created_at < ${range.to}`.execute(this.db);
-    return percentilesBySeries(steps.map(([name]) => [name, rows[0]?.[name]] as const), fractions);
+    const columns = steps.map(
+      ([name, later, earlier]) => sql`${jsonValues(this.db, sql<number>`${sql.ref(later)} - ${sql.ref(earlier)}`)} AS ${sql.ref(name)}`,
+    );
+    const { rows } = await sql<
+      Record<string, unknown>
+    >`SELECT ${sql.join(columns)} FROM alerts WHERE created_at >= ${range.from} AND created_at < ${range.to}`.execute(this.db);
+    return percentilesBySeries(
+      steps.map(([name]) => [name, rows[0]?.[name]] as const),
+      fractions,
+    );
   }
 }

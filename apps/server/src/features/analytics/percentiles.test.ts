@@ -30,7 +30,12 @@ describe('nearest-rank percentiles by selection', () => {
 
   it('takes the lower middle for an even count and ceil(p·n) for the rest', () => {
     expect(percentilesOf(Float64Array.of(40, 10, 30, 20), [P50, [3, 4], P90])).toEqual({ n: 4, values: [20, 30, 40] });
-    expect(percentilesOf(Float64Array.from({ length: 10 }, (_, i) => 10 - i), [P50, P90])).toEqual({ n: 10, values: [5, 9] });
+    expect(
+      percentilesOf(
+        Float64Array.from({ length: 10 }, (_, i) => 10 - i),
+        [P50, P90],
+      ),
+    ).toEqual({ n: 10, values: [5, 9] });
   });
 
   it('handles ties, negative values, fractions out of order and repeated fractions', () => {

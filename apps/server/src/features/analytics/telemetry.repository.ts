@@ -17,7 +17,11 @@ export class TelemetryRepository {
     const path = jsonText(this.db, 'payload', 'path');
     const rows = await this.db
       .selectFrom('analytics_events')
-      .select([path.as('path'), (eb) => eb.fn.countAll<number>().as('views'), (eb) => eb.fn.count<number>('tracking_id').distinct().as('visitors')])
+      .select([
+        path.as('path'),
+        (eb) => eb.fn.countAll<number>().as('views'),
+        (eb) => eb.fn.count<number>('tracking_id').distinct().as('visitors'),
+      ])
       .where('kind', '=', 'pageview')
       .where('received_at', '>=', window.from)
       .where('received_at', '<', window.to)
@@ -32,9 +36,17 @@ export class TelemetryRepository {
   /** Nearest-rank percentiles of each web-vital metric's values. */
   async webVitals(window: Window, fractions: readonly Fraction[]): Promise<Percentiles> {
     const name = jsonText(this.db, 'payload', 'name');
-    const { rows } = await sql<{ series: string; value_list: unknown }>`SELECT ${name} AS series, ${jsonValues(this.db, jsonNumber(this.db, 'payload', 'value'))} AS value_list
-      FROM analytics_events WHERE kind = 'performance' AND received_at >= ${window.from} AND received_at < ${window.to} GROUP BY ${name}`.execute(this.db);
-    return percentilesBySeries(rows.map((row) => [row.series, row.value_list] as const), fractions);
+    const { rows } = await sql<{
+      series: string;
+      value_list: unknown;
+    }>`SELECT ${name} AS series, ${jsonValues(this.db, jsonNumber(this.db, 'payload', 'value'))} AS value_list
+      FROM analytics_events WHERE kind = 'performance' AND received_at >= ${window.from} AND received_at < ${window.to} GROUP BY ${name}`.execute(
+      this.db,
+    );
+    return percentilesBySeries(
+      rows.map((row) => [row.series, row.value_list] as const),
+      fractions,
+    );
   }
 
   /** Client errors grouped by message: how often, and when last seen. */

@@ -66,11 +66,15 @@ export async function verifyAuditChain(evidence: ChainEvidence): Promise<ChainVe
     if (row.prev_hash !== prevHash) return broken(row.seq, 'previous hash does not match');
     if (auditHash(prevHash, row) !== row.hash) return broken(row.seq, 'entry was altered');
     for (const claim of claims.get(row.seq) ?? []) {
-      if (claim.hash !== row.hash) return broken(row.seq, `entry ${row.seq} does not match the ${claim.name} signed for it: the chain was rewritten at or before it`);
+      if (claim.hash !== row.hash)
+        return broken(row.seq, `entry ${row.seq} does not match the ${claim.name} signed for it: the chain was rewritten at or before it`);
       signedUpTo = row.seq;
     }
     if (row.seq % CHECKPOINT_EVERY === 0 && !checkpointed.has(row.seq)) {
-      return broken(row.seq, `entry ${row.seq} has no signed checkpoint (one is signed every ${CHECKPOINT_EVERY} entries): checkpoints were deleted`);
+      return broken(
+        row.seq,
+        `entry ${row.seq} has no signed checkpoint (one is signed every ${CHECKPOINT_EVERY} entries): checkpoints were deleted`,
+      );
     }
     prevHash = row.hash;
     checked += 1;

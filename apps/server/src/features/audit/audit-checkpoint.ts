@@ -26,7 +26,10 @@ function checkpointMessage(point: Pick<AuditCheckpoint, 'seq' | 'hash' | 'at'>):
   return Buffer.from(`argus-audit-checkpoint/1\n${point.seq}\n${point.hash}\n${point.at}`);
 }
 
-export function signCheckpoint(key: { keyId: string; privateKey: KeyObject }, point: Pick<AuditCheckpoint, 'seq' | 'hash' | 'at'>): AuditCheckpoint {
+export function signCheckpoint(
+  key: { keyId: string; privateKey: KeyObject },
+  point: Pick<AuditCheckpoint, 'seq' | 'hash' | 'at'>,
+): AuditCheckpoint {
   const signature = sign(null, checkpointMessage(point), key.privateKey).toString('base64');
   return { seq: point.seq, hash: point.hash, at: point.at, keyId: key.keyId, signature };
 }

@@ -94,7 +94,7 @@ export class AuditLog {
   }
 
   private async *entries(upTo: number): AsyncGenerator<AuditEventRow> {
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const rows = await this.repository.page(after, PAGE_SIZE);
       for (const row of rows) {
         if (row.seq > upTo) return;

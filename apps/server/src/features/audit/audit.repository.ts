@@ -65,12 +65,19 @@ export class AuditRepository {
   }
 
   async checkpoints(): Promise<AuditCheckpoint[]> {
-    const rows = await this.db.selectFrom('audit_checkpoints').select(['seq', 'hash', 'at', 'key_id', 'signature']).orderBy('seq').execute();
+    const rows = await this.db
+      .selectFrom('audit_checkpoints')
+      .select(['seq', 'hash', 'at', 'key_id', 'signature'])
+      .orderBy('seq')
+      .execute();
     return rows.map((row) => ({ seq: row.seq, hash: row.hash, at: row.at, keyId: row.key_id, signature: row.signature }));
   }
 
   async lastCheckpointSeq(): Promise<number> {
-    const row = await this.db.selectFrom('audit_checkpoints').select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('audit_checkpoints')
+      .select((eb) => eb.fn.max('seq').as('seq'))
+      .executeTakeFirst();
     return Number(row?.seq ?? 0);
   }
 
@@ -86,13 +93,7 @@ export class AuditRepository {
 
   /** Events in chain order, a page at a time, for verification and the admin list. */
   page(afterSeq: number, limit: number): Promise<AuditEventRow[]> {
-    return this.db
-      .selectFrom('audit_events')
-      .selectAll()
-      .where('seq', '>', afterSeq)
-      .orderBy('seq')
-      .limit(limit)
-      .execute();
+    return this.db.selectFrom('audit_events').selectAll().where('seq', '>', afterSeq).orderBy('seq').limit(limit).execute();
   }
 
   head(): Promise<{ seq: number; hash: string }> {

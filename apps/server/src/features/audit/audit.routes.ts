@@ -40,7 +40,10 @@ function presentEvent(row: SearchRow): AuditEvent {
 export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditLog }> = async (app, { audit }) => {
   app.get(
     '/audit',
-    { config: { access: COMMAND_ROLES }, schema: { summary: 'Audit entries, newest first', querystring: AuditListQuery, response: { 200: AuditListResponse } } },
+    {
+      config: { access: COMMAND_ROLES },
+      schema: { summary: 'Audit entries, newest first', querystring: AuditListQuery, response: { 200: AuditListResponse } },
+    },
     async (request) => {
       const rows = await audit.search(request.query);
       const full = rows.length === request.query.limit;
@@ -50,7 +53,10 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditLog }> = async (ap
 
   app.get(
     '/audit/verify',
-    { config: { access: COMMAND_ROLES }, schema: { summary: 'Walk the hash chain; report the first broken link', response: { 200: AuditVerifyResponse } } },
+    {
+      config: { access: COMMAND_ROLES },
+      schema: { summary: 'Walk the hash chain; report the first broken link', response: { 200: AuditVerifyResponse } },
+    },
     async () => {
       const result = await audit.verify();
       return { intact: result.brokenAt === null, ...result };

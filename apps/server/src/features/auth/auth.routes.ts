@@ -23,13 +23,17 @@ import type { UsersService } from '../users/users.service';
 import { AppError } from '../../lib/app-error';
 import { presentAuth, presentSession } from './session.presenter';
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; users: UsersService; clock: Clock; mfaPolicy: MfaPolicy }> = async (app, { auth, users, clock, mfaPolicy }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; users: UsersService; clock: Clock; mfaPolicy: MfaPolicy }> = async (
+  app,
+  { auth, users, clock, mfaPolicy },
+) => {
   app.post(
     '/auth/register',
     {
       config: { access: 'public', csrf: false },
       schema: {
-        summary: 'Create a Civic_Reporter account unless the address has one, answering alike either way (civic reporter site only); then sign in',
+        summary:
+          'Create a Civic_Reporter account unless the address has one, answering alike either way (civic reporter site only); then sign in',
         body: RegisterRequest,
         response: { 202: RegisterResponse },
       },
@@ -60,19 +64,28 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; users: Users
 
   app.get(
     '/auth/me',
-    { config: { access: 'signed-in', beforeSecondFactor: true }, schema: { summary: 'The signed-in user and session', response: { 200: AuthResponse } } },
+    {
+      config: { access: 'signed-in', beforeSecondFactor: true },
+      schema: { summary: 'The signed-in user and session', response: { 200: AuthResponse } },
+    },
     (request) => presentAuth(requireAuth(request), clock.now(), mfaPolicy),
   );
 
   app.post(
     '/auth/keepalive',
-    { config: { access: 'signed-in', beforeSecondFactor: true }, schema: { summary: 'Slide the session after user activity', response: { 200: KeepaliveResponse } } },
+    {
+      config: { access: 'signed-in', beforeSecondFactor: true },
+      schema: { summary: 'Slide the session after user activity', response: { 200: KeepaliveResponse } },
+    },
     async (request) => ({ session: presentSession(await auth.keepalive(requireAuth(request)), clock.now(), mfaPolicy) }),
   );
 
   app.post(
     '/auth/logout',
-    { config: { access: 'signed-in', beforeSecondFactor: true }, schema: { summary: 'End this session', response: { 200: LogoutResponse } } },
+    {
+      config: { access: 'signed-in', beforeSecondFactor: true },
+      schema: { summary: 'End this session', response: { 200: LogoutResponse } },
+    },
     async (request, reply) => {
       await auth.logout(requireAuth(request), auditContext(request));
       clearSessionCookies(request, reply);
@@ -95,7 +108,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; users: Users
       config: { access: 'signed-in', administrative: true },
       schema: { summary: 'Operate as another active user (administrators)', body: SwitchRequest, response: { 200: AuthResponse } },
     },
-    async (request) => presentAuth(await auth.switchTo(requireAuth(request), request.body.userId, auditContext(request)), clock.now(), mfaPolicy),
+    async (request) =>
+      presentAuth(await auth.switchTo(requireAuth(request), request.body.userId, auditContext(request)), clock.now(), mfaPolicy),
   );
 
   app.post(

@@ -144,7 +144,7 @@ export class AuthService {
   }
 
   async changePassword(resolved: ResolvedSession, current: string, next: string, context: AuditContext): Promise<void> {
-    if (resolved.actor) throw new AppError('conflict', "Switch back before changing a password: it is not yours to change.");
+    if (resolved.actor) throw new AppError('conflict', 'Switch back before changing a password: it is not yours to change.');
     const user = resolved.user;
     if (!(await verifyPassword(user.password_hash, current))) {
       throw new AppError('current_password_wrong');

@@ -49,7 +49,9 @@ export function cameraHealth(row: CameraRow, now: number, rooms: LiveRoomSnapsho
   const live = row.room === null ? undefined : rooms.get(row.room);
   if (live) {
     const poorStream = poorFeed(live.fps, live.packetLoss);
-    return poorStream ? { status: 'degraded', reason: `Its stream: ${poorStream}` } : { status: 'online', reason: 'Its stream room has a live publisher.' };
+    return poorStream
+      ? { status: 'degraded', reason: `Its stream: ${poorStream}` }
+      : { status: 'online', reason: 'Its stream room has a live publisher.' };
   }
   const poor = poorFeed(row.last_fps, row.last_packet_loss);
   if (age === null) return { status: 'offline', reason: 'Never seen: no heartbeat, detection or live stream yet.' };

@@ -41,7 +41,8 @@ export class CamerasService {
   }
 
   async create(request: CreateCameraRequest): Promise<CameraRow> {
-    if (await this.cameras.nameTaken(request.name)) throw new AppError('conflict', `A camera or sensor named ${request.name} already exists.`);
+    if (await this.cameras.nameTaken(request.name))
+      throw new AppError('conflict', `A camera or sensor named ${request.name} already exists.`);
     const now = this.clock.now();
     const draft: CameraRow = {
       id: randomUUID(),
@@ -101,7 +102,12 @@ export class CamerasService {
     if (!current.active) throw new AppError('conflict', 'This camera is deactivated; reactivate it before sending heartbeats.');
     const now = this.clock.now();
     const next = { ...current, last_seen_at: now, last_fps: request.fps ?? null, last_packet_loss: request.packetLoss ?? null };
-    const changes = { last_seen_at: now, last_fps: next.last_fps, last_packet_loss: next.last_packet_loss, ...this.healthColumns(next, now) };
+    const changes = {
+      last_seen_at: now,
+      last_fps: next.last_fps,
+      last_packet_loss: next.last_packet_loss,
+      ...this.healthColumns(next, now),
+    };
     await this.cameras.update(id, changes);
     const row = { ...current, ...changes };
     return healthChanged(current, row) ? this.announce(row) : row;

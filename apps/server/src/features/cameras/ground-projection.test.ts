@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { bearingAcross, destination, distanceDown, NEAR_SHARE, projectBox } from './ground-projection';
 
 const camera = { lat: 48.8566, lon: 2.3522, heading: 45, fov: 70, rangeM: 80 };
-const metresTo = (to: { lat: number; lon: number }) => turfDistance(point([camera.lon, camera.lat]), point([to.lon, to.lat]), { units: 'meters' });
+const metresTo = (to: { lat: number; lon: number }) =>
+  turfDistance(point([camera.lon, camera.lat]), point([to.lon, to.lat]), { units: 'meters' });
 const bearingTo = (to: { lat: number; lon: number }) => (turfBearing(point([camera.lon, camera.lat]), point([to.lon, to.lat])) + 360) % 360;
 /** A person-sized box whose bottom-centre is at (x, y). */
 const boxAt = (x: number, y: number) => ({ x: x - 0.05, y: y - 0.3, w: 0.1, h: 0.3 });

@@ -10,7 +10,11 @@ export function liveRoomsOf(media: MediaServer): LiveRooms {
     async snapshot(): Promise<LiveRoomSnapshot> {
       if (media.state.state !== 'running') return new Map();
       const rooms = await media.stats();
-      return new Map(rooms.flatMap((room) => (room.publisher ? [[room.roomId, { fps: room.publisher.fps, packetLoss: room.publisher.packetLoss }] as const] : [])));
+      return new Map(
+        rooms.flatMap((room) =>
+          room.publisher ? [[room.roomId, { fps: room.publisher.fps, packetLoss: room.publisher.packetLoss }] as const] : [],
+        ),
+      );
     },
   };
 }

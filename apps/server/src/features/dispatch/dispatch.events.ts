@@ -9,6 +9,15 @@ function dispatchChannels(row: DispatchRow) {
 }
 
 export const dispatchEvents = {
-  created: (row: DispatchRow): OperationalEvent => ({ type: 'dispatch.created', channels: dispatchChannels(row), data: presentDispatch(row), priority: 'high' }),
-  updated: (row: DispatchRow): OperationalEvent => ({ type: 'dispatch.updated', channels: dispatchChannels(row), data: presentDispatch(row) }),
+  created: (row: DispatchRow): OperationalEvent => ({
+    type: 'dispatch.created',
+    channels: dispatchChannels(row),
+    data: presentDispatch(row),
+    priority: 'high',
+  }),
+  updated: (row: DispatchRow): OperationalEvent => ({
+    type: 'dispatch.updated',
+    channels: dispatchChannels(row),
+    data: presentDispatch(row),
+  }),
 };

@@ -23,7 +23,12 @@ export class DispatchRepository extends TransactionalRepository {
 
   /** Whether the unit holds an assignment still in progress. */
   async hasActiveAssignment(trx: Executor, unitId: string): Promise<boolean> {
-    const busy = await trx.selectFrom('dispatches').select('incident_id').where('unit_id', '=', unitId).where('status', 'in', ACTIVE_DISPATCH_STATUSES).executeTakeFirst();
+    const busy = await trx
+      .selectFrom('dispatches')
+      .select('incident_id')
+      .where('unit_id', '=', unitId)
+      .where('status', 'in', ACTIVE_DISPATCH_STATUSES)
+      .executeTakeFirst();
     return busy !== undefined;
   }
 
@@ -35,7 +40,12 @@ export class DispatchRepository extends TransactionalRepository {
     await trx.updateTable('dispatches').set(row).where('id', '=', row.id).execute();
   }
 
-  async listAssignments(filters: { active: boolean; incidentId?: string | undefined; unitId?: string | undefined; crewMemberId?: string | undefined }): Promise<AssignmentRow[]> {
+  async listAssignments(filters: {
+    active: boolean;
+    incidentId?: string | undefined;
+    unitId?: string | undefined;
+    crewMemberId?: string | undefined;
+  }): Promise<AssignmentRow[]> {
     let query = this.db
       .selectFrom('dispatches')
       .innerJoin('units', 'units.id', 'dispatches.unit_id')
@@ -65,11 +75,23 @@ export class DispatchRepository extends TransactionalRepository {
     if (filters.incidentId) query = query.where('dispatches.incident_id', '=', filters.incidentId);
     if (filters.unitId) query = query.where('dispatches.unit_id', '=', filters.unitId);
     if (filters.crewMemberId) {
-      query = query.where('dispatches.unit_id', 'in', this.db.selectFrom('unit_members').select('unit_id').where('user_id', '=', filters.crewMemberId));
+      query = query.where(
+        'dispatches.unit_id',
+        'in',
+        this.db.selectFrom('unit_members').select('unit_id').where('user_id', '=', filters.crewMemberId),
+      );
     }
     const rows = await query.execute();
     return rows.map((row) => ({
-      dispatch: { id: row.id, incident_id: row.incident_id, unit_id: row.unit_id, status: row.status, milestones: row.milestones, created_at: row.created_at, updated_at: row.updated_at },
+      dispatch: {
+        id: row.id,
+        incident_id: row.incident_id,
+        unit_id: row.unit_id,
+        status: row.status,
+        milestones: row.milestones,
+        created_at: row.created_at,
+        updated_at: row.updated_at,
+      },
       callsign: row.callsign,
       incident: {
         id: row.incident_id,

@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AssignmentListQuery, AssignmentListResponse, DispatchListResponse, DispatchRequest, DispatchResponse, DispatchStatusRequest, UnitParams } from '@argus/contracts/http/units';
+import {
+  AssignmentListQuery,
+  AssignmentListResponse,
+  DispatchListResponse,
+  DispatchRequest,
+  DispatchResponse,
+  DispatchStatusRequest,
+  UnitParams,
+} from '@argus/contracts/http/units';
 import { IncidentParams } from '@argus/contracts/http/incidents';
 import { COMMAND_ROLES } from '@argus/contracts/roles';
 import { OPERATIONS_AND_FIELD_ROLES } from '@argus/contracts/policies/visibility';
@@ -13,7 +21,11 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ dispatch: DispatchService }
     '/dispatches',
     {
       config: { access: OPERATIONS_AND_FIELD_ROLES },
-      schema: { summary: 'Assignments with their incident (a field unit sees its own units’)', querystring: AssignmentListQuery, response: { 200: AssignmentListResponse } },
+      schema: {
+        summary: 'Assignments with their incident (a field unit sees its own units’)',
+        querystring: AssignmentListQuery,
+        response: { 200: AssignmentListResponse },
+      },
     },
     async (request) => ({ assignments: (await dispatch.assignments(requireAuth(request).user, request.query)).map(presentAssignment) }),
   );
@@ -23,7 +35,12 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ dispatch: DispatchService }
     {
       // Dispatching is operations, not administration: the administrators' MFA policy does not hold it up.
       config: { access: COMMAND_ROLES, administrative: false },
-      schema: { summary: 'Assign units to an incident', params: IncidentParams, body: DispatchRequest, response: { 201: DispatchListResponse } },
+      schema: {
+        summary: 'Assign units to an incident',
+        params: IncidentParams,
+        body: DispatchRequest,
+        response: { 201: DispatchListResponse },
+      },
     },
     async (request, reply) => {
       const rows = await dispatch.assign(request.params.id, request.body.unitIds, requireAuth(request).user.id);
@@ -35,8 +52,17 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ dispatch: DispatchService }
     '/dispatches/:id/status',
     {
       config: { access: [...COMMAND_ROLES, 'Field_Unit'] },
-      schema: { summary: 'Acknowledge, en route, on scene, clear or cancel (idempotent by clientId)', params: UnitParams, body: DispatchStatusRequest, response: { 200: DispatchResponse } },
+      schema: {
+        summary: 'Acknowledge, en route, on scene, clear or cancel (idempotent by clientId)',
+        params: UnitParams,
+        body: DispatchStatusRequest,
+        response: { 200: DispatchResponse },
+      },
     },
-    async (request) => ({ dispatch: presentDispatch(await dispatch.setStatus(requireAuth(request).user, request.params.id, request.body.clientId, request.body.status)) }),
+    async (request) => ({
+      dispatch: presentDispatch(
+        await dispatch.setStatus(requireAuth(request).user, request.params.id, request.body.clientId, request.body.status),
+      ),
+    }),
   );
 };

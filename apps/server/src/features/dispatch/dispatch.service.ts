@@ -32,7 +32,10 @@ export class DispatchService {
   ) {}
 
   /** Assignments with their incident: a field unit gets only those of the units it crews. */
-  assignments(viewer: UserRow, query: { active: boolean; incidentId?: string | undefined; unitId?: string | undefined }): Promise<AssignmentRow[]> {
+  assignments(
+    viewer: UserRow,
+    query: { active: boolean; incidentId?: string | undefined; unitId?: string | undefined },
+  ): Promise<AssignmentRow[]> {
     return this.repository.listAssignments({ ...query, crewMemberId: seesEveryRow(viewer.role) ? undefined : viewer.id });
   }
 
@@ -50,13 +53,26 @@ export class DispatchService {
         const unit = await this.units.find(unitId, trx);
         if (!unit) throw new AppError('not_found', `No unit with id ${unitId}.`);
         if (UNAVAILABLE.includes(unit.status)) throw new AppError('conflict', `${unit.callsign} is ${unit.status.replaceAll('_', ' ')}.`);
-        if (await this.repository.hasActiveAssignment(trx, unitId)) throw new AppError('conflict', `${unit.callsign} is already assigned to an incident.`);
-        const row: DispatchRow = { id: randomUUID(), incident_id: incidentId, unit_id: unitId, status: 'assigned', milestones: JSON.stringify({ assigned: now }), created_at: now, updated_at: now };
+        if (await this.repository.hasActiveAssignment(trx, unitId))
+          throw new AppError('conflict', `${unit.callsign} is already assigned to an incident.`);
+        const row: DispatchRow = {
+          id: randomUUID(),
+          incident_id: incidentId,
+          unit_id: unitId,
+          status: 'assigned',
+          milestones: JSON.stringify({ assigned: now }),
+          created_at: now,
+          updated_at: now,
+        };
         await this.repository.insert(trx, row);
         await this.units.update(trx, unitId, { status: UNIT_STATUS_FOR_DISPATCH.assigned, updated_at: now });
         pending.add(dispatchEvents.created(row));
         pending.add(unitEvents.updated((await this.units.find(unitId, trx))!));
-        await this.timeline(trx, pending, incidentId, now, actorId, 'dispatch.assigned', { dispatchId: row.id, unitId, callsign: unit.callsign });
+        await this.timeline(trx, pending, incidentId, now, actorId, 'dispatch.assigned', {
+          dispatchId: row.id,
+          unitId,
+          callsign: unit.callsign,
+        });
         created.push(row);
       }
       await this.moveIncident(trx, pending, incidentId, incident.status, 'dispatched', now, actorId);
@@ -74,7 +90,13 @@ export class DispatchService {
       if (!row) throw new AppError('not_found', 'No such assignment.');
       const unit = (await this.units.find(row.unit_id, trx))!;
       if (!actsForUnit(viewer, unit.members)) throw new AppError('forbidden', 'This is not your unit’s assignment.');
-      const claim = await this.units.claim(trx, { client_id: clientId, user_id: viewer.id, kind: 'dispatch.status', target_id: dispatchId, created_at: now });
+      const claim = await this.units.claim(trx, {
+        client_id: clientId,
+        user_id: viewer.id,
+        kind: 'dispatch.status',
+        target_id: dispatchId,
+        created_at: now,
+      });
       if (!claim.fresh) {
         if (claim.earlier.kind !== 'dispatch.status' || claim.earlier.target_id !== dispatchId || claim.earlier.user_id !== viewer.id) {
           throw new AppError('conflict', 'This clientId was already used for a different action.');
@@ -85,7 +107,12 @@ export class DispatchService {
       if (status === current) return row;
       const allowed = DISPATCH_TRANSITIONS[current];
       if (!allowed.includes(status)) {
-        throw new AppError('conflict', allowed.length ? `An assignment that is ${current} can move to ${allowed.join(', ')}, not ${status}.` : `An assignment that is ${current} is over.`);
+        throw new AppError(
+          'conflict',
+          allowed.length
+            ? `An assignment that is ${current} can move to ${allowed.join(', ')}, not ${status}.`
+            : `An assignment that is ${current} is over.`,
+        );
       }
       const milestones = { ...(JSON.parse(row.milestones) as Record<string, number>), [status]: now };
       const next = { ...row, status, milestones: JSON.stringify(milestones), updated_at: now };
@@ -93,7 +120,11 @@ export class DispatchService {
       await this.units.update(trx, unit.id, { status: UNIT_STATUS_FOR_DISPATCH[status], updated_at: now });
       pending.add(dispatchEvents.updated(next));
       pending.add(unitEvents.updated((await this.units.find(unit.id, trx))!));
-      await this.timeline(trx, pending, row.incident_id, now, viewer.id, `dispatch.${status}`, { dispatchId, unitId: unit.id, callsign: unit.callsign });
+      await this.timeline(trx, pending, row.incident_id, now, viewer.id, `dispatch.${status}`, {
+        dispatchId,
+        unitId: unit.id,
+        callsign: unit.callsign,
+      });
       if (status === 'on_scene') {
         const incident = (await this.incidents.find(row.incident_id, trx))!;
         await this.moveIncident(trx, pending, incident.id, incident.status, 'on_scene', now, viewer.id);
@@ -105,15 +136,38 @@ export class DispatchService {
   }
 
   /** Moves the incident too when its lifecycle allows (the first unit dispatched, the first on scene). */
-  private async moveIncident(trx: Transaction<Database>, pending: PendingEvents, id: string, from: IncidentStatus, to: IncidentStatus, now: number, actorId: string) {
+  private async moveIncident(
+    trx: Transaction<Database>,
+    pending: PendingEvents,
+    id: string,
+    from: IncidentStatus,
+    to: IncidentStatus,
+    now: number,
+    actorId: string,
+  ) {
     if (from === to || !canMoveIncident(from, to)) return;
     await this.incidents.update(trx, id, { status: to, updated_at: now });
     pending.add(incidentEvents.updated((await this.incidents.find(id, trx))!));
     await this.timeline(trx, pending, id, now, actorId, 'incident.status', { from, to });
   }
 
-  private async timeline(trx: Transaction<Database>, pending: PendingEvents, incidentId: string, at: number, actorId: string, kind: string, detail: Record<string, unknown>) {
-    const entry = await this.incidents.appendTimeline(trx, { id: randomUUID(), incident_id: incidentId, at, kind, actor_id: actorId, detail: JSON.stringify(detail) });
+  private async timeline(
+    trx: Transaction<Database>,
+    pending: PendingEvents,
+    incidentId: string,
+    at: number,
+    actorId: string,
+    kind: string,
+    detail: Record<string, unknown>,
+  ) {
+    const entry = await this.incidents.appendTimeline(trx, {
+      id: randomUUID(),
+      incident_id: incidentId,
+      at,
+      kind,
+      actor_id: actorId,
+      detail: JSON.stringify(detail),
+    });
     pending.add(incidentEvents.timeline(entry));
   }
 }

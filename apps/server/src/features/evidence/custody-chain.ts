@@ -13,7 +13,9 @@ export function custodyHash(prevHash: string, row: Omit<CustodyRow, 'prev_hash' 
 }
 
 /** What the first entry fixes about an item; the row must still say the same. */
-export function ingestFacts(row: Pick<EvidenceRow, 'sha256' | 'size' | 'mime' | 'kind' | 'filename' | 'source' | 'captured_by' | 'derived_from_sha256'>) {
+export function ingestFacts(
+  row: Pick<EvidenceRow, 'sha256' | 'size' | 'mime' | 'kind' | 'filename' | 'source' | 'captured_by' | 'derived_from_sha256'>,
+) {
   return {
     sha256: row.sha256,
     size: Number(row.size),
@@ -45,16 +47,19 @@ export function checkChain(item: EvidenceRow, entries: CustodyRow[]): string[] {
     if (expectedSeq === 1) {
       if (entry.action !== 'ingested') problems.push('the first custody entry is not the ingest');
       const recorded = JSON.stringify(detail.facts ?? null);
-      if (recorded !== JSON.stringify(ingestFacts(item))) problems.push('the item no longer matches what was recorded when it was ingested');
+      if (recorded !== JSON.stringify(ingestFacts(item)))
+        problems.push('the item no longer matches what was recorded when it was ingested');
       incidentId = (detail.incidentId as string | null | undefined) ?? null;
     }
     if (entry.action === 'status_changed') status = String(detail.to);
     if (entry.action === 'linked') incidentId = (detail.incidentId as string | null) ?? null;
   });
   if (entries.length === 0) problems.push('the custody log is empty');
-  if (Number(item.custody_seq) !== entries.length || item.custody_head !== prevHash) problems.push('custody entries at the end of the log are missing');
+  if (Number(item.custody_seq) !== entries.length || item.custody_head !== prevHash)
+    problems.push('custody entries at the end of the log are missing');
   if (entries.length > 0 && item.status !== status) problems.push(`the item says ${item.status} but its custody log says ${status}`);
-  if (entries.length > 0 && item.incident_id !== incidentId) problems.push('the item’s incident differs from the one its custody log records');
+  if (entries.length > 0 && item.incident_id !== incidentId)
+    problems.push('the item’s incident differs from the one its custody log records');
   return problems;
 }
 

@@ -30,15 +30,32 @@ export class CustodyLog {
   }
 
   /** One entry inside the caller's transaction; the caller announces the change it belongs to. */
-  appendIn(trx: Transaction<Database>, id: string, action: CustodyAction, detail: Record<string, unknown>, context: AuditContext): Promise<CustodyRow> {
+  appendIn(
+    trx: Transaction<Database>,
+    id: string,
+    action: CustodyAction,
+    detail: Record<string, unknown>,
+    context: AuditContext,
+  ): Promise<CustodyRow> {
     // While an administrator is switched to another user, the entry names the user and keeps the administrator.
     const switched = context.actorId && context.subjectId && context.actorId !== context.subjectId ? { switchedFrom: context.actorId } : {};
-    const entry = { action, actor_id: context.subjectId ?? context.actorId, at: this.clock.now(), ip: context.ip, detail: JSON.stringify({ ...detail, ...switched }) };
+    const entry = {
+      action,
+      actor_id: context.subjectId ?? context.actorId,
+      at: this.clock.now(),
+      ip: context.ip,
+      detail: JSON.stringify({ ...detail, ...switched }),
+    };
     return this.evidence.appendCustody(trx, id, entry, (prevHash, seq) => custodyHash(prevHash, { ...entry, item_id: id, seq }));
   }
 
   /** Evidence linked to an incident appears on the incident's one timeline (docs/decisions/0014-one-incident-timeline.md). */
   onTimeline(trx: Transaction<Database>, pending: PendingEvents, incidentId: string, item: EvidenceRow, context: AuditContext) {
-    return this.incidents.recordIn(trx, pending, incidentId, 'evidence.linked', context.subjectId ?? context.actorId, { itemId: item.id, filename: item.filename, kind: item.kind, sha256: item.sha256 });
+    return this.incidents.recordIn(trx, pending, incidentId, 'evidence.linked', context.subjectId ?? context.actorId, {
+      itemId: item.id,
+      filename: item.filename,
+      kind: item.kind,
+      sha256: item.sha256,
+    });
   }
 }

@@ -32,7 +32,8 @@ export interface IngestMeta {
 
 const NO_SUCH_INCIDENT = 'No such incident to file the evidence under.';
 
-const ALLOWED_TYPES_TEXT = 'JPEG, PNG, WebP, GIF, HEIC or AVIF photos; MP4, WebM, QuickTime or Matroska video; MP3, Ogg, WAV, M4A, AAC, FLAC or WebM audio; PDF or plain-text documents';
+const ALLOWED_TYPES_TEXT =
+  'JPEG, PNG, WebP, GIF, HEIC or AVIF photos; MP4, WebM, QuickTime or Matroska video; MP3, Ogg, WAV, M4A, AAC, FLAC or WebM audio; PDF or plain-text documents';
 
 /**
  * How files become evidence items: uploads streamed in (sniffed from their first bytes, hashed on
@@ -40,7 +41,13 @@ const ALLOWED_TYPES_TEXT = 'JPEG, PNG, WebP, GIF, HEIC or AVIF photos; MP4, WebM
  * new item starts its custody chain with an "ingested" entry and is announced once committed.
  */
 /** An original item: awaiting review, derived from nothing. */
-const ORIGINAL = { status: 'pending_review', status_reason: null, derived_from_id: null, derived_from_sha256: null, derivation: null } as const;
+const ORIGINAL = {
+  status: 'pending_review',
+  status_reason: null,
+  derived_from_id: null,
+  derived_from_sha256: null,
+  derivation: null,
+} as const;
 
 export class EvidenceIntake {
   constructor(
@@ -54,8 +61,14 @@ export class EvidenceIntake {
   ) {}
 
   /** A file uploaded by a signed-in user: filed under an incident only when the uploader may file there. */
-  async upload(uploader: UserRow, stream: Readable, meta: Omit<IngestMeta, 'source' | 'capturedBy'>, context: AuditContext): Promise<EvidenceView> {
-    if (meta.incidentId && !(await mayFileUnder(this.evidence, this.fieldScope, uploader, meta.incidentId))) throw new AppError('not_found', NO_SUCH_INCIDENT);
+  async upload(
+    uploader: UserRow,
+    stream: Readable,
+    meta: Omit<IngestMeta, 'source' | 'capturedBy'>,
+    context: AuditContext,
+  ): Promise<EvidenceView> {
+    if (meta.incidentId && !(await mayFileUnder(this.evidence, this.fieldScope, uploader, meta.incidentId)))
+      throw new AppError('not_found', NO_SUCH_INCIDENT);
     return this.ingest(stream, { ...meta, source: 'upload', capturedBy: uploader.id }, context);
   }
 
@@ -74,7 +87,8 @@ export class EvidenceIntake {
         inspect: async (head) => {
           if (head.length === 0) throw new AppError('validation_failed', 'The file is empty.');
           sniffed = await sniffEvidenceType(head);
-          if (!sniffed) throw new AppError('unsupported_media_type', `This type of file is not accepted as evidence. Allowed: ${ALLOWED_TYPES_TEXT}.`);
+          if (!sniffed)
+            throw new AppError('unsupported_media_type', `This type of file is not accepted as evidence. Allowed: ${ALLOWED_TYPES_TEXT}.`);
         },
       });
     } catch (error) {
@@ -184,7 +198,13 @@ export class EvidenceIntake {
     const pending = new PendingEvents();
     const inserted = await this.evidence.transaction(async (trx) => {
       if (!(await this.evidence.insert(trx, row))) return false;
-      await this.custody.appendIn(trx, row.id, 'ingested', { facts: ingestFacts(row), incidentId: row.incident_id, storageKey: row.storage_key, derivedFromId: row.derived_from_id }, context);
+      await this.custody.appendIn(
+        trx,
+        row.id,
+        'ingested',
+        { facts: ingestFacts(row), incidentId: row.incident_id, storageKey: row.storage_key, derivedFromId: row.derived_from_id },
+        context,
+      );
       if (row.incident_id) await this.custody.onTimeline(trx, pending, row.incident_id, row, context);
       return true;
     });
@@ -203,7 +223,11 @@ export class EvidenceIntake {
 /** Keeps a file name readable and harmless: no folders, no control characters. */
 export function cleanFilename(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
-  const cleaned = [...base].filter((c) => c.charCodeAt(0) >= 0x20 && c !== '\u007f' && c !== '"').join('').trim().slice(0, 200);
+  const cleaned = [...base]
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c !== '\u007f' && c !== '"')
+    .join('')
+    .trim()
+    .slice(0, 200);
   return cleaned || 'evidence';
 }
 

@@ -75,18 +75,29 @@ export class EvidenceReview {
     return { item, stream: this.files.open(item.storage_key, range ?? undefined), range };
   }
 
-  async review(viewer: UserRow, id: string, status: 'accepted' | 'rejected', reason: string | undefined, context: AuditContext): Promise<EvidenceView> {
+  async review(
+    viewer: UserRow,
+    id: string,
+    status: 'accepted' | 'rejected',
+    reason: string | undefined,
+    context: AuditContext,
+  ): Promise<EvidenceView> {
     if (status === 'rejected' && !reason) throw new AppError('validation_failed', 'Say why the evidence is rejected.');
     return this.change(viewer, id, context, (item) => {
       if (item.status === status && (item.status_reason ?? null) === (reason ?? null)) return null;
-      return { changes: { status, status_reason: reason ?? null }, action: 'status_changed', detail: { from: item.status, to: status, reason: reason ?? null } };
+      return {
+        changes: { status, status_reason: reason ?? null },
+        action: 'status_changed',
+        detail: { from: item.status, to: status, reason: reason ?? null },
+      };
     });
   }
 
   async link(viewer: UserRow, id: string, incidentId: string, context: AuditContext): Promise<EvidenceView> {
     const pending = new PendingEvents();
     const linked = await this.change(viewer, id, context, async (item, trx) => {
-      if (!(await this.evidence.incidentExists(incidentId, trx))) throw new AppError('not_found', 'No such incident to link the evidence to.');
+      if (!(await this.evidence.incidentExists(incidentId, trx)))
+        throw new AppError('not_found', 'No such incident to link the evidence to.');
       if (item.incident_id === incidentId) return null;
       await this.custodyLog.onTimeline(trx, pending, incidentId, item, context);
       return { changes: { incident_id: incidentId }, action: 'linked', detail: { from: item.incident_id, incidentId } };

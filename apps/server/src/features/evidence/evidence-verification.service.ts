@@ -48,7 +48,15 @@ export class EvidenceVerification {
     const chainProblems = checkChain(item, entries);
     problems.push(...chainProblems);
     const chainIntact = chainProblems.length === 0;
-    return { itemId: id, fileIntact, chainIntact, verified: fileIntact && chainIntact, entries: entries.length, problems, checkedAt: this.clock.now() };
+    return {
+      itemId: id,
+      fileIntact,
+      chainIntact,
+      verified: fileIntact && chainIntact,
+      entries: entries.length,
+      problems,
+      checkedAt: this.clock.now(),
+    };
   }
 
   /** Every item in the store, a page at a time (the CLI's `evidence verify`). */

@@ -14,7 +14,8 @@ export interface PackageContents {
 }
 
 /** Where an item's original sits inside the package: unique (the id leads) and readable. */
-export const packagePath = (item: Pick<EvidenceRow, 'id' | 'filename'>) => `files/${item.id.slice(0, 8)}-${item.filename.replace(/[^\w.-]+/g, '_')}`;
+export const packagePath = (item: Pick<EvidenceRow, 'id' | 'filename'>) =>
+  `files/${item.id.slice(0, 8)}-${item.filename.replace(/[^\w.-]+/g, '_')}`;
 
 /**
  * An export package as a zip stream: the originals byte for byte, `manifest.json`, a readable
@@ -38,7 +39,9 @@ export function buildPackage(contents: PackageContents): Readable {
   const mtime = new Date(contents.at);
   for (const item of contents.items) {
     // Media is already compressed; storing it keeps the export as fast as a copy.
-    zip.addReadStreamLazy(packagePath(item), { mtime, compress: false, size: Number(item.size) }, (callback) => callback(null, contents.openFile(item)));
+    zip.addReadStreamLazy(packagePath(item), { mtime, compress: false, size: Number(item.size) }, (callback) =>
+      callback(null, contents.openFile(item)),
+    );
   }
   zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), 'manifest.json', { mtime });
   zip.addBuffer(Buffer.from(manifestHtml(manifest)), 'manifest.html', { mtime });

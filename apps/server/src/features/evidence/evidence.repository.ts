@@ -27,7 +27,11 @@ export const GENESIS_HASH = '0'.repeat(64);
 export class EvidenceRepository extends TransactionalRepository {
   /** Inserts unless an item with the same source_ref exists; true when this call inserted it. */
   async insert(trx: Executor, row: EvidenceRow): Promise<boolean> {
-    const result = await trx.insertInto('evidence_items').values(row).onConflict((oc) => oc.column('source_ref').doNothing()).executeTakeFirst();
+    const result = await trx
+      .insertInto('evidence_items')
+      .values(row)
+      .onConflict((oc) => oc.column('source_ref').doNothing())
+      .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 
@@ -54,7 +58,9 @@ export class EvidenceRepository extends TransactionalRepository {
     if (filters.to !== undefined) query = query.where('e.created_at', '<=', filters.to);
     if (filters.before) {
       const { createdAt, id } = filters.before;
-      query = query.where((eb) => eb.or([eb('e.created_at', '<', createdAt), eb.and([eb('e.created_at', '=', createdAt), eb('e.id', '<', id)])]));
+      query = query.where((eb) =>
+        eb.or([eb('e.created_at', '<', createdAt), eb.and([eb('e.created_at', '=', createdAt), eb('e.id', '<', id)])]),
+      );
     }
     return query.execute();
   }
@@ -67,7 +73,12 @@ export class EvidenceRepository extends TransactionalRepository {
    * Appends one custody entry. Bumping the item's chain head first takes its row lock on
    * PostgreSQL, so two appends to one item never fork the chain (SQLite has one writer anyway).
    */
-  async appendCustody(trx: Executor, itemId: string, entry: Omit<CustodyRow, 'item_id' | 'seq' | 'prev_hash' | 'hash'>, hashOf: (prevHash: string, seq: number) => string): Promise<CustodyRow> {
+  async appendCustody(
+    trx: Executor,
+    itemId: string,
+    entry: Omit<CustodyRow, 'item_id' | 'seq' | 'prev_hash' | 'hash'>,
+    hashOf: (prevHash: string, seq: number) => string,
+  ): Promise<CustodyRow> {
     const head = await trx
       .updateTable('evidence_items')
       .set((eb) => ({ custody_seq: eb('custody_seq', '+', 1) }))
@@ -109,6 +120,10 @@ export class EvidenceRepository extends TransactionalRepository {
   }
 
   private views() {
-    return this.db.selectFrom('evidence_items as e').leftJoin('users as u', 'u.id', 'e.captured_by').selectAll('e').select('u.full_name as captured_by_name');
+    return this.db
+      .selectFrom('evidence_items as e')
+      .leftJoin('users as u', 'u.id', 'e.captured_by')
+      .selectAll('e')
+      .select('u.full_name as captured_by_name');
   }
 }

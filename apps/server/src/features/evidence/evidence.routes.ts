@@ -49,7 +49,11 @@ export const evidenceRoutes: FastifyPluginAsyncZod<{ evidence: EvidenceService }
         const item = await evidence.upload(
           requireAuth(request).user,
           request.raw,
-          { filename: request.query.filename, incidentId: request.query.incidentId ?? null, declaredSize: Number.isFinite(length) ? length : null },
+          {
+            filename: request.query.filename,
+            incidentId: request.query.incidentId ?? null,
+            declaredSize: Number.isFinite(length) ? length : null,
+          },
           auditContext(request),
         );
         return reply.status(201).send({ item: presentEvidence(item) });
@@ -59,7 +63,14 @@ export const evidenceRoutes: FastifyPluginAsyncZod<{ evidence: EvidenceService }
 
   app.get(
     '/evidence',
-    { config: { access: READERS }, schema: { summary: 'Evidence items, newest first, filtered and paged (a field unit sees what it captured)', querystring: EvidenceListQuery, response: { 200: EvidenceListResponse } } },
+    {
+      config: { access: READERS },
+      schema: {
+        summary: 'Evidence items, newest first, filtered and paged (a field unit sees what it captured)',
+        querystring: EvidenceListQuery,
+        response: { 200: EvidenceListResponse },
+      },
+    },
     async (request) => {
       const { items, nextCursor } = await evidence.list(requireAuth(request).user, request.query);
       return { items: items.map(presentEvidence), nextCursor };
@@ -68,16 +79,38 @@ export const evidenceRoutes: FastifyPluginAsyncZod<{ evidence: EvidenceService }
 
   app.get(
     '/evidence/:id',
-    { config: { access: READERS }, schema: { summary: 'One evidence item (recorded as viewed in its custody log)', params: EvidenceParams, response: { 200: EvidenceResponse } } },
-    async (request) => ({ item: presentEvidence(await evidence.open(requireAuth(request).user, request.params.id, auditContext(request))) }),
+    {
+      config: { access: READERS },
+      schema: {
+        summary: 'One evidence item (recorded as viewed in its custody log)',
+        params: EvidenceParams,
+        response: { 200: EvidenceResponse },
+      },
+    },
+    async (request) => ({
+      item: presentEvidence(await evidence.open(requireAuth(request).user, request.params.id, auditContext(request))),
+    }),
   );
 
   app.get(
     '/evidence/:id/content',
-    { config: { access: READERS }, schema: { summary: 'The original file, streamed (recorded as downloaded in its custody log)', params: EvidenceParams, querystring: ContentQuery } },
+    {
+      config: { access: READERS },
+      schema: {
+        summary: 'The original file, streamed (recorded as downloaded in its custody log)',
+        params: EvidenceParams,
+        querystring: ContentQuery,
+      },
+    },
     async (request, reply) => {
       const disposition = request.query.download === '1' ? 'attachment' : 'inline';
-      const { item, stream, range } = await evidence.download(requireAuth(request).user, request.params.id, disposition, request.headers.range, auditContext(request));
+      const { item, stream, range } = await evidence.download(
+        requireAuth(request).user,
+        request.params.id,
+        disposition,
+        request.headers.range,
+        auditContext(request),
+      );
       if (range) {
         reply.status(206).header('Content-Range', `bytes ${range.start}-${range.end}/${item.size}`);
       }
@@ -95,34 +128,76 @@ export const evidenceRoutes: FastifyPluginAsyncZod<{ evidence: EvidenceService }
 
   app.get(
     '/evidence/:id/custody',
-    { config: { access: READERS }, schema: { summary: 'The item’s chain of custody, oldest first', params: EvidenceParams, response: { 200: CustodyResponse } } },
+    {
+      config: { access: READERS },
+      schema: { summary: 'The item’s chain of custody, oldest first', params: EvidenceParams, response: { 200: CustodyResponse } },
+    },
     async (request) => ({ entries: (await evidence.custody(requireAuth(request).user, request.params.id)).map(presentCustody) }),
   );
 
   app.get(
     '/evidence/:id/verify',
-    { config: { access: READERS }, schema: { summary: 'Re-hash the stored file and walk the custody chain', params: EvidenceParams, response: { 200: VerificationResponse } } },
+    {
+      config: { access: READERS },
+      schema: {
+        summary: 'Re-hash the stored file and walk the custody chain',
+        params: EvidenceParams,
+        response: { 200: VerificationResponse },
+      },
+    },
     async (request) => ({ verification: await evidence.verify(requireAuth(request).user, request.params.id) }),
   );
 
   app.post(
     '/evidence/:id/review',
-    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'Accept or reject an item (a rejection says why)', params: EvidenceParams, body: ReviewEvidenceRequest, response: { 200: EvidenceResponse } } },
+    {
+      config: { access: OPERATIONS_ROLES },
+      schema: {
+        summary: 'Accept or reject an item (a rejection says why)',
+        params: EvidenceParams,
+        body: ReviewEvidenceRequest,
+        response: { 200: EvidenceResponse },
+      },
+    },
     async (request) => {
-      const item = await evidence.review(requireAuth(request).user, request.params.id, request.body.status, request.body.reason || undefined, auditContext(request));
+      const item = await evidence.review(
+        requireAuth(request).user,
+        request.params.id,
+        request.body.status,
+        request.body.reason || undefined,
+        auditContext(request),
+      );
       return { item: presentEvidence(item) };
     },
   );
 
   app.post(
     '/evidence/:id/link',
-    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'Link an item to an incident', params: EvidenceParams, body: LinkEvidenceRequest, response: { 200: EvidenceResponse } } },
-    async (request) => ({ item: presentEvidence(await evidence.link(requireAuth(request).user, request.params.id, request.body.incidentId, auditContext(request))) }),
+    {
+      config: { access: OPERATIONS_ROLES },
+      schema: {
+        summary: 'Link an item to an incident',
+        params: EvidenceParams,
+        body: LinkEvidenceRequest,
+        response: { 200: EvidenceResponse },
+      },
+    },
+    async (request) => ({
+      item: presentEvidence(
+        await evidence.link(requireAuth(request).user, request.params.id, request.body.incidentId, auditContext(request)),
+      ),
+    }),
   );
 
   app.post(
     '/evidence/export',
-    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'A zip of the originals with manifest.json, manifest.html and SHA256SUMS (recorded as exported on each item)', body: ExportEvidenceRequest } },
+    {
+      config: { access: OPERATIONS_ROLES },
+      schema: {
+        summary: 'A zip of the originals with manifest.json, manifest.html and SHA256SUMS (recorded as exported on each item)',
+        body: ExportEvidenceRequest,
+      },
+    },
     async (request, reply) => {
       const auth = requireAuth(request);
       const prepared = await evidence.prepareExport(auth.user, request.body.itemIds, auditContext(request));

@@ -65,11 +65,23 @@ export class EvidenceService {
     return this.reviewing.open(viewer, id, context);
   }
 
-  download(viewer: UserRow, id: string, disposition: 'inline' | 'attachment', rangeHeader: string | undefined, context: AuditContext): Promise<{ item: EvidenceRow; stream: Readable; range: ByteRange | null }> {
+  download(
+    viewer: UserRow,
+    id: string,
+    disposition: 'inline' | 'attachment',
+    rangeHeader: string | undefined,
+    context: AuditContext,
+  ): Promise<{ item: EvidenceRow; stream: Readable; range: ByteRange | null }> {
     return this.reviewing.download(viewer, id, disposition, rangeHeader, context);
   }
 
-  review(viewer: UserRow, id: string, status: 'accepted' | 'rejected', reason: string | undefined, context: AuditContext): Promise<EvidenceView> {
+  review(
+    viewer: UserRow,
+    id: string,
+    status: 'accepted' | 'rejected',
+    reason: string | undefined,
+    context: AuditContext,
+  ): Promise<EvidenceView> {
     return this.reviewing.review(viewer, id, status, reason, context);
   }
 

@@ -26,10 +26,14 @@ function looksLikeText(head: Buffer): boolean {
 /** When and where a photo says it was taken, from its EXIF, when it carries any. */
 export async function photoMetadata(head: Buffer): Promise<{ at: number | null; lat: number | null; lon: number | null }> {
   try {
-    const data = (await exifr.parse(head, { gps: true, exif: true, tiff: true, pick: ['DateTimeOriginal', 'GPSLatitude', 'GPSLongitude', 'GPSLatitudeRef', 'GPSLongitudeRef'] })) as
-      | { DateTimeOriginal?: Date; latitude?: number; longitude?: number }
-      | undefined;
-    const at = data?.DateTimeOriginal instanceof Date && !Number.isNaN(data.DateTimeOriginal.getTime()) ? data.DateTimeOriginal.getTime() : null;
+    const data = (await exifr.parse(head, {
+      gps: true,
+      exif: true,
+      tiff: true,
+      pick: ['DateTimeOriginal', 'GPSLatitude', 'GPSLongitude', 'GPSLatitudeRef', 'GPSLongitudeRef'],
+    })) as { DateTimeOriginal?: Date; latitude?: number; longitude?: number } | undefined;
+    const at =
+      data?.DateTimeOriginal instanceof Date && !Number.isNaN(data.DateTimeOriginal.getTime()) ? data.DateTimeOriginal.getTime() : null;
     const lat = typeof data?.latitude === 'number' && Number.isFinite(data.latitude) ? data.latitude : null;
     const lon = typeof data?.longitude === 'number' && Number.isFinite(data.longitude) ? data.longitude : null;
     return { at, lat: lat !== null && lon !== null ? lat : null, lon: lat !== null && lon !== null ? lon : null };

@@ -25,7 +25,14 @@ const IncidentResponse = z.object({ incident: Incident });
 export const incidentsRoutes: FastifyPluginAsyncZod<{ incidents: IncidentsService }> = async (app, { incidents }) => {
   app.get(
     '/incidents',
-    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'Incidents, newest first, filtered and paged', querystring: IncidentListQuery, response: { 200: IncidentListResponse } } },
+    {
+      config: { access: OPERATIONS_ROLES },
+      schema: {
+        summary: 'Incidents, newest first, filtered and paged',
+        querystring: IncidentListQuery,
+        response: { 200: IncidentListResponse },
+      },
+    },
     async (request) => {
       const { rows, nextCursor } = await incidents.list(request.query);
       return { incidents: rows.map(presentIncident), nextCursor };
@@ -34,7 +41,10 @@ export const incidentsRoutes: FastifyPluginAsyncZod<{ incidents: IncidentsServic
 
   app.post(
     '/incidents',
-    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'Open an incident', body: CreateIncidentRequest, response: { 201: IncidentResponse } } },
+    {
+      config: { access: OPERATIONS_ROLES },
+      schema: { summary: 'Open an incident', body: CreateIncidentRequest, response: { 201: IncidentResponse } },
+    },
     async (request, reply) => {
       const row = await incidents.create(request.body, requireAuth(request).user.id);
       return reply.status(201).send({ incident: presentIncident(row) });
@@ -43,7 +53,10 @@ export const incidentsRoutes: FastifyPluginAsyncZod<{ incidents: IncidentsServic
 
   app.get(
     '/incidents/:id',
-    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'One incident', params: IncidentParams, response: { 200: IncidentResponse } } },
+    {
+      config: { access: OPERATIONS_ROLES },
+      schema: { summary: 'One incident', params: IncidentParams, response: { 200: IncidentResponse } },
+    },
     async (request) => ({ incident: presentIncident(await incidents.get(request.params.id)) }),
   );
 
@@ -51,14 +64,28 @@ export const incidentsRoutes: FastifyPluginAsyncZod<{ incidents: IncidentsServic
     '/incidents/:id',
     {
       config: { access: OPERATIONS_ROLES },
-      schema: { summary: 'Edit an incident or move its status (409 names the allowed moves)', params: IncidentParams, body: UpdateIncidentRequest, response: { 200: IncidentResponse } },
+      schema: {
+        summary: 'Edit an incident or move its status (409 names the allowed moves)',
+        params: IncidentParams,
+        body: UpdateIncidentRequest,
+        response: { 200: IncidentResponse },
+      },
     },
-    async (request) => ({ incident: presentIncident(await incidents.update(request.params.id, request.body, requireAuth(request).user.id)) }),
+    async (request) => ({
+      incident: presentIncident(await incidents.update(request.params.id, request.body, requireAuth(request).user.id)),
+    }),
   );
 
   app.get(
     '/incidents/:id/timeline',
-    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'Everything that happened to the incident, in order', params: IncidentParams, response: { 200: TimelineResponse } } },
+    {
+      config: { access: OPERATIONS_ROLES },
+      schema: {
+        summary: 'Everything that happened to the incident, in order',
+        params: IncidentParams,
+        response: { 200: TimelineResponse },
+      },
+    },
     async (request) => ({ entries: (await incidents.timeline(request.params.id)).map(presentTimelineEntry) }),
   );
 };

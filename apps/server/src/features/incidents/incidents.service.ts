@@ -32,7 +32,12 @@ export class IncidentsService {
   }
 
   /** Opens an incident inside a caller's transaction (a verified report opens one with its verdict). */
-  async openIn(trx: Transaction<Database>, pending: PendingEvents, request: CreateIncidentRequest, actorId: string | null): Promise<IncidentRow> {
+  async openIn(
+    trx: Transaction<Database>,
+    pending: PendingEvents,
+    request: CreateIncidentRequest,
+    actorId: string | null,
+  ): Promise<IncidentRow> {
     const now = this.clock.now();
     const number = await this.incidents.nextNumber(trx);
     const row: IncidentRow = {
@@ -68,8 +73,22 @@ export class IncidentsService {
   }
 
   /** Adds an entry to an incident's timeline inside a caller's transaction. */
-  async recordIn(trx: Transaction<Database>, pending: PendingEvents, incidentId: string, kind: string, actorId: string | null, detail: Record<string, unknown>): Promise<void> {
-    const entry = await this.incidents.appendTimeline(trx, { id: randomUUID(), incident_id: incidentId, at: this.clock.now(), kind, actor_id: actorId, detail: JSON.stringify(detail) });
+  async recordIn(
+    trx: Transaction<Database>,
+    pending: PendingEvents,
+    incidentId: string,
+    kind: string,
+    actorId: string | null,
+    detail: Record<string, unknown>,
+  ): Promise<void> {
+    const entry = await this.incidents.appendTimeline(trx, {
+      id: randomUUID(),
+      incident_id: incidentId,
+      at: this.clock.now(),
+      kind,
+      actor_id: actorId,
+      detail: JSON.stringify(detail),
+    });
     pending.add(incidentEvents.timeline(entry));
   }
 
@@ -119,11 +138,25 @@ export class IncidentsService {
       await this.incidents.update(trx, id, next);
       pending.add(incidentEvents.updated(next));
       if (statusChanged) {
-        const entry = await this.incidents.appendTimeline(trx, { id: randomUUID(), incident_id: id, at: now, kind: 'incident.status', actor_id: actorId, detail: JSON.stringify({ from: status, to: changes.status }) });
+        const entry = await this.incidents.appendTimeline(trx, {
+          id: randomUUID(),
+          incident_id: id,
+          at: now,
+          kind: 'incident.status',
+          actor_id: actorId,
+          detail: JSON.stringify({ from: status, to: changes.status }),
+        });
         pending.add(incidentEvents.timeline(entry));
       }
       if (Object.keys(edits).length > 0) {
-        const entry = await this.incidents.appendTimeline(trx, { id: randomUUID(), incident_id: id, at: now, kind: 'incident.edited', actor_id: actorId, detail: JSON.stringify(edits) });
+        const entry = await this.incidents.appendTimeline(trx, {
+          id: randomUUID(),
+          incident_id: id,
+          at: now,
+          kind: 'incident.edited',
+          actor_id: actorId,
+          detail: JSON.stringify(edits),
+        });
         pending.add(incidentEvents.timeline(entry));
       }
       return next;

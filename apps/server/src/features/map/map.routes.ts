@@ -6,7 +6,10 @@ import type { Config } from '../../config';
 export const mapRoutes: FastifyPluginAsyncZod<{ tiles: Config['mapTiles'] }> = async (app, { tiles }) => {
   app.get(
     '/map/config',
-    { config: { access: 'signed-in' }, schema: { summary: 'The optional tile source the maps draw over their offline basemap', response: { 200: MapConfigResponse } } },
+    {
+      config: { access: 'signed-in' },
+      schema: { summary: 'The optional tile source the maps draw over their offline basemap', response: { 200: MapConfigResponse } },
+    },
     () => ({ tiles }),
   );
 };

@@ -7,7 +7,16 @@ export interface MessageView extends MessageRow {
   sender_name: string;
 }
 
-const COLUMNS = ['messages.id', 'messages.client_id', 'messages.channel', 'messages.target_id', 'messages.sender_id', 'messages.body', 'messages.sent_at', 'users.full_name as sender_name'] as const;
+const COLUMNS = [
+  'messages.id',
+  'messages.client_id',
+  'messages.channel',
+  'messages.target_id',
+  'messages.sender_id',
+  'messages.body',
+  'messages.sent_at',
+  'users.full_name as sender_name',
+] as const;
 
 /** Only this file reads and writes messages. */
 export class MessagesRepository {
@@ -15,16 +24,31 @@ export class MessagesRepository {
 
   /** Inserts unless a message with the same clientId exists; true when this call inserted it. */
   async insertIfNew(row: MessageRow): Promise<boolean> {
-    const result = await this.db.insertInto('messages').values(row).onConflict((oc) => oc.column('client_id').doNothing()).executeTakeFirst();
+    const result = await this.db
+      .insertInto('messages')
+      .values(row)
+      .onConflict((oc) => oc.column('client_id').doNothing())
+      .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 
   findByClientId(clientId: string): Promise<MessageView | undefined> {
-    return this.db.selectFrom('messages').innerJoin('users', 'users.id', 'messages.sender_id').select(COLUMNS).where('messages.client_id', '=', clientId).executeTakeFirst();
+    return this.db
+      .selectFrom('messages')
+      .innerJoin('users', 'users.id', 'messages.sender_id')
+      .select(COLUMNS)
+      .where('messages.client_id', '=', clientId)
+      .executeTakeFirst();
   }
 
   /** A conversation, newest first. Direct conversations are both directions between two people. */
-  list(query: { channel: MessageChannel; targetId?: string | undefined; peerId?: string | undefined; before?: number | undefined; limit: number }): Promise<MessageView[]> {
+  list(query: {
+    channel: MessageChannel;
+    targetId?: string | undefined;
+    peerId?: string | undefined;
+    before?: number | undefined;
+    limit: number;
+  }): Promise<MessageView[]> {
     let select = this.db
       .selectFrom('messages')
       .innerJoin('users', 'users.id', 'messages.sender_id')

@@ -11,7 +11,11 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ messages: MessagesService }
     {
       // Command broadcasting to units is operations, not administration.
       config: { access: 'signed-in', administrative: false },
-      schema: { summary: 'Send a message (idempotent by clientId)', body: SendMessageRequest, response: { 200: MessageResponse, 201: MessageResponse } },
+      schema: {
+        summary: 'Send a message (idempotent by clientId)',
+        body: SendMessageRequest,
+        response: { 200: MessageResponse, 201: MessageResponse },
+      },
     },
     async (request, reply) => {
       const { message, created } = await messages.send(requireAuth(request).user, request.body);
@@ -21,7 +25,10 @@ export const messagesRoutes: FastifyPluginAsyncZod<{ messages: MessagesService }
 
   app.get(
     '/messages',
-    { config: { access: 'signed-in' }, schema: { summary: 'A conversation, newest first', querystring: MessageListQuery, response: { 200: MessageListResponse } } },
+    {
+      config: { access: 'signed-in' },
+      schema: { summary: 'A conversation, newest first', querystring: MessageListQuery, response: { 200: MessageListResponse } },
+    },
     async (request) => ({ messages: (await messages.list(requireAuth(request).user, request.query)).map(presentMessage) }),
   );
 };

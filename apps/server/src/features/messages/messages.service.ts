@@ -27,9 +27,18 @@ export class MessagesService {
   ) {}
 
   async send(sender: UserRow, request: SendMessageRequest): Promise<{ message: MessageView; created: boolean }> {
-    if (request.channel === 'broadcast' && !isCommandRole(sender.role)) throw new AppError('forbidden', 'Only command can broadcast to every unit.');
+    if (request.channel === 'broadcast' && !isCommandRole(sender.role))
+      throw new AppError('forbidden', 'Only command can broadcast to every unit.');
     await this.assertMayTakePart(sender, request.channel, request.targetId);
-    const row = { id: randomUUID(), client_id: request.clientId, channel: request.channel, target_id: request.targetId ?? null, sender_id: sender.id, body: request.body, sent_at: this.clock.now() };
+    const row = {
+      id: randomUUID(),
+      client_id: request.clientId,
+      channel: request.channel,
+      target_id: request.targetId ?? null,
+      sender_id: sender.id,
+      body: request.body,
+      sent_at: this.clock.now(),
+    };
     const created = await this.messages.insertIfNew(row);
     const message = (await this.messages.findByClientId(request.clientId))!;
     if (!created && (message.sender_id !== sender.id || message.channel !== request.channel || message.target_id !== row.target_id)) {
@@ -39,14 +48,24 @@ export class MessagesService {
     return { message, created };
   }
 
-  async list(viewer: UserRow, query: { channel: MessageChannel; targetId?: string | undefined; before?: number | undefined; limit: number }): Promise<MessageView[]> {
-    if (query.channel === 'broadcast' && viewer.role === 'Civic_Reporter') throw new AppError('forbidden', 'Broadcasts are for operations staff and units.');
+  async list(
+    viewer: UserRow,
+    query: { channel: MessageChannel; targetId?: string | undefined; before?: number | undefined; limit: number },
+  ): Promise<MessageView[]> {
+    if (query.channel === 'broadcast' && viewer.role === 'Civic_Reporter')
+      throw new AppError('forbidden', 'Broadcasts are for operations staff and units.');
     if (query.channel !== 'broadcast') await this.assertMayTakePart(viewer, query.channel, query.targetId, { reading: true });
     return this.messages.list({ ...query, peerId: viewer.id });
   }
 
-  private async assertMayTakePart(user: UserRow, channel: MessageChannel, targetId: string | undefined, { reading = false } = {}): Promise<void> {
-    if (user.role === 'Civic_Reporter') throw new AppError('forbidden', 'Civic reporters follow their reports; messaging is for operations staff and units.');
+  private async assertMayTakePart(
+    user: UserRow,
+    channel: MessageChannel,
+    targetId: string | undefined,
+    { reading = false } = {},
+  ): Promise<void> {
+    if (user.role === 'Civic_Reporter')
+      throw new AppError('forbidden', 'Civic reporters follow their reports; messaging is for operations staff and units.');
     if (channel === 'broadcast' || !targetId) return;
     if (channel === 'direct') {
       if (targetId === user.id) throw new AppError('validation_failed', 'A direct message goes to someone else.');
@@ -59,6 +78,10 @@ export class MessagesService {
     if (seesEveryRow(user.role)) return;
     const scope = await this.fieldScope.forUser(user.id);
     const allowed = channel === 'unit' ? scope.unitIds.has(targetId) : scope.incidentIds.has(targetId);
-    if (!allowed) throw new AppError('forbidden', channel === 'unit' ? 'This is not your unit’s conversation.' : 'Your unit is not assigned to this incident.');
+    if (!allowed)
+      throw new AppError(
+        'forbidden',
+        channel === 'unit' ? 'This is not your unit’s conversation.' : 'Your unit is not assigned to this incident.',
+      );
   }
 }

@@ -55,7 +55,8 @@ export class MfaService {
   }
 
   async enrol(resolved: ResolvedSession, request: EnrolRequest, context: AuditContext): Promise<Enrolment> {
-    if (request.factor_type !== 'totp') throw new AppError('mfa_phone_not_enabled', request.factor_type === 'phone' ? undefined : 'Only TOTP factors are offered here.');
+    if (request.factor_type !== 'totp')
+      throw new AppError('mfa_phone_not_enabled', request.factor_type === 'phone' ? undefined : 'Only TOTP factors are offered here.');
     const { user } = resolved;
     const existing = await this.factors.factorsOf(user.id);
     const name = request.friendly_name?.trim() || null;
@@ -90,7 +91,13 @@ export class MfaService {
   }
 
   /** Checks the code; on success the session is aal2 and the resolved session is returned fresh. */
-  async verify(resolved: ResolvedSession, factorId: string, challengeId: string, code: string, context: AuditContext): Promise<ResolvedSession> {
+  async verify(
+    resolved: ResolvedSession,
+    factorId: string,
+    challengeId: string,
+    code: string,
+    context: AuditContext,
+  ): Promise<ResolvedSession> {
     const factor = await this.ownFactor(resolved, factorId);
     const now = this.clock.now();
     const challenge = await this.factors.findChallenge(challengeId);
@@ -99,7 +106,8 @@ export class MfaService {
     }
     // Counted before the code is checked, so simultaneous guesses cannot all be checked.
     const attempts = { key: `mfa:${factor.id}`, max: MFA.maxFailures };
-    if (!(await this.throttle.reserve([attempts], now, MFA.failureWindowMs))) throw new AppError('rate_limited', 'Too many wrong codes. Wait 15 minutes and try again.');
+    if (!(await this.throttle.reserve([attempts], now, MFA.failureWindowMs)))
+      throw new AppError('rate_limited', 'Too many wrong codes. Wait 15 minutes and try again.');
     const method = await this.check(resolved, factor, code.trim(), now);
     if (method === null) {
       await this.throttle.lockIfSpent(attempts, now + MFA.failureWindowMs);
@@ -123,12 +131,19 @@ export class MfaService {
    * kept (they are random, so a plain SHA-256 suffices). A new set replaces the old one.
    */
   async createRecoveryCodes(resolved: ResolvedSession, context: AuditContext): Promise<string[]> {
-    if (!resolved.hasVerifiedFactor) throw new AppError('mfa_factor_not_found', 'Turn on two-factor authentication before creating recovery codes.');
+    if (!resolved.hasVerifiedFactor)
+      throw new AppError('mfa_factor_not_found', 'Turn on two-factor authentication before creating recovery codes.');
     const now = this.clock.now();
     const codes = Array.from({ length: MFA.recoveryCodeCount }, newRecoveryCode);
     await this.factors.replaceRecoveryCodes(
       resolved.user.id,
-      codes.map((code) => ({ id: randomUUID(), user_id: resolved.user.id, code_hash: sha256(normaliseRecoveryCode(code)), created_at: now, used_at: null })),
+      codes.map((code) => ({
+        id: randomUUID(),
+        user_id: resolved.user.id,
+        code_hash: sha256(normaliseRecoveryCode(code)),
+        created_at: now,
+        used_at: null,
+      })),
     );
     await this.audit.append(context, 'mfa.recovery_codes_created', resolved.user.id, {});
     return codes;

@@ -26,7 +26,12 @@ export class OauthRepository {
 
   /** Single use: false when the code was already traded. */
   async useFlow(id: string, now: number): Promise<boolean> {
-    const result = await this.db.updateTable('oauth_flows').set({ used_at: now }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+    const result = await this.db
+      .updateTable('oauth_flows')
+      .set({ used_at: now })
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 

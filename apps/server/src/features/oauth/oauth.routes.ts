@@ -20,7 +20,10 @@ export interface OauthRoutesOptions {
 export const oauthRoutes: FastifyPluginAsyncZod<OauthRoutesOptions> = async (app, { oauth, clock, mfaPolicy }) => {
   app.get(
     '/auth/oauth/providers',
-    { config: { access: 'public' }, schema: { summary: 'Sign-in providers this server offers', response: { 200: OauthProvidersResponse } } },
+    {
+      config: { access: 'public' },
+      schema: { summary: 'Sign-in providers this server offers', response: { 200: OauthProvidersResponse } },
+    },
     () => ({ providers: oauth.providerNames().map((name) => ({ name })) }),
   );
 

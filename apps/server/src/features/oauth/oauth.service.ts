@@ -54,7 +54,8 @@ export class OauthService {
     if (!provider || request.provider !== provider.settings.name) {
       throw new AppError('provider_disabled', `The sign-in provider "${request.provider}" is not enabled on this server.`);
     }
-    if (!this.allowedRedirect(request.redirectTo)) throw new AppError('validation_failed', 'redirect_to is not an address this server may send you back to.');
+    if (!this.allowedRedirect(request.redirectTo))
+      throw new AppError('validation_failed', 'redirect_to is not an address this server may send you back to.');
     if (request.codeChallengeMethod.toLowerCase() !== 's256' || !/^[A-Za-z0-9_-]{43}$/.test(request.codeChallenge)) {
       throw new AppError('validation_failed', 'A PKCE code_challenge with code_challenge_method S256 is required.');
     }
@@ -74,7 +75,9 @@ export class OauthService {
       used_at: null,
     };
     await this.repository.insertFlow(flow);
-    const scope = ['openid', 'email', ...(request.scopes?.split(/[\s,]+/) ?? [])].filter((value, index, all) => value && all.indexOf(value) === index).join(' ');
+    const scope = ['openid', 'email', ...(request.scopes?.split(/[\s,]+/) ?? [])]
+      .filter((value, index, all) => value && all.indexOf(value) === index)
+      .join(' ');
     return provider.authorizationUrl(this.settings.callbackUrl, scope, flow.upstream_verifier, flow.upstream_state, flow.upstream_nonce);
   }
 
@@ -90,7 +93,10 @@ export class OauthService {
       return target.toString();
     };
     if (callbackUrl.searchParams.has('error')) {
-      return back({ error: callbackUrl.searchParams.get('error') ?? 'access_denied', error_description: callbackUrl.searchParams.get('error_description') ?? 'The provider refused the sign-in.' });
+      return back({
+        error: callbackUrl.searchParams.get('error') ?? 'access_denied',
+        error_description: callbackUrl.searchParams.get('error_description') ?? 'The provider refused the sign-in.',
+      });
     }
 
     let upstream;
@@ -119,7 +125,10 @@ export class OauthService {
     const user = await this.users.findById(flow.user_id);
     if (!user) throw new AppError('flow_state_not_found');
     const created = await this.auth.startSession(user, client, 'oauth');
-    await this.audit.append({ ...context, actorId: user.id, subjectId: user.id }, 'auth.login_success', user.id, { method: 'oauth', provider: flow.provider });
+    await this.audit.append({ ...context, actorId: user.id, subjectId: user.id }, 'auth.login_success', user.id, {
+      method: 'oauth',
+      provider: flow.provider,
+    });
     return created;
   }
 
@@ -134,7 +143,11 @@ export class OauthService {
     await this.audit.append(context, 'auth.identity_unlinked', `${identity.provider}:${identity.subject}`, {});
   }
 
-  private async userFor(provider: string, upstream: { subject: string; email: string | null; emailVerified: boolean }, context: AuditContext) {
+  private async userFor(
+    provider: string,
+    upstream: { subject: string; email: string | null; emailVerified: boolean },
+    context: AuditContext,
+  ) {
     const now = this.clock.now();
     const known = await this.repository.identity(provider, upstream.subject);
     if (known) {
@@ -144,8 +157,18 @@ export class OauthService {
     if (!this.settings.linkByEmail || !upstream.email || !upstream.emailVerified) return null;
     const user = await this.users.findByEmail(upstream.email);
     if (!user || user.is_active !== 1) return null;
-    await this.repository.insertIdentity({ id: randomUUID(), user_id: user.id, provider, subject: upstream.subject, email: upstream.email, created_at: now, last_sign_in_at: now });
-    await this.audit.append({ ...context, subjectId: user.id }, 'auth.identity_linked', `${provider}:${upstream.subject}`, { email: upstream.email });
+    await this.repository.insertIdentity({
+      id: randomUUID(),
+      user_id: user.id,
+      provider,
+      subject: upstream.subject,
+      email: upstream.email,
+      created_at: now,
+      last_sign_in_at: now,
+    });
+    await this.audit.append({ ...context, subjectId: user.id }, 'auth.identity_linked', `${provider}:${upstream.subject}`, {
+      email: upstream.email,
+    });
     return user.id;
   }
 

@@ -58,7 +58,8 @@ export class OidcProviderClient {
     const claims = tokens.claims();
     if (!claims) throw new Error('the provider returned no ID token');
     // A conformant provider may keep scope claims out of the ID token; UserInfo has them.
-    const profile = typeof claims.email === 'string' ? claims : await client.fetchUserInfo(await this.config(), tokens.access_token, claims.sub);
+    const profile =
+      typeof claims.email === 'string' ? claims : await client.fetchUserInfo(await this.config(), tokens.access_token, claims.sub);
     return {
       subject: claims.sub,
       email: typeof profile.email === 'string' ? profile.email.trim().toLowerCase() : null,

@@ -10,8 +10,17 @@ export class OverviewRepository {
 
   async counts() {
     const [incidents, units, emergencies, reports, alerts] = await Promise.all([
-      this.db.selectFrom('incidents').select(['severity', count.as('n')]).where('status', 'in', [...OPEN_INCIDENT_STATUSES]).groupBy('severity').execute(),
-      this.db.selectFrom('units').select(['status', count.as('n')]).groupBy('status').execute(),
+      this.db
+        .selectFrom('incidents')
+        .select(['severity', count.as('n')])
+        .where('status', 'in', [...OPEN_INCIDENT_STATUSES])
+        .groupBy('severity')
+        .execute(),
+      this.db
+        .selectFrom('units')
+        .select(['status', count.as('n')])
+        .groupBy('status')
+        .execute(),
       this.db.selectFrom('units').select(count.as('n')).where('emergency_since', 'is not', null).executeTakeFirstOrThrow(),
       this.db.selectFrom('reports').select(count.as('n')).where('status', 'in', ['submitted', 'under_review']).executeTakeFirstOrThrow(),
       this.db.selectFrom('alerts').select(count.as('n')).where('status', '=', 'new').executeTakeFirstOrThrow(),

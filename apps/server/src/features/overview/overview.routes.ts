@@ -7,7 +7,13 @@ import type { OverviewService } from './overview.service';
 export const overviewRoutes: FastifyPluginAsyncZod<{ overview: OverviewService }> = async (app, { overview }) => {
   app.get(
     '/overview',
-    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'Open incidents by severity, units by status, reports awaiting triage, new alerts', response: { 200: OverviewResponse } } },
+    {
+      config: { access: OPERATIONS_ROLES },
+      schema: {
+        summary: 'Open incidents by severity, units by status, reports awaiting triage, new alerts',
+        response: { 200: OverviewResponse },
+      },
+    },
     () => overview.counts(),
   );
 };

@@ -10,8 +10,12 @@ export class OverviewService {
   async counts(): Promise<OverviewResponse> {
     const counts = await this.overview.counts();
     return {
-      openIncidents: Object.fromEntries(INCIDENT_SEVERITIES.map((severity) => [severity, counts.incidentsBySeverity.get(severity) ?? 0])) as OverviewResponse['openIncidents'],
-      unitsByStatus: Object.fromEntries(UNIT_STATUSES.map((status) => [status, counts.unitsByStatus.get(status) ?? 0])) as OverviewResponse['unitsByStatus'],
+      openIncidents: Object.fromEntries(
+        INCIDENT_SEVERITIES.map((severity) => [severity, counts.incidentsBySeverity.get(severity) ?? 0]),
+      ) as OverviewResponse['openIncidents'],
+      unitsByStatus: Object.fromEntries(
+        UNIT_STATUSES.map((status) => [status, counts.unitsByStatus.get(status) ?? 0]),
+      ) as OverviewResponse['unitsByStatus'],
       unitsInEmergency: counts.unitsInEmergency,
       reportsAwaitingTriage: counts.reportsAwaitingTriage,
       unacknowledgedAlerts: counts.unacknowledgedAlerts,

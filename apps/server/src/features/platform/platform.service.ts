@@ -42,8 +42,16 @@ export class PlatformService {
     const window = {
       seconds: this.metrics.windowMs / 1000,
       requests: figures.requests,
-      errorRate: { value: errorRate, threshold: ALERT_THRESHOLDS.errorRate, breached: errorRate != null && errorRate > ALERT_THRESHOLDS.errorRate },
-      responseTimeP95Ms: { value: p95, threshold: ALERT_THRESHOLDS.responseTimeMs, breached: p95 != null && p95 > ALERT_THRESHOLDS.responseTimeMs },
+      errorRate: {
+        value: errorRate,
+        threshold: ALERT_THRESHOLDS.errorRate,
+        breached: errorRate != null && errorRate > ALERT_THRESHOLDS.errorRate,
+      },
+      responseTimeP95Ms: {
+        value: p95,
+        threshold: ALERT_THRESHOLDS.responseTimeMs,
+        breached: p95 != null && p95 > ALERT_THRESHOLDS.responseTimeMs,
+      },
       uptime: { value: uptime, threshold: ALERT_THRESHOLDS.uptime, breached: uptime != null && uptime < ALERT_THRESHOLDS.uptime },
     };
     const breached: StatusResponse['breached'] = [];

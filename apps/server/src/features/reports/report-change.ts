@@ -7,7 +7,12 @@ import { reportEvents } from './reports.events';
 import type { ReportRow, ReportView, ReportsRepository } from './reports.repository';
 
 /** Decides what to change on a report, inside the transaction that writes it; `{}` changes nothing. */
-export type ReportDecision = (current: ReportRow, now: number, trx: Transaction<Database>, pending: PendingEvents) => Promise<Partial<ReportRow>>;
+export type ReportDecision = (
+  current: ReportRow,
+  now: number,
+  trx: Transaction<Database>,
+  pending: PendingEvents,
+) => Promise<Partial<ReportRow>>;
 
 /** Reads, changes and writes one report in a transaction, then announces it: the one way triage changes a report. */
 export class ReportChange {

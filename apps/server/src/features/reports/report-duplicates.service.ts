@@ -18,7 +18,12 @@ export class ReportDuplicates {
   /** Reports and open incidents near one report (already checked visible), most likely duplicates first. */
   async near(report: ReportView) {
     const center = { lat: report.lat, lon: report.lon };
-    const candidates = await this.reports.near(boxAround(center, DUPLICATE_RADIUS_M), report.created_at - DUPLICATE_WINDOW_MS, report.created_at + DUPLICATE_WINDOW_MS, 100);
+    const candidates = await this.reports.near(
+      boxAround(center, DUPLICATE_RADIUS_M),
+      report.created_at - DUPLICATE_WINDOW_MS,
+      report.created_at + DUPLICATE_WINDOW_MS,
+      100,
+    );
     const words = wordsOf(report.description);
     const reports = (await this.reports.withDetails(candidates.filter((row) => row.id !== report.id)))
       .map((row) => ({
@@ -30,7 +35,13 @@ export class ReportDuplicates {
       .filter((candidate) => candidate.distanceM <= DUPLICATE_RADIUS_M)
       .sort((a, b) => score(b) - score(a))
       .slice(0, 20);
-    const incidents = (await this.incidentsRepository.list({ statuses: [...OPEN_INCIDENT_STATUSES], bbox: toBbox(boxAround(center, INCIDENT_RADIUS_M)), limit: 50 }))
+    const incidents = (
+      await this.incidentsRepository.list({
+        statuses: [...OPEN_INCIDENT_STATUSES],
+        bbox: toBbox(boxAround(center, INCIDENT_RADIUS_M)),
+        limit: 50,
+      })
+    )
       .map((incident) => ({ incident, distanceM: distanceMetres(center, incident) }))
       .filter((candidate) => candidate.distanceM <= INCIDENT_RADIUS_M)
       .sort((a, b) => a.distanceM - b.distanceM);
@@ -39,7 +50,12 @@ export class ReportDuplicates {
 }
 
 function wordsOf(text: string): Set<string> {
-  return new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 2));
+  return new Set(
+    text
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((word) => word.length > 2),
+  );
 }
 
 function jaccard(a: Set<string>, b: Set<string>): number {
@@ -51,7 +67,9 @@ function jaccard(a: Set<string>, b: Set<string>): number {
 
 /** Closer in place, time and words scores higher. */
 function score(candidate: { distanceM: number; minutesApart: number; similarity: number }): number {
-  return (1 - candidate.distanceM / DUPLICATE_RADIUS_M) + (1 - candidate.minutesApart / (DUPLICATE_WINDOW_MS / 60_000)) + 2 * candidate.similarity;
+  return (
+    1 - candidate.distanceM / DUPLICATE_RADIUS_M + (1 - candidate.minutesApart / (DUPLICATE_WINDOW_MS / 60_000)) + 2 * candidate.similarity
+  );
 }
 
 function toBbox(box: { south: number; west: number; north: number; east: number }): [number, number, number, number] {

@@ -25,7 +25,8 @@ export class ReportFiling {
   ) {}
 
   async file(reporter: UserRow, request: CreateReportRequest): Promise<{ report: ReportView; created: boolean }> {
-    if (reporter.role === 'Civic_Reporter' && request.kind !== 'civic') throw new AppError('forbidden', 'Civic reporters file civic reports.');
+    if (reporter.role === 'Civic_Reporter' && request.kind !== 'civic')
+      throw new AppError('forbidden', 'Civic reporters file civic reports.');
     if (reporter.role === 'Field_Unit' && request.kind !== 'field') throw new AppError('forbidden', 'Field units file field reports.');
     const now = this.clock.now();
     const row: ReportRow = {

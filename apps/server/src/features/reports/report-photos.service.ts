@@ -27,16 +27,34 @@ export class ReportPhotos {
   ) {}
 
   /** Stores a photo of a report, checked by its bytes; the device-made photo id makes a retry store it once. */
-  async add(viewer: UserRow, reportId: string, photoId: string, declaredType: string | undefined, bytes: Buffer, context?: AuditContext): Promise<PhotoRow> {
+  async add(
+    viewer: UserRow,
+    reportId: string,
+    photoId: string,
+    declaredType: string | undefined,
+    bytes: Buffer,
+    context?: AuditContext,
+  ): Promise<PhotoRow> {
     const photo = await this.store(viewer, reportId, photoId, declaredType, bytes);
     // Every report photo is evidence from the moment it arrives; a retry adopts one that a failure left behind.
     const report = (await this.reports.find(reportId))!;
     const stored = photo.sha256 === sha256(bytes) ? bytes : await this.files.get(photo.storage_key);
-    await this.evidence.adoptReportPhoto(photo, report, stored, context ?? { actorId: viewer.id, subjectId: viewer.id, ip: null, userAgent: null });
+    await this.evidence.adoptReportPhoto(
+      photo,
+      report,
+      stored,
+      context ?? { actorId: viewer.id, subjectId: viewer.id, ip: null, userAgent: null },
+    );
     return photo;
   }
 
-  private async store(viewer: UserRow, reportId: string, photoId: string, declaredType: string | undefined, bytes: Buffer): Promise<PhotoRow> {
+  private async store(
+    viewer: UserRow,
+    reportId: string,
+    photoId: string,
+    declaredType: string | undefined,
+    bytes: Buffer,
+  ): Promise<PhotoRow> {
     const report = await this.reports.find(reportId);
     if (!report || report.reporter_id !== viewer.id) throw new AppError('not_found', 'No such report of yours.');
     const earlier = await this.reports.findPhoto(photoId);
@@ -55,7 +73,16 @@ export class ReportPhotos {
     }
     const stored = await this.files.put(bytes);
     const now = this.clock.now();
-    const row: PhotoRow = { id: photoId, report_id: reportId, mime: sniffed.mime, size: stored.size, sha256: stored.sha256, storage_key: stored.key, uploaded_by: viewer.id, created_at: now };
+    const row: PhotoRow = {
+      id: photoId,
+      report_id: reportId,
+      mime: sniffed.mime,
+      size: stored.size,
+      sha256: stored.sha256,
+      storage_key: stored.key,
+      uploaded_by: viewer.id,
+      created_at: now,
+    };
     if (!(await this.reports.insertPhotoIfNew(row))) return (await this.reports.findPhoto(photoId))!;
     for (const event of reportEvents.updated(await viewOf(this.reports, report), now)) this.events.publish(event);
     return row;

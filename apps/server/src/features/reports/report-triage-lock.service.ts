@@ -21,8 +21,13 @@ export class TriageLock {
   lock(viewer: UserRow, id: string): Promise<ReportView> {
     return this.change.apply(id, async (current, now) => {
       assertNotLockedByOther(current, viewer, now);
-      if (isJudged(current.status)) throw new AppError('conflict', `This report was already ${current.status}; there is nothing to triage.`);
-      return { lock_holder_id: viewer.id, lock_expires_at: now + REPORT_LOCK_MS, status: current.status === 'submitted' ? 'under_review' : current.status };
+      if (isJudged(current.status))
+        throw new AppError('conflict', `This report was already ${current.status}; there is nothing to triage.`);
+      return {
+        lock_holder_id: viewer.id,
+        lock_expires_at: now + REPORT_LOCK_MS,
+        status: current.status === 'submitted' ? 'under_review' : current.status,
+      };
     });
   }
 

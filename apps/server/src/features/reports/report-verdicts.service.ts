@@ -47,7 +47,11 @@ export class ReportVerdicts {
         );
         incidentId = opened.id;
       }
-      await this.incidents.recordIn(trx, pending, incidentId, 'report.verified', viewer.id, { reportId: id, trackingCode: current.tracking_code, kind: current.kind });
+      await this.incidents.recordIn(trx, pending, incidentId, 'report.verified', viewer.id, {
+        reportId: id,
+        trackingCode: current.tracking_code,
+        kind: current.kind,
+      });
       return { status: 'verified', incident_id: incidentId, lock_holder_id: null, lock_expires_at: null };
     });
   }
@@ -65,7 +69,11 @@ export class ReportVerdicts {
       assertJudgeable(current, viewer, now);
       const incident = await this.incidentsRepository.find(incidentId, trx);
       if (!incident) throw new AppError('not_found', 'No such incident to merge into.');
-      await this.incidents.recordIn(trx, pending, incidentId, 'report.merged', viewer.id, { reportId: id, trackingCode: current.tracking_code, kind: current.kind });
+      await this.incidents.recordIn(trx, pending, incidentId, 'report.merged', viewer.id, {
+        reportId: id,
+        trackingCode: current.tracking_code,
+        kind: current.kind,
+      });
       return { status: 'merged', incident_id: incidentId, lock_holder_id: null, lock_expires_at: null };
     });
   }
@@ -73,7 +81,8 @@ export class ReportVerdicts {
   private async requireOpenIncident(trx: Transaction<Database>, incidentId: string): Promise<IncidentRow> {
     const incident = await this.incidentsRepository.find(incidentId, trx);
     if (!incident) throw new AppError('not_found', 'No such incident to attach the report to.');
-    if (!isOpenIncident(incident.status)) throw new AppError('conflict', `The incident is ${incident.status}; attach the report to an open incident.`);
+    if (!isOpenIncident(incident.status))
+      throw new AppError('conflict', `The incident is ${incident.status}; attach the report to an open incident.`);
     return incident;
   }
 }

@@ -30,7 +30,11 @@ export interface ReportFilters {
 export class ReportsRepository extends TransactionalRepository {
   /** Inserts unless a report with the same clientId exists; true when this call inserted it. */
   async insertIfNew(row: ReportRow): Promise<boolean> {
-    const result = await this.db.insertInto('reports').values(row).onConflict((oc) => oc.column('client_id').doNothing()).executeTakeFirst();
+    const result = await this.db
+      .insertInto('reports')
+      .values(row)
+      .onConflict((oc) => oc.column('client_id').doNothing())
+      .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 
@@ -89,7 +93,9 @@ export class ReportsRepository extends TransactionalRepository {
       .orderBy('created_at')
       .execute();
     const holderIds = [...new Set(rows.map((row) => row.lock_holder_id).filter((id): id is string => id !== null))];
-    const holders = holderIds.length ? await trx.selectFrom('users').select(['id', 'full_name']).where('id', 'in', holderIds).execute() : [];
+    const holders = holderIds.length
+      ? await trx.selectFrom('users').select(['id', 'full_name']).where('id', 'in', holderIds).execute()
+      : [];
     return rows.map((row) => ({
       ...row,
       photos: photos.filter((photo) => photo.report_id === row.id),
@@ -99,7 +105,11 @@ export class ReportsRepository extends TransactionalRepository {
 
   /** Stores a photo's row unless one with its (device-made) id exists; true when this call stored it. */
   async insertPhotoIfNew(row: PhotoRow): Promise<boolean> {
-    const result = await this.db.insertInto('report_photos').values(row).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
+    const result = await this.db
+      .insertInto('report_photos')
+      .values(row)
+      .onConflict((oc) => oc.column('id').doNothing())
+      .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 

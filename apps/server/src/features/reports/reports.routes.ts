@@ -37,7 +37,11 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; clo
     '/reports',
     {
       config: { access: FILERS },
-      schema: { summary: 'File a civic or field report (idempotent by clientId)', body: CreateReportRequest, response: { 200: ReportResponse, 201: ReportResponse } },
+      schema: {
+        summary: 'File a civic or field report (idempotent by clientId)',
+        body: CreateReportRequest,
+        response: { 200: ReportResponse, 201: ReportResponse },
+      },
     },
     async (request, reply) => {
       const viewer = requireAuth(request).user;
@@ -48,7 +52,14 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; clo
 
   app.get(
     '/reports',
-    { config: { access: 'signed-in' }, schema: { summary: 'Reports, newest first, filtered and paged: one’s own, or all for triage', querystring: ReportListQuery, response: { 200: ReportListResponse } } },
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        summary: 'Reports, newest first, filtered and paged: one’s own, or all for triage',
+        querystring: ReportListQuery,
+        response: { 200: ReportListResponse },
+      },
+    },
     async (request) => {
       const viewer = requireAuth(request).user;
       const { views, nextCursor } = await reports.list(viewer, request.query);
@@ -58,7 +69,10 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; clo
 
   app.get(
     '/reports/:id',
-    { config: { access: 'signed-in' }, schema: { summary: 'One report (its reporter, or triage)', params: ReportParams, response: { 200: ReportResponse } } },
+    {
+      config: { access: 'signed-in' },
+      schema: { summary: 'One report (its reporter, or triage)', params: ReportParams, response: { 200: ReportResponse } },
+    },
     async (request) => {
       const viewer = requireAuth(request).user;
       return { report: present(await reports.get(viewer, request.params.id), viewer) };
@@ -70,11 +84,22 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; clo
     {
       config: { access: FILERS },
       bodyLimit: PHOTO_MAX_BYTES,
-      schema: { summary: 'Attach a photo (JPEG, PNG or WebP bytes, at most 10 MB; idempotent by photoId)', params: ReportPhotoParams, response: { 200: ReportPhotoResponse } },
+      schema: {
+        summary: 'Attach a photo (JPEG, PNG or WebP bytes, at most 10 MB; idempotent by photoId)',
+        params: ReportPhotoParams,
+        response: { 200: ReportPhotoResponse },
+      },
     },
     async (request) => {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const photo = await reports.addPhoto(requireAuth(request).user, request.params.id, request.params.photoId, request.headers['content-type']?.split(';')[0]?.trim(), body, auditContext(request));
+      const photo = await reports.addPhoto(
+        requireAuth(request).user,
+        request.params.id,
+        request.params.photoId,
+        request.headers['content-type']?.split(';')[0]?.trim(),
+        body,
+        auditContext(request),
+      );
       return { photo: presentPhoto(photo) };
     },
   );
@@ -90,7 +115,10 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; clo
 
   app.post(
     '/reports/:id/lock',
-    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'Take or renew the two-minute triage lock', params: ReportParams, response: { 200: ReportResponse } } },
+    {
+      config: { access: OPERATIONS_ROLES },
+      schema: { summary: 'Take or renew the two-minute triage lock', params: ReportParams, response: { 200: ReportResponse } },
+    },
     async (request) => {
       const viewer = requireAuth(request).user;
       return { report: present(await reports.lock(viewer, request.params.id), viewer) };
@@ -99,7 +127,15 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; clo
 
   app.delete(
     '/reports/:id/lock',
-    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'Release the lock (force=true: command breaks another’s lock)', params: ReportParams, querystring: BreakLockQuery, response: { 200: ReportResponse } } },
+    {
+      config: { access: OPERATIONS_ROLES },
+      schema: {
+        summary: 'Release the lock (force=true: command breaks another’s lock)',
+        params: ReportParams,
+        querystring: BreakLockQuery,
+        response: { 200: ReportResponse },
+      },
+    },
     async (request) => {
       const viewer = requireAuth(request).user;
       return { report: present(await reports.unlock(viewer, request.params.id, request.query.force), viewer) };
@@ -108,12 +144,20 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; clo
 
   app.get(
     '/reports/:id/nearby',
-    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'Likely duplicates and open incidents near a report', params: ReportParams, response: { 200: NearbyResponse } } },
+    {
+      config: { access: OPERATIONS_ROLES },
+      schema: { summary: 'Likely duplicates and open incidents near a report', params: ReportParams, response: { 200: NearbyResponse } },
+    },
     async (request) => {
       const viewer = requireAuth(request).user;
       const { reports: near, incidents } = await reports.nearby(viewer, request.params.id);
       return {
-        reports: near.map(({ row, distanceM, minutesApart, similarity }) => ({ report: present(row, viewer), distanceM, minutesApart, similarity })),
+        reports: near.map(({ row, distanceM, minutesApart, similarity }) => ({
+          report: present(row, viewer),
+          distanceM,
+          minutesApart,
+          similarity,
+        })),
         incidents: incidents.map(({ incident, distanceM }) => ({ incident: presentIncident(incident), distanceM })),
       };
     },
@@ -121,7 +165,15 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; clo
 
   app.post(
     '/reports/:id/verify',
-    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'Verify a report into a new incident, or attach it to an open one', params: ReportParams, body: VerifyReportRequest, response: { 200: ReportResponse } } },
+    {
+      config: { access: OPERATIONS_ROLES },
+      schema: {
+        summary: 'Verify a report into a new incident, or attach it to an open one',
+        params: ReportParams,
+        body: VerifyReportRequest,
+        response: { 200: ReportResponse },
+      },
+    },
     async (request) => {
       const viewer = requireAuth(request).user;
       return { report: present(await reports.verify(viewer, request.params.id, request.body), viewer) };
@@ -130,7 +182,15 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; clo
 
   app.post(
     '/reports/:id/reject',
-    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'Reject a report, saying why', params: ReportParams, body: RejectReportRequest, response: { 200: ReportResponse } } },
+    {
+      config: { access: OPERATIONS_ROLES },
+      schema: {
+        summary: 'Reject a report, saying why',
+        params: ReportParams,
+        body: RejectReportRequest,
+        response: { 200: ReportResponse },
+      },
+    },
     async (request) => {
       const viewer = requireAuth(request).user;
       return { report: present(await reports.reject(viewer, request.params.id, request.body.reason), viewer) };
@@ -139,7 +199,15 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; clo
 
   app.post(
     '/reports/:id/merge',
-    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'Merge a duplicate report into an incident (its timeline records it)', params: ReportParams, body: MergeReportRequest, response: { 200: ReportResponse } } },
+    {
+      config: { access: OPERATIONS_ROLES },
+      schema: {
+        summary: 'Merge a duplicate report into an incident (its timeline records it)',
+        params: ReportParams,
+        body: MergeReportRequest,
+        response: { 200: ReportResponse },
+      },
+    },
     async (request) => {
       const viewer = requireAuth(request).user;
       return { report: present(await reports.merge(viewer, request.params.id, request.body.incidentId), viewer) };

@@ -59,7 +59,14 @@ export class ReportsService {
     return this.filing.get(viewer, id);
   }
 
-  addPhoto(viewer: UserRow, reportId: string, photoId: string, declaredType: string | undefined, bytes: Buffer, context?: AuditContext): Promise<PhotoRow> {
+  addPhoto(
+    viewer: UserRow,
+    reportId: string,
+    photoId: string,
+    declaredType: string | undefined,
+    bytes: Buffer,
+    context?: AuditContext,
+  ): Promise<PhotoRow> {
     return this.photos.add(viewer, reportId, photoId, declaredType, bytes, context);
   }
 

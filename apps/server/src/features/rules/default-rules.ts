@@ -15,7 +15,16 @@ export function defaultRules(): ActiveRules {
       ],
     },
     'unit.silence': { minutes: 10 },
-    'detection.zone': { labels: ['person', 'car'], minScore: 0.35, minFrames: 3, loiterSeconds: 0, zoneKinds: ['restricted', 'ungoverned'], minRisk: 'low' },
+    'detection.zone': {
+      labels: ['person', 'car'],
+      minScore: 0.35,
+      minFrames: 3,
+      loiterSeconds: 0,
+      zoneKinds: ['restricted', 'ungoverned'],
+      minRisk: 'low',
+    },
   };
-  return Object.fromEntries(RULE_KINDS.map((kind) => [kind, { name: kind, enabled: true, params: RULE_PARAMS[kind].parse(raw[kind]) }])) as ActiveRules;
+  return Object.fromEntries(
+    RULE_KINDS.map((kind) => [kind, { name: kind, enabled: true, params: RULE_PARAMS[kind].parse(raw[kind]) }]),
+  ) as ActiveRules;
 }

@@ -18,7 +18,12 @@ const trackKey = (cameraId: string, label: string) => `${cameraId}|${label}`;
 type Zones = ReturnType<ZoneIndex['containing']>;
 
 /** The watched zones the objects stand in, each with the objects inside it. */
-function zonesOf(zones: ZoneIndex, objects: DetectionFrame['detections'], minRisk: Parameters<ZoneIndex['containing']>[2], kinds: Parameters<ZoneIndex['containing']>[3]) {
+function zonesOf(
+  zones: ZoneIndex,
+  objects: DetectionFrame['detections'],
+  minRisk: Parameters<ZoneIndex['containing']>[2],
+  kinds: Parameters<ZoneIndex['containing']>[3],
+) {
   const found = new Map<string, { zone: Zones[number]; inZone: DetectionFrame['detections'] }>();
   for (const object of objects) {
     for (const zone of zones.containing(object.location.lon, object.location.lat, minRisk, kinds)) {
@@ -37,7 +42,12 @@ function zonesOf(zones: ZoneIndex, objects: DetectionFrame['detections'], minRis
  * bottom-centre projected from the camera, ground-projection.ts) is; a run alerts each zone that
  * any of the label's objects of the frame stands in.
  */
-export function evaluateDetections(rules: ActiveRules, zones: ZoneIndex, tracks: Map<string, DetectionTrack>, frame: DetectionFrame): EngineAction[] {
+export function evaluateDetections(
+  rules: ActiveRules,
+  zones: ZoneIndex,
+  tracks: Map<string, DetectionTrack>,
+  frame: DetectionFrame,
+): EngineAction[] {
   const rule = rules['detection.zone'];
   const { labels, minScore, minFrames, loiterSeconds, zoneKinds, minRisk } = rule.params;
   const seen = new Map<string, DetectionFrame['detections']>();
@@ -77,7 +87,11 @@ export function evaluateDetections(rules: ActiveRules, zones: ZoneIndex, tracks:
           zoneId: zone.id,
           eventAt: frame.at,
           ingestedAt: frame.ingestedAt,
-          sources: [{ kind: 'camera', id: frame.cameraId }, ...inZone.map((object) => ({ kind: 'detection', id: object.id, at: frame.at })), { kind: 'zone', id: zone.id }],
+          sources: [
+            { kind: 'camera', id: frame.cameraId },
+            ...inZone.map((object) => ({ kind: 'detection', id: object.id, at: frame.at })),
+            { kind: 'zone', id: zone.id },
+          ],
         },
       });
     }

@@ -27,7 +27,8 @@ export class DetectionsService {
     const camera = await this.cameras.get(batch.cameraId);
     if (camera.active !== 1) throw new AppError('conflict', `${camera.name} is deactivated; reactivate it before sending detections.`);
     const now = this.clock.now();
-    if (batch.at > now + DETECTION_MAX_FUTURE_MS) throw new AppError('validation_failed', 'The frame time is in the future; check the clock of the device sending it.');
+    if (batch.at > now + DETECTION_MAX_FUTURE_MS)
+      throw new AppError('validation_failed', 'The frame time is in the future; check the clock of the device sending it.');
     const view = { lat: camera.lat, lon: camera.lon, heading: camera.heading, fov: camera.fov, rangeM: camera.range_m };
     const rows: DetectionRow[] = batch.detections.map((detection) => {
       const ground = projectBox(view, detection.box);

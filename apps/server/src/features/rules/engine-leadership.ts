@@ -59,7 +59,10 @@ export class RedisLeadership {
     await this.inFlight;
     if (!this.leading) return;
     this.leading = false;
-    if (release) await this.redis.eval(RELEASE, 1, this.options.key, this.options.token).catch((error: unknown) => this.on.error(error, 'releasing the rules engine lock'));
+    if (release)
+      await this.redis
+        .eval(RELEASE, 1, this.options.key, this.options.token)
+        .catch((error: unknown) => this.on.error(error, 'releasing the rules engine lock'));
   }
 
   /** Gives the key up but keeps campaigning: a leader that could not start lets another (or itself, later) try. */
@@ -67,7 +70,9 @@ export class RedisLeadership {
     await this.inFlight;
     if (!this.leading) return;
     this.leading = false;
-    await this.redis.eval(RELEASE, 1, this.options.key, this.options.token).catch((error: unknown) => this.on.error(error, 'releasing the rules engine lock'));
+    await this.redis
+      .eval(RELEASE, 1, this.options.key, this.options.token)
+      .catch((error: unknown) => this.on.error(error, 'releasing the rules engine lock'));
   }
 
   /** One renewal or one attempt at a time, even when Redis is slow to answer. */

@@ -47,7 +47,9 @@ export class EngineRelay {
   }
 
   private send(message: RelayMessage): void {
-    this.publisher.publish(this.topic, JSON.stringify(message)).catch((error: unknown) => this.onError(error, 'relaying to the rules engine'));
+    this.publisher
+      .publish(this.topic, JSON.stringify(message))
+      .catch((error: unknown) => this.onError(error, 'relaying to the rules engine'));
   }
 
   private receive(text: string): void {

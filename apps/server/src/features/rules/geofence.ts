@@ -47,7 +47,13 @@ function raiseForUnit(unit: UnitSeen, zone: IndexedZone, now: number): EngineAct
  * Geofence for a unit: entry (raised at once or after the dwell time), staying (nothing new),
  * exit (resolves the alert or notes the exit on it). `inside` is the unit's presence by zone id.
  */
-export function evaluateUnitGeofence(rules: ActiveRules, zones: ZoneIndex, unit: UnitSeen, inside: Map<string, Presence>, now: number): EngineAction[] {
+export function evaluateUnitGeofence(
+  rules: ActiveRules,
+  zones: ZoneIndex,
+  unit: UnitSeen,
+  inside: Map<string, Presence>,
+  now: number,
+): EngineAction[] {
   const rule = rules[RULE];
   if (!rule.enabled || !rule.params.entities.includes('unit') || !unit.position) return [];
   const { lat, lon, at } = unit.position;
@@ -79,13 +85,26 @@ export function evaluateUnitGeofence(rules: ActiveRules, zones: ZoneIndex, unit:
     if (!presence.alerted) continue;
     const subject = unitZoneSubject(unit.unitId, zoneId);
     if (rule.params.resolveOnExit) actions.push({ type: 'resolve', rule: RULE, subject });
-    else actions.push({ type: 'note', rule: RULE, subject, detail: `${unit.callsign} left the zone.`, source: { kind: 'unit', id: unit.unitId, at } });
+    else
+      actions.push({
+        type: 'note',
+        rule: RULE,
+        subject,
+        detail: `${unit.callsign} left the zone.`,
+        source: { kind: 'unit', id: unit.unitId, at },
+      });
   }
   return actions;
 }
 
 /** Dwell passing without a new position: the timer raises what the next position would have. */
-export function evaluateDwell(rules: ActiveRules, zones: ZoneIndex, unit: UnitSeen, inside: Map<string, Presence>, now: number): EngineAction[] {
+export function evaluateDwell(
+  rules: ActiveRules,
+  zones: ZoneIndex,
+  unit: UnitSeen,
+  inside: Map<string, Presence>,
+  now: number,
+): EngineAction[] {
   const rule = rules[RULE];
   if (!rule.enabled || !unit.position) return [];
   const actions: EngineAction[] = [];

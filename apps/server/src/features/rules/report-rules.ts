@@ -38,11 +38,20 @@ export function evaluateBurst(rules: ActiveRules, recent: ReportSeen[], open: Op
   if (!rule.enabled) return [];
   const { category, count, radiusM } = rule.params;
   if (category !== null && !sameCategory(category, report.category)) return [];
-  const cluster = recent.filter((other) => sameCategory(other.category, report.category) && other.at >= report.at - windowMs && distanceMetres(other, report) <= radiusM);
+  const cluster = recent.filter(
+    (other) =>
+      sameCategory(other.category, report.category) && other.at >= report.at - windowMs && distanceMetres(other, report) <= radiusM,
+  );
   if (cluster.length < count) return [];
   let burst = open.find((known) => sameCategory(known.category, report.category) && distanceMetres(known, report) <= radiusM);
   if (!burst) {
-    burst = { subject: burstSubject(report.category, cluster[0]!.id), category: report.category, lat: report.lat, lon: report.lon, lastAt: report.at };
+    burst = {
+      subject: burstSubject(report.category, cluster[0]!.id),
+      category: report.category,
+      lat: report.lat,
+      lon: report.lon,
+      lastAt: report.at,
+    };
     open.push(burst);
   }
   burst.lastAt = report.at;
@@ -88,7 +97,10 @@ export function evaluateKeywords(rules: ActiveRules, report: ReportSeen): Engine
   // The description only: the category is the reporter's own label, counted by the burst rule.
   const hits = matchersFor(rule.params).filter((matcher) => matcher.pattern.test(report.description));
   if (hits.length === 0) return [];
-  const severity = hits.reduce<AlertSeverity>((worst, hit) => (ALERT_SEVERITIES.indexOf(hit.severity) > ALERT_SEVERITIES.indexOf(worst) ? hit.severity : worst), 'info');
+  const severity = hits.reduce<AlertSeverity>(
+    (worst, hit) => (ALERT_SEVERITIES.indexOf(hit.severity) > ALERT_SEVERITIES.indexOf(worst) ? hit.severity : worst),
+    'info',
+  );
   const terms = [...new Set(hits.map((hit) => hit.term))];
   return [
     {

@@ -8,15 +8,48 @@ import { boundsOf, type IndexedZone } from './zone-index';
 const T0 = Date.UTC(2026, 0, 1);
 const MIN = 60_000;
 
-function square(id: string, lon: number, lat: number, size: number, riskLevel: RiskLevel = 'high', kind: ZoneKind = 'ungoverned'): IndexedZone {
-  const geometry = { type: 'Polygon' as const, coordinates: [[[lon, lat], [lon + size, lat], [lon + size, lat + size], [lon, lat + size], [lon, lat]]] };
+function square(
+  id: string,
+  lon: number,
+  lat: number,
+  size: number,
+  riskLevel: RiskLevel = 'high',
+  kind: ZoneKind = 'ungoverned',
+): IndexedZone {
+  const geometry = {
+    type: 'Polygon' as const,
+    coordinates: [
+      [
+        [lon, lat],
+        [lon + size, lat],
+        [lon + size, lat + size],
+        [lon, lat + size],
+        [lon, lat],
+      ],
+    ],
+  };
   return { id, name: `Zone ${id}`, kind, riskLevel, active: true, geometry, bbox: boundsOf(geometry) };
 }
 
-const unit = (lon: number, lat: number, at: number, status: UnitSeen['status'] = 'available'): UnitSeen => ({ unitId: 'u1', callsign: 'ALPHA-1', status, position: { lat, lon, at }, ingestedAt: at });
-const raises = (actions: EngineAction[]) => actions.filter((action) => action.type === 'raise').map((action) => (action.type === 'raise' ? action.alert : null)!);
+const unit = (lon: number, lat: number, at: number, status: UnitSeen['status'] = 'available'): UnitSeen => ({
+  unitId: 'u1',
+  callsign: 'ALPHA-1',
+  status,
+  position: { lat, lon, at },
+  ingestedAt: at,
+});
+const raises = (actions: EngineAction[]) =>
+  actions.filter((action) => action.type === 'raise').map((action) => (action.type === 'raise' ? action.alert : null)!);
 let reportSeq = 0;
-const report = (lon: number, lat: number, at: number, description = 'A crowd is gathering', category = 'unrest'): ReportSeen => ({ id: `r${++reportSeq}`, category, description, lat, lon, at, ingestedAt: at });
+const report = (lon: number, lat: number, at: number, description = 'A crowd is gathering', category = 'unrest'): ReportSeen => ({
+  id: `r${++reportSeq}`,
+  category,
+  description,
+  lat,
+  lon,
+  at,
+  ingestedAt: at,
+});
 
 function engineWith(...zones: IndexedZone[]) {
   const engine = new RulesEngine(defaultRules());
@@ -29,7 +62,9 @@ describe('geofence', () => {
     const engine = engineWith(square('z1', 10, 10, 1));
     expect(engine.unit(unit(9.5, 9.5, T0), T0)).toEqual([]);
     const entry = engine.unit(unit(10.5, 10.5, T0 + 1000), T0 + 1000);
-    expect(raises(entry)).toMatchObject([{ rule: 'zone.geofence', subject: 'unit:u1@zone:z1', severity: 'warning', zoneId: 'z1', eventAt: T0 + 1000 }]);
+    expect(raises(entry)).toMatchObject([
+      { rule: 'zone.geofence', subject: 'unit:u1@zone:z1', severity: 'warning', zoneId: 'z1', eventAt: T0 + 1000 },
+    ]);
     expect(entry).toContainEqual({ type: 'enter', subject: 'unit:u1', zoneId: 'z1', enteredAt: T0 + 1000, alerted: true });
     expect(engine.unit(unit(10.6, 10.6, T0 + 2000), T0 + 2000)).toEqual([]);
     const exit = engine.unit(unit(12, 12, T0 + 3000), T0 + 3000);
@@ -38,16 +73,32 @@ describe('geofence', () => {
   });
 
   it('resolves on exit when the rule says so, and ignores zones below the risk level or inactive', () => {
-    const engine = engineWith(square('z1', 10, 10, 1), square('low', 10, 10, 1, 'elevated'), { ...square('off', 10, 10, 1, 'critical'), active: false });
-    engine.setRules({ ...engine.currentRules, 'zone.geofence': { ...engine.currentRules['zone.geofence'], params: { ...engine.currentRules['zone.geofence'].params, resolveOnExit: true } } });
+    const engine = engineWith(square('z1', 10, 10, 1), square('low', 10, 10, 1, 'elevated'), {
+      ...square('off', 10, 10, 1, 'critical'),
+      active: false,
+    });
+    engine.setRules({
+      ...engine.currentRules,
+      'zone.geofence': {
+        ...engine.currentRules['zone.geofence'],
+        params: { ...engine.currentRules['zone.geofence'].params, resolveOnExit: true },
+      },
+    });
     expect(raises(engine.unit(unit(10.5, 10.5, T0), T0)).map((alert) => alert.zoneId)).toEqual(['z1']);
-    expect(engine.unit(unit(0, 0, T0 + 1000), T0 + 1000)).toContainEqual({ type: 'resolve', rule: 'zone.geofence', subject: 'unit:u1@zone:z1' });
+    expect(engine.unit(unit(0, 0, T0 + 1000), T0 + 1000)).toContainEqual({
+      type: 'resolve',
+      rule: 'zone.geofence',
+      subject: 'unit:u1@zone:z1',
+    });
   });
 
   it('waits for the dwell time, from the next position or from the timer', () => {
     const engine = engineWith(square('z1', 10, 10, 1, 'critical'));
     const rules = engine.currentRules;
-    engine.setRules({ ...rules, 'zone.geofence': { ...rules['zone.geofence'], params: { ...rules['zone.geofence'].params, dwellSeconds: 120 } } });
+    engine.setRules({
+      ...rules,
+      'zone.geofence': { ...rules['zone.geofence'], params: { ...rules['zone.geofence'].params, dwellSeconds: 120 } },
+    });
     expect(raises(engine.unit(unit(10.5, 10.5, T0), T0))).toEqual([]);
     expect(raises(engine.unit(unit(10.6, 10.5, T0 + 60_000), T0 + 60_000))).toEqual([]);
     expect(raises(engine.tick(T0 + 119_000))).toEqual([]);
@@ -58,7 +109,15 @@ describe('geofence', () => {
 
   it('does not raise again after a restart for a unit already inside', () => {
     const engine = engineWith(square('z1', 10, 10, 1));
-    engine.restore({ units: [unit(10.5, 10.5, T0)], presence: [{ subject: 'unit:u1', zoneId: 'z1', enteredAt: T0, alerted: true }], openAlerts: [], recentReports: [] }, T0);
+    engine.restore(
+      {
+        units: [unit(10.5, 10.5, T0)],
+        presence: [{ subject: 'unit:u1', zoneId: 'z1', enteredAt: T0, alerted: true }],
+        openAlerts: [],
+        recentReports: [],
+      },
+      T0,
+    );
     expect(engine.unit(unit(10.6, 10.6, T0 + 1000), T0 + 1000)).toEqual([]);
   });
 
@@ -101,7 +160,9 @@ describe('burst', () => {
 describe('keywords', () => {
   it('raises as severe as the worst word, whole words and plurals only', () => {
     const engine = engineWith();
-    expect(raises(engine.report(report(50, 50, T0, 'Smoke and fire near the market', 'other')))).toMatchObject([{ rule: 'report.keywords', severity: 'warning' }]);
+    expect(raises(engine.report(report(50, 50, T0, 'Smoke and fire near the market', 'other')))).toMatchObject([
+      { rule: 'report.keywords', severity: 'warning' },
+    ]);
     const both = raises(engine.report(report(51, 51, T0, 'Fire, then SHOTS fired and a weapon seen', 'other')));
     expect(both).toMatchObject([{ severity: 'critical' }]);
     expect(both[0]!.title).toContain('weapon');
@@ -117,7 +178,11 @@ describe('unit silence', () => {
     expect(raises(engine.tick(T0 + 9 * MIN))).toEqual([]);
     expect(raises(engine.tick(T0 + 10 * MIN))).toMatchObject([{ rule: 'unit.silence', subject: 'u1' }]);
     expect(raises(engine.tick(T0 + 20 * MIN))).toEqual([]);
-    expect(engine.unit(unit(1.001, 1, T0 + 21 * MIN, 'en_route'), T0 + 21 * MIN)).toContainEqual({ type: 'resolve', rule: 'unit.silence', subject: 'u1' });
+    expect(engine.unit(unit(1.001, 1, T0 + 21 * MIN, 'en_route'), T0 + 21 * MIN)).toContainEqual({
+      type: 'resolve',
+      rule: 'unit.silence',
+      subject: 'u1',
+    });
   });
 
   it('leaves units without an assignment alone', () => {
@@ -135,7 +200,12 @@ describe('detection in zone', () => {
     at,
     ingestedAt: at,
     location: { lat: 10.5, lon: 10.5 },
-    detections: labels.map(([label, score, location], index) => ({ id: `d${at}-${index}`, label, score, location: location ?? { lat: 10.5, lon: 10.5 } })),
+    detections: labels.map(([label, score, location], index) => ({
+      id: `d${at}-${index}`,
+      label,
+      score,
+      location: location ?? { lat: 10.5, lon: 10.5 },
+    })),
   });
 
   it('needs consecutive frames (inertia); a gap starts over; raises a detection-tier alert once', () => {
@@ -143,7 +213,16 @@ describe('detection in zone', () => {
     expect(raises(engine.detections(frame(T0, [['person', 0.8]])))).toEqual([]);
     expect(raises(engine.detections(frame(T0 + 250, [['person', 0.2]])))).toEqual([]);
     expect(raises(engine.detections(frame(T0 + 500, [['person', 0.8]])))).toEqual([]);
-    expect(raises(engine.detections(frame(T0 + 750, [['person', 0.8], ['dog', 0.9]])))).toEqual([]);
+    expect(
+      raises(
+        engine.detections(
+          frame(T0 + 750, [
+            ['person', 0.8],
+            ['dog', 0.9],
+          ]),
+        ),
+      ),
+    ).toEqual([]);
     const third = raises(engine.detections(frame(T0 + 1000, [['person', 0.9]])));
     expect(third).toMatchObject([{ rule: 'detection.zone', tier: 'detection', subject: 'camera:cam1:person@zone:r1' }]);
     expect(raises(engine.detections(frame(T0 + 1250, [['person', 0.9]])))).toEqual([]);
@@ -152,7 +231,10 @@ describe('detection in zone', () => {
   it('waits for the loitering time and ignores cameras outside watched zones', () => {
     const engine = engineWith(square('r1', 10, 10, 1, 'low', 'restricted'), square('p1', 10, 10, 1, 'critical', 'patrol'));
     const rules = engine.currentRules;
-    engine.setRules({ ...rules, 'detection.zone': { ...rules['detection.zone'], params: { ...rules['detection.zone'].params, minFrames: 1, loiterSeconds: 2 } } });
+    engine.setRules({
+      ...rules,
+      'detection.zone': { ...rules['detection.zone'], params: { ...rules['detection.zone'].params, minFrames: 1, loiterSeconds: 2 } },
+    });
     expect(raises(engine.detections(frame(T0, [['car', 0.9]])))).toEqual([]);
     expect(raises(engine.detections(frame(T0 + 1000, [['car', 0.9]])))).toEqual([]);
     expect(raises(engine.detections(frame(T0 + 2000, [['car', 0.9]]))).map((alert) => alert.zoneId)).toEqual(['r1']);
@@ -162,15 +244,34 @@ describe('detection in zone', () => {
     // The camera stands in r1; r2 lies beyond it, where its field of view reaches.
     const engine = engineWith(square('r1', 10, 10, 1, 'low', 'restricted'), square('r2', 11, 10, 1, 'high', 'restricted'));
     const rules = engine.currentRules;
-    engine.setRules({ ...rules, 'detection.zone': { ...rules['detection.zone'], params: { ...rules['detection.zone'].params, minFrames: 1, loiterSeconds: 0 } } });
+    engine.setRules({
+      ...rules,
+      'detection.zone': { ...rules['detection.zone'], params: { ...rules['detection.zone'].params, minFrames: 1, loiterSeconds: 0 } },
+    });
     const far = { lat: 10.5, lon: 11.5 };
     const outside = { lat: 9.5, lon: 9.5 };
-    const [alert, ...others] = raises(engine.detections(frame(T0, [['person', 0.9, far], ['person', 0.8, outside]])));
+    const [alert, ...others] = raises(
+      engine.detections(
+        frame(T0, [
+          ['person', 0.9, far],
+          ['person', 0.8, outside],
+        ]),
+      ),
+    );
     expect(others).toEqual([]);
     expect(alert).toMatchObject({ zoneId: 'r2', location: far, subject: 'camera:cam1:person@zone:r2' });
     expect(alert!.sources.filter((source) => source.kind === 'detection').map((source) => source.id)).toEqual([`d${T0}-0`]);
     // A car seen outside every zone raises nothing, though the camera itself is inside r1.
-    expect(raises(engine.detections(frame(T0 + 250, [['person', 0.9, far], ['car', 0.9, outside]])))).toEqual([]);
+    expect(
+      raises(
+        engine.detections(
+          frame(T0 + 250, [
+            ['person', 0.9, far],
+            ['car', 0.9, outside],
+          ]),
+        ),
+      ),
+    ).toEqual([]);
   });
 });
 

@@ -62,7 +62,8 @@ export class RulesEngine {
     for (const alert of snapshot.openAlerts) {
       if (alert.rule === 'unit.silence') this.silenced.add(alert.subject);
       const category = alert.rule === 'report.burst' ? categoryOfBurst(alert.subject) : null;
-      if (category !== null && alert.lat !== null && alert.lon !== null) this.openBursts.push({ subject: alert.subject, category, lat: alert.lat, lon: alert.lon, lastAt: alert.updatedAt });
+      if (category !== null && alert.lat !== null && alert.lon !== null)
+        this.openBursts.push({ subject: alert.subject, category, lat: alert.lat, lon: alert.lon, lastAt: alert.updatedAt });
     }
     this.recentReports.push(...[...snapshot.recentReports].sort((a, b) => a.at - b.at));
   }
@@ -111,7 +112,8 @@ export class RulesEngine {
   /** A zone was deactivated or deleted: whoever was inside it is no longer. */
   forgetZone(zoneId: string): EngineAction[] {
     const actions: EngineAction[] = [];
-    for (const [unitId, inside] of this.presence) if (inside.delete(zoneId)) actions.push({ type: 'leave', subject: `unit:${unitId}`, zoneId });
+    for (const [unitId, inside] of this.presence)
+      if (inside.delete(zoneId)) actions.push({ type: 'leave', subject: `unit:${unitId}`, zoneId });
     return actions;
   }
 

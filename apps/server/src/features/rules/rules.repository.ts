@@ -4,7 +4,10 @@ import { OPEN_ALERT_STATUSES } from '../alerts/alerts.repository';
 
 export type RuleRow = Selectable<RulesTable>;
 export type DetectionRow = Selectable<DetectionsTable>;
-export type ZoneRow = Pick<Selectable<ZonesTable>, 'id' | 'name' | 'kind' | 'risk_level' | 'geometry' | 'min_lon' | 'min_lat' | 'max_lon' | 'max_lat' | 'active'>;
+export type ZoneRow = Pick<
+  Selectable<ZonesTable>,
+  'id' | 'name' | 'kind' | 'risk_level' | 'geometry' | 'min_lon' | 'min_lat' | 'max_lon' | 'max_lat' | 'active'
+>;
 export interface PresenceRow {
   subject: string;
   zone_id: string;
@@ -70,7 +73,13 @@ export class RulesRepository {
   }
 
   reportsSince(since: number) {
-    return this.db.selectFrom('reports').select(['id', 'category', 'description', 'lat', 'lon', 'created_at']).where('created_at', '>=', since).orderBy('created_at').limit(50_000).execute();
+    return this.db
+      .selectFrom('reports')
+      .select(['id', 'category', 'description', 'lat', 'lon', 'created_at'])
+      .where('created_at', '>=', since)
+      .orderBy('created_at')
+      .limit(50_000)
+      .execute();
   }
 
   async insertDetections(rows: DetectionRow[]): Promise<void> {

@@ -60,11 +60,21 @@ export class ScaledThreatEngine {
     this.lockRedis.on('error', report('redis (rules engine lock)'));
     this.publisher.on('error', report('redis (rules engine relay)'));
     this.subscriber.on('error', report('redis (rules engine relay subscriber)'));
-    this.relay = new EngineRelay(this.publisher, this.subscriber, `${scaleOut.keyPrefix}rules-engine:events`, this.origin, (error, context) => this.onError(error, context));
+    this.relay = new EngineRelay(
+      this.publisher,
+      this.subscriber,
+      `${scaleOut.keyPrefix}rules-engine:events`,
+      this.origin,
+      (error, context) => this.onError(error, context),
+    );
     this.leadership = new RedisLeadership(
       this.lockRedis,
       { key: `${scaleOut.keyPrefix}rules-engine:leader`, token: this.origin, ttlMs: scaleOut.leaseMs, renewMs: scaleOut.renewMs },
-      { elected: () => this.transition(() => this.lead()), deposed: () => this.transition(() => this.standBy()), error: (error, context) => this.onError(error, context) },
+      {
+        elected: () => this.transition(() => this.lead()),
+        deposed: () => this.transition(() => this.standBy()),
+        error: (error, context) => this.onError(error, context),
+      },
     );
   }
 
@@ -137,7 +147,10 @@ export class ScaledThreatEngine {
       },
     };
     const engine = new ThreatEngine(this.rules, this.alerts, source, this.clock, this.options);
-    this.relay.listen({ event: (event) => relayed.forEach((listener) => listener(event)), rulesChanged: () => void engine.reloadRules().catch((error: unknown) => this.onError(error, 'reloading rules')) });
+    this.relay.listen({
+      event: (event) => relayed.forEach((listener) => listener(event)),
+      rulesChanged: () => void engine.reloadRules().catch((error: unknown) => this.onError(error, 'reloading rules')),
+    });
     try {
       await engine.start(this.onError);
     } catch (error) {

@@ -8,7 +8,13 @@ export function silentSince(unit: UnitSeen, assignedSince: number): number {
 }
 
 /** The timer: each assigned unit quiet for longer than the rule allows raises one alert. */
-export function evaluateSilence(rules: ActiveRules, unit: UnitSeen, assignedSince: number | undefined, silenced: Set<string>, now: number): EngineAction[] {
+export function evaluateSilence(
+  rules: ActiveRules,
+  unit: UnitSeen,
+  assignedSince: number | undefined,
+  silenced: Set<string>,
+  now: number,
+): EngineAction[] {
   const rule = rules[RULE];
   if (!rule.enabled || assignedSince === undefined || silenced.has(unit.unitId)) return [];
   const since = silentSince(unit, assignedSince);

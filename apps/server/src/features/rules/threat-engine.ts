@@ -49,7 +49,10 @@ export function toActiveRules(rows: RuleRow[]): ActiveRules {
     RULE_KINDS.map((kind) => {
       const row = byId.get(kind);
       const params = row ? RULE_PARAMS[kind].safeParse(JSON.parse(row.params)) : null;
-      return [kind, params?.success ? { name: row!.name, enabled: row!.enabled === 1, params: params.data } : { ...fallback[kind], enabled: false }];
+      return [
+        kind,
+        params?.success ? { name: row!.name, enabled: row!.enabled === 1, params: params.data } : { ...fallback[kind], enabled: false },
+      ];
     }),
   ) as ActiveRules;
 }
@@ -67,7 +70,15 @@ function zoneFromRow(row: ZoneRow): IndexedZone {
 }
 
 function zoneFromEvent(zone: Zone): IndexedZone {
-  return { id: zone.id, name: zone.name, kind: zone.kind, riskLevel: zone.riskLevel, active: zone.active, geometry: zone.geometry as Polygon | MultiPolygon, bbox: zone.bbox };
+  return {
+    id: zone.id,
+    name: zone.name,
+    kind: zone.kind,
+    riskLevel: zone.riskLevel,
+    active: zone.active,
+    geometry: zone.geometry as Polygon | MultiPolygon,
+    bbox: zone.bbox,
+  };
 }
 
 function unitSeen(unit: Unit): UnitSeen {
@@ -111,19 +122,44 @@ export class ThreatEngine {
     engine.setZones(this.zones.values());
     const now = this.clock.now();
     const windowMs = rules['report.burst'].params.windowMinutes * 60_000;
-    const [units, presence, openAlerts, reports] = await Promise.all([this.rules.units(), this.rules.presence(), this.rules.openEngineAlerts(), this.rules.reportsSince(now - windowMs)]);
+    const [units, presence, openAlerts, reports] = await Promise.all([
+      this.rules.units(),
+      this.rules.presence(),
+      this.rules.openEngineAlerts(),
+      this.rules.reportsSince(now - windowMs),
+    ]);
     engine.restore(
       {
         units: units.map((row) => ({
           unitId: row.id,
           callsign: row.callsign,
           status: row.status,
-          position: row.lat !== null && row.lon !== null && row.position_at !== null ? { lat: row.lat, lon: row.lon, at: row.position_at } : null,
+          position:
+            row.lat !== null && row.lon !== null && row.position_at !== null ? { lat: row.lat, lon: row.lon, at: row.position_at } : null,
           ingestedAt: row.updated_at,
         })),
-        presence: presence.map((row) => ({ subject: row.subject, zoneId: row.zone_id, enteredAt: row.entered_at, alerted: row.alerted === 1 })),
-        openAlerts: openAlerts.map((row) => ({ rule: row.rule, subject: row.subject, lat: row.lat, lon: row.lon, updatedAt: row.updated_at })),
-        recentReports: reports.map((row) => ({ id: row.id, category: row.category, description: row.description, lat: row.lat, lon: row.lon, at: row.created_at, ingestedAt: row.created_at })),
+        presence: presence.map((row) => ({
+          subject: row.subject,
+          zoneId: row.zone_id,
+          enteredAt: row.entered_at,
+          alerted: row.alerted === 1,
+        })),
+        openAlerts: openAlerts.map((row) => ({
+          rule: row.rule,
+          subject: row.subject,
+          lat: row.lat,
+          lon: row.lon,
+          updatedAt: row.updated_at,
+        })),
+        recentReports: reports.map((row) => ({
+          id: row.id,
+          category: row.category,
+          description: row.description,
+          lat: row.lat,
+          lon: row.lon,
+          at: row.created_at,
+          ingestedAt: row.created_at,
+        })),
       },
       now,
     );
@@ -166,15 +202,37 @@ export class ThreatEngine {
       }
       case 'report.created': {
         const report = event.data;
-        const seen = { id: report.id, category: report.category, description: report.description, lat: report.location.lat, lon: report.location.lon, at: report.createdAt, ingestedAt: report.createdAt };
+        const seen = {
+          id: report.id,
+          category: report.category,
+          description: report.description,
+          lat: report.location.lat,
+          lon: report.location.lon,
+          at: report.createdAt,
+          ingestedAt: report.createdAt,
+        };
         return this.enqueue(() => this.engine!.report(seen));
       }
       case 'detection.created': {
         const frame = event.data;
         if (!frame.location) return;
         const location = { lat: frame.location.lat, lon: frame.location.lon };
-        const detections = frame.detections.map((detection) => ({ id: detection.id, label: detection.label, score: detection.score, location: detection.location ?? location }));
-        return this.enqueue(() => this.engine!.detections({ cameraId: frame.cameraId, cameraName: frame.cameraName, at: frame.at, ingestedAt: frame.receivedAt, location, detections }));
+        const detections = frame.detections.map((detection) => ({
+          id: detection.id,
+          label: detection.label,
+          score: detection.score,
+          location: detection.location ?? location,
+        }));
+        return this.enqueue(() =>
+          this.engine!.detections({
+            cameraId: frame.cameraId,
+            cameraName: frame.cameraName,
+            at: frame.at,
+            ingestedAt: frame.receivedAt,
+            location,
+            detections,
+          }),
+        );
       }
       case 'zone.created':
       case 'zone.updated': {
@@ -230,7 +288,12 @@ export class ThreatEngine {
       case 'note':
         return this.alerts.noteSubject(action.rule, action.subject, action.detail, action.source);
       case 'enter':
-        return this.rules.enter({ subject: action.subject, zone_id: action.zoneId, entered_at: action.enteredAt, alerted: action.alerted ? 1 : 0 });
+        return this.rules.enter({
+          subject: action.subject,
+          zone_id: action.zoneId,
+          entered_at: action.enteredAt,
+          alerted: action.alerted ? 1 : 0,
+        });
       case 'leave':
         return this.rules.leave(action.subject, action.zoneId);
     }

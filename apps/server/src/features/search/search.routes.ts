@@ -7,7 +7,14 @@ import type { SearchService } from './search.service';
 export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchService }> = async (app, { search }) => {
   app.get(
     '/search',
-    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'Full-text search over incidents, reports and messages', querystring: SearchQuery, response: { 200: SearchResponse } } },
+    {
+      config: { access: OPERATIONS_ROLES },
+      schema: {
+        summary: 'Full-text search over incidents, reports and messages',
+        querystring: SearchQuery,
+        response: { 200: SearchResponse },
+      },
+    },
     async (request) => ({ hits: await search.search(request.query) }),
   );
 };

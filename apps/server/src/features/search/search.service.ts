@@ -10,6 +10,13 @@ export class SearchService {
   /** The best hits for what the person typed, reduced to plain words so nothing is query syntax. */
   async search(query: z.infer<typeof SearchQuery>): Promise<SearchHit[]> {
     const hits = await this.index.search(searchTerms(query.q), query.kind, query.limit);
-    return hits.map((hit) => ({ kind: hit.kind, id: hit.ref_id, title: hit.title, snippet: hit.snippet, at: Number(hit.at), incidentId: hit.incident_id }));
+    return hits.map((hit) => ({
+      kind: hit.kind,
+      id: hit.ref_id,
+      title: hit.title,
+      snippet: hit.snippet,
+      at: Number(hit.at),
+      incidentId: hit.incident_id,
+    }));
   }
 }

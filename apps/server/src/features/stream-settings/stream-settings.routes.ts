@@ -16,7 +16,10 @@ const PUBLISHERS = [...COMMAND_ROLES, 'Field_Unit'] as const;
 export const streamSettingsRoutes: FastifyPluginAsyncZod<{ streamSettings: StreamSettingsService }> = async (app, { streamSettings }) => {
   app.get(
     '/stream-settings/me',
-    { config: { access: PUBLISHERS }, schema: { summary: 'My publishing defaults: resolution, frame rate, bitrate, codec', response: { 200: StreamDefaultsResponse } } },
+    {
+      config: { access: PUBLISHERS },
+      schema: { summary: 'My publishing defaults: resolution, frame rate, bitrate, codec', response: { 200: StreamDefaultsResponse } },
+    },
     async (request) => streamSettings.defaults(requireAuth(request).user.id),
   );
 
@@ -32,13 +35,23 @@ export const streamSettingsRoutes: FastifyPluginAsyncZod<{ streamSettings: Strea
 
   app.get(
     '/stream-settings/platform',
-    { config: { access: COMMAND_ROLES }, schema: { summary: 'ICE servers and recording retention for the whole platform', response: { 200: StreamPlatformResponse } } },
+    {
+      config: { access: COMMAND_ROLES },
+      schema: { summary: 'ICE servers and recording retention for the whole platform', response: { 200: StreamPlatformResponse } },
+    },
     async () => streamSettings.platform(),
   );
 
   app.patch(
     '/stream-settings/platform',
-    { config: { access: COMMAND_ROLES }, schema: { summary: 'Change the ICE servers (null: use the server configuration) or recording retention', body: UpdateStreamPlatformRequest, response: { 200: StreamPlatformResponse } } },
+    {
+      config: { access: COMMAND_ROLES },
+      schema: {
+        summary: 'Change the ICE servers (null: use the server configuration) or recording retention',
+        body: UpdateStreamPlatformRequest,
+        response: { 200: StreamPlatformResponse },
+      },
+    },
     async (request) => streamSettings.updatePlatform(request.body, auditContext(request)),
   );
 };

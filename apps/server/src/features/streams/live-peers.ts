@@ -74,12 +74,18 @@ export class LivePeers {
     const publisher = peers.find((peer) => peer.role === 'publish');
     const viewers = peers.filter((peer) => peer.role === 'view').length;
     const goneAt = this.publisherGoneAt.get(roomId);
-    const status = publisher ? 'live' : goneAt !== undefined && this.clock.now() - goneAt < PUBLISHER_GRACE_MS && viewers > 0 ? 'reconnecting' : 'waiting';
+    const status = publisher
+      ? 'live'
+      : goneAt !== undefined && this.clock.now() - goneAt < PUBLISHER_GRACE_MS && viewers > 0
+        ? 'reconnecting'
+        : 'waiting';
     const codec = stats.find((entry) => entry.roomId === roomId)?.publisher?.codec ?? null;
     return {
       status,
       viewers,
-      publisher: publisher ? { userId: publisher.userId, name: names.get(publisher.userId) ?? publisher.name, since: publisher.startedAt, codec } : null,
+      publisher: publisher
+        ? { userId: publisher.userId, name: names.get(publisher.userId) ?? publisher.name, since: publisher.startedAt, codec }
+        : null,
     };
   }
 }

@@ -32,7 +32,8 @@ export function handleMediaEvent(
     case 'restarted': {
       const all = peers.all();
       for (const roomId of new Set(all.map((peer) => peer.roomId))) announce(roomId, 'media-restarted');
-      for (const peer of all) peer.notify?.({ type: 'reconnect', reason: 'The media server restarted.', afterMs: 250 + Math.floor(Math.random() * 500) });
+      for (const peer of all)
+        peer.notify?.({ type: 'reconnect', reason: 'The media server restarted.', afterMs: 250 + Math.floor(Math.random() * 500) });
       void endPeers(
         all.map((peer) => peer.id),
         false,

@@ -40,10 +40,24 @@ export class PeerSessions {
     return this.rooms.authorised({ id: claims.sub, role: claims.user_role, full_name: claims.name }, claims.room, claims.stream_role);
   }
 
-  async offer(claims: StreamClaims, sdp: string | undefined, notify: LivePeer['notify'] = null, peerId: string = randomUUID()): Promise<{ peerId: string; type: 'answer' | 'offer'; sdp: string }> {
+  async offer(
+    claims: StreamClaims,
+    sdp: string | undefined,
+    notify: LivePeer['notify'] = null,
+    peerId: string = randomUUID(),
+  ): Promise<{ peerId: string; type: 'answer' | 'offer'; sdp: string }> {
     const room = await this.checkClaims(claims);
-    if (sdp === undefined && claims.stream_role === 'publish') throw new AppError('bad_sdp', 'A publisher sends its offer (sdp); only viewers may ask the server to offer.');
-    const peer: LivePeer = { id: peerId, roomId: room.id, userId: claims.sub, name: claims.name, role: claims.stream_role, startedAt: this.clock.now(), notify };
+    if (sdp === undefined && claims.stream_role === 'publish')
+      throw new AppError('bad_sdp', 'A publisher sends its offer (sdp); only viewers may ask the server to offer.');
+    const peer: LivePeer = {
+      id: peerId,
+      roomId: room.id,
+      userId: claims.sub,
+      name: claims.name,
+      role: claims.stream_role,
+      startedAt: this.clock.now(),
+      notify,
+    };
     let answer: string;
     try {
       if (claims.stream_role === 'publish') answer = await this.media.publish(room.id, peerId, sdp!);
@@ -63,7 +77,13 @@ export class PeerSessions {
     }
     this.peers.add(peer);
     this.announce(room.id, peer.role === 'publish' ? 'publisher-joined' : 'viewers');
-    await this.rooms.repository.startSession({ id: peerId, room_id: room.id, user_id: claims.sub, role: claims.stream_role, started_at: peer.startedAt });
+    await this.rooms.repository.startSession({
+      id: peerId,
+      room_id: room.id,
+      user_id: claims.sub,
+      role: claims.stream_role,
+      started_at: peer.startedAt,
+    });
     if (notify) this.statsPush.start();
     return { peerId, type: sdp === undefined ? 'offer' : 'answer', sdp: answer };
   }

@@ -148,7 +148,10 @@ class SignalingConnection {
     const result = SignalingClientMessage.safeParse(parsed);
     if (!result.success) {
       const issue = result.error.issues[0];
-      return this.error('bad_message', `The message is not a signalling message: ${issue ? `${issue.path.join('.') || 'type'}: ${issue.message}` : 'unknown shape'}.`);
+      return this.error(
+        'bad_message',
+        `The message is not a signalling message: ${issue ? `${issue.path.join('.') || 'type'}: ${issue.message}` : 'unknown shape'}.`,
+      );
     }
     try {
       await this.handle(result.data);
@@ -179,7 +182,8 @@ class SignalingConnection {
       }
       case 'offer': {
         if (!this.claims || !this.peerId) return this.error('out_of_order', 'Send join with your stream token before the offer.');
-        if (this.answered || this.streams.hasPeer(this.peerId)) return this.error('out_of_order', 'This connection already has a media session; open a new connection to start again.');
+        if (this.answered || this.streams.hasPeer(this.peerId))
+          return this.error('out_of_order', 'This connection already has a media session; open a new connection to start again.');
         const notify = (server: SignalingServerMessage) => {
           this.send(server);
           if (server.type === 'reconnect') this.end(CLOSE.reconnect, server.reason);
@@ -190,7 +194,8 @@ class SignalingConnection {
         return this.send({ type: 'answer', peerId: this.peerId, sdp });
       }
       case 'ice': {
-        if (!this.claims || !this.peerId || !this.answered) return this.error('out_of_order', 'Send ICE candidates after the offer has been answered.');
+        if (!this.claims || !this.peerId || !this.answered)
+          return this.error('out_of_order', 'Send ICE candidates after the offer has been answered.');
         return this.streams.ice(this.claims, this.peerId, message.candidate);
       }
       case 'leave':
@@ -202,7 +207,8 @@ class SignalingConnection {
     if (error instanceof AppError) {
       const fatal = FATAL[error.code];
       if (fatal) return this.error(fatal.code, error.message, fatal.close);
-      const code = (['bad_sdp', 'out_of_order', 'too_many_candidates', 'media_unavailable'] as const).find((c) => c === error.code) ?? 'bad_message';
+      const code =
+        (['bad_sdp', 'out_of_order', 'too_many_candidates', 'media_unavailable'] as const).find((c) => c === error.code) ?? 'bad_message';
       return this.error(code, error.message);
     }
     this.error('media_unavailable', 'The server could not handle this message; try again.');

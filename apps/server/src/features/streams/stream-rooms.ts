@@ -45,7 +45,17 @@ export class StreamRooms {
   async ensureCommandRoom(): Promise<StreamRoomRow> {
     const existing = await this.repository.find(COMMAND_ROOM_ID);
     if (existing) return existing;
-    await this.repository.upsert({ id: COMMAND_ROOM_ID, name: 'Command room', kind: 'program', unit_id: null, camera_id: null, shared_unit_ids: '[]', created_by: null, created_at: this.clock.now(), closed_at: null });
+    await this.repository.upsert({
+      id: COMMAND_ROOM_ID,
+      name: 'Command room',
+      kind: 'program',
+      unit_id: null,
+      camera_id: null,
+      shared_unit_ids: '[]',
+      created_by: null,
+      created_at: this.clock.now(),
+      closed_at: null,
+    });
     this.onOpened(COMMAND_ROOM_ID);
     return (await this.repository.find(COMMAND_ROOM_ID))!;
   }
@@ -53,7 +63,17 @@ export class StreamRooms {
   private async openUnitRoom(unitId: string, userId: string): Promise<StreamRoomRow | undefined> {
     const callsign = await this.repository.unitCallsign(unitId);
     if (callsign === null) return undefined;
-    await this.repository.upsert({ id: unitRoomId(unitId), name: `${callsign} live`, kind: 'field', unit_id: unitId, camera_id: null, shared_unit_ids: '[]', created_by: userId, created_at: this.clock.now(), closed_at: null });
+    await this.repository.upsert({
+      id: unitRoomId(unitId),
+      name: `${callsign} live`,
+      kind: 'field',
+      unit_id: unitId,
+      camera_id: null,
+      shared_unit_ids: '[]',
+      created_by: userId,
+      created_at: this.clock.now(),
+      closed_at: null,
+    });
     this.onOpened(unitRoomId(unitId));
     return this.repository.find(unitRoomId(unitId));
   }

@@ -50,11 +50,22 @@ export class StreamTokens {
     }
     if (header.alg !== SIGNING_ALGORITHM || typeof header.kid !== 'string') throw new AppError('bad_stream_token');
     // A token without exp would be good forever: require it, as access tokens do.
-    const options = { issuer: this.issuer, audience: STREAM_TOKEN_AUDIENCE, algorithms: [SIGNING_ALGORITHM], requiredClaims: ['exp'], currentDate: new Date(this.clock.now()) };
+    const options = {
+      issuer: this.issuer,
+      audience: STREAM_TOKEN_AUDIENCE,
+      algorithms: [SIGNING_ALGORITHM],
+      requiredClaims: ['exp'],
+      currentDate: new Date(this.clock.now()),
+    };
     for (const attempt of [0, 1]) {
       try {
         const { payload } = await jwtVerify(token, await this.keys.verifySet(), options);
-        if (typeof payload.sub !== 'string' || typeof payload.room !== 'string' || (payload.stream_role !== 'publish' && payload.stream_role !== 'view')) break;
+        if (
+          typeof payload.sub !== 'string' ||
+          typeof payload.room !== 'string' ||
+          (payload.stream_role !== 'publish' && payload.stream_role !== 'view')
+        )
+          break;
         return payload as unknown as StreamClaims;
       } catch (error) {
         // A kid we do not know may have just been rotated in by another instance.

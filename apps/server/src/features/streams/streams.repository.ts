@@ -13,7 +13,13 @@ export class StreamsRepository {
   }
 
   listOpen(): Promise<StreamRoomRow[]> {
-    return this.db.selectFrom('stream_rooms').selectAll().where('closed_at', 'is', null).orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
+    return this.db
+      .selectFrom('stream_rooms')
+      .selectAll()
+      .where('closed_at', 'is', null)
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .execute();
   }
 
   /** Inserts the room, or reopens a closed one with the same id; an open room is left as it is. */
@@ -22,7 +28,19 @@ export class StreamsRepository {
       .insertInto('stream_rooms')
       .values(row)
       .onConflict((oc) =>
-        oc.column('id').doUpdateSet({ name: row.name, kind: row.kind, unit_id: row.unit_id, camera_id: row.camera_id, shared_unit_ids: row.shared_unit_ids, created_by: row.created_by, created_at: row.created_at, closed_at: null }).where('stream_rooms.closed_at', 'is not', null),
+        oc
+          .column('id')
+          .doUpdateSet({
+            name: row.name,
+            kind: row.kind,
+            unit_id: row.unit_id,
+            camera_id: row.camera_id,
+            shared_unit_ids: row.shared_unit_ids,
+            created_by: row.created_by,
+            created_at: row.created_at,
+            closed_at: null,
+          })
+          .where('stream_rooms.closed_at', 'is not', null),
       )
       .execute();
   }
@@ -43,7 +61,10 @@ export class StreamsRepository {
   }
 
   async startSession(row: { id: string; room_id: string; user_id: string | null; role: StreamRole; started_at: number }): Promise<void> {
-    await this.db.insertInto('stream_sessions').values({ ...row, ended_at: null }).execute();
+    await this.db
+      .insertInto('stream_sessions')
+      .values({ ...row, ended_at: null })
+      .execute();
   }
 
   async endSession(id: string, at: number): Promise<void> {

@@ -35,7 +35,14 @@ export function originOf(request: FastifyRequest): Origin {
 export const streamsRoutes: FastifyPluginAsyncZod<{ streams: StreamsService }> = async (app, { streams }) => {
   app.post(
     '/stream/create',
-    { config: { access: CREATORS, administrative: false }, schema: { summary: 'Open a video room (field units: only their own unit’s)', body: CreateStreamRequest, response: { 201: StreamRoomResponse } } },
+    {
+      config: { access: CREATORS, administrative: false },
+      schema: {
+        summary: 'Open a video room (field units: only their own unit’s)',
+        body: CreateStreamRequest,
+        response: { 201: StreamRoomResponse },
+      },
+    },
     async (request, reply) => {
       const room = await streams.create(requireAuth(request).user, request.body);
       return reply.code(201).send({ room });
@@ -46,39 +53,69 @@ export const streamsRoutes: FastifyPluginAsyncZod<{ streams: StreamsService }> =
     '/stream/join',
     {
       config: { access: OPERATIONS_AND_FIELD_ROLES, administrative: false },
-      schema: { summary: 'Join a room to publish or view: ICE servers, a short-lived stream token, the signalling URL', body: JoinStreamRequest, response: { 200: JoinStreamResponse } },
+      schema: {
+        summary: 'Join a room to publish or view: ICE servers, a short-lived stream token, the signalling URL',
+        body: JoinStreamRequest,
+        response: { 200: JoinStreamResponse },
+      },
     },
     async (request) => streams.join(requireAuth(request).user, request.body, originOf(request)),
   );
 
   app.post(
     '/stream/leave',
-    { config: { access: OPERATIONS_AND_FIELD_ROLES, administrative: false }, schema: { summary: 'Leave a room (or, for command, close it for everyone)', body: LeaveStreamRequest, response: { 200: LeaveStreamResponse } } },
+    {
+      config: { access: OPERATIONS_AND_FIELD_ROLES, administrative: false },
+      schema: {
+        summary: 'Leave a room (or, for command, close it for everyone)',
+        body: LeaveStreamRequest,
+        response: { 200: LeaveStreamResponse },
+      },
+    },
     async (request) => ({ ok: true as const, closedPeers: await streams.leave(requireAuth(request).user, request.body) }),
   );
 
   app.get(
     '/stream/list',
-    { config: { access: OPERATIONS_AND_FIELD_ROLES }, schema: { summary: 'Open rooms I may watch or publish to, with publisher and viewer count', response: { 200: StreamListResponse } } },
+    {
+      config: { access: OPERATIONS_AND_FIELD_ROLES },
+      schema: { summary: 'Open rooms I may watch or publish to, with publisher and viewer count', response: { 200: StreamListResponse } },
+    },
     async (request) => ({ rooms: await streams.list(requireAuth(request).user) }),
   );
 
   app.get(
     '/stream/health',
-    { config: { access: OPERATIONS_AND_FIELD_ROLES }, schema: { summary: 'Per room bitrate, fps, packet loss, RTT and viewers; the media process state', response: { 200: StreamHealthResponse } } },
+    {
+      config: { access: OPERATIONS_AND_FIELD_ROLES },
+      schema: {
+        summary: 'Per room bitrate, fps, packet loss, RTT and viewers; the media process state',
+        response: { 200: StreamHealthResponse },
+      },
+    },
     async (request) => streams.health(requireAuth(request).user),
   );
 
   // The stream token in the body is the credential, as on /ws/signaling: no cookie, no CSRF.
   app.post(
     '/signaling/offer',
-    { config: { access: 'public', csrf: false }, schema: { summary: 'Send an offer (publish or view) and get the answer; viewers may omit sdp to get an offer', body: SignalingOfferRequest, response: { 200: SignalingOfferResponse } } },
+    {
+      config: { access: 'public', csrf: false },
+      schema: {
+        summary: 'Send an offer (publish or view) and get the answer; viewers may omit sdp to get an offer',
+        body: SignalingOfferRequest,
+        response: { 200: SignalingOfferResponse },
+      },
+    },
     async (request) => streams.offer(await streams.verifyToken(request.body.token), request.body.sdp),
   );
 
   app.post(
     '/signaling/answer',
-    { config: { access: 'public', csrf: false }, schema: { summary: 'Answer an offer the server made', body: SignalingAnswerRequest, response: { 200: SignalingOk } } },
+    {
+      config: { access: 'public', csrf: false },
+      schema: { summary: 'Answer an offer the server made', body: SignalingAnswerRequest, response: { 200: SignalingOk } },
+    },
     async (request) => {
       await streams.answer(await streams.verifyToken(request.body.token), request.body.peerId, request.body.sdp);
       return { ok: true as const };
@@ -87,7 +124,10 @@ export const streamsRoutes: FastifyPluginAsyncZod<{ streams: StreamsService }> =
 
   app.post(
     '/signaling/ice',
-    { config: { access: 'public', csrf: false }, schema: { summary: 'Trickle an ICE candidate (null: end of candidates)', body: SignalingIceRequest, response: { 200: SignalingOk } } },
+    {
+      config: { access: 'public', csrf: false },
+      schema: { summary: 'Trickle an ICE candidate (null: end of candidates)', body: SignalingIceRequest, response: { 200: SignalingOk } },
+    },
     async (request) => {
       await streams.ice(await streams.verifyToken(request.body.token), request.body.peerId, request.body.candidate);
       return { ok: true as const };
@@ -96,14 +136,19 @@ export const streamsRoutes: FastifyPluginAsyncZod<{ streams: StreamsService }> =
 
   app.get(
     '/videosdk/token',
-    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'A short-lived token for the fixed command room', response: { 200: VideoSdkTokenResponse } } },
+    {
+      config: { access: OPERATIONS_ROLES },
+      schema: { summary: 'A short-lived token for the fixed command room', response: { 200: VideoSdkTokenResponse } },
+    },
     async (request) => streams.videoSdkToken(requireAuth(request).user, originOf(request)),
   );
 
   app.get(
     '/videosdk',
-    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'The command room: its state and where to connect', response: { 200: VideoSdkRoomResponse } } },
+    {
+      config: { access: OPERATIONS_ROLES },
+      schema: { summary: 'The command room: its state and where to connect', response: { 200: VideoSdkRoomResponse } },
+    },
     async (request) => streams.videoSdkRoom(requireAuth(request).user, originOf(request)),
   );
-
 };

@@ -77,7 +77,9 @@ export class StreamsService {
     this.rooms = new StreamRooms(repository, unitsOf, clock, (roomId) => announce(roomId, 'created'));
     this.statsPush = new PeerStatsPush(this.peers, media);
     this.sessions = new PeerSessions(this.rooms, this.peers, media, tokens, clock, this.statsPush, announce);
-    this.unsubscribe = media.on((event) => handleMediaEvent(event, this.peers, (ids, closeMedia) => this.endPeers(ids, closeMedia), announce));
+    this.unsubscribe = media.on((event) =>
+      handleMediaEvent(event, this.peers, (ids, closeMedia) => this.endPeers(ids, closeMedia), announce),
+    );
   }
 
   // ---- rooms ----
@@ -85,12 +87,16 @@ export class StreamsService {
   async create(user: SignedInUser, request: CreateStreamRequest): Promise<StreamRoom> {
     const streamUser = await this.rooms.streamUser(user);
     if (!canCreate(streamUser, request.kind, request.unitId)) {
-      throw new AppError('forbidden', user.role === 'Field_Unit' ? 'A field unit may only create a field room for its own unit.' : 'Your role cannot create video rooms.');
+      throw new AppError(
+        'forbidden',
+        user.role === 'Field_Unit' ? 'A field unit may only create a field room for its own unit.' : 'Your role cannot create video rooms.',
+      );
     }
     const id = request.id ?? (request.kind === 'field' && request.unitId ? unitRoomId(request.unitId) : `room-${randomUUID().slice(0, 8)}`);
     const existing = await this.repository.find(id);
     if (existing) {
-      if (existing.kind !== request.kind || existing.unit_id !== (request.unitId ?? null)) throw new AppError('conflict', `A different room with the id "${id}" is already open.`);
+      if (existing.kind !== request.kind || existing.unit_id !== (request.unitId ?? null))
+        throw new AppError('conflict', `A different room with the id "${id}" is already open.`);
       return this.present(existing);
     }
     await this.repository.upsert({
@@ -119,7 +125,13 @@ export class StreamsService {
 
   async join(user: SignedInUser, request: JoinStreamRequest, origin: Origin): Promise<JoinStreamResponse> {
     const room = await this.rooms.authorised(user, request.room, request.role);
-    const { token, expiresAt } = await this.tokens.issue({ sub: user.id, room: room.id, stream_role: request.role, user_role: user.role, name: user.full_name });
+    const { token, expiresAt } = await this.tokens.issue({
+      sub: user.id,
+      room: room.id,
+      stream_role: request.role,
+      user_role: user.role,
+      name: user.full_name,
+    });
     return {
       room: await this.present(room),
       role: request.role,
@@ -181,7 +193,13 @@ export class StreamsService {
     const streamUser = await this.rooms.streamUser(user);
     const role: StreamRole = canPublish(streamUser, room) ? 'publish' : 'view';
     const joined = await this.join(user, { room: COMMAND_ROOM_ID, role }, origin);
-    return { token: joined.token, roomId: COMMAND_ROOM_ID, expiresAt: joined.expiresAt, iceServers: joined.iceServers, signalingUrl: joined.signalingUrl };
+    return {
+      token: joined.token,
+      roomId: COMMAND_ROOM_ID,
+      expiresAt: joined.expiresAt,
+      iceServers: joined.iceServers,
+      signalingUrl: joined.signalingUrl,
+    };
   }
 
   async videoSdkRoom(user: SignedInUser, origin: Origin): Promise<VideoSdkRoomResponse> {
@@ -217,7 +235,12 @@ export class StreamsService {
     return this.sessions.checkClaims(claims);
   }
 
-  offer(claims: StreamClaims, sdp: string | undefined, notify: LivePeer['notify'] = null, peerId?: string): Promise<{ peerId: string; type: 'answer' | 'offer'; sdp: string }> {
+  offer(
+    claims: StreamClaims,
+    sdp: string | undefined,
+    notify: LivePeer['notify'] = null,
+    peerId?: string,
+  ): Promise<{ peerId: string; type: 'answer' | 'offer'; sdp: string }> {
     return this.sessions.offer(claims, sdp, notify, peerId);
   }
 

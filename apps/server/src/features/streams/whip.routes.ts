@@ -27,22 +27,30 @@ export const whipRoutes: FastifyPluginAsyncZod<WhipRoutesOptions> = async (app, 
 
   const credential = async (header: string | undefined, roomId: string, role: StreamRole): Promise<StreamClaims> => {
     const token = bearerToken(header);
-    if (!token) throw new AppError('unauthenticated', 'Send Authorization: Bearer with a stream token from /stream/join or an access token.');
+    if (!token)
+      throw new AppError('unauthenticated', 'Send Authorization: Bearer with a stream token from /stream/join or an access token.');
     let claims: StreamClaims | null = null;
     try {
       claims = await streams.verifyToken(token);
     } catch {
       const lookup = await bearer(token).catch(() => ({ status: 'missing' }) as const);
-      if (lookup.status !== 'valid') throw new AppError('bad_stream_token', 'The bearer token is neither a valid stream token nor a valid access token.');
+      if (lookup.status !== 'valid')
+        throw new AppError('bad_stream_token', 'The bearer token is neither a valid stream token nor a valid access token.');
       return streams.claimsFor(lookup.resolved.user, roomId, role);
     }
     if (claims.room !== roomId || claims.stream_role !== role) {
-      throw new AppError('forbidden', `This stream token is for ${claims.stream_role === 'publish' ? 'publishing to' : 'viewing'} room "${claims.room}", not for this endpoint.`);
+      throw new AppError(
+        'forbidden',
+        `This stream token is for ${claims.stream_role === 'publish' ? 'publishing to' : 'viewing'} room "${claims.room}", not for this endpoint.`,
+      );
     }
     return claims;
   };
 
-  for (const [kind, role] of [['whip', 'publish'], ['whep', 'view']] as const) {
+  for (const [kind, role] of [
+    ['whip', 'publish'],
+    ['whep', 'view'],
+  ] as const) {
     app.post(
       `/${kind}/:room`,
       {
@@ -62,7 +70,12 @@ export const whipRoutes: FastifyPluginAsyncZod<WhipRoutesOptions> = async (app, 
         const claims = await credential(request.headers.authorization, request.params.room, role);
         const { peerId, sdp: answer } = await streams.offer(claims, sdp);
         const location = `${originOf(request).http}/${kind}/${encodeURIComponent(request.params.room)}/${peerId}`;
-        return reply.code(201).header('content-type', 'application/sdp').header('location', location).header('etag', `"${peerId}"`).send(answer);
+        return reply
+          .code(201)
+          .header('content-type', 'application/sdp')
+          .header('location', location)
+          .header('etag', `"${peerId}"`)
+          .send(answer);
       },
     );
 

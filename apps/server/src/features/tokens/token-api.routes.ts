@@ -97,31 +97,48 @@ export const tokenApiRoutes: FastifyPluginAsyncZod<TokenApiOptions> = async (app
     },
   );
 
-  app.get('/user', { config: { access: 'signed-in', beforeSecondFactor: true }, schema: { summary: 'The signed-in user, with factors' } }, async (request) => {
-    const { user } = requireAuth(request);
-    return presentTokenUser(user, await mfa.factorsOf(user.id), await oauth.identitiesOf(user.id));
-  });
+  app.get(
+    '/user',
+    { config: { access: 'signed-in', beforeSecondFactor: true }, schema: { summary: 'The signed-in user, with factors' } },
+    async (request) => {
+      const { user } = requireAuth(request);
+      return presentTokenUser(user, await mfa.factorsOf(user.id), await oauth.identitiesOf(user.id));
+    },
+  );
 
   app.post(
     '/logout',
-    { config: { access: 'signed-in', beforeSecondFactor: true }, schema: { summary: 'End this session, every session, or every other one', querystring: LogoutQuery } },
+    {
+      config: { access: 'signed-in', beforeSecondFactor: true },
+      schema: { summary: 'End this session, every session, or every other one', querystring: LogoutQuery },
+    },
     async (request, reply) => {
       await tokens.logout(requireAuth(request), request.query.scope, auditContext(request));
       return reply.status(204).send();
     },
   );
 
-  app.get('/.well-known/jwks.json', { config: { access: 'public' }, schema: { summary: 'Public keys that verify access tokens' } }, async (_request, reply) => {
-    reply.header('Cache-Control', 'public, max-age=300');
-    return keys.jwks();
-  });
+  app.get(
+    '/.well-known/jwks.json',
+    { config: { access: 'public' }, schema: { summary: 'Public keys that verify access tokens' } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'public, max-age=300');
+      return keys.jwks();
+    },
+  );
 
   app.get(
     '/authorize',
     { config: { access: 'public' }, schema: { summary: 'Start sign-in with the OIDC provider (PKCE S256)', querystring: AuthorizeQuery } },
     async (request, reply) => {
       const { provider, redirect_to, scopes, code_challenge, code_challenge_method } = request.query;
-      const upstream = await oauth.authorize({ provider, redirectTo: redirect_to, scopes, codeChallenge: code_challenge, codeChallengeMethod: code_challenge_method });
+      const upstream = await oauth.authorize({
+        provider,
+        redirectTo: redirect_to,
+        scopes,
+        codeChallenge: code_challenge,
+        codeChallengeMethod: code_challenge_method,
+      });
       return reply.redirect(upstream.toString(), 302);
     },
   );
@@ -174,7 +191,10 @@ export const tokenApiRoutes: FastifyPluginAsyncZod<TokenApiOptions> = async (app
 
   app.post(
     '/factors/:factorId/challenge',
-    { config: { access: 'signed-in', beforeSecondFactor: true }, schema: { summary: 'Start a five-minute, single-use challenge', params: FactorParams, body: ChallengeBody.optional() } },
+    {
+      config: { access: 'signed-in', beforeSecondFactor: true },
+      schema: { summary: 'Start a five-minute, single-use challenge', params: FactorParams, body: ChallengeBody.optional() },
+    },
     async (request) => {
       const { challenge } = await mfa.challenge(requireAuth(request), request.params.factorId, request.ip);
       return { id: challenge.id, type: 'totp', expires_at: Math.floor(challenge.expires_at / 1000) };
@@ -183,7 +203,10 @@ export const tokenApiRoutes: FastifyPluginAsyncZod<TokenApiOptions> = async (app
 
   app.post(
     '/factors/:factorId/verify',
-    { config: { access: 'signed-in', beforeSecondFactor: true }, schema: { summary: 'Answer a challenge; the session reaches aal2', params: FactorParams, body: VerifyFactorBody } },
+    {
+      config: { access: 'signed-in', beforeSecondFactor: true },
+      schema: { summary: 'Answer a challenge; the session reaches aal2', params: FactorParams, body: VerifyFactorBody },
+    },
     async (request) => {
       const { challenge_id, code } = request.body;
       const raised = await mfa.verify(requireAuth(request), request.params.factorId, challenge_id, code, auditContext(request));
@@ -209,8 +232,12 @@ export const tokenApiRoutes: FastifyPluginAsyncZod<TokenApiOptions> = async (app
 
 /** The JWKS at the site root too, where generic JWT libraries look for it. */
 export const rootJwksRoute: FastifyPluginAsyncZod<{ keys: KeyRing }> = async (app, { keys }) => {
-  app.get('/.well-known/jwks.json', { config: { access: 'public' }, schema: { summary: 'Public keys that verify access tokens' } }, async (_request, reply) => {
-    reply.header('Cache-Control', 'public, max-age=300');
-    return keys.jwks();
-  });
+  app.get(
+    '/.well-known/jwks.json',
+    { config: { access: 'public' }, schema: { summary: 'Public keys that verify access tokens' } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'public, max-age=300');
+      return keys.jwks();
+    },
+  );
 };

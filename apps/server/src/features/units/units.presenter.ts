@@ -10,7 +10,12 @@ export function presentUnit(row: UnitWithMembers): Unit {
     status: row.status,
     members: row.members,
     position: hasFix
-      ? { location: { lat: row.lat!, lon: row.lon!, ...(row.accuracy !== null ? { accuracy: row.accuracy } : {}) }, heading: row.heading, speed: row.speed, at: row.position_at! }
+      ? {
+          location: { lat: row.lat!, lon: row.lon!, ...(row.accuracy !== null ? { accuracy: row.accuracy } : {}) },
+          heading: row.heading,
+          speed: row.speed,
+          at: row.position_at!,
+        }
       : null,
     emergency:
       row.emergency_since !== null

@@ -23,7 +23,11 @@ export interface UnitFilters {
 export class UnitsRepository extends TransactionalRepository {
   async insert(trx: Executor, row: UnitRow, members: string[]): Promise<void> {
     await trx.insertInto('units').values(row).execute();
-    if (members.length) await trx.insertInto('unit_members').values(members.map((user_id) => ({ unit_id: row.id, user_id }))).execute();
+    if (members.length)
+      await trx
+        .insertInto('unit_members')
+        .values(members.map((user_id) => ({ unit_id: row.id, user_id })))
+        .execute();
   }
 
   async find(id: string, trx: Executor = this.db): Promise<UnitWithMembers | undefined> {
@@ -33,7 +37,8 @@ export class UnitsRepository extends TransactionalRepository {
 
   async list(filters: UnitFilters = {}): Promise<UnitWithMembers[]> {
     let query = this.db.selectFrom('units').selectAll().orderBy('callsign');
-    if (filters.memberId) query = query.where('id', 'in', this.db.selectFrom('unit_members').select('unit_id').where('user_id', '=', filters.memberId));
+    if (filters.memberId)
+      query = query.where('id', 'in', this.db.selectFrom('unit_members').select('unit_id').where('user_id', '=', filters.memberId));
     if (filters.statuses?.length) query = query.where('status', 'in', filters.statuses);
     if (filters.kind) query = query.where('kind', '=', filters.kind);
     if (filters.bbox) query = query.where((eb) => insideBox(eb, filters.bbox!));
@@ -52,7 +57,11 @@ export class UnitsRepository extends TransactionalRepository {
    * the earlier claim, so a caller can tell a retry from an id reused for something else.
    */
   async claim(trx: Executor, action: { client_id: string; user_id: string; kind: string; target_id: string; created_at: number }) {
-    const result = await trx.insertInto('client_actions').values(action).onConflict((oc) => oc.column('client_id').doNothing()).executeTakeFirst();
+    const result = await trx
+      .insertInto('client_actions')
+      .values(action)
+      .onConflict((oc) => oc.column('client_id').doNothing())
+      .executeTakeFirst();
     if (Number(result.numInsertedOrUpdatedRows ?? 0) === 1) return { fresh: true as const };
     const earlier = await trx.selectFrom('client_actions').selectAll().where('client_id', '=', action.client_id).executeTakeFirstOrThrow();
     return { fresh: false as const, earlier };
@@ -65,7 +74,21 @@ export class UnitsRepository extends TransactionalRepository {
 
   private async withMembers(rows: UnitRow[], trx: Executor = this.db): Promise<UnitWithMembers[]> {
     if (rows.length === 0) return [];
-    const members = await trx.selectFrom('unit_members').selectAll().where('unit_id', 'in', rows.map((row) => row.id)).execute();
-    return rows.map((row) => ({ ...row, members: members.filter((member) => member.unit_id === row.id).map((member) => member.user_id).sort() }));
+    const members = await trx
+      .selectFrom('unit_members')
+      .selectAll()
+      .where(
+        'unit_id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .execute();
+    return rows.map((row) => ({
+      ...row,
+      members: members
+        .filter((member) => member.unit_id === row.id)
+        .map((member) => member.user_id)
+        .sort(),
+    }));
   }
 }

@@ -1,5 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CreateUnitRequest, SosRequest, UnitListQuery, UnitListResponse, UnitParams, UnitPositionRequest, UnitResponse, UnitStatusRequest } from '@argus/contracts/http/units';
+import {
+  CreateUnitRequest,
+  SosRequest,
+  UnitListQuery,
+  UnitListResponse,
+  UnitParams,
+  UnitPositionRequest,
+  UnitResponse,
+  UnitStatusRequest,
+} from '@argus/contracts/http/units';
 import { COMMAND_ROLES } from '@argus/contracts/roles';
 import { OPERATIONS_AND_FIELD_ROLES } from '@argus/contracts/policies/visibility';
 import { requireAuth } from '../../plugins/auth';
@@ -12,7 +21,14 @@ const CREWS = [...COMMAND_ROLES, 'Field_Unit'] as const;
 export const unitsRoutes: FastifyPluginAsyncZod<{ units: UnitsService }> = async (app, { units }) => {
   app.get(
     '/units',
-    { config: { access: OPERATIONS_AND_FIELD_ROLES }, schema: { summary: 'Units by callsign, filtered (a field unit sees the ones it crews)', querystring: UnitListQuery, response: { 200: UnitListResponse } } },
+    {
+      config: { access: OPERATIONS_AND_FIELD_ROLES },
+      schema: {
+        summary: 'Units by callsign, filtered (a field unit sees the ones it crews)',
+        querystring: UnitListQuery,
+        response: { 200: UnitListResponse },
+      },
+    },
     async (request) => {
       const { units: rows, nextCursor } = await units.list(requireAuth(request).user, request.query);
       return { units: rows.map(presentUnit), nextCursor };
@@ -21,31 +37,61 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ units: UnitsService }> = async
 
   app.post(
     '/units',
-    { config: { access: COMMAND_ROLES }, schema: { summary: 'Create a unit with its crew', body: CreateUnitRequest, response: { 201: UnitResponse } } },
+    {
+      config: { access: COMMAND_ROLES },
+      schema: { summary: 'Create a unit with its crew', body: CreateUnitRequest, response: { 201: UnitResponse } },
+    },
     async (request, reply) => reply.status(201).send({ unit: presentUnit(await units.create(request.body)) }),
   );
 
   app.post(
     '/units/:id/status',
-    { config: { access: CREWS }, schema: { summary: 'Set a unit status (idempotent by clientId)', params: UnitParams, body: UnitStatusRequest, response: { 200: UnitResponse } } },
+    {
+      config: { access: CREWS },
+      schema: {
+        summary: 'Set a unit status (idempotent by clientId)',
+        params: UnitParams,
+        body: UnitStatusRequest,
+        response: { 200: UnitResponse },
+      },
+    },
     async (request) => ({ unit: presentUnit(await units.setStatus(requireAuth(request).user, request.params.id, request.body)) }),
   );
 
   app.post(
     '/units/:id/position',
-    { config: { access: CREWS }, schema: { summary: 'Report a unit position (idempotent by clientId)', params: UnitParams, body: UnitPositionRequest, response: { 200: UnitResponse } } },
+    {
+      config: { access: CREWS },
+      schema: {
+        summary: 'Report a unit position (idempotent by clientId)',
+        params: UnitParams,
+        body: UnitPositionRequest,
+        response: { 200: UnitResponse },
+      },
+    },
     async (request) => ({ unit: presentUnit(await units.setPosition(requireAuth(request).user, request.params.id, request.body)) }),
   );
 
   app.post(
     '/units/:id/sos',
-    { config: { access: CREWS, administrative: false }, schema: { summary: 'SOS: a sticky emergency and a critical alert (idempotent by clientId)', params: UnitParams, body: SosRequest, response: { 200: UnitResponse } } },
+    {
+      config: { access: CREWS, administrative: false },
+      schema: {
+        summary: 'SOS: a sticky emergency and a critical alert (idempotent by clientId)',
+        params: UnitParams,
+        body: SosRequest,
+        response: { 200: UnitResponse },
+      },
+    },
     async (request) => ({ unit: presentUnit(await units.raiseSos(requireAuth(request).user, request.params.id, request.body)) }),
   );
 
   app.post(
     '/units/:id/sos/clear',
-    { config: { access: COMMAND_ROLES, administrative: false }, schema: { summary: 'Clear a unit’s emergency (command only)', params: UnitParams, response: { 200: UnitResponse } } },
+    {
+      config: { access: COMMAND_ROLES, administrative: false },
+      schema: { summary: 'Clear a unit’s emergency (command only)', params: UnitParams, response: { 200: UnitResponse } },
+    },
     async (request) => ({ unit: presentUnit(await units.clearSos(request.params.id)) }),
   );
 };

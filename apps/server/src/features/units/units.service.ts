@@ -33,7 +33,14 @@ function positionChange(unit: UnitWithMembers, request: z.infer<typeof UnitPosit
   const at = Math.min(request.at ?? now, now);
   if (unit.position_at !== null && at <= unit.position_at) return null;
   return {
-    changes: { lat: request.location.lat, lon: request.location.lon, accuracy: request.location.accuracy ?? null, heading: request.heading ?? null, speed: request.speed ?? null, position_at: at },
+    changes: {
+      lat: request.location.lat,
+      lon: request.location.lon,
+      accuracy: request.location.accuracy ?? null,
+      heading: request.heading ?? null,
+      speed: request.speed ?? null,
+      position_at: at,
+    },
     announce: unitEvents.position,
   };
 }
@@ -62,11 +69,29 @@ export class UnitsService {
     const notField = found.filter((user) => user.role !== 'Field_Unit');
     if (notField.length) throw new AppError('validation_failed', 'Only Field_Unit accounts can crew a unit.');
     const now = this.clock.now();
-    const row: UnitRow = { id: randomUUID(), callsign: request.callsign, kind: request.kind, status: 'available', lat: null, lon: null, accuracy: null, heading: null, speed: null, position_at: null, emergency_since: null, emergency_by: null, emergency_lat: null, emergency_lon: null, created_at: now, updated_at: now };
+    const row: UnitRow = {
+      id: randomUUID(),
+      callsign: request.callsign,
+      kind: request.kind,
+      status: 'available',
+      lat: null,
+      lon: null,
+      accuracy: null,
+      heading: null,
+      speed: null,
+      position_at: null,
+      emergency_since: null,
+      emergency_by: null,
+      emergency_lat: null,
+      emergency_lon: null,
+      created_at: now,
+      updated_at: now,
+    };
     try {
       await this.units.transaction((trx) => this.units.insert(trx, row, members));
     } catch (error) {
-      if (await this.callsignTaken(request.callsign)) throw new AppError('conflict', `A unit with callsign ${request.callsign} already exists.`);
+      if (await this.callsignTaken(request.callsign))
+        throw new AppError('conflict', `A unit with callsign ${request.callsign} already exists.`);
       throw error;
     }
     const unit = (await this.units.find(row.id))!;
@@ -108,7 +133,12 @@ export class UnitsService {
       const results: Outcome<UnitWithMembers>[] = [];
       for (const { viewer, unitId, request } of jobs) {
         try {
-          results.push({ ok: true, value: await this.actIn(trx, pending, viewer, unitId, request.clientId, 'unit.position', async (unit, now) => positionChange(unit, request, now)) });
+          results.push({
+            ok: true,
+            value: await this.actIn(trx, pending, viewer, unitId, request.clientId, 'unit.position', async (unit, now) =>
+              positionChange(unit, request, now),
+            ),
+          });
         } catch (error) {
           // A refusal (not your unit, a reused clientId) is that job's answer; anything else fails the batch.
           if (!(error instanceof AppError)) throw error;
@@ -135,10 +165,21 @@ export class UnitsService {
         title: `SOS: ${unit.callsign}`,
         detail: `${viewer.full_name} pressed SOS.`,
         location,
-        sources: [{ kind: 'unit', id: unit.id }, { kind: 'user', id: viewer.id }],
+        sources: [
+          { kind: 'unit', id: unit.id },
+          { kind: 'user', id: viewer.id },
+        ],
       });
       if (unit.emergency_since !== null) return null;
-      return { changes: { emergency_since: now, emergency_by: viewer.full_name, emergency_lat: location?.lat ?? null, emergency_lon: location?.lon ?? null }, announce: unitEvents.updated };
+      return {
+        changes: {
+          emergency_since: now,
+          emergency_by: viewer.full_name,
+          emergency_lat: location?.lat ?? null,
+          emergency_lon: location?.lon ?? null,
+        },
+        announce: unitEvents.updated,
+      };
     });
   }
 
@@ -150,7 +191,13 @@ export class UnitsService {
       const unit = await this.units.find(unitId, trx);
       if (!unit) throw new AppError('not_found', 'No such unit.');
       if (unit.emergency_since === null) return unit;
-      await this.units.update(trx, unit.id, { emergency_since: null, emergency_by: null, emergency_lat: null, emergency_lon: null, updated_at: now });
+      await this.units.update(trx, unit.id, {
+        emergency_since: null,
+        emergency_by: null,
+        emergency_lat: null,
+        emergency_lon: null,
+        updated_at: now,
+      });
       await this.alerts.resolveSubjectIn(trx, pending, 'unit.sos', unit.id);
       const cleared = (await this.units.find(unitId, trx))!;
       pending.add(unitEvents.updated(cleared));
@@ -168,7 +215,15 @@ export class UnitsService {
   }
 
   /** One field action inside a transaction: one read, the clientId claim, one write; the answer is built from what was read. */
-  private async actIn(trx: Transaction<Database>, pending: PendingEvents, viewer: UserRow, unitId: string, clientId: string, kind: string, decide: Decide): Promise<UnitWithMembers> {
+  private async actIn(
+    trx: Transaction<Database>,
+    pending: PendingEvents,
+    viewer: UserRow,
+    unitId: string,
+    clientId: string,
+    kind: string,
+    decide: Decide,
+  ): Promise<UnitWithMembers> {
     const now = this.clock.now();
     const current = await this.units.find(unitId, trx);
     if (!current) throw new AppError('not_found', 'No such unit.');

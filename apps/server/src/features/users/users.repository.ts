@@ -50,7 +50,11 @@ export class UsersRepository {
 
   /** Inserts the user unless its email is taken, even by a registration racing this one; whether it did. */
   async insertUnlessEmailTaken(row: UserRow): Promise<boolean> {
-    const result = await this.db.insertInto('users').values(row).onConflict((conflict) => conflict.column('email').doNothing()).executeTakeFirst();
+    const result = await this.db
+      .insertInto('users')
+      .values(row)
+      .onConflict((conflict) => conflict.column('email').doNothing())
+      .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 
@@ -95,7 +99,11 @@ export class UsersRepository {
     changes: Partial<Pick<UserRow, 'full_name' | 'role' | 'is_active' | 'password_hash'>>,
     now: number,
   ): Promise<UserRow | undefined> {
-    await this.db.updateTable('users').set({ ...changes, updated_at: now }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('users')
+      .set({ ...changes, updated_at: now })
+      .where('id', '=', id)
+      .execute();
     this.afterUpdate();
     return this.findById(id);
   }

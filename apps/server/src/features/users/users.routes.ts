@@ -49,6 +49,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
         response: { 200: UserResponse },
       },
     },
-    async (request) => ({ user: presentUser(await users.update(request.params.id, request.body, managerOf(request), auditContext(request))) }),
+    async (request) => ({
+      user: presentUser(await users.update(request.params.id, request.body, managerOf(request), auditContext(request))),
+    }),
   );
 };

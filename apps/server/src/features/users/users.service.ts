@@ -60,7 +60,16 @@ export class UsersService {
     const problem = passwordProblem(input.password, [input.email, input.full_name]);
     if (problem) throw new AppError('weak_password', problem);
     const now = this.clock.now();
-    return { id: randomUUID(), email: input.email, full_name: input.full_name, role: input.role, is_active: 1, password_hash: await hashPassword(input.password), created_at: now, updated_at: now };
+    return {
+      id: randomUUID(),
+      email: input.email,
+      full_name: input.full_name,
+      role: input.role,
+      is_active: 1,
+      password_hash: await hashPassword(input.password),
+      created_at: now,
+      updated_at: now,
+    };
   }
 
   async update(id: string, changes: UpdateUserRequest, manager: AccountManager, context: AuditContext): Promise<UserRow> {

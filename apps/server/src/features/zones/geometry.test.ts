@@ -9,7 +9,10 @@ const square = [
   [0, 1],
   [0, 0],
 ];
-const codes = (verdict: ReturnType<typeof examineGeometry>) => ({ problems: verdict.problems.map((p) => p.code), repairs: verdict.repairs.map((r) => r.code) });
+const codes = (verdict: ReturnType<typeof examineGeometry>) => ({
+  problems: verdict.problems.map((p) => p.code),
+  repairs: verdict.repairs.map((r) => r.code),
+});
 
 describe('examineGeometry', () => {
   it('accepts a counter-clockwise square as it is', () => {
@@ -38,35 +41,108 @@ describe('examineGeometry', () => {
   });
 
   it('drops points repeated one after another', () => {
-    const verdict = examineGeometry({ type: 'Polygon', coordinates: [[square[0], square[1], square[1], square[2], square[3], square[3], square[4]]] });
+    const verdict = examineGeometry({
+      type: 'Polygon',
+      coordinates: [[square[0], square[1], square[1], square[2], square[3], square[3], square[4]]],
+    });
     expect(codes(verdict).repairs).toEqual(['dropped_duplicate_points']);
     expect(verdict.result?.coordinates[0]).toEqual(square);
   });
 
   it('refuses a bow tie, saying where it crosses itself', () => {
-    const verdict = examineGeometry({ type: 'Polygon', coordinates: [[[0, 0], [1, 1], [1, 0], [0, 1], [0, 0]]] });
+    const verdict = examineGeometry({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [0, 0],
+          [1, 1],
+          [1, 0],
+          [0, 1],
+          [0, 0],
+        ],
+      ],
+    });
     expect(verdict.result).toBeNull();
     expect(verdict.problems).toEqual([{ code: 'self_intersection', message: 'The polygon crosses itself near (0.50000, 0.50000).' }]);
   });
 
   it('refuses coordinates out of range, suggesting another coordinate system', () => {
-    const verdict = examineGeometry({ type: 'Polygon', coordinates: [[[261845, 6250566], [261900, 6250566], [261900, 6250600], [261845, 6250566]]] });
+    const verdict = examineGeometry({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [261845, 6250566],
+          [261900, 6250566],
+          [261900, 6250600],
+          [261845, 6250566],
+        ],
+      ],
+    });
     expect(codes(verdict).problems).toEqual(['out_of_range']);
     expect(verdict.problems[0]!.message).toContain('Is the file in another coordinate system?');
-    expect(examineGeometry({ type: 'Polygon', coordinates: [[[0, 0], [1e308, 0], [1, 1], [0, 0]]] }).result).toBeNull();
-    expect(codes(examineGeometry({ type: 'Polygon', coordinates: [[[0, 0], ['x', 0], [1, 1], [0, 0]]] })).problems).toEqual(['out_of_range']);
+    expect(
+      examineGeometry({
+        type: 'Polygon',
+        coordinates: [
+          [
+            [0, 0],
+            [1e308, 0],
+            [1, 1],
+            [0, 0],
+          ],
+        ],
+      }).result,
+    ).toBeNull();
+    expect(
+      codes(
+        examineGeometry({
+          type: 'Polygon',
+          coordinates: [
+            [
+              [0, 0],
+              ['x', 0],
+              [1, 1],
+              [0, 0],
+            ],
+          ],
+        }),
+      ).problems,
+    ).toEqual(['out_of_range']);
   });
 
   it('refuses empty geometries and rings of fewer than three corners', () => {
     expect(codes(examineGeometry(null)).problems).toEqual(['empty']);
     expect(codes(examineGeometry({ type: 'Polygon', coordinates: [] })).problems).toEqual(['empty']);
     expect(codes(examineGeometry({ type: 'MultiPolygon', coordinates: [] })).problems).toEqual(['empty']);
-    expect(codes(examineGeometry({ type: 'Polygon', coordinates: [[[0, 0], [1, 1], [0, 0]]] })).problems).toEqual(['too_few_points']);
+    expect(
+      codes(
+        examineGeometry({
+          type: 'Polygon',
+          coordinates: [
+            [
+              [0, 0],
+              [1, 1],
+              [0, 0],
+            ],
+          ],
+        }),
+      ).problems,
+    ).toEqual(['too_few_points']);
   });
 
   it('refuses points and open lines as not polygons, and offers a closed track as its polygon', () => {
     expect(codes(examineGeometry({ type: 'Point', coordinates: [0, 0] })).problems).toEqual(['not_polygon']);
-    expect(codes(examineGeometry({ type: 'LineString', coordinates: [[0, 0], [1, 1]] })).problems).toEqual(['not_polygon']);
+    expect(
+      codes(
+        examineGeometry({
+          type: 'LineString',
+          coordinates: [
+            [0, 0],
+            [1, 1],
+          ],
+        }),
+      ).problems,
+    ).toEqual(['not_polygon']);
     const closed = examineGeometry({ type: 'LineString', coordinates: square });
     expect(codes(closed)).toEqual({ problems: [], repairs: ['closed_track_to_polygon'] });
     expect(closed.result).toEqual({ type: 'Polygon', coordinates: [square] });
@@ -74,15 +150,34 @@ describe('examineGeometry', () => {
 
   it('gathers a collection of polygons (KML MultiGeometry) into a MultiPolygon', () => {
     const moved = square.map(([x, y]) => [x! + 5, y!]);
-    const verdict = examineGeometry({ type: 'GeometryCollection', geometries: [{ type: 'Polygon', coordinates: [square] }, { type: 'Polygon', coordinates: [moved] }] });
+    const verdict = examineGeometry({
+      type: 'GeometryCollection',
+      geometries: [
+        { type: 'Polygon', coordinates: [square] },
+        { type: 'Polygon', coordinates: [moved] },
+      ],
+    });
     expect(codes(verdict)).toEqual({ problems: [], repairs: ['collection_to_multipolygon'] });
     expect(verdict.result).toEqual({ type: 'MultiPolygon', coordinates: [[square], [moved]] });
-    expect(codes(examineGeometry({ type: 'GeometryCollection', geometries: [{ type: 'Polygon', coordinates: [square] }, { type: 'Point', coordinates: [0, 0] }] })).problems).toEqual(['not_polygon']);
+    expect(
+      codes(
+        examineGeometry({
+          type: 'GeometryCollection',
+          geometries: [
+            { type: 'Polygon', coordinates: [square] },
+            { type: 'Point', coordinates: [0, 0] },
+          ],
+        }),
+      ).problems,
+    ).toEqual(['not_polygon']);
   });
 
   it('refuses more vertices than a zone may have', () => {
     const count = ZONE_MAX_VERTICES + 10;
-    const ring = Array.from({ length: count }, (_, index) => [Math.cos((2 * Math.PI * index) / count), Math.sin((2 * Math.PI * index) / count)]);
+    const ring = Array.from({ length: count }, (_, index) => [
+      Math.cos((2 * Math.PI * index) / count),
+      Math.sin((2 * Math.PI * index) / count),
+    ]);
     ring.push(ring[0]!);
     expect(codes(examineGeometry({ type: 'Polygon', coordinates: [ring] })).problems).toEqual(['too_many_vertices']);
   });

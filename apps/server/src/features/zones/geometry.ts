@@ -39,7 +39,8 @@ const samePosition = (a: Position, b: Position) => a[0] === b[0] && a[1] === b[1
 /** Twice the signed area (shoelace); positive when the ring turns counter-clockwise. */
 function signedArea(ring: Ring): number {
   let sum = 0;
-  for (let index = 0; index < ring.length - 1; index += 1) sum += ring[index]![0]! * ring[index + 1]![1]! - ring[index + 1]![0]! * ring[index]![1]!;
+  for (let index = 0; index < ring.length - 1; index += 1)
+    sum += ring[index]![0]! * ring[index + 1]![1]! - ring[index + 1]![0]! * ring[index]![1]!;
   return sum;
 }
 
@@ -51,13 +52,20 @@ function checkRing(raw: unknown, where: string, findings: Findings): Ring | null
   }
   const ring: Ring = [];
   for (const position of raw) {
-    if (!Array.isArray(position) || position.length < 2 || !position.slice(0, 2).every((value) => typeof value === 'number' && Number.isFinite(value))) {
+    if (
+      !Array.isArray(position) ||
+      position.length < 2 ||
+      !position.slice(0, 2).every((value) => typeof value === 'number' && Number.isFinite(value))
+    ) {
       findings.problem('out_of_range', `${where} has a point that is not a pair of numbers.`);
       return null;
     }
     const [lon, lat] = position as [number, number];
     if (lon < -180 || lon > 180 || lat < -90 || lat > 90) {
-      findings.problem('out_of_range', `${where} has a point at (${lon}, ${lat}), outside longitude -180…180 and latitude -90…90. Is the file in another coordinate system?`);
+      findings.problem(
+        'out_of_range',
+        `${where} has a point at (${lon}, ${lat}), outside longitude -180…180 and latitude -90…90. Is the file in another coordinate system?`,
+      );
       return null;
     }
     const previous = ring.at(-1);
@@ -141,7 +149,13 @@ function polygonsOf(raw: unknown, findings: Findings, depth: number): unknown[] 
     }
     case 'LineString': {
       const line = raw.coordinates;
-      if (Array.isArray(line) && line.length >= 4 && Array.isArray(line[0]) && Array.isArray(line.at(-1)) && samePosition(line[0] as Position, line.at(-1) as Position)) {
+      if (
+        Array.isArray(line) &&
+        line.length >= 4 &&
+        Array.isArray(line[0]) &&
+        Array.isArray(line.at(-1)) &&
+        samePosition(line[0] as Position, line.at(-1) as Position)
+      ) {
         findings.repair('closed_track_to_polygon', 'The line ends where it starts: offered as the polygon it encloses.');
         return [[line]];
       }
@@ -168,9 +182,13 @@ export function examineGeometry(raw: unknown): GeometryVerdict {
   // Repairs are listed only for a shape that can be used: for a refused one they would be noise.
   if (!candidates) return { problems: findings.problems, repairs: [], result: null };
   let vertices = 0;
-  for (const polygon of candidates) if (Array.isArray(polygon)) for (const ring of polygon) vertices += Array.isArray(ring) ? ring.length : 0;
+  for (const polygon of candidates)
+    if (Array.isArray(polygon)) for (const ring of polygon) vertices += Array.isArray(ring) ? ring.length : 0;
   if (vertices > ZONE_MAX_VERTICES) {
-    findings.problem('too_many_vertices', `The shape has ${vertices.toLocaleString('en')} points; a zone may have at most ${ZONE_MAX_VERTICES.toLocaleString('en')}. Simplify it first.`);
+    findings.problem(
+      'too_many_vertices',
+      `The shape has ${vertices.toLocaleString('en')} points; a zone may have at most ${ZONE_MAX_VERTICES.toLocaleString('en')}. Simplify it first.`,
+    );
     return { problems: findings.problems, repairs: [], result: null };
   }
   const polygons: PolygonCoordinates[] = [];
@@ -180,7 +198,10 @@ export function examineGeometry(raw: unknown): GeometryVerdict {
   }
   const repairable = findings.problems.every((problem) => problem.code === 'unclosed_ring');
   if (!repairable || polygons.length !== candidates.length) return { problems: findings.problems, repairs: [], result: null };
-  const result: ZoneGeometry = polygons.length === 1 && (raw as { type?: unknown }).type !== 'MultiPolygon' ? { type: 'Polygon', coordinates: polygons[0]! } : { type: 'MultiPolygon', coordinates: polygons };
+  const result: ZoneGeometry =
+    polygons.length === 1 && (raw as { type?: unknown }).type !== 'MultiPolygon'
+      ? { type: 'Polygon', coordinates: polygons[0]! }
+      : { type: 'MultiPolygon', coordinates: polygons };
   return { problems: findings.problems, repairs: findings.repairs, result };
 }
 

@@ -36,25 +36,33 @@ function flatten(properties: unknown): RawFeature['properties'] {
   const out: RawFeature['properties'] = {};
   if (!properties || typeof properties !== 'object') return out;
   for (const [key, value] of Object.entries(properties).slice(0, 200)) {
-    if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') out[key.slice(0, 200)] = typeof value === 'string' ? value.slice(0, 2_000) : value;
+    if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      out[key.slice(0, 200)] = typeof value === 'string' ? value.slice(0, 2_000) : value;
     else if (value !== undefined) out[key.slice(0, 200)] = (JSON.stringify(value) ?? '').slice(0, 2_000);
   }
   return out;
 }
 
 function asGeometry(value: unknown): RawFeature['geometry'] {
-  return value && typeof value === 'object' && typeof (value as { type?: unknown }).type === 'string' ? (value as NonNullable<RawFeature['geometry']>) : null;
+  return value && typeof value === 'object' && typeof (value as { type?: unknown }).type === 'string'
+    ? (value as NonNullable<RawFeature['geometry']>)
+    : null;
 }
 
 function featuresOf(collection: unknown): RawFeature[] {
   const list = (collection as { features?: unknown })?.features;
   if (!Array.isArray(list)) return [];
-  return list.map((feature: { geometry?: unknown; properties?: unknown }) => ({ geometry: asGeometry(feature?.geometry), properties: flatten(feature?.properties) }));
+  return list.map((feature: { geometry?: unknown; properties?: unknown }) => ({
+    geometry: asGeometry(feature?.geometry),
+    properties: flatten(feature?.properties),
+  }));
 }
 
 function parseGeoJson(text: string): RawFeature[] {
   if (nestsDeeperThan(text, MAX_GEOJSON_DEPTH)) {
-    throw unreadable(`The file nests lists or objects more than ${MAX_GEOJSON_DEPTH} levels deep; no map data needs that many, so it was not read.`);
+    throw unreadable(
+      `The file nests lists or objects more than ${MAX_GEOJSON_DEPTH} levels deep; no map data needs that many, so it was not read.`,
+    );
   }
   let document: unknown;
   try {
@@ -78,7 +86,10 @@ function parseGeoJson(text: string): RawFeature[] {
   const crsName = root.crs?.properties?.name;
   if (typeof crsName === 'string') {
     const projection = projectionFor(crsName);
-    if (projection === undefined) throw unreadable(`The file is in the coordinate system ${crsName.slice(0, 80)}, which Argus does not know. Save it as WGS84 (EPSG:4326).`);
+    if (projection === undefined)
+      throw unreadable(
+        `The file is in the coordinate system ${crsName.slice(0, 80)}, which Argus does not know. Save it as WGS84 (EPSG:4326).`,
+      );
     if (projection !== null) for (const feature of features) if (feature.geometry) reprojectGeometry(feature.geometry, projection);
   }
   return features;
@@ -104,7 +115,10 @@ async function parseZip(bytes: Uint8Array): Promise<ParsedFile> {
   const shapes = names.filter((_, index) => lower[index]!.endsWith('.shp'));
   if (shapes.length > 0) {
     const bases = new Set(shapes.map((name) => name.slice(0, -4).toLowerCase()));
-    const files = safeUnzip(bytes, (name) => bases.has(name.toLowerCase().replace(/\.(shp|dbf|prj|cpg)$/, '')) && /\.(shp|dbf|prj|cpg)$/i.test(name));
+    const files = safeUnzip(
+      bytes,
+      (name) => bases.has(name.toLowerCase().replace(/\.(shp|dbf|prj|cpg)$/, '')) && /\.(shp|dbf|prj|cpg)$/i.test(name),
+    );
     const byBase = new Map<string, Record<string, Uint8Array>>();
     for (const [name, data] of Object.entries(files)) {
       const base = name.slice(0, -4).toLowerCase();
@@ -115,7 +129,12 @@ async function parseZip(bytes: Uint8Array): Promise<ParsedFile> {
       if (!parts.shp) continue;
       try {
         // shpjs reprojects to WGS84 with proj4 when the .prj defines the coordinate system.
-        const collection = await getShapefile({ shp: parts.shp, dbf: parts.dbf, prj: parts.prj ? decoder.decode(parts.prj) : undefined, cpg: parts.cpg ? decoder.decode(parts.cpg) : undefined });
+        const collection = await getShapefile({
+          shp: parts.shp,
+          dbf: parts.dbf,
+          prj: parts.prj ? decoder.decode(parts.prj) : undefined,
+          cpg: parts.cpg ? decoder.decode(parts.cpg) : undefined,
+        });
         features.push(...featuresOf(collection));
       } catch {
         throw unreadable(`The shapefile ${base.split('/').pop()}.shp in the zip is damaged and cannot be read.`);
@@ -133,7 +152,11 @@ async function parseZip(bytes: Uint8Array): Promise<ParsedFile> {
 
 /** Reads an uploaded file of any supported format into raw features; every failure is a clear AppError. */
 export async function parseImportFile(bytes: Uint8Array): Promise<ParsedFile> {
-  if (bytes.length > ZONE_IMPORT_LIMITS.maxFileBytes) throw new AppError('payload_too_large', `The file is larger than ${ZONE_IMPORT_LIMITS.maxFileBytes / 1024 / 1024} MB, the most a zone import may be.`);
+  if (bytes.length > ZONE_IMPORT_LIMITS.maxFileBytes)
+    throw new AppError(
+      'payload_too_large',
+      `The file is larger than ${ZONE_IMPORT_LIMITS.maxFileBytes / 1024 / 1024} MB, the most a zone import may be.`,
+    );
   const sniffed = sniff(bytes);
   if (sniffed.kind === 'unknown') throw new AppError('unsupported_media_type', sniffed.reason);
   let parsed: ParsedFile;
@@ -150,7 +173,10 @@ export async function parseImportFile(bytes: Uint8Array): Promise<ParsedFile> {
   }
   if (parsed.features.length === 0) throw unreadable(`The ${FORMAT_NAMES[parsed.format]} file holds no features.`);
   if (parsed.features.length > ZONE_IMPORT_LIMITS.maxFeatures) {
-    throw new AppError('payload_too_large', `The file holds ${parsed.features.length.toLocaleString('en')} features; one import may hold at most ${ZONE_IMPORT_LIMITS.maxFeatures.toLocaleString('en')}.`);
+    throw new AppError(
+      'payload_too_large',
+      `The file holds ${parsed.features.length.toLocaleString('en')} features; one import may hold at most ${ZONE_IMPORT_LIMITS.maxFeatures.toLocaleString('en')}.`,
+    );
   }
   return parsed;
 }

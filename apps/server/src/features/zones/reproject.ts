@@ -9,7 +9,8 @@ const KNOWN: Record<string, string | null> = {
   CRS84: null,
   '3857': 'EPSG:3857',
   '900913': 'EPSG:3857',
-  '27700': '+proj=tmerc +lat_0=49 +lon_0=-2 +k=0.9996012717 +x_0=400000 +y_0=-100000 +ellps=airy +towgs84=446.448,-125.157,542.06,0.15,0.247,0.842,-20.489 +units=m +no_defs',
+  '27700':
+    '+proj=tmerc +lat_0=49 +lon_0=-2 +k=0.9996012717 +x_0=400000 +y_0=-100000 +ellps=airy +towgs84=446.448,-125.157,542.06,0.15,0.247,0.842,-20.489 +units=m +no_defs',
 };
 
 /** The proj4 definition for a CRS name (EPSG:3857, urn:ogc:def:crs:EPSG::27700, …); null for WGS84; undefined when unknown. */
@@ -34,5 +35,6 @@ export function reprojectGeometry(geometry: { type: string; coordinates?: unknow
     for (const child of node) if (Array.isArray(child)) visit(child);
   };
   if (Array.isArray(geometry.coordinates)) visit(geometry.coordinates as Nested);
-  if (Array.isArray(geometry.geometries)) for (const member of geometry.geometries) if (member && typeof member === 'object') reprojectGeometry(member as { type: string }, from);
+  if (Array.isArray(geometry.geometries))
+    for (const member of geometry.geometries) if (member && typeof member === 'object') reprojectGeometry(member as { type: string }, from);
 }

@@ -15,11 +15,15 @@ export function safeUnzip(bytes: Uint8Array, wanted: (name: string) => boolean):
     return unzipSync(bytes, {
       filter: (file) => {
         entries += 1;
-        if (entries > ZONE_IMPORT_LIMITS.maxZipEntries) throw new AppError('payload_too_large', `The zip holds more than ${ZONE_IMPORT_LIMITS.maxZipEntries} files.`);
+        if (entries > ZONE_IMPORT_LIMITS.maxZipEntries)
+          throw new AppError('payload_too_large', `The zip holds more than ${ZONE_IMPORT_LIMITS.maxZipEntries} files.`);
         if (!wanted(file.name)) return false;
         total += file.originalSize;
         if (total > ZONE_IMPORT_LIMITS.maxUnzippedBytes) {
-          throw new AppError('payload_too_large', `The zip unpacks to more than ${ZONE_IMPORT_LIMITS.maxUnzippedBytes / 1024 / 1024} MB, more than a zone import may hold.`);
+          throw new AppError(
+            'payload_too_large',
+            `The zip unpacks to more than ${ZONE_IMPORT_LIMITS.maxUnzippedBytes / 1024 / 1024} MB, more than a zone import may hold.`,
+          );
         }
         return true;
       },

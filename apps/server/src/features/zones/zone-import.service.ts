@@ -49,7 +49,14 @@ export class ZoneImportService {
     const features: PreviewFeature[] = parsed.features.map((feature, index) => {
       for (const key of Object.keys(feature.properties)) if (attributes.size < 200) attributes.add(key);
       const verdict = examineGeometry(feature.geometry);
-      return { index, geometry: feature.geometry, properties: feature.properties, problems: verdict.problems, repairs: verdict.repairs, importable: verdict.result };
+      return {
+        index,
+        geometry: feature.geometry,
+        properties: feature.properties,
+        problems: verdict.problems,
+        repairs: verdict.repairs,
+        importable: verdict.result,
+      };
     });
     const now = this.clock.now();
     const stored = {
@@ -63,7 +70,15 @@ export class ZoneImportService {
       expiresAt: now + ZONE_IMPORT_LIMITS.previewTtlMs,
     };
     this.previews.put(stored, now);
-    return { previewId: stored.id, filename: stored.filename, format: stored.format, sha256: stored.sha256, attributes: [...attributes], features, expiresAt: stored.expiresAt };
+    return {
+      previewId: stored.id,
+      filename: stored.filename,
+      format: stored.format,
+      sha256: stored.sha256,
+      attributes: [...attributes],
+      features,
+      expiresAt: stored.expiresAt,
+    };
   }
 
   async commit(viewer: UserRow, request: CommitImportRequest): Promise<CommitOutcome> {
@@ -75,7 +90,8 @@ export class ZoneImportService {
     const rows: ZoneRow[] = [];
     const rejected: CommitOutcome['rejected'] = [];
     for (const feature of preview.features) {
-      const name = (request.nameField ? text(feature.properties[request.nameField]) : '').slice(0, 200) || `${preview.filename} #${feature.index + 1}`;
+      const name =
+        (request.nameField ? text(feature.properties[request.nameField]) : '').slice(0, 200) || `${preview.filename} #${feature.index + 1}`;
       // Refused features are reported whether or not they were chosen; importable ones left out are simply skipped.
       if (!feature.importable) {
         rejected.push({ index: feature.index, name, reasons: feature.problems.map((problem) => problem.message) });
@@ -86,7 +102,9 @@ export class ZoneImportService {
         id: randomUUID(),
         name,
         kind: request.kind,
-        risk_level: request.riskField ? riskFor(feature.properties[request.riskField], request.riskMap, request.defaultRisk) : request.defaultRisk,
+        risk_level: request.riskField
+          ? riskFor(feature.properties[request.riskField], request.riskMap, request.defaultRisk)
+          : request.defaultRisk,
         ...withGeometry(feature.importable),
         notes: '',
         active: 1,

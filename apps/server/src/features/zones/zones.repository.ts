@@ -39,7 +39,11 @@ export class ZonesRepository extends TransactionalRepository {
   private hasRules: Promise<boolean> | null = null;
 
   async insert(trx: Executor, rows: ZoneRow[]): Promise<void> {
-    for (let start = 0; start < rows.length; start += INSERT_CHUNK) await trx.insertInto('zones').values(rows.slice(start, start + INSERT_CHUNK)).execute();
+    for (let start = 0; start < rows.length; start += INSERT_CHUNK)
+      await trx
+        .insertInto('zones')
+        .values(rows.slice(start, start + INSERT_CHUNK))
+        .execute();
   }
 
   find(id: string, trx: Executor = this.db): Promise<ZoneRow | undefined> {
@@ -59,21 +63,51 @@ export class ZonesRepository extends TransactionalRepository {
     if (box) {
       query = query.where('max_lat', '>=', box.south).where('min_lat', '<=', box.north);
       // A box across the antimeridian (west > east) is two boxes.
-      query = box.west <= box.east ? query.where('max_lon', '>=', box.west).where('min_lon', '<=', box.east) : query.where((eb) => eb.or([eb('max_lon', '>=', box.west), eb('min_lon', '<=', box.east)]));
+      query =
+        box.west <= box.east
+          ? query.where('max_lon', '>=', box.west).where('min_lon', '<=', box.east)
+          : query.where((eb) => eb.or([eb('max_lon', '>=', box.west), eb('min_lon', '<=', box.east)]));
     }
     return query.execute();
   }
 
   incidentsIn(box: Box): Promise<IncidentRow[]> {
-    return this.db.selectFrom('incidents').selectAll().where('lat', '>=', box.south).where('lat', '<=', box.north).where('lon', '>=', box.west).where('lon', '<=', box.east).orderBy('created_at', 'desc').limit(INSIDE_LIMIT).execute();
+    return this.db
+      .selectFrom('incidents')
+      .selectAll()
+      .where('lat', '>=', box.south)
+      .where('lat', '<=', box.north)
+      .where('lon', '>=', box.west)
+      .where('lon', '<=', box.east)
+      .orderBy('created_at', 'desc')
+      .limit(INSIDE_LIMIT)
+      .execute();
   }
 
   reportsIn(box: Box): Promise<ReportRow[]> {
-    return this.db.selectFrom('reports').selectAll().where('lat', '>=', box.south).where('lat', '<=', box.north).where('lon', '>=', box.west).where('lon', '<=', box.east).orderBy('created_at', 'desc').limit(INSIDE_LIMIT).execute();
+    return this.db
+      .selectFrom('reports')
+      .selectAll()
+      .where('lat', '>=', box.south)
+      .where('lat', '<=', box.north)
+      .where('lon', '>=', box.west)
+      .where('lon', '<=', box.east)
+      .orderBy('created_at', 'desc')
+      .limit(INSIDE_LIMIT)
+      .execute();
   }
 
   alertsIn(box: Box): Promise<AlertRow[]> {
-    return this.db.selectFrom('alerts').selectAll().where('lat', '>=', box.south).where('lat', '<=', box.north).where('lon', '>=', box.west).where('lon', '<=', box.east).orderBy('created_at', 'desc').limit(INSIDE_LIMIT).execute();
+    return this.db
+      .selectFrom('alerts')
+      .selectAll()
+      .where('lat', '>=', box.south)
+      .where('lat', '<=', box.north)
+      .where('lon', '>=', box.west)
+      .where('lon', '<=', box.east)
+      .orderBy('created_at', 'desc')
+      .limit(INSIDE_LIMIT)
+      .execute();
   }
 
   /** Every rule, or none while the rules engine's table does not exist. */
@@ -111,13 +145,20 @@ export class ZonesRepository extends TransactionalRepository {
   }
 
   async markImportUndone(trx: Executor, id: string, at: number): Promise<boolean> {
-    const result = await trx.updateTable('zone_imports').set({ undone_at: at }).where('id', '=', id).where('undone_at', 'is', null).executeTakeFirst();
+    const result = await trx
+      .updateTable('zone_imports')
+      .set({ undone_at: at })
+      .where('id', '=', id)
+      .where('undone_at', 'is', null)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 
   /** Deactivates an import's active zones and answers them as they now are. */
   async deactivateImported(trx: Executor, importId: string, at: number): Promise<ZoneRow[]> {
-    const ids = (await trx.selectFrom('zones').select('id').where('import_id', '=', importId).where('active', '=', 1).execute()).map((row) => row.id);
+    const ids = (await trx.selectFrom('zones').select('id').where('import_id', '=', importId).where('active', '=', 1).execute()).map(
+      (row) => row.id,
+    );
     if (ids.length === 0) return [];
     await trx.updateTable('zones').set({ active: 0, updated_at: at }).where('id', 'in', ids).execute();
     return trx.selectFrom('zones').selectAll().where('id', 'in', ids).execute();

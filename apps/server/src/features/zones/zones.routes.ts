@@ -44,9 +44,16 @@ const UPLOAD_TYPES = [
   'text/plain',
 ];
 
-const tooLarge = () => new AppError('payload_too_large', `The file is larger than ${ZONE_IMPORT_LIMITS.maxFileBytes / 1024 / 1024} MB, the most a zone import may be.`);
+const tooLarge = () =>
+  new AppError(
+    'payload_too_large',
+    `The file is larger than ${ZONE_IMPORT_LIMITS.maxFileBytes / 1024 / 1024} MB, the most a zone import may be.`,
+  );
 
-export const zonesRoutes: FastifyPluginAsyncZod<{ zones: ZonesService; imports: ZoneImportService; clock: Clock }> = async (app, { zones, imports, clock }) => {
+export const zonesRoutes: FastifyPluginAsyncZod<{ zones: ZonesService; imports: ZoneImportService; clock: Clock }> = async (
+  app,
+  { zones, imports, clock },
+) => {
   // The upload is read here with its own limit so that an oversized file gets a message naming the limit.
   app.addContentTypeParser(UPLOAD_TYPES, (request, payload, done) => {
     const declared = Number(request.headers['content-length'] ?? 0);
@@ -75,7 +82,14 @@ export const zonesRoutes: FastifyPluginAsyncZod<{ zones: ZonesService; imports: 
 
   app.get(
     '/zones',
-    { config: { access: OPERATIONS_AND_FIELD_ROLES }, schema: { summary: 'Zones by risk, kind, activity and box (field units: active zones, without notes)', querystring: ZoneListQuery, response: { 200: ZoneListResponse } } },
+    {
+      config: { access: OPERATIONS_AND_FIELD_ROLES },
+      schema: {
+        summary: 'Zones by risk, kind, activity and box (field units: active zones, without notes)',
+        querystring: ZoneListQuery,
+        response: { 200: ZoneListResponse },
+      },
+    },
     async (request) => {
       const viewer = requireAuth(request).user;
       const seesNotes = seesEveryRow(viewer.role);
@@ -85,7 +99,10 @@ export const zonesRoutes: FastifyPluginAsyncZod<{ zones: ZonesService; imports: 
 
   app.post(
     '/zones',
-    { config: { access: COMMAND }, schema: { summary: 'Draw a zone (its geometry is checked)', body: CreateZoneRequest, response: { 201: ZoneResponse } } },
+    {
+      config: { access: COMMAND },
+      schema: { summary: 'Draw a zone (its geometry is checked)', body: CreateZoneRequest, response: { 201: ZoneResponse } },
+    },
     async (request, reply) => reply.status(201).send({ zone: presentZone(await zones.create(requireAuth(request).user, request.body)) }),
   );
 
@@ -97,7 +114,14 @@ export const zonesRoutes: FastifyPluginAsyncZod<{ zones: ZonesService; imports: 
 
   app.get(
     '/zones/:id',
-    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'A zone with the incidents, reports and alerts inside it and the rules watching it', params: ZoneParams, response: { 200: ZoneDetailResponse } } },
+    {
+      config: { access: OPERATIONS_ROLES },
+      schema: {
+        summary: 'A zone with the incidents, reports and alerts inside it and the rules watching it',
+        params: ZoneParams,
+        response: { 200: ZoneDetailResponse },
+      },
+    },
     async (request) => {
       const detail = await zones.detail(request.params.id);
       const now = clock.now();
@@ -113,7 +137,15 @@ export const zonesRoutes: FastifyPluginAsyncZod<{ zones: ZonesService; imports: 
 
   app.patch(
     '/zones/:id',
-    { config: { access: OPERATIONS_ROLES }, schema: { summary: 'Edit a zone (analysts: risk level only); active=false deactivates it', params: ZoneParams, body: UpdateZoneRequest, response: { 200: ZoneResponse } } },
+    {
+      config: { access: OPERATIONS_ROLES },
+      schema: {
+        summary: 'Edit a zone (analysts: risk level only); active=false deactivates it',
+        params: ZoneParams,
+        body: UpdateZoneRequest,
+        response: { 200: ZoneResponse },
+      },
+    },
     async (request) => {
       const viewer = requireAuth(request).user;
       return { zone: presentZone(await zones.update(viewer, request.params.id, request.body), { seesNotes: seesEveryRow(viewer.role) }) };
@@ -131,24 +163,42 @@ export const zonesRoutes: FastifyPluginAsyncZod<{ zones: ZonesService; imports: 
       },
     },
     async (request) => {
-      if (!Buffer.isBuffer(request.body)) throw new AppError('unsupported_media_type', 'Send the file’s bytes as application/octet-stream.');
+      if (!Buffer.isBuffer(request.body))
+        throw new AppError('unsupported_media_type', 'Send the file’s bytes as application/octet-stream.');
       return imports.preview(requireAuth(request).user, request.query.filename, request.body);
     },
   );
 
   app.post(
     '/zones/import',
-    { config: { access: COMMAND }, schema: { summary: 'Import a previewed file’s valid and repaired features as zones, in one transaction', body: CommitImportRequest, response: { 201: CommitImportResponse } } },
+    {
+      config: { access: COMMAND },
+      schema: {
+        summary: 'Import a previewed file’s valid and repaired features as zones, in one transaction',
+        body: CommitImportRequest,
+        response: { 201: CommitImportResponse },
+      },
+    },
     async (request, reply) => {
       const outcome = await imports.commit(requireAuth(request).user, request.body);
-      return reply.status(201).send({ import: presentZoneImport(outcome.record), zones: outcome.zones.map((row) => presentZone(row)), rejected: outcome.rejected });
+      return reply.status(201).send({
+        import: presentZoneImport(outcome.record),
+        zones: outcome.zones.map((row) => presentZone(row)),
+        rejected: outcome.rejected,
+      });
     },
   );
 
   app.post(
     '/zones/imports/:id/undo',
-    { config: { access: COMMAND }, schema: { summary: 'Undo an import: deactivate the zones it brought in', params: ZoneImportParams, response: { 200: ZoneImportResponse } } },
+    {
+      config: { access: COMMAND },
+      schema: {
+        summary: 'Undo an import: deactivate the zones it brought in',
+        params: ZoneImportParams,
+        response: { 200: ZoneImportResponse },
+      },
+    },
     async (request) => ({ import: presentZoneImport(await imports.undo(request.params.id)) }),
   );
 };
-

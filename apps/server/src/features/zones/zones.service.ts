@@ -78,7 +78,12 @@ export class ZonesService {
   list(viewer: UserRow, query: ZoneListQuery): Promise<ZoneRow[]> {
     const active = viewer.role === 'Field_Unit' || query.active === 'true' ? true : query.active === 'false' ? false : undefined;
     const bbox = query.bbox as [number, number, number, number] | undefined;
-    return this.zones.list({ risks: query.risk, kinds: query.kind, active, box: bbox ? { south: bbox[0], west: bbox[1], north: bbox[2], east: bbox[3] } : undefined });
+    return this.zones.list({
+      risks: query.risk,
+      kinds: query.kind,
+      active,
+      box: bbox ? { south: bbox[0], west: bbox[1], north: bbox[2], east: bbox[3] } : undefined,
+    });
   }
 
   async find(id: string): Promise<ZoneRow> {
@@ -90,9 +95,15 @@ export class ZonesService {
   async detail(id: string): Promise<ZoneDetail> {
     const zone = await this.find(id);
     const geometry = JSON.parse(zone.geometry) as ZoneGeometry;
-    const inside = (row: { lat: number | null; lon: number | null }) => row.lat !== null && row.lon !== null && booleanPointInPolygon([row.lon, row.lat], geometry);
+    const inside = (row: { lat: number | null; lon: number | null }) =>
+      row.lat !== null && row.lon !== null && booleanPointInPolygon([row.lon, row.lat], geometry);
     const box = boxOf(zone);
-    const [incidents, reports, alerts, rules] = await Promise.all([this.zones.incidentsIn(box), this.zones.reportsIn(box), this.zones.alertsIn(box), this.zones.rules()]);
+    const [incidents, reports, alerts, rules] = await Promise.all([
+      this.zones.incidentsIn(box),
+      this.zones.reportsIn(box),
+      this.zones.alertsIn(box),
+      this.zones.rules(),
+    ]);
     return {
       zone,
       incidents: incidents.filter(inside),
@@ -126,7 +137,8 @@ export class ZonesService {
   }
 
   async update(viewer: UserRow, id: string, request: UpdateZoneRequest): Promise<ZoneRow> {
-    if (!editsZones(viewer) && Object.keys(request).some((key) => key !== 'riskLevel')) throw new AppError('forbidden', 'Analysts may change a zone’s risk level only.');
+    if (!editsZones(viewer) && Object.keys(request).some((key) => key !== 'riskLevel'))
+      throw new AppError('forbidden', 'Analysts may change a zone’s risk level only.');
     const pending = new PendingEvents();
     const updated = await this.zones.transaction(async (trx) => {
       const row = await this.zones.find(id, trx);

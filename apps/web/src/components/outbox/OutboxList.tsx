@@ -31,7 +31,10 @@ const time = (at: number) => clockTime(at, true);
 export function OutboxList({ outbox }: { outbox: OutboxView }) {
   const headingId = useId();
   const unsent = outbox.items.filter((item) => item.state !== 'sent');
-  const sent = outbox.items.filter((item) => item.state === 'sent').slice(-SENT_SHOWN).reverse();
+  const sent = outbox.items
+    .filter((item) => item.state === 'sent')
+    .slice(-SENT_SHOWN)
+    .reverse();
   const heading = outbox.pending.length ? `Waiting to send (${outbox.pending.length})` : 'Outbox';
 
   return (
@@ -73,7 +76,10 @@ function OutboxRow({ item, outbox }: { item: OutboxItem; outbox: OutboxView }) {
   return (
     <li className="rounded-lg border border-line bg-surface p-3" data-outbox-state={item.state}>
       <div className="flex items-start gap-2">
-        <Icon aria-hidden="true" className={cn('mt-0.5 size-5 shrink-0', STATE_TONES[item.state], item.state === 'sending' && 'animate-spin')} />
+        <Icon
+          aria-hidden="true"
+          className={cn('mt-0.5 size-5 shrink-0', STATE_TONES[item.state], item.state === 'sending' && 'animate-spin')}
+        />
         <div className="min-w-0 flex-1">
           <p className="font-medium break-words">{describeAction(item.action)}</p>
           <p className="text-sm text-ink-muted">

@@ -24,16 +24,12 @@ export function Toaster() {
           }}
           className={cn(
             'toast-root flex w-full items-start gap-3 rounded-lg border p-4 shadow-lg',
-            item.variant === 'destructive'
-              ? 'border-danger bg-danger-surface text-white'
-              : 'border-gold bg-surface-raised text-ink',
+            item.variant === 'destructive' ? 'border-danger bg-danger-surface text-white' : 'border-gold bg-surface-raised text-ink',
           )}
         >
           <div className="min-w-0 flex-1">
             <ToastPrimitive.Title className="font-semibold">{item.title}</ToastPrimitive.Title>
-            {item.description ? (
-              <ToastPrimitive.Description className="mt-1 text-sm">{item.description}</ToastPrimitive.Description>
-            ) : null}
+            {item.description ? <ToastPrimitive.Description className="mt-1 text-sm">{item.description}</ToastPrimitive.Description> : null}
           </div>
           <ToastPrimitive.Close aria-label="Close notification" className="rounded p-1 hover:bg-black/30">
             <X aria-hidden="true" className="size-4" />

@@ -17,9 +17,7 @@ export function AccessibilityPanel() {
               <X aria-hidden="true" className="size-5" />
             </Dialog.Close>
           </div>
-          <Dialog.Description className="mt-1 text-sm text-ink-muted">
-            Settings are saved on this device.
-          </Dialog.Description>
+          <Dialog.Description className="mt-1 text-sm text-ink-muted">Settings are saved on this device.</Dialog.Description>
           <div className="mt-3">
             <AccessibilityControls />
           </div>

@@ -61,4 +61,3 @@ export function VoiceCommands() {
 
   return null;
 }
-

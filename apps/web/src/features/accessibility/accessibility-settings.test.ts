@@ -16,11 +16,20 @@ const noPreference = { prefersMoreContrast: false, prefersReducedMotion: false }
 describe('resolveSettings', () => {
   it('starts contrast and motion from the system preferences', () => {
     const settings = resolveSettings({}, { prefersMoreContrast: true, prefersReducedMotion: true });
-    expect(settings).toEqual({ highContrast: true, reducedMotion: true, fontSize: 'medium', keyboardNavigation: false, voiceCommands: false });
+    expect(settings).toEqual({
+      highContrast: true,
+      reducedMotion: true,
+      fontSize: 'medium',
+      keyboardNavigation: false,
+      voiceCommands: false,
+    });
   });
 
   it('lets saved values override the system', () => {
-    const settings = resolveSettings({ highContrast: false, reducedMotion: false }, { prefersMoreContrast: true, prefersReducedMotion: true });
+    const settings = resolveSettings(
+      { highContrast: false, reducedMotion: false },
+      { prefersMoreContrast: true, prefersReducedMotion: true },
+    );
     expect(settings.highContrast).toBe(false);
     expect(settings.reducedMotion).toBe(false);
   });

@@ -19,13 +19,16 @@ describe('parsers against anything', () => {
   it('saved accessibility settings read back only well-formed values, whatever storage holds', () => {
     const storageKey = fc.oneof(fc.constantFrom(...Object.values(ACCESSIBILITY_STORAGE_KEYS)), fc.string());
     fc.assert(
-      fc.property(fc.dictionary(storageKey, fc.oneof(fc.string(), fc.constantFrom('true', 'false', 'small', 'large', 'TRUE', ' true'))), (stored) => {
-        const saved = readSavedSettings({ getItem: (key) => stored[key] ?? null });
-        for (const [key, value] of Object.entries(saved)) {
-          if (key === 'fontSize') expect(['small', 'medium', 'large']).toContain(value);
-          else expect(typeof value).toBe('boolean');
-        }
-      }),
+      fc.property(
+        fc.dictionary(storageKey, fc.oneof(fc.string(), fc.constantFrom('true', 'false', 'small', 'large', 'TRUE', ' true'))),
+        (stored) => {
+          const saved = readSavedSettings({ getItem: (key) => stored[key] ?? null });
+          for (const [key, value] of Object.entries(saved)) {
+            if (key === 'fontSize') expect(['small', 'medium', 'large']).toContain(value);
+            else expect(typeof value).toBe('boolean');
+          }
+        },
+      ),
       { numRuns: 2000, seed: 20261122 },
     );
   });

@@ -65,7 +65,11 @@ export function AlertBanner({ alerts, onShow }: AlertBannerProps) {
             Show
           </Button>
         ) : null}
-        <Button variant="ghost" onClick={() => setHidden(new Set([...hidden, latest!.id]))} aria-label={`Hide the banner for ${latest!.title}`}>
+        <Button
+          variant="ghost"
+          onClick={() => setHidden(new Set([...hidden, latest!.id]))}
+          aria-label={`Hide the banner for ${latest!.title}`}
+        >
           Hide
         </Button>
         <Button

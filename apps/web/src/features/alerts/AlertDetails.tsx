@@ -1,7 +1,14 @@
 import type { Alert } from '@argus/contracts/http/alerts';
 import { clockTime } from '../../lib/time-format';
 
-const SOURCE_LABELS: Record<string, string> = { unit: 'Unit', report: 'Report', zone: 'Zone', detection: 'Detection', camera: 'Camera', user: 'User' };
+const SOURCE_LABELS: Record<string, string> = {
+  unit: 'Unit',
+  report: 'Report',
+  zone: 'Zone',
+  detection: 'Detection',
+  camera: 'Camera',
+  user: 'User',
+};
 
 /** Milliseconds between two moments, readable: "+120 ms", "+3.4 s", "+2 min". */
 export function formatDelay(from: number | null, to: number | null): string {
@@ -33,7 +40,9 @@ export function AlertDetails({ alert }: { alert: Alert }) {
           {steps.map(([label, at]) => (
             <div key={label} className="contents">
               <dt className="text-ink-muted">{label}</dt>
-              <dd className="font-mono">{at === null ? '—' : `${clockTime(at, true)} ${label === 'Event' ? '' : formatDelay(origin, at)}`}</dd>
+              <dd className="font-mono">
+                {at === null ? '—' : `${clockTime(at, true)} ${label === 'Event' ? '' : formatDelay(origin, at)}`}
+              </dd>
             </div>
           ))}
         </dl>
@@ -41,7 +50,11 @@ export function AlertDetails({ alert }: { alert: Alert }) {
       <div>
         <h3 className="font-semibold">{`Raised by ${alert.sources.length} ${alert.sources.length === 1 ? 'event' : 'events'}`}</h3>
         {/* Focusable because it may scroll: a keyboard user must reach every source. */}
-        <ul tabIndex={0} aria-label="Events that raised the alert" className="max-h-40 overflow-auto focus-visible:outline focus-visible:outline-2 focus-visible:outline-gold">
+        <ul
+          tabIndex={0}
+          aria-label="Events that raised the alert"
+          className="max-h-40 overflow-auto focus-visible:outline focus-visible:outline-2 focus-visible:outline-gold"
+        >
           {alert.sources.map((source) => (
             <li key={`${source.kind}:${source.id}`} className="font-mono">
               {`${SOURCE_LABELS[source.kind] ?? source.kind} ${source.id.slice(0, 8)}${source.at ? ` at ${clockTime(source.at, true)}` : ''}`}

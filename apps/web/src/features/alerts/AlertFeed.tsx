@@ -17,7 +17,10 @@ const SEVERITY_ORDER = { critical: 0, warning: 1, info: 2 } as const;
 /** New before acknowledged, then most severe, then newest. */
 export function sortFeed(alerts: readonly Alert[]): Alert[] {
   return [...alerts].sort(
-    (a, b) => Number(a.status !== 'new') - Number(b.status !== 'new') || SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || b.createdAt - a.createdAt,
+    (a, b) =>
+      Number(a.status !== 'new') - Number(b.status !== 'new') ||
+      SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] ||
+      b.createdAt - a.createdAt,
   );
 }
 
@@ -40,14 +43,22 @@ export function AlertFeed({ alerts, now, onShowOnMap }: AlertFeedProps) {
   const feed = sortFeed(alerts);
   return (
     <section aria-labelledby="alerts-heading" className="space-y-3">
-      <h2 id="alerts-heading" className="text-lg font-semibold">{`Alerts (${alerts.filter((alert) => alert.status === 'new').length} new)`}</h2>
+      <h2
+        id="alerts-heading"
+        className="text-lg font-semibold"
+      >{`Alerts (${alerts.filter((alert) => alert.status === 'new').length} new)`}</h2>
       {action.isError ? <FormMessage tone="error">{`Could not update the alert: ${describeError(action.error)}`}</FormMessage> : null}
       {feed.length === 0 ? <p className="text-ink-muted">No open alerts.</p> : null}
       <ul className="space-y-2">
         {feed.map((alert) => {
           const busy = action.isPending && action.variables?.id === alert.id;
           return (
-            <li key={alert.id} data-testid="alert-item" className="space-y-2 rounded-md border border-line bg-surface-raised p-3" style={{ borderLeftColor: ALERT_COLOURS[alert.severity], borderLeftWidth: 4 }}>
+            <li
+              key={alert.id}
+              data-testid="alert-item"
+              className="space-y-2 rounded-md border border-line bg-surface-raised p-3"
+              style={{ borderLeftColor: ALERT_COLOURS[alert.severity], borderLeftWidth: 4 }}
+            >
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <span className="font-semibold">{alert.title}</span>
                 <span className="text-sm text-ink-muted">
@@ -56,7 +67,9 @@ export function AlertFeed({ alerts, now, onShowOnMap }: AlertFeedProps) {
               </div>
               {alert.detail ? <p className="text-sm">{alert.detail}</p> : null}
               <p className="text-sm text-ink-muted">
-                {alert.status === 'new' ? 'Not yet acknowledged' : `Acknowledged ${alert.acknowledgedAt ? formatAge(alert.acknowledgedAt, now) : ''}`}
+                {alert.status === 'new'
+                  ? 'Not yet acknowledged'
+                  : `Acknowledged ${alert.acknowledgedAt ? formatAge(alert.acknowledgedAt, now) : ''}`}
               </p>
               {open === alert.id ? <AlertDetails alert={alert} /> : null}
               {dismissing === alert.id ? (
@@ -64,17 +77,28 @@ export function AlertFeed({ alerts, now, onShowOnMap }: AlertFeedProps) {
                   title={alert.title}
                   busy={busy}
                   onCancel={() => setDismissing(null)}
-                  onDismiss={(verdict) => action.mutate({ id: alert.id, action: 'dismiss', verdict }, { onSuccess: () => setDismissing(null) })}
+                  onDismiss={(verdict) =>
+                    action.mutate({ id: alert.id, action: 'dismiss', verdict }, { onSuccess: () => setDismissing(null) })
+                  }
                 />
               ) : null}
               <div className="flex flex-wrap gap-2">
                 {alert.status === 'new' ? (
-                  <Button disabled={busy} onClick={() => action.mutate({ id: alert.id, action: 'acknowledge' })} aria-label={`Acknowledge ${alert.title}`}>
+                  <Button
+                    disabled={busy}
+                    onClick={() => action.mutate({ id: alert.id, action: 'acknowledge' })}
+                    aria-label={`Acknowledge ${alert.title}`}
+                  >
                     Acknowledge
                   </Button>
                 ) : null}
                 {canClose ? (
-                  <Button variant="secondary" disabled={busy} onClick={() => action.mutate({ id: alert.id, action: 'resolve' })} aria-label={`Resolve ${alert.title}`}>
+                  <Button
+                    variant="secondary"
+                    disabled={busy}
+                    onClick={() => action.mutate({ id: alert.id, action: 'resolve' })}
+                    aria-label={`Resolve ${alert.title}`}
+                  >
                     Resolve
                   </Button>
                 ) : null}
@@ -83,7 +107,12 @@ export function AlertFeed({ alerts, now, onShowOnMap }: AlertFeedProps) {
                     Dismiss…
                   </Button>
                 ) : null}
-                <Button variant="ghost" aria-expanded={open === alert.id} onClick={() => setOpen(open === alert.id ? null : alert.id)} aria-label={`Details of ${alert.title}`}>
+                <Button
+                  variant="ghost"
+                  aria-expanded={open === alert.id}
+                  onClick={() => setOpen(open === alert.id ? null : alert.id)}
+                  aria-label={`Details of ${alert.title}`}
+                >
                   Details
                 </Button>
                 {alert.location && onShowOnMap ? (

@@ -29,7 +29,12 @@ export function DismissAlertForm({ title, busy, onDismiss, onCancel }: DismissAl
       <label htmlFor={`${id}-verdict`} className="block font-medium">
         Why is it dismissed?
       </label>
-      <select id={`${id}-verdict`} value={choice} onChange={(event) => setChoice(event.target.value)} className="min-h-11 w-full rounded-md border border-line bg-surface-sunken px-2">
+      <select
+        id={`${id}-verdict`}
+        value={choice}
+        onChange={(event) => setChoice(event.target.value)}
+        className="min-h-11 w-full rounded-md border border-line bg-surface-sunken px-2"
+      >
         {[...DISMISS_VERDICTS, OTHER].map((option) => (
           <option key={option} value={option}>
             {option}

@@ -19,6 +19,7 @@ export function useAlertActionMutation() {
   return useMutation({
     mutationFn: ({ id, action, verdict }: AlertActionInput) =>
       api.post(`/alerts/${encodeURIComponent(id)}/${action}`, action === 'dismiss' ? { verdict } : {}, AlertResponse),
-    onSuccess: ({ alert }) => queryClient.setQueryData(alertQueries.active().queryKey, (old) => (old ? upsertActiveAlert(old, alert) : old)),
+    onSuccess: ({ alert }) =>
+      queryClient.setQueryData(alertQueries.active().queryKey, (old) => (old ? upsertActiveAlert(old, alert) : old)),
   });
 }

@@ -38,7 +38,9 @@ export const publicAlertQueries = {
     queryOptions({
       queryKey: [...publicAlertQueries.all, point ? roughly(point.lat) : null, point ? roughly(point.lon) : null],
       queryFn: ({ signal }) => {
-        const query = point ? `?${new URLSearchParams({ lat: String(roughly(point.lat)), lon: String(roughly(point.lon)) }).toString()}` : '';
+        const query = point
+          ? `?${new URLSearchParams({ lat: String(roughly(point.lat)), lon: String(roughly(point.lon)) }).toString()}`
+          : '';
         return api.get(`/alerts/public${query}`, PublicAlertListResponse, { signal });
       },
       select: (data) => data.alerts,

@@ -15,7 +15,9 @@ export function addFresh(fresh: FreshAlerts, alert: Alert): FreshAlerts {
 
 /** An alert.updated frame: the banner follows it (acknowledged elsewhere, it goes). */
 export function updateFresh(fresh: FreshAlerts, alert: Alert): FreshAlerts {
-  return fresh.some((known) => known.id === alert.id && isNewerAlert(alert, known)) ? fresh.map((known) => (known.id === alert.id ? alert : known)) : fresh;
+  return fresh.some((known) => known.id === alert.id && isNewerAlert(alert, known))
+    ? fresh.map((known) => (known.id === alert.id ? alert : known))
+    : fresh;
 }
 
 /** What the banner shows: fresh alerts still new (by the newest copy, theirs or the list's), minus the hidden ones. */

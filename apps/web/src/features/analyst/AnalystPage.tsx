@@ -35,7 +35,14 @@ export function AnalystPage() {
       <AnalystAlerts />
       <div className="grid gap-6 lg:grid-cols-[minmax(16rem,22rem)_minmax(0,1fr)]">
         <div className={cn(reportId ? 'hidden lg:block' : null)}>
-          <TriageQueue filter={filter} onFilterChange={setFilter} selectedId={reportId} onSelect={openReport} viewerId={user.id} now={now} />
+          <TriageQueue
+            filter={filter}
+            onFilterChange={setFilter}
+            selectedId={reportId}
+            onSelect={openReport}
+            viewerId={user.id}
+            now={now}
+          />
         </div>
         {reportId ? (
           <ReportDetail key={reportId} reportId={reportId} viewer={user} onClose={closeReport} onOpenReport={openReport} />

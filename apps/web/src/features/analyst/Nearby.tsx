@@ -38,7 +38,9 @@ export function NearbyMap({ report, nearby, openIncidents }: NearbyMapProps) {
         label={`Map around report ${report.trackingCode}`}
         className="min-h-72 flex-1 rounded-lg border border-line"
       />
-      <figcaption className="text-xs text-ink-muted">Gold ring: this report. Squares: other reports nearby. Diamonds: open incidents, coloured by severity.</figcaption>
+      <figcaption className="text-xs text-ink-muted">
+        Gold ring: this report. Squares: other reports nearby. Diamonds: open incidents, coloured by severity.
+      </figcaption>
     </figure>
   );
 }
@@ -79,10 +81,20 @@ export function NearbyLists({ nearby, incidentReference, verdicts, canAct, onOpe
                   </p>
                   <p className="break-words">{incident.title}</p>
                   <div className="mt-2 flex flex-wrap gap-2">
-                    <Button variant="secondary" disabled={disabled} onClick={() => verdicts.attach(incident.id)} aria-label={`Verify and attach to ${incident.reference}`}>
+                    <Button
+                      variant="secondary"
+                      disabled={disabled}
+                      onClick={() => verdicts.attach(incident.id)}
+                      aria-label={`Verify and attach to ${incident.reference}`}
+                    >
                       Attach
                     </Button>
-                    <Button variant="secondary" disabled={disabled} onClick={() => verdicts.merge(incident.id)} aria-label={`Merge as duplicate into ${incident.reference}`}>
+                    <Button
+                      variant="secondary"
+                      disabled={disabled}
+                      onClick={() => verdicts.merge(incident.id)}
+                      aria-label={`Merge as duplicate into ${incident.reference}`}
+                    >
                       Merge
                     </Button>
                   </div>

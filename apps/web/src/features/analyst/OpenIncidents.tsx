@@ -28,7 +28,9 @@ export function OpenIncidents({ focusId }: { focusId: string | null }) {
       {incidents.isPending ? <p>Loading incidents...</p> : null}
       {incidents.isError ? <p className="text-danger">{`Could not load incidents: ${describeError(incidents.error)}`}</p> : null}
       {incidents.data && list.length === 0 ? <p className="text-ink-muted">No incident is open.</p> : null}
-      {incidents.data && focusId && focusIndex < 0 ? <p className="text-ink-muted">The incident from search is resolved or closed, so it is not listed here.</p> : null}
+      {incidents.data && focusId && focusIndex < 0 ? (
+        <p className="text-ink-muted">The incident from search is resolved or closed, so it is not listed here.</p>
+      ) : null}
       <ul className="space-y-2">
         {visible.map((incident) => (
           <li key={incident.id}>

@@ -56,13 +56,16 @@ export function ReportDetail({ reportId, viewer, onClose, onOpenReport }: Report
   const breakLock = useBreakLockMutation();
 
   const incidentList = openIncidents.data?.incidents ?? [];
-  const incidentReference = (id: string) => incidentList.find((incident) => incident.id === id)?.reference ?? nearby.data?.incidents.find((entry) => entry.incident.id === id)?.incident.reference;
+  const incidentReference = (id: string) =>
+    incidentList.find((incident) => incident.id === id)?.reference ??
+    nearby.data?.incidents.find((entry) => entry.incident.id === id)?.incident.reference;
   const choices: IncidentChoice[] = [];
   for (const { incident, distanceM } of nearby.data?.incidents ?? []) {
     choices.push({ id: incident.id, label: `${incident.reference} · ${incident.title} (${formatDistance(distanceM)} away)` });
   }
   for (const incident of incidentList) {
-    if (!choices.some((choice) => choice.id === incident.id)) choices.push({ id: incident.id, label: `${incident.reference} · ${incident.title}` });
+    if (!choices.some((choice) => choice.id === incident.id))
+      choices.push({ id: incident.id, label: `${incident.reference} · ${incident.title}` });
   }
 
   // Opening a report moves focus to it, so keyboard and screen-reader users land on what they chose.
@@ -89,7 +92,9 @@ export function ReportDetail({ reportId, viewer, onClose, onOpenReport }: Report
           <Spinner className="size-4" /> Loading the report...
         </p>
       ) : null}
-      {query.isError && !report ? <FormMessage tone="error">{`Could not load the report: ${describeError(query.error)}`}</FormMessage> : null}
+      {query.isError && !report ? (
+        <FormMessage tone="error">{`Could not load the report: ${describeError(query.error)}`}</FormMessage>
+      ) : null}
       {report ? (
         <>
           <LockNotice
@@ -107,9 +112,20 @@ export function ReportDetail({ reportId, viewer, onClose, onOpenReport }: Report
           {lock.status === 'none' ? (
             <Outcome report={report} incidentReference={incidentReference} />
           ) : (
-            <VerdictPanel verdicts={verdicts} canAct={canAct} incidents={choices} defaultTitle={`${report.category}: ${report.description.slice(0, 80)}`} />
+            <VerdictPanel
+              verdicts={verdicts}
+              canAct={canAct}
+              incidents={choices}
+              defaultTitle={`${report.category}: ${report.description.slice(0, 80)}`}
+            />
           )}
-          <NearbyLists nearby={nearby} incidentReference={incidentReference} verdicts={verdicts} canAct={canAct} onOpenReport={onOpenReport} />
+          <NearbyLists
+            nearby={nearby}
+            incidentReference={incidentReference}
+            verdicts={verdicts}
+            canAct={canAct}
+            onOpenReport={onOpenReport}
+          />
         </>
       ) : null}
     </section>
@@ -152,7 +168,8 @@ function LockNotice({ lock, holder, canBreak, isBreaking, breakError, onBreak }:
       </p>
       <p className="text-sm">
         {holder ? '' : `${lock.message} `}
-        The verdict actions stay disabled until they close the report or their lock runs out (two minutes without renewal); this page tries again every minute.
+        The verdict actions stay disabled until they close the report or their lock runs out (two minutes without renewal); this page tries
+        again every minute.
       </p>
       {canBreak && holder ? (
         <Button variant="danger" disabled={isBreaking} onClick={onBreak}>

@@ -4,7 +4,10 @@ import { formatGrid, formatLatLon } from '../../lib/map/coordinates';
 import { formatAge, formatDateTime } from '../../lib/time-format';
 import { reportStatusLabel, sentenceCase } from './format';
 
-const REPORTER_KIND_LABELS: Record<Report['kind'], string> = { civic: 'Member of the public (civic report)', field: 'Field unit (field report)' };
+const REPORTER_KIND_LABELS: Record<Report['kind'], string> = {
+  civic: 'Member of the public (civic report)',
+  field: 'Field unit (field report)',
+};
 
 /** What the report says and where it comes from: text, category, reporter, place (lat/lon and MGRS) and photos. */
 export function ReportFacts({ report, now }: { report: Report; now: number }) {
@@ -26,7 +29,9 @@ export function ReportFacts({ report, now }: { report: Report; now: number }) {
         <dt className="text-ink-muted">Lat/lon</dt>
         <dd className="font-mono break-words">
           {formatLatLon(location)}
-          {location.accuracy !== undefined ? <span className="font-sans text-ink-muted">{` ±${formatDistance(location.accuracy)}`}</span> : null}
+          {location.accuracy !== undefined ? (
+            <span className="font-sans text-ink-muted">{` ±${formatDistance(location.accuracy)}`}</span>
+          ) : null}
         </dd>
         <dt className="text-ink-muted">MGRS</dt>
         <dd className="font-mono">{formatGrid(location)}</dd>
@@ -39,7 +44,12 @@ export function ReportFacts({ report, now }: { report: Report; now: number }) {
               const src = `/reports/${encodeURIComponent(report.id)}/photos/${encodeURIComponent(photo.id)}`;
               return (
                 <li key={photo.id}>
-                  <a href={src} target="_blank" rel="noreferrer" className="block overflow-hidden rounded-md border border-line hover:border-gold">
+                  <a
+                    href={src}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="block overflow-hidden rounded-md border border-line hover:border-gold"
+                  >
                     <img
                       src={src}
                       alt={`Photo ${index + 1} of report ${report.trackingCode}`}

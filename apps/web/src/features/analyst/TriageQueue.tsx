@@ -78,7 +78,19 @@ export function TriageQueue({ filter, onFilterChange, selectedId, onSelect, view
   );
 }
 
-function QueueItem({ report, isSelected, onSelect, viewerId, now }: { report: Report; isSelected: boolean; onSelect: (id: string) => void; viewerId: string; now: number }) {
+function QueueItem({
+  report,
+  isSelected,
+  onSelect,
+  viewerId,
+  now,
+}: {
+  report: Report;
+  isSelected: boolean;
+  onSelect: (id: string) => void;
+  viewerId: string;
+  now: number;
+}) {
   const holder = otherLockHolder(report, viewerId, now);
   const mine = holdsLock(report, viewerId, now);
   return (

@@ -19,7 +19,17 @@ export interface IncidentChoice {
  * Verify (open a new incident, or attach to an open one), merge as a duplicate, or reject with
  * a reason. Everything is disabled unless the viewer holds the triage lock.
  */
-export function VerdictPanel({ verdicts, canAct, incidents, defaultTitle }: { verdicts: Verdicts; canAct: boolean; incidents: IncidentChoice[]; defaultTitle: string }) {
+export function VerdictPanel({
+  verdicts,
+  canAct,
+  incidents,
+  defaultTitle,
+}: {
+  verdicts: Verdicts;
+  canAct: boolean;
+  incidents: IncidentChoice[];
+  defaultTitle: string;
+}) {
   const [title, setTitle] = useState('');
   const [severity, setSeverity] = useState<IncidentSeverity>('medium');
   const [chosen, setChosen] = useState('');
@@ -49,11 +59,23 @@ export function VerdictPanel({ verdicts, canAct, incidents, defaultTitle }: { ve
       </h3>
       <fieldset disabled={!canAct || verdicts.isPending} className="grid gap-4 disabled:opacity-70 md:grid-cols-2">
         <legend className="sr-only">Verdict actions</legend>
-        <form onSubmit={handleVerifyNew} aria-labelledby="verify-new-heading" className="flex flex-col gap-3 rounded-lg border border-line p-3">
+        <form
+          onSubmit={handleVerifyNew}
+          aria-labelledby="verify-new-heading"
+          className="flex flex-col gap-3 rounded-lg border border-line p-3"
+        >
           <h4 id="verify-new-heading" className="font-semibold">
             Verify into a new incident
           </h4>
-          <TextField label="Incident title" name="title" value={title} onChange={(event) => setTitle(event.target.value)} placeholder={defaultTitle} hint="Leave empty to use the category and the start of the description." maxLength={200} />
+          <TextField
+            label="Incident title"
+            name="title"
+            value={title}
+            onChange={(event) => setTitle(event.target.value)}
+            placeholder={defaultTitle}
+            hint="Leave empty to use the category and the start of the description."
+            maxLength={200}
+          />
           <SeveritySelect value={severity} onChange={setSeverity} />
           <Button type="submit" className="mt-auto">
             Verify and open incident
@@ -67,8 +89,15 @@ export function VerdictPanel({ verdicts, canAct, incidents, defaultTitle }: { ve
             <p className="text-sm text-ink-muted">No open incident to attach to or merge into.</p>
           ) : (
             <>
-              <SelectField label="Incident" value={incident} options={incidents.map((option) => ({ value: option.id, label: option.label }))} onChange={setChosen} />
-              <p className="text-sm text-ink-muted">Attach: the report confirms the incident. Merge: it is a duplicate of what the incident already covers.</p>
+              <SelectField
+                label="Incident"
+                value={incident}
+                options={incidents.map((option) => ({ value: option.id, label: option.label }))}
+                onChange={setChosen}
+              />
+              <p className="text-sm text-ink-muted">
+                Attach: the report confirms the incident. Merge: it is a duplicate of what the incident already covers.
+              </p>
               <div className="mt-auto flex flex-wrap gap-2">
                 <Button variant="secondary" className="flex-1" onClick={() => verdicts.attach(incident)}>
                   Verify and attach
@@ -80,11 +109,23 @@ export function VerdictPanel({ verdicts, canAct, incidents, defaultTitle }: { ve
             </>
           )}
         </div>
-        <form onSubmit={handleReject} noValidate aria-labelledby="reject-heading" className="flex flex-col gap-3 rounded-lg border border-line p-3 md:col-span-2">
+        <form
+          onSubmit={handleReject}
+          noValidate
+          aria-labelledby="reject-heading"
+          className="flex flex-col gap-3 rounded-lg border border-line p-3 md:col-span-2"
+        >
           <h4 id="reject-heading" className="font-semibold">
             Reject
           </h4>
-          <TextAreaField label="Reason" value={reason} onChange={(event) => setReason(event.target.value)} rows={2} maxLength={500} error={reasonError} />
+          <TextAreaField
+            label="Reason"
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            rows={2}
+            maxLength={500}
+            error={reasonError}
+          />
           <Button type="submit" variant="danger" className="self-start">
             Reject report
           </Button>

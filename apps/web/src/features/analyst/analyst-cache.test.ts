@@ -93,7 +93,16 @@ describe('applyAnalystFrame', () => {
     expect(client.getQueryData(reportQueries.triageQueue('all').queryKey)?.reports).toHaveLength(1);
     expect(client.getQueryData(reportQueries.triageQueue('field').queryKey)?.reports).toHaveLength(0);
 
-    const note = { id: 'n1', clientId: 'c', channel: 'incident', targetId: 'i1', senderId: 'u', senderName: 'Avery Analyst', body: 'Check the CCTV', sentAt: 10 };
+    const note = {
+      id: 'n1',
+      clientId: 'c',
+      channel: 'incident',
+      targetId: 'i1',
+      senderId: 'u',
+      senderName: 'Avery Analyst',
+      body: 'Check the CCTV',
+      sentAt: 10,
+    };
     applyAnalystFrame(client, testFrame('message.created', note));
     applyAnalystFrame(client, testFrame('message.created', note));
     expect(client.getQueryData(messageQueries.notes('i1').queryKey)?.messages).toHaveLength(1);
@@ -130,7 +139,16 @@ describe('the triage lock as others see it', () => {
 
 describe('notes', () => {
   it('adds a note once, newest first', () => {
-    const first = { id: 'a', clientId: 'a', channel: 'incident' as const, targetId: 'i1', senderId: 'u', senderName: 'A', body: 'one', sentAt: 1 };
+    const first = {
+      id: 'a',
+      clientId: 'a',
+      channel: 'incident' as const,
+      targetId: 'i1',
+      senderId: 'u',
+      senderName: 'A',
+      body: 'one',
+      sentAt: 1,
+    };
     const second = { ...first, id: 'b', clientId: 'b', sentAt: 2 };
     expect(addMessage(addMessage({ messages: [first] }, second), second).messages.map((item) => item.id)).toEqual(['b', 'a']);
   });

@@ -8,7 +8,13 @@ import { patchTriageReport } from '../reports/reports.live';
 import { reportQueries } from '../reports/reports.queries';
 
 /** Every query the console shows, each in its entity's key space: what a realtime.reset fetches again. */
-const ANALYST_QUERY_KEYS = [reportQueries.triageQueues(), reportQueries.details(), reportQueries.nearbyAll(), incidentQueries.open().queryKey, messageQueries.notesAll()];
+const ANALYST_QUERY_KEYS = [
+  reportQueries.triageQueues(),
+  reportQueries.details(),
+  reportQueries.nearbyAll(),
+  incidentQueries.open().queryKey,
+  messageQueries.notesAll(),
+];
 
 /**
  * Applies one realtime frame (channels "reports" and "incidents") to the console's caches.

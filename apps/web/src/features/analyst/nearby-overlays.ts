@@ -7,8 +7,16 @@ import { BASEMAP_COLOURS, SELECTED_COLOUR } from '../../lib/map/palette';
 
 /** The report under triage: a gold ring with a dot, drawn above its neighbours. */
 const FOCUS_LAYERS: OverlayLayer[] = [
-  { id: 'ring', type: 'circle', paint: { 'circle-radius': 14, 'circle-color': 'rgba(0,0,0,0)', 'circle-stroke-color': SELECTED_COLOUR, 'circle-stroke-width': 3 } },
-  { id: 'dot', type: 'circle', paint: { 'circle-radius': 5, 'circle-color': SELECTED_COLOUR, 'circle-stroke-color': BASEMAP_COLOURS.halo, 'circle-stroke-width': 1.5 } },
+  {
+    id: 'ring',
+    type: 'circle',
+    paint: { 'circle-radius': 14, 'circle-color': 'rgba(0,0,0,0)', 'circle-stroke-color': SELECTED_COLOUR, 'circle-stroke-width': 3 },
+  },
+  {
+    id: 'dot',
+    type: 'circle',
+    paint: { 'circle-radius': 5, 'circle-color': SELECTED_COLOUR, 'circle-stroke-color': BASEMAP_COLOURS.halo, 'circle-stroke-width': 1.5 },
+  },
 ];
 
 function focusOverlay(report: Report): MapOverlay {

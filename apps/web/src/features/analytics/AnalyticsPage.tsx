@@ -18,7 +18,8 @@ export function AnalyticsPage() {
   const [shown, setShown] = useState<ChartRange | null>(null);
   const resolved = useMemo(() => resolveRange(choice, Date.now()), [choice]);
   const range = resolved.ok ? { from: resolved.from, to: resolved.to, includeExercise: choice.includeExercise } : shown;
-  if (resolved.ok && (shown?.from !== resolved.from || shown.to !== resolved.to || shown.includeExercise !== choice.includeExercise)) setShown(range);
+  if (resolved.ok && (shown?.from !== resolved.from || shown.to !== resolved.to || shown.includeExercise !== choice.includeExercise))
+    setShown(range);
 
   return (
     <div className="space-y-6">

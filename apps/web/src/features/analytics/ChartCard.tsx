@@ -26,12 +26,22 @@ export function ChartCard({ id, range }: { id: ChartId; range: ChartRange }) {
   const kind = CHART_LAYOUTS[id].kind;
 
   return (
-    <section aria-labelledby={headingId} className="flex min-w-0 flex-col gap-3 rounded-lg border border-line bg-surface-raised p-4" data-chart={id}>
+    <section
+      aria-labelledby={headingId}
+      className="flex min-w-0 flex-col gap-3 rounded-lg border border-line bg-surface-raised p-4"
+      data-chart={id}
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 id={headingId} className="text-lg font-semibold">
           {chart?.title ?? id}
         </h3>
-        <Button variant="secondary" className="min-h-9 px-3 py-1 text-sm" disabled={!chart} onClick={() => chart && downloadChartCsv(chart)} aria-label={`Download CSV: ${chart?.title ?? id}`}>
+        <Button
+          variant="secondary"
+          className="min-h-9 px-3 py-1 text-sm"
+          disabled={!chart}
+          onClick={() => chart && downloadChartCsv(chart)}
+          aria-label={`Download CSV: ${chart?.title ?? id}`}
+        >
           Download CSV
         </Button>
       </div>
@@ -50,7 +60,9 @@ export function ChartCard({ id, range }: { id: ChartId; range: ChartRange }) {
             )
           ) : null}
           {kind === 'table' ? (
-            chart.rows.length > 0 ? <ChartTable chart={chart} caption={chart.title} /> : null
+            chart.rows.length > 0 ? (
+              <ChartTable chart={chart} caption={chart.title} />
+            ) : null
           ) : (
             <details>
               <summary className="cursor-pointer text-sm">Data table</summary>

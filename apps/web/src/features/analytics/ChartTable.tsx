@@ -4,7 +4,12 @@ import type { ChartResponse } from '@argus/contracts/http/analytics';
 export function ChartTable({ chart, caption }: { chart: ChartResponse; caption: string }) {
   return (
     // Focusable because it may scroll: a keyboard user must reach every row.
-    <div tabIndex={0} role="region" aria-label={`Data table: ${caption}`} className="max-h-80 overflow-auto rounded-md border border-line focus-visible:outline focus-visible:outline-2 focus-visible:outline-gold">
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label={`Data table: ${caption}`}
+      className="max-h-80 overflow-auto rounded-md border border-line focus-visible:outline focus-visible:outline-2 focus-visible:outline-gold"
+    >
       <table className="w-full border-collapse text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="sticky top-0 bg-surface-raised">

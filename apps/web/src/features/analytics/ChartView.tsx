@@ -12,7 +12,8 @@ export function ChartView({ chart }: { chart: ChartResponse }) {
   const layout = CHART_LAYOUTS[chart.chart];
   const series = chart.columns.filter((column) => column.role === 'value');
   const data = chart.rows.map((row) => ({ ...row, __label: rowLabel(chart, row) }));
-  const colour = (label: string, index: number) => layout.colours?.[theme.highContrast ? 'contrast' : 'dark'][label] ?? theme.series[index % theme.series.length]!;
+  const colour = (label: string, index: number) =>
+    layout.colours?.[theme.highContrast ? 'contrast' : 'dark'][label] ?? theme.series[index % theme.series.length]!;
   const horizontal = layout.kind === 'stacked-bars' || layout.kind === 'bars';
   const stacked = layout.kind === 'stacked-columns' || layout.kind === 'stacked-bars';
   const axis = { stroke: theme.muted, tick: { fill: theme.ink, fontSize: 12 } };
@@ -21,7 +22,12 @@ export function ChartView({ chart }: { chart: ChartResponse }) {
   return (
     <div style={{ height }} aria-hidden="true">
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} layout={horizontal ? 'vertical' : 'horizontal'} margin={{ top: 8, right: 16, bottom: 8, left: horizontal ? 8 : 0 }} accessibilityLayer={false}>
+        <BarChart
+          data={data}
+          layout={horizontal ? 'vertical' : 'horizontal'}
+          margin={{ top: 8, right: 16, bottom: 8, left: horizontal ? 8 : 0 }}
+          accessibilityLayer={false}
+        >
           <CartesianGrid stroke={theme.grid} strokeDasharray={theme.highContrast ? undefined : '3 3'} />
           {horizontal ? (
             <>
@@ -31,7 +37,13 @@ export function ChartView({ chart }: { chart: ChartResponse }) {
           ) : (
             <>
               <XAxis dataKey="__label" minTickGap={8} {...axis} />
-              <YAxis allowDecimals={layout.unit !== 'incidents' && layout.unit !== 'reports' && layout.unit !== 'alerts' && layout.unit !== 'assignments'} width={48} {...axis} />
+              <YAxis
+                allowDecimals={
+                  layout.unit !== 'incidents' && layout.unit !== 'reports' && layout.unit !== 'alerts' && layout.unit !== 'assignments'
+                }
+                width={48}
+                {...axis}
+              />
             </>
           )}
           <Tooltip

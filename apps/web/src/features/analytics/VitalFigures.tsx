@@ -33,7 +33,9 @@ export function VitalFigures({ chart }: { chart: ChartResponse }) {
             <span className="block text-sm text-ink-muted">{metric}</span>
             <span className="block text-2xl font-semibold tabular-nums">
               {value ?? '—'}
-              {value !== null && THRESHOLDS[metric]?.unit ? <span className="ml-1 text-sm font-normal">{THRESHOLDS[metric].unit}</span> : null}
+              {value !== null && THRESHOLDS[metric]?.unit ? (
+                <span className="ml-1 text-sm font-normal">{THRESHOLDS[metric].unit}</span>
+              ) : null}
             </span>
             {judged ? <span className={`block text-sm ${judged.className}`}>{judged.text}</span> : null}
             <span className="block text-xs text-ink-muted">{row.samples === 1 ? '1 sample' : `${String(row.samples)} samples`}</span>

@@ -19,7 +19,11 @@ export const analyticsQueries = {
     queryOptions({
       queryKey: analyticsKeys.chart(chart, range),
       queryFn: ({ signal }) => {
-        const query = new URLSearchParams({ from: String(range.from), to: String(range.to), includeExercise: String(range.includeExercise) });
+        const query = new URLSearchParams({
+          from: String(range.from),
+          to: String(range.to),
+          includeExercise: String(range.includeExercise),
+        });
         return api.get(`${analyticsPath(chart)}?${query.toString()}`, ChartResponse, { signal });
       },
       placeholderData: keepPreviousData,

@@ -29,7 +29,13 @@ export function installGlobalErrorReporting(): void {
   window.addEventListener('error', (event) => {
     const stack = event.error instanceof Error ? event.error.stack : undefined;
     console.error('Unhandled error', event.error ?? event.message);
-    reportError({ message: event.message || messageOf(event.error), filename: event.filename, line: event.lineno, column: event.colno, stack });
+    reportError({
+      message: event.message || messageOf(event.error),
+      filename: event.filename,
+      line: event.lineno,
+      column: event.colno,
+      stack,
+    });
   });
   window.addEventListener('unhandledrejection', (event) => {
     const reason: unknown = event.reason;

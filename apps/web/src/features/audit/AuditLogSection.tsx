@@ -32,13 +32,25 @@ export function AuditLogSection() {
       <h2 id="audit-heading" className="text-xl font-semibold">
         Audit log
       </h2>
-      <p className="text-ink-muted">Every security event, each sealed with the hash of the one before: editing or deleting one breaks the chain.</p>
+      <p className="text-ink-muted">
+        Every security event, each sealed with the hash of the one before: editing or deleting one breaks the chain.
+      </p>
 
       <form onSubmit={apply} className="grid max-w-4xl gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label="Filter the audit log">
         <SelectField label="Action" value={draft.action} options={ACTION_OPTIONS} onChange={(action) => setDraft({ ...draft, action })} />
-        <TextField label="From" type="date" value={draft.fromDate} onChange={(event) => setDraft({ ...draft, fromDate: event.target.value })} />
+        <TextField
+          label="From"
+          type="date"
+          value={draft.fromDate}
+          onChange={(event) => setDraft({ ...draft, fromDate: event.target.value })}
+        />
         <TextField label="To" type="date" value={draft.toDate} onChange={(event) => setDraft({ ...draft, toDate: event.target.value })} />
-        <TextField label="Target contains" value={draft.text} maxLength={200} onChange={(event) => setDraft({ ...draft, text: event.target.value })} />
+        <TextField
+          label="Target contains"
+          value={draft.text}
+          maxLength={200}
+          onChange={(event) => setDraft({ ...draft, text: event.target.value })}
+        />
         <div className="flex flex-wrap gap-3 sm:col-span-2 lg:col-span-4">
           <Button type="submit">Apply filters</Button>
           <Button
@@ -81,7 +93,9 @@ export function AuditLogSection() {
                 <span className="block font-mono font-semibold">{event.action}</span>
                 {event.target ? <span className="block">{`Target: ${event.target}`}</span> : null}
                 <span className="block text-sm">{`By ${who(event.actor)}`}</span>
-                {event.subject && event.subject.id !== event.actor?.id ? <span className="block text-sm">{`As ${who(event.subject)}`}</span> : null}
+                {event.subject && event.subject.id !== event.actor?.id ? (
+                  <span className="block text-sm">{`As ${who(event.subject)}`}</span>
+                ) : null}
                 {event.ip ? <span className="block text-sm text-ink-muted">{`From ${event.ip}`}</span> : null}
               </span>
             </li>

@@ -9,7 +9,6 @@ import { toast } from '../../components/ui/toast-store';
 import { useAuth } from './auth-context';
 import { loginErrorDescription } from './login-errors';
 
-
 /** Email and password. The contract schema trims and lower-cases the email before it is sent. */
 export function LoginForm() {
   const { signIn } = useAuth();

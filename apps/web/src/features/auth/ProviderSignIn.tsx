@@ -58,7 +58,11 @@ export function useProviderReturn(): boolean {
     // The code leaves the address bar at once; where the guard stopped the user rides along.
     void navigate(location.pathname, { replace: true, state: from ? { from } : null });
     if (error || !code || !verifier) {
-      toast({ title: TEXT.login.failedTitle, description: description ?? 'This sign-in was not started here. Try again.', variant: 'destructive' });
+      toast({
+        title: TEXT.login.failedTitle,
+        description: description ?? 'This sign-in was not started here. Try again.',
+        variant: 'destructive',
+      });
       return;
     }
     setExchanging(true);

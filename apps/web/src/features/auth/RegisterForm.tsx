@@ -38,7 +38,8 @@ export function RegisterForm() {
     setSignInProblem(undefined);
     const parsed = RegisterRequest.safeParse(values);
     const next: FieldErrors<Field> = parsed.success ? {} : fieldErrors(parsed.error, ['email', 'full_name', 'password']);
-    if (!next.password && values.password.length < PASSWORD_POLICY.minLength) next.password = `The password must be at least ${PASSWORD_POLICY.minLength} characters.`;
+    if (!next.password && values.password.length < PASSWORD_POLICY.minLength)
+      next.password = `The password must be at least ${PASSWORD_POLICY.minLength} characters.`;
     setErrors(next);
     if (!parsed.success || Object.keys(next).length) return;
     setSubmitting(true);
@@ -59,10 +60,18 @@ export function RegisterForm() {
   };
 
   const passwordError = errors.password ?? issueFor(serverError, 'password');
-  const generalError = serverError && !issueFor(serverError, 'password') && !issueFor(serverError, 'email') ? describeError(serverError) : undefined;
+  const generalError =
+    serverError && !issueFor(serverError, 'password') && !issueFor(serverError, 'email') ? describeError(serverError) : undefined;
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-4">
-      <TextField label="Your name" name="full_name" autoComplete="name" value={values.full_name} onChange={set('full_name')} error={errors.full_name ?? issueFor(serverError, 'full_name')} />
+      <TextField
+        label="Your name"
+        name="full_name"
+        autoComplete="name"
+        value={values.full_name}
+        onChange={set('full_name')}
+        error={errors.full_name ?? issueFor(serverError, 'full_name')}
+      />
       <TextField
         label="Email address"
         name="email"

@@ -10,10 +10,7 @@ export function SwitchBanner() {
   const original = session?.originalUser;
   if (!user || !original) return null;
   return (
-    <section
-      aria-label="Switched user"
-      className="flex flex-wrap items-center gap-x-4 gap-y-2 bg-warning px-4 py-2 text-on-gold"
-    >
+    <section aria-label="Switched user" className="flex flex-wrap items-center gap-x-4 gap-y-2 bg-warning px-4 py-2 text-on-gold">
       <ArrowLeftRight aria-hidden="true" className="size-5 shrink-0" />
       <p className="min-w-0 flex-1 font-medium">
         {`You are operating as ${user.full_name} (${ROLE_LABELS[user.role]}) — signed in as ${original.full_name}`}

@@ -29,7 +29,8 @@ async function local<T extends { session: Session }>(response: Promise<T>): Prom
 export const authApi = {
   me: (signal?: AbortSignal) => local(api.get('/auth/me', AuthResponse, { ...sessionCall, signal })),
   login: (body: LoginRequest) => local(api.post('/auth/login', body, AuthResponse, sessionCall)),
-  providerSession: (body: { auth_code: string; code_verifier: string }) => local(api.post('/auth/oauth/session', body, AuthResponse, sessionCall)),
+  providerSession: (body: { auth_code: string; code_verifier: string }) =>
+    local(api.post('/auth/oauth/session', body, AuthResponse, sessionCall)),
   providers: async () => (await api.get('/auth/oauth/providers', OauthProvidersResponse)).providers,
   logout: () => api.post('/auth/logout', {}, LogoutResponse, sessionCall),
   keepalive: () => local(api.post('/auth/keepalive', {}, KeepaliveResponse, sessionCall)),

@@ -5,5 +5,11 @@ import { authApi } from './auth.api';
 export const authQueries = {
   all: ['auth'] as const,
   /** The OIDC providers the server offers: they change only with its configuration, and a failure means none. */
-  providers: () => queryOptions({ queryKey: [...authQueries.all, 'providers'] as const, queryFn: () => authApi.providers(), staleTime: Infinity, retry: false }),
+  providers: () =>
+    queryOptions({
+      queryKey: [...authQueries.all, 'providers'] as const,
+      queryFn: () => authApi.providers(),
+      staleTime: Infinity,
+      retry: false,
+    }),
 };

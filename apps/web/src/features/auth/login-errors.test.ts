@@ -14,7 +14,9 @@ describe('loginErrorDescription', () => {
     const locked = 'Too many failed sign-in attempts. Try again in 15 minutes.';
     expect(loginErrorDescription(new ApiError(429, 'account_locked', locked))).toBe(locked);
     expect(loginErrorDescription(new ApiError(429, 'rate_limited', 'Slow down'))).toBe('Slow down');
-    expect(loginErrorDescription(new ApiError(400, 'validation_failed', 'Enter a valid email address.'))).toBe('Enter a valid email address.');
+    expect(loginErrorDescription(new ApiError(400, 'validation_failed', 'Enter a valid email address.'))).toBe(
+      'Enter a valid email address.',
+    );
   });
 
   it('reads network failures, other server errors and surprises as the service being unavailable', () => {

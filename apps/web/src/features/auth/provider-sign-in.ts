@@ -4,7 +4,11 @@ import { TOKEN_API_PREFIX } from '@argus/contracts/http/token-api';
 const VERIFIER_KEY = 'argus.oauth.verifier';
 const FROM_KEY = 'argus.oauth.from';
 
-const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const base64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 
 /** RFC 7636: a 43-character verifier and its S256 challenge. */
 export async function newPkcePair(): Promise<{ verifier: string; challenge: string }> {

@@ -12,8 +12,14 @@ describe('switchErrorToast', () => {
   });
 
   it('explains a missing or inactive target', () => {
-    expect(switchErrorToast(new ApiError(404, 'switch_target_not_found', 'x'))).toMatchObject({ title: 'Switch failed', description: 'Target user not found' });
-    expect(switchErrorToast(new ApiError(409, 'switch_target_inactive', 'x'))).toMatchObject({ title: 'Switch failed', description: 'Cannot switch to inactive user' });
+    expect(switchErrorToast(new ApiError(404, 'switch_target_not_found', 'x'))).toMatchObject({
+      title: 'Switch failed',
+      description: 'Target user not found',
+    });
+    expect(switchErrorToast(new ApiError(409, 'switch_target_inactive', 'x'))).toMatchObject({
+      title: 'Switch failed',
+      description: 'Cannot switch to inactive user',
+    });
   });
 
   it("passes on the server's reason when the switch is not allowed", () => {
@@ -22,6 +28,8 @@ describe('switchErrorToast', () => {
   });
 
   it('does not show raw network errors', () => {
-    expect(switchErrorToast(new ApiError(0, 'network_error', 'Network request failed.')).description).toBe('Authentication service unavailable');
+    expect(switchErrorToast(new ApiError(0, 'network_error', 'Network request failed.')).description).toBe(
+      'Authentication service unavailable',
+    );
   });
 });

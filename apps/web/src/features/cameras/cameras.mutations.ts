@@ -1,5 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CameraResponse, type CameraHeartbeatRequest, type CreateCameraRequest, type UpdateCameraRequest } from '@argus/contracts/http/cameras';
+import {
+  CameraResponse,
+  type CameraHeartbeatRequest,
+  type CreateCameraRequest,
+  type UpdateCameraRequest,
+} from '@argus/contracts/http/cameras';
 import { api } from '../../lib/api';
 import { cameraQueries } from './cameras.queries';
 

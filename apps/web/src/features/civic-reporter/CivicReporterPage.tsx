@@ -33,7 +33,9 @@ function CivicReporter({ userId }: { userId: string }) {
 
   return (
     <div className="mx-auto max-w-lg space-y-4 pb-8">
-      {outbox.pending.length || outbox.failed.length || !online ? <ConnectionBanner waiting={outbox.pending.length} refused={outbox.failed.length} /> : null}
+      {outbox.pending.length || outbox.failed.length || !online ? (
+        <ConnectionBanner waiting={outbox.pending.length} refused={outbox.failed.length} />
+      ) : null}
       <section aria-labelledby={formHeadingId} className="space-y-3 rounded-xl border border-line bg-surface-raised p-4">
         <h2 id={formHeadingId} className="text-lg font-semibold">
           Report an incident

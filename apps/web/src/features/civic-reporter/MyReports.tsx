@@ -26,16 +26,23 @@ export function MyReports({ outbox, live }: { outbox: OutboxView; live: boolean 
   const headingId = useId();
   const reports = useQuery({ ...reportQueries.mine(), refetchInterval: pollInterval(live, CIVIC_POLL_MS) });
   const filed = new Set(reports.data?.map((report) => report.trackingCode));
-  const unsent = outbox.items.filter((item) => item.action.kind === 'report' && (isPending(item) || item.state === 'failed') && !(item.trackingCode && filed.has(item.trackingCode)));
+  const unsent = outbox.items.filter(
+    (item) =>
+      item.action.kind === 'report' && (isPending(item) || item.state === 'failed') && !(item.trackingCode && filed.has(item.trackingCode)),
+  );
 
   return (
     <section aria-labelledby={headingId} className="space-y-3 rounded-xl border border-line bg-surface-raised p-4">
       <h2 id={headingId} className="text-lg font-semibold">
         My reports
       </h2>
-      {reports.isError && !reports.data ? <p className="text-danger">{`Your reports could not be loaded: ${describeError(reports.error)}`}</p> : null}
+      {reports.isError && !reports.data ? (
+        <p className="text-danger">{`Your reports could not be loaded: ${describeError(reports.error)}`}</p>
+      ) : null}
       {reports.isPending ? <p className="text-ink-muted">Loading...</p> : null}
-      {reports.data && reports.data.length === 0 && unsent.length === 0 ? <p className="text-ink-muted">You have not sent a report yet.</p> : null}
+      {reports.data && reports.data.length === 0 && unsent.length === 0 ? (
+        <p className="text-ink-muted">You have not sent a report yet.</p>
+      ) : null}
       <ol className="space-y-2">
         {unsent.map((item) =>
           item.action.kind === 'report' ? (
@@ -53,7 +60,9 @@ export function MyReports({ outbox, live }: { outbox: OutboxView; live: boolean 
           <li key={report.id} className="rounded-lg border border-line bg-surface p-3" data-tracking-code={report.trackingCode}>
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p className="font-mono text-lg font-semibold text-gold">{report.trackingCode}</p>
-              <span className={cn('rounded-full border px-2.5 py-0.5 text-sm font-semibold', STATUS_TONES[report.status])}>{report.statusText}</span>
+              <span className={cn('rounded-full border px-2.5 py-0.5 text-sm font-semibold', STATUS_TONES[report.status])}>
+                {report.statusText}
+              </span>
             </div>
             <p className="font-medium">{categoryLabel(report.category)}</p>
             <p className="line-clamp-2 text-ink-muted">{report.description}</p>

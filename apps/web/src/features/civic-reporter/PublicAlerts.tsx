@@ -66,8 +66,12 @@ export function PublicAlerts({ live }: { live: boolean }) {
         </Button>
       ) : null}
       {problem ? <p className="text-sm text-warning">{problem}</p> : null}
-      {alerts.isError && !alerts.data ? <p className="text-danger">{`Alerts could not be loaded: ${describeError(alerts.error)}`}</p> : null}
-      {alerts.data && list.length === 0 ? <p className="text-ink-muted">{here ? 'No public alerts around you.' : 'No public alerts right now.'}</p> : null}
+      {alerts.isError && !alerts.data ? (
+        <p className="text-danger">{`Alerts could not be loaded: ${describeError(alerts.error)}`}</p>
+      ) : null}
+      {alerts.data && list.length === 0 ? (
+        <p className="text-ink-muted">{here ? 'No public alerts around you.' : 'No public alerts right now.'}</p>
+      ) : null}
       <ul className="space-y-2">
         {list.map((alert) => {
           const Icon = alert.severity === 'info' ? Info : AlertTriangle;

@@ -67,7 +67,9 @@ export function BroadcastPanel({ now }: { now: number }) {
           className="w-full rounded-md border border-line bg-surface-sunken px-3 py-2 text-ink focus:border-gold"
         />
         <FieldError id={problemId} message={fieldProblem} />
-        {broadcast.isError && !issueFor(broadcast.error, 'body') ? <FormMessage tone="error">{`Could not send: ${describeError(broadcast.error)}`}</FormMessage> : null}
+        {broadcast.isError && !issueFor(broadcast.error, 'body') ? (
+          <FormMessage tone="error">{`Could not send: ${describeError(broadcast.error)}`}</FormMessage>
+        ) : null}
         {sent ? <FormMessage tone="success">Sent to all units.</FormMessage> : null}
         <Button type="submit" disabled={broadcast.isPending}>
           <Send aria-hidden="true" className="size-4" />

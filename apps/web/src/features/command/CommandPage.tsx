@@ -108,7 +108,10 @@ export function CommandPage() {
     setPicked({ overlayId: feature.overlayId, id: feature.id });
   };
 
-  const selection = useMemo(() => selectionFor(picked, { units: unitList, reports: reportList, alerts: alertList }), [picked, unitList, reportList, alertList]);
+  const selection = useMemo(
+    () => selectionFor(picked, { units: unitList, reports: reportList, alerts: alertList }),
+    [picked, unitList, reportList, alertList],
+  );
 
   const highlighted = useMemo(() => {
     if (selection?.kind !== 'unit') return dispatchSelection;
@@ -127,7 +130,13 @@ export function CommandPage() {
   return (
     <div>
       <SosBanner units={unitList} now={now} onShowOnMap={showUnit} />
-      <AlertBanner alerts={alerts.data?.alerts} onShow={(alert) => { setTab('alerts'); showAlert(alert); }} />
+      <AlertBanner
+        alerts={alerts.data?.alerts}
+        onShow={(alert) => {
+          setTab('alerts');
+          showAlert(alert);
+        }}
+      />
       <div className="flex flex-col gap-3 lg:h-[calc(100dvh-9rem)] lg:min-h-[34rem] lg:flex-row">
         <div className="relative h-[55dvh] min-h-72 overflow-hidden rounded-lg border border-line lg:h-auto lg:min-w-0 lg:flex-1">
           <CommandMap
@@ -146,12 +155,18 @@ export function CommandPage() {
           />
           {selection ? <MapSelection target={selection} now={now} onClose={() => setPicked(null)} /> : null}
           {picking ? (
-            <p role="status" className="absolute inset-x-2 top-14 z-10 rounded-md border border-gold bg-surface/95 p-2 text-center text-sm sm:left-1/2 sm:right-auto sm:-translate-x-1/2">
+            <p
+              role="status"
+              className="absolute inset-x-2 top-14 z-10 rounded-md border border-gold bg-surface/95 p-2 text-center text-sm sm:left-1/2 sm:right-auto sm:-translate-x-1/2"
+            >
               Click or tap the map where the incident is (Escape to stop).
             </p>
           ) : null}
         </div>
-        <section aria-label="Operations" className="flex min-h-80 flex-col rounded-lg border border-line bg-surface-sunken lg:min-h-0 lg:w-[25rem] xl:w-[28rem]">
+        <section
+          aria-label="Operations"
+          className="flex min-h-80 flex-col rounded-lg border border-line bg-surface-sunken lg:min-h-0 lg:w-[25rem] xl:w-[28rem]"
+        >
           <LiveStatus />
           <LoadProblems
             problems={[
@@ -164,17 +179,17 @@ export function CommandPage() {
           <PanelTabs label="Operations panels" tabs={tabs} active={tab} onChange={setTab}>
             {tab === 'incidents' && view.mode === 'queue' ? (
               <Loaded what="open incidents" hasData={Boolean(incidents.data)} error={incidents.error}>
-              <IncidentQueue
-                incidents={openIncidents}
-                truncated={Boolean(incidents.data?.nextCursor)}
-                now={now}
-                selectedId={selectedIncidentId}
-                onSelect={openIncident}
-                onCreate={() => {
-                  setDraft(EMPTY_DRAFT);
-                  setView({ mode: 'create' });
-                }}
-              />
+                <IncidentQueue
+                  incidents={openIncidents}
+                  truncated={Boolean(incidents.data?.nextCursor)}
+                  now={now}
+                  selectedId={selectedIncidentId}
+                  onSelect={openIncident}
+                  onCreate={() => {
+                    setDraft(EMPTY_DRAFT);
+                    setView({ mode: 'create' });
+                  }}
+                />
               </Loaded>
             ) : null}
             {tab === 'incidents' && view.mode === 'create' ? (

@@ -14,9 +14,13 @@ export type MapSelectionTarget = { kind: 'unit'; unit: Unit } | { kind: 'report'
 
 /** A small card over the map describing what was picked, kept live from the same data as the map. */
 export function MapSelection({ target, now, onClose }: { target: MapSelectionTarget; now: number; onClose: () => void }) {
-  const where = target.kind === 'unit' ? unitLocation(target.unit) : target.kind === 'report' ? target.report.location : target.alert.location;
+  const where =
+    target.kind === 'unit' ? unitLocation(target.unit) : target.kind === 'report' ? target.report.location : target.alert.location;
   return (
-    <section aria-label="Chosen on the map" className="absolute inset-x-2 bottom-16 z-10 rounded-md border border-gold bg-surface/95 p-3 text-sm shadow-lg sm:left-auto sm:right-2 sm:w-80">
+    <section
+      aria-label="Chosen on the map"
+      className="absolute inset-x-2 bottom-16 z-10 rounded-md border border-gold bg-surface/95 p-3 text-sm shadow-lg sm:left-auto sm:right-2 sm:w-80"
+    >
       <button type="button" onClick={onClose} aria-label="Close" className="absolute right-1 top-1 rounded p-2 hover:bg-surface-raised">
         <X aria-hidden="true" className="size-4" />
       </button>

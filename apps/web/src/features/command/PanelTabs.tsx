@@ -63,12 +63,22 @@ export function PanelTabs<Id extends string>({ label, tabs, active, onChange, ch
           >
             {tab.label}
             {tab.badge ? (
-              <span className={cn('rounded-full px-1.5 text-xs', tab.urgent ? 'bg-danger-surface text-white' : 'bg-surface-raised text-ink')}>{tab.badge}</span>
+              <span
+                className={cn('rounded-full px-1.5 text-xs', tab.urgent ? 'bg-danger-surface text-white' : 'bg-surface-raised text-ink')}
+              >
+                {tab.badge}
+              </span>
             ) : null}
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={panelId} aria-labelledby={tabId(active)} tabIndex={0} className="min-h-0 flex-1 overflow-y-auto p-3 outline-none">
+      <div
+        role="tabpanel"
+        id={panelId}
+        aria-labelledby={tabId(active)}
+        tabIndex={0}
+        className="min-h-0 flex-1 overflow-y-auto p-3 outline-none"
+      >
         {children}
       </div>
     </div>

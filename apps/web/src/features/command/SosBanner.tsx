@@ -22,7 +22,11 @@ export function SosBanner({ units, now, onShowOnMap }: SosBannerProps) {
   const emergencies = units.filter((unit) => unit.emergency).sort((a, b) => a.emergency!.since - b.emergency!.since);
   if (emergencies.length === 0) return null;
   return (
-    <section role="alert" aria-labelledby="sos-heading" className="mb-3 space-y-2 rounded-lg border-2 border-[#ff1f3d] bg-danger-surface p-3 text-white">
+    <section
+      role="alert"
+      aria-labelledby="sos-heading"
+      className="mb-3 space-y-2 rounded-lg border-2 border-[#ff1f3d] bg-danger-surface p-3 text-white"
+    >
       <h2 id="sos-heading" className="flex items-center gap-2 text-lg font-bold">
         <Siren aria-hidden="true" className="size-6 motion-safe:animate-pulse" />
         {emergencies.length === 1 ? 'SOS: a unit needs help' : `SOS: ${emergencies.length} units need help`}

@@ -9,11 +9,18 @@ import { LiveFeedDialog } from '../video/LiveFeedDialog';
 export function UnitLiveFeed({ unit }: { unit: Unit }) {
   const rooms = useStreamRooms();
   const [open, setOpen] = useState(false);
-  const room = rooms.data?.find((candidate) => (candidate.id === unitRoomId(unit.id) || candidate.unitId === unit.id) && candidate.status === 'live') ?? null;
+  const room =
+    rooms.data?.find(
+      (candidate) => (candidate.id === unitRoomId(unit.id) || candidate.unitId === unit.id) && candidate.status === 'live',
+    ) ?? null;
   if (!room) return null;
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)} className="mt-1 inline-flex min-h-11 items-center gap-2 rounded-md bg-danger-surface px-3 font-semibold text-white hover:brightness-110">
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="mt-1 inline-flex min-h-11 items-center gap-2 rounded-md bg-danger-surface px-3 font-semibold text-white hover:brightness-110"
+      >
         <Video aria-hidden="true" className="size-4" />
         Watch live
       </button>

@@ -23,7 +23,9 @@ export function VideoWall() {
           {`Live rooms could not be loaded: ${describeError(rooms.error)}`}
         </p>
       ) : null}
-      {rooms.data && live.length === 0 ? <p className="text-ink-muted">No one is live right now. Feeds appear here when a unit goes live.</p> : null}
+      {rooms.data && live.length === 0 ? (
+        <p className="text-ink-muted">No one is live right now. Feeds appear here when a unit goes live.</p>
+      ) : null}
       <ul aria-label="Live feeds" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
         {live.map((room) => (
           <li key={room.id}>

@@ -7,7 +7,10 @@ import type { MapSelectionTarget } from './MapSelection';
 export type MapPicked = { overlayId: string; id: string } | null;
 
 /** What a pick shows in the card over the map, read from the current lists so it stays live; gone once its item is. */
-export function selectionFor(picked: MapPicked, lists: { units: readonly Unit[]; reports: readonly Report[]; alerts: readonly Alert[] }): MapSelectionTarget | null {
+export function selectionFor(
+  picked: MapPicked,
+  lists: { units: readonly Unit[]; reports: readonly Report[]; alerts: readonly Alert[] },
+): MapSelectionTarget | null {
   if (!picked) return null;
   if (picked.overlayId === 'units' || picked.overlayId === 'emergencies') {
     const unit = lists.units.find((item) => item.id === picked.id);

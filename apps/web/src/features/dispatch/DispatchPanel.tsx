@@ -72,7 +72,12 @@ export function DispatchPanel({ incident, units, now, selected, onSelectedChange
               return (
                 <li key={unit.id}>
                   <label className="flex min-h-11 cursor-pointer items-center gap-3 px-3 py-2 hover:bg-surface-raised">
-                    <input type="checkbox" className="size-5 accent-[var(--color-gold)]" checked={selected.has(unit.id)} onChange={() => toggle(unit.id)} />
+                    <input
+                      type="checkbox"
+                      className="size-5 accent-[var(--color-gold)]"
+                      checked={selected.has(unit.id)}
+                      onChange={() => toggle(unit.id)}
+                    />
                     <span className="min-w-0 flex-1">
                       <span className="font-semibold">{unit.callsign}</span>
                       <span className="text-sm text-ink-muted">{` · ${UNIT_KIND_LABELS[unit.kind]}`}</span>
@@ -80,7 +85,9 @@ export function DispatchPanel({ incident, units, now, selected, onSelectedChange
                         {distanceM === null || etaMinutes === null
                           ? 'No position reported'
                           : `${formatDistance(distanceM)} · ${formatEta(etaMinutes)}`}
-                        {unit.position && stale ? <span className="text-warning">{` · position ${formatAge(unit.position.at, now)}`}</span> : null}
+                        {unit.position && stale ? (
+                          <span className="text-warning">{` · position ${formatAge(unit.position.at, now)}`}</span>
+                        ) : null}
                       </span>
                     </span>
                   </label>
@@ -95,12 +102,22 @@ export function DispatchPanel({ incident, units, now, selected, onSelectedChange
           ) : null}
         </fieldset>
       ) : null}
-      {chosen.length > MAX_UNITS_PER_DISPATCH ? <p className="text-sm text-danger">{`Choose at most ${MAX_UNITS_PER_DISPATCH} units at once.`}</p> : null}
+      {chosen.length > MAX_UNITS_PER_DISPATCH ? (
+        <p className="text-sm text-danger">{`Choose at most ${MAX_UNITS_PER_DISPATCH} units at once.`}</p>
+      ) : null}
       {dispatch.isError ? <FormMessage tone="error">{`Could not dispatch: ${describeError(dispatch.error)}`}</FormMessage> : null}
       {dispatched ? <FormMessage tone="success">{dispatched}</FormMessage> : null}
       {!isOver && ranked.length > 0 ? (
-        <Button onClick={handleDispatch} disabled={chosen.length === 0 || chosen.length > MAX_UNITS_PER_DISPATCH || dispatch.isPending} className="w-full">
-          {dispatch.isPending ? 'Dispatching...' : chosen.length === 0 ? 'Choose units to dispatch' : `Dispatch ${chosen.length} ${chosen.length === 1 ? 'unit' : 'units'}`}
+        <Button
+          onClick={handleDispatch}
+          disabled={chosen.length === 0 || chosen.length > MAX_UNITS_PER_DISPATCH || dispatch.isPending}
+          className="w-full"
+        >
+          {dispatch.isPending
+            ? 'Dispatching...'
+            : chosen.length === 0
+              ? 'Choose units to dispatch'
+              : `Dispatch ${chosen.length} ${chosen.length === 1 ? 'unit' : 'units'}`}
         </Button>
       ) : null}
     </section>

@@ -54,14 +54,29 @@ function Viewer({ item, onShown }: { item: EvidenceItem; onShown: () => void }) 
   const name = displayFileName(item.filename);
   return (
     <div className="space-y-2">
-      {item.kind === 'photo' ? <img src={src} alt={`Evidence photo ${name}`} onLoad={onShown} className="max-h-[28rem] max-w-full rounded-md border border-line bg-surface-sunken object-contain" /> : null}
+      {item.kind === 'photo' ? (
+        <img
+          src={src}
+          alt={`Evidence photo ${name}`}
+          onLoad={onShown}
+          className="max-h-[28rem] max-w-full rounded-md border border-line bg-surface-sunken object-contain"
+        />
+      ) : null}
       {item.kind === 'video' ? (
-        <video src={src} controls preload="metadata" onLoadedMetadata={onShown} className="max-h-[28rem] max-w-full rounded-md border border-line">
+        <video
+          src={src}
+          controls
+          preload="metadata"
+          onLoadedMetadata={onShown}
+          className="max-h-[28rem] max-w-full rounded-md border border-line"
+        >
           <track kind="captions" />
         </video>
       ) : null}
       {item.kind === 'audio' ? <audio src={src} controls preload="metadata" onLoadedMetadata={onShown} className="w-full" /> : null}
-      {item.kind === 'document' ? <p className="text-ink-muted">{`A ${item.mime === 'application/pdf' ? 'PDF' : 'plain-text'} document; download it to read it.`}</p> : null}
+      {item.kind === 'document' ? (
+        <p className="text-ink-muted">{`A ${item.mime === 'application/pdf' ? 'PDF' : 'plain-text'} document; download it to read it.`}</p>
+      ) : null}
       <a href={contentUrl(item.id, true)} className={buttonClasses('secondary')} download={name}>
         {`Download original (${formatBytes(item.size)})`}
       </a>
@@ -72,7 +87,12 @@ function Viewer({ item, onShown }: { item: EvidenceItem; onShown: () => void }) 
 function Facts({ item, incidents }: { item: EvidenceItem; incidents: IncidentChoice[] }) {
   const incident = item.incidentId ? (incidents.find((choice) => choice.id === item.incidentId)?.label ?? item.incidentId) : 'None';
   const rows: Array<[string, React.ReactNode]> = [
-    ['SHA-256', <code key="hash" className="font-mono text-sm break-all" data-testid="evidence-sha256">{item.sha256}</code>],
+    [
+      'SHA-256',
+      <code key="hash" className="font-mono text-sm break-all" data-testid="evidence-sha256">
+        {item.sha256}
+      </code>,
+    ],
     ['Size', `${formatBytes(item.size)} (${item.size.toLocaleString()} bytes)`],
     ['Type', `${KIND_LABELS[item.kind]} · ${item.mime}`],
     ['Source', SOURCE_LABELS[item.source]],
@@ -83,7 +103,14 @@ function Facts({ item, incidents }: { item: EvidenceItem; incidents: IncidentCho
     ['Incident', incident],
     ['Added', formatTime(item.createdAt)],
   ];
-  if (item.derivedFromSha256) rows.push(['Derived from', <code key="orig" className="font-mono text-sm break-all">{`${item.derivedFromSha256} (${item.derivation === 'metadata_removed' ? 'location and camera metadata removed' : (item.derivation ?? '')})`}</code>]);
+  if (item.derivedFromSha256)
+    rows.push([
+      'Derived from',
+      <code
+        key="orig"
+        className="font-mono text-sm break-all"
+      >{`${item.derivedFromSha256} (${item.derivation === 'metadata_removed' ? 'location and camera metadata removed' : (item.derivation ?? '')})`}</code>,
+    ]);
   return (
     <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[10rem_minmax(0,1fr)]">
       {rows.map(([term, value]) => (
@@ -115,16 +142,30 @@ function Review({ item }: { item: EvidenceItem }) {
         Review
       </h3>
       <form onSubmit={handleReject} noValidate className="flex flex-col gap-2">
-        <TextAreaField label="Reason (required to reject)" value={reason} onChange={(event) => setReason(event.target.value)} rows={2} maxLength={500} error={reasonError} />
+        <TextAreaField
+          label="Reason (required to reject)"
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          rows={2}
+          maxLength={500}
+          error={reasonError}
+        />
         <div className="flex flex-wrap gap-2">
-          <Button disabled={review.isPending} onClick={() => review.mutate({ id: item.id, status: 'accepted', ...(reason.trim() ? { reason: reason.trim() } : {}) })}>
+          <Button
+            disabled={review.isPending}
+            onClick={() => review.mutate({ id: item.id, status: 'accepted', ...(reason.trim() ? { reason: reason.trim() } : {}) })}
+          >
             Accept
           </Button>
           <Button type="submit" variant="danger" disabled={review.isPending}>
             Reject
           </Button>
         </div>
-        {review.isError ? <p role="alert" className="text-danger">{describeError(review.error)}</p> : null}
+        {review.isError ? (
+          <p role="alert" className="text-danger">
+            {describeError(review.error)}
+          </p>
+        ) : null}
       </form>
     </section>
   );
@@ -143,13 +184,27 @@ function LinkToIncident({ item, incidents }: { item: EvidenceItem; incidents: In
         <p className="text-ink-muted">No incident is open.</p>
       ) : (
         <div className="flex flex-wrap items-end gap-2">
-          <SelectField label="Open incident" value={incidentId} options={incidents.map((incident) => ({ value: incident.id, label: incident.label }))} onChange={setChosen} className="min-w-64 flex-1" />
-          <Button variant="secondary" disabled={link.isPending || incidentId === item.incidentId} onClick={() => link.mutate({ id: item.id, incidentId })}>
+          <SelectField
+            label="Open incident"
+            value={incidentId}
+            options={incidents.map((incident) => ({ value: incident.id, label: incident.label }))}
+            onChange={setChosen}
+            className="min-w-64 flex-1"
+          />
+          <Button
+            variant="secondary"
+            disabled={link.isPending || incidentId === item.incidentId}
+            onClick={() => link.mutate({ id: item.id, incidentId })}
+          >
             Link
           </Button>
         </div>
       )}
-      {link.isError ? <p role="alert" className="text-danger">{describeError(link.error)}</p> : null}
+      {link.isError ? (
+        <p role="alert" className="text-danger">
+          {describeError(link.error)}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -34,21 +34,45 @@ export function EvidenceList({
                 onChange={(event) => items.forEach((item) => onChoose(item.id, event.target.checked))}
               />
             </th>
-            <th scope="col" className="p-2">File</th>
-            <th scope="col" className="p-2">Kind</th>
-            <th scope="col" className="p-2">Status</th>
-            <th scope="col" className="p-2">Captured by</th>
-            <th scope="col" className="p-2">Added</th>
+            <th scope="col" className="p-2">
+              File
+            </th>
+            <th scope="col" className="p-2">
+              Kind
+            </th>
+            <th scope="col" className="p-2">
+              Status
+            </th>
+            <th scope="col" className="p-2">
+              Captured by
+            </th>
+            <th scope="col" className="p-2">
+              Added
+            </th>
           </tr>
         </thead>
         <tbody>
           {items.map((item) => (
-            <tr key={item.id} className={cn('border-t border-line', item.id === selectedId ? 'bg-surface-raised' : null)} aria-current={item.id === selectedId ? 'true' : undefined}>
+            <tr
+              key={item.id}
+              className={cn('border-t border-line', item.id === selectedId ? 'bg-surface-raised' : null)}
+              aria-current={item.id === selectedId ? 'true' : undefined}
+            >
               <td className="p-2">
-                <input type="checkbox" aria-label={`Choose ${displayFileName(item.filename)} for export`} className="size-5" checked={chosen.has(item.id)} onChange={(event) => onChoose(item.id, event.target.checked)} />
+                <input
+                  type="checkbox"
+                  aria-label={`Choose ${displayFileName(item.filename)} for export`}
+                  className="size-5"
+                  checked={chosen.has(item.id)}
+                  onChange={(event) => onChoose(item.id, event.target.checked)}
+                />
               </td>
               <td className="p-2">
-                <button type="button" className="text-left font-medium text-ink underline decoration-gold underline-offset-4 hover:text-gold" onClick={() => onOpen(item.id)}>
+                <button
+                  type="button"
+                  className="text-left font-medium text-ink underline decoration-gold underline-offset-4 hover:text-gold"
+                  onClick={() => onOpen(item.id)}
+                >
                   {displayFileName(item.filename)}
                 </button>
                 <span className="block font-mono text-xs text-ink-muted" title={item.sha256}>

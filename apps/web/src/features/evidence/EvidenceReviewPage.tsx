@@ -67,7 +67,12 @@ export function EvidenceReviewPage() {
             <h2 id="evidence-list-heading" className="text-lg font-semibold">
               Evidence
             </h2>
-            <EvidenceFilters value={filters} onChange={handleFilters} incidents={incidents} uploaders={[...knownUploaders].map(([id, name]) => ({ id, name }))} />
+            <EvidenceFilters
+              value={filters}
+              onChange={handleFilters}
+              incidents={incidents}
+              uploaders={[...knownUploaders].map(([id, name]) => ({ id, name }))}
+            />
             <div className="flex flex-wrap items-center gap-3">
               <Button disabled={chosen.size === 0 || exporter.isPending} onClick={() => exporter.mutate([...chosen])}>
                 {exporter.isPending ? 'Preparing the package...' : `Export selected (${chosen.size})`}
@@ -77,13 +82,17 @@ export function EvidenceReviewPage() {
                   Clear selection
                 </Button>
               ) : null}
-              {exporter.isSuccess ? <p role="status">{`Exported ${exporter.data.itemIds.length === 1 ? 'one item' : `${exporter.data.itemIds.length} items`} as ${exporter.data.name}.`}</p> : null}
+              {exporter.isSuccess ? (
+                <p role="status">{`Exported ${exporter.data.itemIds.length === 1 ? 'one item' : `${exporter.data.itemIds.length} items`} as ${exporter.data.name}.`}</p>
+              ) : null}
               {exporter.isError ? <p role="alert" className="text-danger">{`Export failed: ${describeError(exporter.error)}`}</p> : null}
             </div>
             {list.isPending ? <p>Loading evidence...</p> : null}
             {list.isError ? <p className="text-danger">{`Could not load evidence: ${describeError(list.error)}`}</p> : null}
             {list.data && items.length === 0 ? <p className="text-ink-muted">No evidence matches these filters.</p> : null}
-            {items.length > 0 ? <EvidenceList items={items} selectedId={itemId} chosen={chosen} onOpen={openItem} onChoose={handleChoose} /> : null}
+            {items.length > 0 ? (
+              <EvidenceList items={items} selectedId={itemId} chosen={chosen} onOpen={openItem} onChoose={handleChoose} />
+            ) : null}
             <nav aria-label="Evidence pages" className="flex gap-2">
               {cursors.length > 1 ? (
                 <Button variant="secondary" onClick={() => setCursors((current) => current.slice(0, -1))}>

@@ -59,7 +59,15 @@ export function UploadEvidence({ incidents, onUploaded }: { incidents: IncidentC
             Photos, video, audio, PDF or plain text. The type is checked from the content, not the name.
           </p>
         </div>
-        <SelectField label="Incident (optional)" value={incidentId} options={[{ value: '', label: 'No incident yet' }, ...incidents.map((incident) => ({ value: incident.id, label: incident.label }))]} onChange={setIncidentId} />
+        <SelectField
+          label="Incident (optional)"
+          value={incidentId}
+          options={[
+            { value: '', label: 'No incident yet' },
+            ...incidents.map((incident) => ({ value: incident.id, label: incident.label })),
+          ]}
+          onChange={setIncidentId}
+        />
       </div>
       <Button type="submit" disabled={upload.isPending}>
         {upload.isPending ? `Uploading${file ? ` ${formatBytes(file.size)}` : ''}...` : 'Upload'}
@@ -69,7 +77,9 @@ export function UploadEvidence({ incidents, onUploaded }: { incidents: IncidentC
           {error}
         </p>
       ) : null}
-      {upload.isSuccess ? <p role="status">{`Uploaded ${displayFileName(upload.data.item.filename)}: SHA-256 ${upload.data.item.sha256}`}</p> : null}
+      {upload.isSuccess ? (
+        <p role="status">{`Uploaded ${displayFileName(upload.data.item.filename)}: SHA-256 ${upload.data.item.sha256}`}</p>
+      ) : null}
     </form>
   );
 }

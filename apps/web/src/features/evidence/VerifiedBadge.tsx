@@ -9,10 +9,16 @@ export function VerifiedBadge({ itemId }: { itemId: string }) {
   if (verification.isError) return <p role="status" className="text-danger">{`Could not verify: ${describeError(verification.error)}`}</p>;
   const result = verification.data;
   return (
-    <div role="status" className={`rounded-md border-2 p-2 ${result.verified ? 'border-success' : 'border-danger'}`} data-verified={result.verified}>
+    <div
+      role="status"
+      className={`rounded-md border-2 p-2 ${result.verified ? 'border-success' : 'border-danger'}`}
+      data-verified={result.verified}
+    >
       <p className="font-semibold">
         <span aria-hidden="true">{result.verified ? '✓ ' : '✗ '}</span>
-        {result.verified ? `Verified: the file matches its SHA-256 and its custody chain is intact (${result.entries} entries checked)` : 'Not verified'}
+        {result.verified
+          ? `Verified: the file matches its SHA-256 and its custody chain is intact (${result.entries} entries checked)`
+          : 'Not verified'}
       </p>
       {result.problems.length > 0 ? (
         <ul className="list-disc pl-5 text-sm">

@@ -1,8 +1,17 @@
 import type { CustodyAction, EvidenceKind, EvidenceSource, EvidenceStatus } from '@argus/contracts/evidence';
 
 export const KIND_LABELS: Record<EvidenceKind, string> = { photo: 'Photo', video: 'Video', audio: 'Audio', document: 'Document' };
-export const STATUS_LABELS: Record<EvidenceStatus, string> = { pending_review: 'Pending review', accepted: 'Accepted', rejected: 'Rejected' };
-export const SOURCE_LABELS: Record<EvidenceSource, string> = { field_report: 'Field report', civic_report: 'Civic report', upload: 'Upload', recording: 'Recording' };
+export const STATUS_LABELS: Record<EvidenceStatus, string> = {
+  pending_review: 'Pending review',
+  accepted: 'Accepted',
+  rejected: 'Rejected',
+};
+export const SOURCE_LABELS: Record<EvidenceSource, string> = {
+  field_report: 'Field report',
+  civic_report: 'Civic report',
+  upload: 'Upload',
+  recording: 'Recording',
+};
 export const CUSTODY_LABELS: Record<CustodyAction, string> = {
   ingested: 'Ingested',
   viewed: 'Viewed',

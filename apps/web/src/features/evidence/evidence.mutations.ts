@@ -35,7 +35,8 @@ export function useLinkEvidenceMutation() {
   const afterChange = useAfterChange();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, incidentId }: { id: string; incidentId: string }) => api.post(itemPath(id, 'link'), { incidentId }, EvidenceResponse),
+    mutationFn: ({ id, incidentId }: { id: string; incidentId: string }) =>
+      api.post(itemPath(id, 'link'), { incidentId }, EvidenceResponse),
     onSuccess: (data, { id }) => {
       queryClient.setQueryData(evidenceQueries.item(id).queryKey, data);
       afterChange(id);
@@ -44,7 +45,17 @@ export function useLinkEvidenceMutation() {
 }
 
 /** The file goes up as the raw body (the server streams and hashes it); its name and incident ride in the query. */
-export function uploadEvidence({ body, filename, contentType, incidentId }: { body: Blob; filename: string; contentType: string; incidentId?: string }) {
+export function uploadEvidence({
+  body,
+  filename,
+  contentType,
+  incidentId,
+}: {
+  body: Blob;
+  filename: string;
+  contentType: string;
+  incidentId?: string;
+}) {
   const params = new URLSearchParams({ filename });
   if (incidentId) params.set('incidentId', incidentId);
   return api.post(`/evidence?${params}`, undefined, EvidenceResponse, { raw: { body, contentType }, kind: 'upload' });
@@ -68,7 +79,11 @@ export function useExportEvidenceMutation() {
       const token = readCookie(document.cookie, cookieName(CSRF_COOKIE, window.location.protocol === 'https:'));
       const response = await fetch('/evidence/export', {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/zip, application/json', ...(token ? { [CSRF_HEADER]: token } : {}) },
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/zip, application/json',
+          ...(token ? { [CSRF_HEADER]: token } : {}),
+        },
         body: JSON.stringify({ itemIds }),
         credentials: 'same-origin',
       });

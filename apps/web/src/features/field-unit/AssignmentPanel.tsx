@@ -46,7 +46,12 @@ export function AssignmentPanel({ assignment, here, pendingStatus, onSetStatus, 
   );
 }
 
-function AssignmentDetail({ assignment, here, pendingStatus, onSetStatus }: Omit<AssignmentPanelProps, 'assignment' | 'loading' | 'error'> & { assignment: Assignment }) {
+function AssignmentDetail({
+  assignment,
+  here,
+  pendingStatus,
+  onSetStatus,
+}: Omit<AssignmentPanelProps, 'assignment' | 'loading' | 'error'> & { assignment: Assignment }) {
   const { incident } = assignment;
   const status = pendingStatus ?? assignment.status;
   const allowed: readonly DispatchStatus[] = DISPATCH_TRANSITIONS[status];
@@ -58,7 +63,9 @@ function AssignmentDetail({ assignment, here, pendingStatus, onSetStatus }: Omit
       <div>
         <p className="flex flex-wrap items-center gap-2 text-sm">
           <span className="font-mono text-ink-muted">{incident.reference}</span>
-          <span className={cn('rounded border px-1.5 py-0.5 text-xs font-semibold uppercase', SEVERITY_TONES[incident.severity])}>{incident.severity}</span>
+          <span className={cn('rounded border px-1.5 py-0.5 text-xs font-semibold uppercase', SEVERITY_TONES[incident.severity])}>
+            {incident.severity}
+          </span>
           <span className="text-ink-muted">{incident.category}</span>
         </p>
         <p className="text-xl font-bold">{incident.title}</p>
@@ -81,7 +88,9 @@ function AssignmentDetail({ assignment, here, pendingStatus, onSetStatus }: Omit
         </div>
         <div className="col-span-2 rounded-lg bg-surface p-3">
           <dt className="text-sm text-ink-muted">Location (MGRS)</dt>
-          <dd className="font-mono text-xl font-semibold">{grid ?? `${incident.location.lat.toFixed(5)}, ${incident.location.lon.toFixed(5)}`}</dd>
+          <dd className="font-mono text-xl font-semibold">
+            {grid ?? `${incident.location.lat.toFixed(5)}, ${incident.location.lon.toFixed(5)}`}
+          </dd>
         </div>
       </dl>
       {here === null ? <p className="text-sm text-ink-muted">Distance and bearing appear once this device knows where it is.</p> : null}
@@ -89,7 +98,9 @@ function AssignmentDetail({ assignment, here, pendingStatus, onSetStatus }: Omit
         <span className="text-ink-muted">Assignment: </span>
         <span className="font-semibold">{DISPATCH_STATUS_LABELS[status]}</span>
         {pendingStatus && pendingStatus !== assignment.status ? <span className="ml-2 text-sm text-warning">(waiting to send)</span> : null}
-        {assignment.milestones.assigned ? <span className="ml-2 text-sm text-ink-muted">{`assigned ${clockTime(assignment.milestones.assigned)}`}</span> : null}
+        {assignment.milestones.assigned ? (
+          <span className="ml-2 text-sm text-ink-muted">{`assigned ${clockTime(assignment.milestones.assigned)}`}</span>
+        ) : null}
       </p>
       <div role="group" aria-label="Assignment milestones" className="grid grid-cols-2 gap-2">
         {CREW_MILESTONES.map(({ status: milestone, label }) => {
@@ -103,7 +114,9 @@ function AssignmentDetail({ assignment, here, pendingStatus, onSetStatus }: Omit
               onClick={() => onSetStatus(milestone)}
               className={cn(
                 'min-h-16 rounded-lg border-2 px-3 py-2 text-lg font-semibold transition-colors disabled:cursor-not-allowed',
-                possible ? 'border-gold bg-surface text-ink hover:bg-gold hover:text-on-gold' : 'border-line bg-surface text-ink-muted opacity-60',
+                possible
+                  ? 'border-gold bg-surface text-ink hover:bg-gold hover:text-on-gold'
+                  : 'border-line bg-surface text-ink-muted opacity-60',
                 reached && 'border-success text-success opacity-100',
               )}
             >

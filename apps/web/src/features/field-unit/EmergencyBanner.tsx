@@ -9,7 +9,10 @@ import { clockTime } from '../../lib/time-format';
 export function EmergencyBanner({ unit, waiting }: { unit: Unit; waiting: boolean }) {
   if (!unit.emergency && !waiting) return null;
   return (
-    <div role="alert" className="sticky top-16 z-10 flex items-start gap-3 rounded-xl border-2 border-danger bg-danger-surface p-4 text-white shadow-lg">
+    <div
+      role="alert"
+      className="sticky top-16 z-10 flex items-start gap-3 rounded-xl border-2 border-danger bg-danger-surface p-4 text-white shadow-lg"
+    >
       <Siren aria-hidden="true" className="mt-0.5 size-7 shrink-0 animate-pulse" />
       <div>
         <p className="text-xl font-bold">{`SOS — ${unit.callsign} in emergency`}</p>

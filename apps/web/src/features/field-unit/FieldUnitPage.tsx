@@ -84,7 +84,11 @@ function FieldUnitDashboard({ userId }: { userId: string }) {
       {units.data && units.data.length > 1 ? <UnitChooser units={units.data} value={unit?.id ?? ''} onChange={setChosenUnitId} /> : null}
       {unit ? (
         <>
-          <UnitPanel unit={unit} pendingStatus={pendingUnitStatus(outbox.items, unit.id)} onSetStatus={(status) => void actions.setUnitStatus(unit.id, status)} />
+          <UnitPanel
+            unit={unit}
+            pendingStatus={pendingUnitStatus(outbox.items, unit.id)}
+            onSetStatus={(status) => void actions.setUnitStatus(unit.id, status)}
+          />
           <AssignmentPanel
             assignment={assignment}
             here={here}
@@ -123,7 +127,11 @@ function UnitChooser({ units, value, onChange }: { units: Unit[]; value: string;
   return (
     <label className="flex flex-col gap-1 font-medium">
       My unit
-      <select value={value} onChange={(event) => onChange(event.target.value)} className="min-h-12 rounded-md border border-line bg-surface-sunken px-3 text-ink">
+      <select
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className="min-h-12 rounded-md border border-line bg-surface-sunken px-3 text-ink"
+      >
         {units.map((candidate) => (
           <option key={candidate.id} value={candidate.id}>
             {candidate.callsign}

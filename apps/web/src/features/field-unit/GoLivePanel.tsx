@@ -74,7 +74,10 @@ export function GoLivePanel({ unit }: { unit: Unit }) {
             role="status"
             data-testid="on-air"
             data-state={live.state}
-            className={cn('flex items-center gap-2 rounded-md px-3 py-1 text-sm font-bold uppercase tracking-wide', onAir ? 'bg-danger-surface text-white' : 'border border-warning text-warning')}
+            className={cn(
+              'flex items-center gap-2 rounded-md px-3 py-1 text-sm font-bold uppercase tracking-wide',
+              onAir ? 'bg-danger-surface text-white' : 'border border-warning text-warning',
+            )}
           >
             <span aria-hidden="true" className={cn('size-3 rounded-full', onAir ? 'animate-pulse bg-white' : 'bg-warning')} />
             {onAir ? 'On air' : CONNECTION_LABELS[live.state]}
@@ -91,7 +94,9 @@ export function GoLivePanel({ unit }: { unit: Unit }) {
             </p>
           ) : null}
           <p className="text-sm text-ink-muted">
-            {onAir ? `Command can see you. Sending ${formatBitrate(stats?.bitrate ?? null)}${live.roomStats ? `, ${live.roomStats.viewers} watching` : ''}.` : 'Connecting to command...'}
+            {onAir
+              ? `Command can see you. Sending ${formatBitrate(stats?.bitrate ?? null)}${live.roomStats ? `, ${live.roomStats.viewers} watching` : ''}.`
+              : 'Connecting to command...'}
           </p>
           <Button variant="secondary" className="w-full" onClick={handleEnd}>
             <VideoOff aria-hidden="true" className="size-5" />
@@ -100,7 +105,9 @@ export function GoLivePanel({ unit }: { unit: Unit }) {
         </>
       ) : (
         <>
-          <p className="text-sm text-ink-muted">Sends the rear camera and microphone to command, with your position, heading and battery.</p>
+          <p className="text-sm text-ink-muted">
+            Sends the rear camera and microphone to command, with your position, heading and battery.
+          </p>
           {error ? (
             <p role="alert" className="rounded-md border border-danger p-3 text-danger">
               {error}

@@ -51,7 +51,9 @@ export function PositionPanel({ position, sharing, onSharingChange, lastQueuedAt
       <PositionReadout position={position} />
       {sharing && !disabled ? (
         <p className="text-sm text-ink-muted">
-          {lastQueuedAt ? `Last position queued ${clockTime(lastQueuedAt)}; posted at most every 10 s or 25 m.` : 'Waiting for the first fix to share.'}
+          {lastQueuedAt
+            ? `Last position queued ${clockTime(lastQueuedAt)}; posted at most every 10 s or 25 m.`
+            : 'Waiting for the first fix to share.'}
         </p>
       ) : null}
     </section>

@@ -28,9 +28,12 @@ export function SosButton({ onRaise, active }: SosButtonProps) {
     setProgress(0);
   };
 
-  useEffect(() => () => {
-    if (hold.current) cancelAnimationFrame(hold.current.frame);
-  }, []);
+  useEffect(
+    () => () => {
+      if (hold.current) cancelAnimationFrame(hold.current.frame);
+    },
+    [],
+  );
 
   const startHold = () => {
     stopHold();
@@ -89,7 +92,9 @@ export function SosButton({ onRaise, active }: SosButtonProps) {
               <Siren aria-hidden="true" className="size-6" />
               Send SOS?
             </Dialog.Title>
-            <Dialog.Description>Command is alerted at once with your position, and your unit stays in emergency until command clears it.</Dialog.Description>
+            <Dialog.Description>
+              Command is alerted at once with your position, and your unit stays in emergency until command clears it.
+            </Dialog.Description>
             <div className="grid grid-cols-2 gap-3">
               <Dialog.Close asChild>
                 <Button variant="secondary" className="min-h-14">

@@ -9,7 +9,16 @@ import { reportQueries } from '../reports/reports.queries';
 import { applyFieldFrame, fieldChannels } from './field-unit.live';
 import { fieldUnitKeys } from './field-unit.queries';
 
-const unit: Unit = { id: 'u1', callsign: 'E2E-1', kind: 'patrol', status: 'available', members: ['me'], position: null, emergency: null, updatedAt: 100 };
+const unit: Unit = {
+  id: 'u1',
+  callsign: 'E2E-1',
+  kind: 'patrol',
+  status: 'available',
+  members: ['me'],
+  position: null,
+  emergency: null,
+  updatedAt: 100,
+};
 const assignment: Assignment = {
   id: 'd1',
   incidentId: 'i1',
@@ -57,16 +66,34 @@ describe('field unit live updates', () => {
   it('moves an assignment along and drops it when it is over', () => {
     const queryClient = seeded();
     const key = fieldUnitKeys.assignments;
-    applyFieldFrame(queryClient, testFrame('dispatch.updated', { id: 'd1', incidentId: 'i1', unitId: 'u1', status: 'en_route', milestones: { assigned: 100, en_route: 150 } }));
-    expect(queryClient.getQueryData<{ assignments: Assignment[] }>(key)?.assignments[0]).toMatchObject({ status: 'en_route', incident: { title: 'Smoke' } });
-    applyFieldFrame(queryClient, testFrame('dispatch.updated', { id: 'd1', incidentId: 'i1', unitId: 'u1', status: 'cleared', milestones: { cleared: 300 } }));
+    applyFieldFrame(
+      queryClient,
+      testFrame('dispatch.updated', {
+        id: 'd1',
+        incidentId: 'i1',
+        unitId: 'u1',
+        status: 'en_route',
+        milestones: { assigned: 100, en_route: 150 },
+      }),
+    );
+    expect(queryClient.getQueryData<{ assignments: Assignment[] }>(key)?.assignments[0]).toMatchObject({
+      status: 'en_route',
+      incident: { title: 'Smoke' },
+    });
+    applyFieldFrame(
+      queryClient,
+      testFrame('dispatch.updated', { id: 'd1', incidentId: 'i1', unitId: 'u1', status: 'cleared', milestones: { cleared: 300 } }),
+    );
     expect(queryClient.getQueryData<{ assignments: Assignment[] }>(key)?.assignments).toEqual([]);
   });
 
   it('refetches assignments it cannot patch: a new one, or one it has not seen', () => {
     const queryClient = seeded();
     const key = fieldUnitKeys.assignments;
-    applyFieldFrame(queryClient, testFrame('dispatch.created', { id: 'd2', incidentId: 'i2', unitId: 'u1', status: 'assigned', milestones: {} }));
+    applyFieldFrame(
+      queryClient,
+      testFrame('dispatch.created', { id: 'd2', incidentId: 'i2', unitId: 'u1', status: 'assigned', milestones: {} }),
+    );
     expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
   });
 
@@ -74,7 +101,16 @@ describe('field unit live updates', () => {
     const queryClient = seeded();
     const thread = messageQueries.thread({ channel: 'unit', targetId: 'u1' }).queryKey;
     queryClient.setQueryData(thread, { messages: [] });
-    const message: Message = { id: 'm1', clientId: 'c1', channel: 'unit', targetId: 'u1', senderId: 'cmd', senderName: 'Casey', body: 'Hold position', sentAt: 5 };
+    const message: Message = {
+      id: 'm1',
+      clientId: 'c1',
+      channel: 'unit',
+      targetId: 'u1',
+      senderId: 'cmd',
+      senderName: 'Casey',
+      body: 'Hold position',
+      sentAt: 5,
+    };
     applyFieldFrame(queryClient, testFrame('message.created', message));
     applyFieldFrame(queryClient, testFrame('message.created', message));
     expect(queryClient.getQueryData<{ messages: Message[] }>(thread)?.messages).toEqual([message]);
@@ -100,8 +136,13 @@ describe('field unit live updates', () => {
       updatedAt: 1,
     };
     queryClient.setQueryData(reportQueries.mine().queryKey, { reports: [report], nextCursor: null });
-    applyFieldFrame(queryClient, testFrame('report.updated', { ...report, status: 'verified', statusText: 'Responders notified', updatedAt: 9 }));
-    expect(queryClient.getQueryData<{ reports: Report[] }>(reportQueries.mine().queryKey)?.reports[0]?.statusText).toBe('Responders notified');
+    applyFieldFrame(
+      queryClient,
+      testFrame('report.updated', { ...report, status: 'verified', statusText: 'Responders notified', updatedAt: 9 }),
+    );
+    expect(queryClient.getQueryData<{ reports: Report[] }>(reportQueries.mine().queryKey)?.reports[0]?.statusText).toBe(
+      'Responders notified',
+    );
   });
 
   it('refetches everything after a reset', () => {

@@ -30,7 +30,8 @@ export function applyFieldFrame(queryClient: QueryClient, frame: LiveFrame): voi
     case 'dispatch.updated': {
       const dispatch = frame.data;
       const list = queryClient.getQueryData<AssignmentList>(fieldUnitKeys.assignments);
-      if (!list?.assignments.some((assignment) => assignment.id === dispatch.id)) return void queryClient.invalidateQueries({ queryKey: fieldUnitKeys.assignments });
+      if (!list?.assignments.some((assignment) => assignment.id === dispatch.id))
+        return void queryClient.invalidateQueries({ queryKey: fieldUnitKeys.assignments });
       patchLive<AssignmentList>(queryClient, fieldUnitKeys.assignments, (current) => ({
         ...current,
         assignments: current.assignments
@@ -51,7 +52,8 @@ export function applyFieldFrame(queryClient: QueryClient, frame: LiveFrame): voi
     case 'alert.updated':
       return void queryClient.invalidateQueries({ queryKey: publicAlertQueries.all });
     case 'realtime.reset':
-      for (const queryKey of [fieldUnitKeys.all, messageQueries.all, reportQueries.all, publicAlertQueries.all]) void queryClient.invalidateQueries({ queryKey });
+      for (const queryKey of [fieldUnitKeys.all, messageQueries.all, reportQueries.all, publicAlertQueries.all])
+        void queryClient.invalidateQueries({ queryKey });
       return;
   }
 }

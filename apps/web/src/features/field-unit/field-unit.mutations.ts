@@ -23,7 +23,8 @@ export function useFieldActions(outbox: OutboxView) {
   const { enqueue } = outbox;
   return useMemo(
     () => ({
-      setUnitStatus: (unitId: string, status: UnitStatus) => enqueue({ kind: 'unit-status', unitId, body: { clientId: newClientId(), status } }),
+      setUnitStatus: (unitId: string, status: UnitStatus) =>
+        enqueue({ kind: 'unit-status', unitId, body: { clientId: newClientId(), status } }),
       setAssignmentStatus: (dispatchId: string, status: DispatchStatus) =>
         enqueue({ kind: 'dispatch-status', dispatchId, body: { clientId: newClientId(), status } }),
       postPosition: (unitId: string, fix: PositionFix) =>
@@ -39,7 +40,8 @@ export function useFieldActions(outbox: OutboxView) {
             at: Math.round(fix.at),
           },
         }),
-      raiseSos: (unitId: string, location: Location | undefined) => enqueue({ kind: 'sos', unitId, body: { clientId: newClientId(), location } }),
+      raiseSos: (unitId: string, location: Location | undefined) =>
+        enqueue({ kind: 'sos', unitId, body: { clientId: newClientId(), location } }),
     }),
     [enqueue],
   );
@@ -53,7 +55,9 @@ function patchUnit(queryClient: QueryClient, result: unknown): boolean {
   if (!parsed.success) return false;
   const { unit } = parsed.data;
   queryClient.setQueryData<UnitList>(fieldUnitKeys.units, (data) =>
-    data ? { ...data, units: data.units.map((candidate) => (candidate.id === unit.id && isNewerUnit(unit, candidate) ? unit : candidate)) } : data,
+    data
+      ? { ...data, units: data.units.map((candidate) => (candidate.id === unit.id && isNewerUnit(unit, candidate) ? unit : candidate)) }
+      : data,
   );
   return true;
 }
@@ -63,7 +67,12 @@ function patchAssignment(queryClient: QueryClient, result: unknown): void {
   if (!parsed.success) return;
   const { dispatch } = parsed.data;
   queryClient.setQueryData<AssignmentList>(fieldUnitKeys.assignments, (data) =>
-    data ? { ...data, assignments: data.assignments.map((assignment) => (assignment.id === dispatch.id ? { ...assignment, ...dispatch } : assignment)) } : data,
+    data
+      ? {
+          ...data,
+          assignments: data.assignments.map((assignment) => (assignment.id === dispatch.id ? { ...assignment, ...dispatch } : assignment)),
+        }
+      : data,
   );
 }
 

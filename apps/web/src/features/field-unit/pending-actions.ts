@@ -17,7 +17,8 @@ export function pendingUnitStatus(items: readonly OutboxItem[], unitId: string):
 export function pendingDispatchStatus(items: readonly OutboxItem[], dispatchId: string): DispatchStatus | null {
   let status: DispatchStatus | null = null;
   for (const item of items) {
-    if (isPending(item) && item.action.kind === 'dispatch-status' && item.action.dispatchId === dispatchId) status = item.action.body.status;
+    if (isPending(item) && item.action.kind === 'dispatch-status' && item.action.dispatchId === dispatchId)
+      status = item.action.body.status;
   }
   return status;
 }

@@ -25,9 +25,15 @@ export function EndpointTable() {
             <caption className="sr-only">{`${openApi.data.info.title} ${openApi.data.info.version} endpoints`}</caption>
             <thead>
               <tr className="border-b border-line">
-                <th scope="col" className="py-1 pr-3">Method</th>
-                <th scope="col" className="py-1 pr-3">Path</th>
-                <th scope="col" className="py-1">Summary</th>
+                <th scope="col" className="py-1 pr-3">
+                  Method
+                </th>
+                <th scope="col" className="py-1 pr-3">
+                  Path
+                </th>
+                <th scope="col" className="py-1">
+                  Summary
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -16,7 +16,9 @@ export function HealthPanel({ heading }: { heading: string }) {
       {health.data ? (
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
           <dt className="text-ink-muted">Status</dt>
-          <dd className={health.data.status === 'ok' ? 'text-success' : 'text-warning'}>{health.data.status === 'ok' ? 'OK' : 'Degraded'}</dd>
+          <dd className={health.data.status === 'ok' ? 'text-success' : 'text-warning'}>
+            {health.data.status === 'ok' ? 'OK' : 'Degraded'}
+          </dd>
           <dt className="text-ink-muted">Database</dt>
           <dd>{health.data.database === 'up' ? 'Up' : 'Down'}</dd>
           <dt className="text-ink-muted">Version</dt>

@@ -6,7 +6,11 @@ import { formatPercent, formatUptime } from './format';
 
 type StatusWindow = StatusResponse['window'];
 
-const THRESHOLD_ROWS: Array<{ key: 'errorRate' | 'responseTimeP95Ms' | 'uptime'; label: string; format: (value: number | null) => string }> = [
+const THRESHOLD_ROWS: Array<{
+  key: 'errorRate' | 'responseTimeP95Ms' | 'uptime';
+  label: string;
+  format: (value: number | null) => string;
+}> = [
   { key: 'errorRate', label: 'Error rate', format: formatPercent },
   { key: 'responseTimeP95Ms', label: 'Response time (p95)', format: (value) => (value === null ? 'no data' : `${Math.round(value)} ms`) },
   { key: 'uptime', label: 'Uptime', format: formatPercent },
@@ -53,10 +57,18 @@ function ThresholdTable({ window }: { window: StatusWindow }) {
         <caption className="sr-only">Alert thresholds</caption>
         <thead>
           <tr className="border-b border-line">
-            <th scope="col" className="py-1 pr-3">Measure</th>
-            <th scope="col" className="py-1 pr-3">Value</th>
-            <th scope="col" className="py-1 pr-3">Threshold</th>
-            <th scope="col" className="py-1">State</th>
+            <th scope="col" className="py-1 pr-3">
+              Measure
+            </th>
+            <th scope="col" className="py-1 pr-3">
+              Value
+            </th>
+            <th scope="col" className="py-1 pr-3">
+              Threshold
+            </th>
+            <th scope="col" className="py-1">
+              State
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -64,7 +76,9 @@ function ThresholdTable({ window }: { window: StatusWindow }) {
             const measure = window[row.key];
             return (
               <tr key={row.key} className="border-b border-line">
-                <th scope="row" className="py-1 pr-3 font-normal">{row.label}</th>
+                <th scope="row" className="py-1 pr-3 font-normal">
+                  {row.label}
+                </th>
                 <td className="py-1 pr-3">{row.format(measure.value)}</td>
                 <td className="py-1 pr-3">{row.format(measure.threshold)}</td>
                 <td className={measure.breached ? 'py-1 font-semibold text-danger' : 'py-1 text-success'}>

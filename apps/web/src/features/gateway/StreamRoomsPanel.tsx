@@ -6,7 +6,12 @@ import { useRealtime } from '../../lib/realtime';
 
 const HEALTH_KEY = ['stream', 'health'] as const;
 
-const STATUS_TEXT: Record<RoomHealth['status'], string> = { waiting: 'Waiting', live: 'Live', reconnecting: 'Reconnecting', ended: 'Ended' };
+const STATUS_TEXT: Record<RoomHealth['status'], string> = {
+  waiting: 'Waiting',
+  live: 'Live',
+  reconnecting: 'Reconnecting',
+  ended: 'Ended',
+};
 
 /**
  * Live rooms with their health, and each room's WHIP and WHEP endpoints. Room details are
@@ -44,7 +49,12 @@ export function StreamRoomsPanel() {
         <dd>Authorization: Bearer with a stream token from POST /stream/join, or an access token</dd>
       </dl>
       {health.isPending ? <p>Loading rooms...</p> : null}
-      {refused ? <p>The live rooms and their health show only to command staff and analysts signed in on this site; on the main site they are on the video wall.</p> : null}
+      {refused ? (
+        <p>
+          The live rooms and their health show only to command staff and analysts signed in on this site; on the main site they are on the
+          video wall.
+        </p>
+      ) : null}
       {health.isError && !refused ? <p className="text-danger">{`Could not load the rooms: ${describeError(health.error)}`}</p> : null}
       {health.data ? (
         <>

@@ -38,10 +38,7 @@ export function HomePage() {
             const Icon = ROUTE_ICONS[route.path];
             return (
               <li key={route.path}>
-                <Link
-                  to={route.path}
-                  className="flex h-full gap-3 rounded-lg border border-line bg-surface-raised p-4 hover:border-gold"
-                >
+                <Link to={route.path} className="flex h-full gap-3 rounded-lg border border-line bg-surface-raised p-4 hover:border-gold">
                   {Icon ? <Icon aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-gold" /> : null}
                   <span>
                     <span className="block font-semibold">{route.title}</span>

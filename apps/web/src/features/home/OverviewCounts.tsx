@@ -41,9 +41,14 @@ export function OverviewCounts({ links }: OverviewCountsProps) {
       {counts ? (
         <>
           {counts.unitsInEmergency > 0 ? (
-            <div role="alert" className="flex flex-wrap items-center gap-3 rounded-lg border-2 border-danger bg-danger-surface p-4 text-white">
+            <div
+              role="alert"
+              className="flex flex-wrap items-center gap-3 rounded-lg border-2 border-danger bg-danger-surface p-4 text-white"
+            >
               <Siren aria-hidden="true" className="size-8 shrink-0" />
-              <p className="text-xl font-bold">{counts.unitsInEmergency === 1 ? '1 unit in emergency (SOS)' : `${counts.unitsInEmergency} units in emergency (SOS)`}</p>
+              <p className="text-xl font-bold">
+                {counts.unitsInEmergency === 1 ? '1 unit in emergency (SOS)' : `${counts.unitsInEmergency} units in emergency (SOS)`}
+              </p>
               {links.emergency ? (
                 <Link to={links.emergency} className="ml-auto rounded-md border border-white px-3 py-2 font-medium hover:bg-white/10">
                   Go to the command dashboard
@@ -56,13 +61,23 @@ export function OverviewCounts({ links }: OverviewCountsProps) {
               <dl className="grid grid-cols-[1fr_auto] gap-x-3 text-sm">
                 {SEVERITIES_DOWN.map((severity) => (
                   <div key={severity} className="contents">
-                    <dt className={cn(severity === 'critical' && counts.openIncidents[severity] > 0 ? 'font-semibold text-danger' : 'text-ink-muted')}>{SEVERITY_LABELS[severity]}</dt>
+                    <dt
+                      className={cn(
+                        severity === 'critical' && counts.openIncidents[severity] > 0 ? 'font-semibold text-danger' : 'text-ink-muted',
+                      )}
+                    >
+                      {SEVERITY_LABELS[severity]}
+                    </dt>
                     <dd className="text-right tabular-nums">{counts.openIncidents[severity]}</dd>
                   </div>
                 ))}
               </dl>
             </CountCard>
-            <CountCard title="Reports awaiting triage" count={counts.reportsAwaitingTriage} link={links.triage ? { to: links.triage, text: 'Open the triage queue' } : undefined} />
+            <CountCard
+              title="Reports awaiting triage"
+              count={counts.reportsAwaitingTriage}
+              link={links.triage ? { to: links.triage, text: 'Open the triage queue' } : undefined}
+            />
             <CountCard
               title="Unacknowledged alerts"
               count={counts.unacknowledgedAlerts}

@@ -6,7 +6,17 @@ import { overviewQueries } from '../overview/overview.queries';
 
 const OVERVIEW_CHANNELS: Channel[] = ['incidents', 'units', 'reports', 'alerts'];
 /** Frames that can change a count; positions, timelines and messages cannot. */
-const COUNTED = new Set(['incident.created', 'incident.updated', 'unit.created', 'unit.updated', 'report.created', 'report.updated', 'alert.created', 'alert.updated', 'realtime.reset']);
+const COUNTED = new Set([
+  'incident.created',
+  'incident.updated',
+  'unit.created',
+  'unit.updated',
+  'report.created',
+  'report.updated',
+  'alert.created',
+  'alert.updated',
+  'realtime.reset',
+]);
 /** A busy picture sends many frames a second; the counts are asked for again at most this often. */
 const MIN_REFETCH_MS = 2_000;
 const FALLBACK_REFRESH_MS = 15_000;

@@ -89,7 +89,14 @@ export function CreateIncidentForm({ location, onLocationChange, picking, onPick
       <h2 id="create-incident-heading" className="text-lg font-semibold">
         New incident
       </h2>
-      <TextField label="Title" name="title" autoComplete="off" value={values.title} onChange={(event) => setValues({ ...values, title: event.target.value })} error={errors.title ?? issueFor(create.error, 'title')} />
+      <TextField
+        label="Title"
+        name="title"
+        autoComplete="off"
+        value={values.title}
+        onChange={(event) => setValues({ ...values, title: event.target.value })}
+        error={errors.title ?? issueFor(create.error, 'title')}
+      />
       <TextField
         label="Category"
         name="category"
@@ -121,16 +128,43 @@ export function CreateIncidentForm({ location, onLocationChange, picking, onPick
 
       <fieldset className="space-y-2 rounded-md border border-line p-3">
         <legend className="px-1 font-medium">Location</legend>
-        <Button variant={picking ? 'primary' : 'secondary'} aria-pressed={picking} onClick={() => onPickingChange(!picking)} className="w-full">
+        <Button
+          variant={picking ? 'primary' : 'secondary'}
+          aria-pressed={picking}
+          onClick={() => onPickingChange(!picking)}
+          className="w-full"
+        >
           <Crosshair aria-hidden="true" className="size-4" />
           {picking ? 'Click or tap the map to place it' : 'Pick on the map'}
         </Button>
         <div className="grid grid-cols-2 gap-2">
-          <TextField label="Latitude" name="lat" inputMode="decimal" autoComplete="off" value={location.lat} onChange={(event) => onLocationChange({ ...location, lat: event.target.value })} />
-          <TextField label="Longitude" name="lon" inputMode="decimal" autoComplete="off" value={location.lon} onChange={(event) => onLocationChange({ ...location, lon: event.target.value })} />
+          <TextField
+            label="Latitude"
+            name="lat"
+            inputMode="decimal"
+            autoComplete="off"
+            value={location.lat}
+            onChange={(event) => onLocationChange({ ...location, lat: event.target.value })}
+          />
+          <TextField
+            label="Longitude"
+            name="lon"
+            inputMode="decimal"
+            autoComplete="off"
+            value={location.lon}
+            onChange={(event) => onLocationChange({ ...location, lon: event.target.value })}
+          />
         </div>
         <div className="flex items-end gap-2">
-          <TextField label="Or a grid reference (MGRS)" name="mgrs" autoComplete="off" className="min-w-0 flex-1" value={grid} onChange={(event) => setGrid(event.target.value)} error={gridError} />
+          <TextField
+            label="Or a grid reference (MGRS)"
+            name="mgrs"
+            autoComplete="off"
+            className="min-w-0 flex-1"
+            value={grid}
+            onChange={(event) => setGrid(event.target.value)}
+            error={gridError}
+          />
           <Button variant="secondary" onClick={handleUseGrid} className={gridError ? 'mb-7' : undefined}>
             Use
           </Button>

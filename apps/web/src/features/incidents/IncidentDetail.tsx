@@ -82,18 +82,27 @@ export function IncidentDetail(props: IncidentDetailProps) {
               Show on map
             </Button>
             {INCIDENT_TRANSITIONS[incident.status].map((status) => (
-              <Button key={status} variant="secondary" disabled={update.isPending} onClick={() => update.mutate({ id: incident.id, changes: { status } })}>
+              <Button
+                key={status}
+                variant="secondary"
+                disabled={update.isPending}
+                onClick={() => update.mutate({ id: incident.id, changes: { status } })}
+              >
                 {INCIDENT_STATUS_ACTIONS[status]}
               </Button>
             ))}
           </div>
-          {update.isError ? <FormMessage tone="error">{`Could not change the incident: ${describeError(update.error)}`}</FormMessage> : null}
+          {update.isError ? (
+            <FormMessage tone="error">{`Could not change the incident: ${describeError(update.error)}`}</FormMessage>
+          ) : null}
 
           <section aria-labelledby="assigned-heading" className="space-y-2">
             <h3 id="assigned-heading" className="text-base font-semibold">
               Units on this incident
             </h3>
-            {assignments.error ? <p className="text-sm text-danger">{`Could not load assignments: ${describeError(assignments.error)}`}</p> : null}
+            {assignments.error ? (
+              <p className="text-sm text-danger">{`Could not load assignments: ${describeError(assignments.error)}`}</p>
+            ) : null}
             {assignments.data && onIncident.length === 0 ? <p className="text-sm text-ink-muted">None yet.</p> : null}
             {onIncident.length > 0 ? (
               <ul className="space-y-1 text-sm">
@@ -110,7 +119,13 @@ export function IncidentDetail(props: IncidentDetailProps) {
             ) : null}
           </section>
 
-          <DispatchPanel incident={incident} units={units} now={now} selected={props.dispatchSelection} onSelectedChange={props.onDispatchSelectionChange} />
+          <DispatchPanel
+            incident={incident}
+            units={units}
+            now={now}
+            selected={props.dispatchSelection}
+            onSelectedChange={props.onDispatchSelectionChange}
+          />
           <IncidentTimeline incidentId={incident.id} now={now} />
         </>
       ) : null}

@@ -36,7 +36,9 @@ export function IncidentQueue({ incidents, truncated, now, selectedId, onSelect,
           New incident
         </Button>
       </div>
-      {truncated ? <p className="text-sm text-ink-muted">Showing the newest open incidents the server returned; older ones are not listed.</p> : null}
+      {truncated ? (
+        <p className="text-sm text-ink-muted">Showing the newest open incidents the server returned; older ones are not listed.</p>
+      ) : null}
       {queue.length === 0 ? (
         <p className="text-ink-muted">No open incidents.</p>
       ) : (

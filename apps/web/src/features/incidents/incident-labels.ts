@@ -37,4 +37,15 @@ export const DISPATCH_STATUS_LABELS: Record<DispatchStatus, string> = {
 export const severityRank = (severity: IncidentSeverity) => INCIDENT_SEVERITIES.length - INCIDENT_SEVERITIES.indexOf(severity);
 
 /** Categories offered as suggestions when opening an incident; any other word is accepted. */
-export const INCIDENT_CATEGORY_SUGGESTIONS = ['fire', 'medical', 'traffic', 'crime', 'flood', 'hazmat', 'search and rescue', 'public order', 'infrastructure', 'other'];
+export const INCIDENT_CATEGORY_SUGGESTIONS = [
+  'fire',
+  'medical',
+  'traffic',
+  'crime',
+  'flood',
+  'hazmat',
+  'search and rescue',
+  'public order',
+  'infrastructure',
+  'other',
+];

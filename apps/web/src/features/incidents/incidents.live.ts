@@ -45,5 +45,7 @@ export function patchNearbyIncident(nearby: NearbyData, incident: Incident): Nea
 /** An incident the server just answered, or a frame carried, put where the analysts see it: the open incidents and the reports' nearby lists. */
 export function patchTriageIncident(queryClient: QueryClient, incident: Incident): void {
   patchOpenIncidents(queryClient, incidentQueries.open().queryKey, incident);
-  queryClient.setQueriesData<NearbyData>({ queryKey: reportQueries.nearbyAll() }, (old) => (old ? patchNearbyIncident(old, incident) : old));
+  queryClient.setQueriesData<NearbyData>({ queryKey: reportQueries.nearbyAll() }, (old) =>
+    old ? patchNearbyIncident(old, incident) : old,
+  );
 }

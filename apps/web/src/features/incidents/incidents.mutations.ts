@@ -26,7 +26,8 @@ export function useCreateIncidentMutation() {
 export function useUpdateIncidentMutation() {
   const remember = useRememberIncident();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: string; changes: UpdateIncidentRequest }) => api.patch(`/incidents/${encodeURIComponent(id)}`, changes, IncidentResponse),
+    mutationFn: ({ id, changes }: { id: string; changes: UpdateIncidentRequest }) =>
+      api.patch(`/incidents/${encodeURIComponent(id)}`, changes, IncidentResponse),
     onSuccess: ({ incident }) => remember(incident),
   });
 }

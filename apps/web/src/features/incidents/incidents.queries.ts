@@ -16,7 +16,11 @@ export const incidentQueries = {
     queryOptions({
       queryKey: [...incidentQueries.all, 'open'] as const,
       queryFn: ({ signal }) =>
-        api.get(`/incidents?${new URLSearchParams({ status: OPEN_INCIDENT_STATUSES.join(','), limit: String(OPEN_INCIDENTS_LIMIT) })}`, IncidentListResponse, { signal }),
+        api.get(
+          `/incidents?${new URLSearchParams({ status: OPEN_INCIDENT_STATUSES.join(','), limit: String(OPEN_INCIDENTS_LIMIT) })}`,
+          IncidentListResponse,
+          { signal },
+        ),
     }),
   detail: (id: string) =>
     queryOptions({

@@ -7,14 +7,17 @@ import { DISPATCH_STATUS_LABELS, INCIDENT_STATUS_LABELS } from './incident-label
 type Entry = z.infer<typeof TimelineEntry>;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-const incidentStatus = (value: unknown) => (INCIDENT_STATUSES as readonly unknown[]).includes(value) ? INCIDENT_STATUS_LABELS[value as IncidentStatus].toLowerCase() : undefined;
+const incidentStatus = (value: unknown) =>
+  (INCIDENT_STATUSES as readonly unknown[]).includes(value) ? INCIDENT_STATUS_LABELS[value as IncidentStatus].toLowerCase() : undefined;
 
 /** One timeline entry as a sentence: "ALPHA-1 on scene", "Status new → dispatched". */
 export function describeTimelineEntry(entry: Entry): string {
   const { detail } = entry;
   if (entry.kind.startsWith('dispatch.')) {
     const status = entry.kind.slice('dispatch.'.length);
-    const label = (DISPATCH_STATUSES as readonly string[]).includes(status) ? DISPATCH_STATUS_LABELS[status as DispatchStatus].toLowerCase() : status.replaceAll('_', ' ');
+    const label = (DISPATCH_STATUSES as readonly string[]).includes(status)
+      ? DISPATCH_STATUS_LABELS[status as DispatchStatus].toLowerCase()
+      : status.replaceAll('_', ' ');
     return `${text(detail.callsign) ?? 'A unit'} ${label}`;
   }
   switch (entry.kind) {

@@ -34,7 +34,6 @@ interface ThreadEntry {
   waiting: boolean;
 }
 
-
 /** One conversation with command plus its broadcasts, oldest at the top; sending goes through the outbox. */
 export function MessageThread({ conversation, includeBroadcasts, userId, outbox, pollMs }: MessageThreadProps) {
   const [draft, setDraft] = useState('');
@@ -77,7 +76,12 @@ export function MessageThread({ conversation, includeBroadcasts, userId, outbox,
   const handleSend = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!conversation) return;
-    const parsed = SendMessageRequest.safeParse({ clientId: newClientId(), channel: conversation.channel, targetId: conversation.targetId, body: draft });
+    const parsed = SendMessageRequest.safeParse({
+      clientId: newClientId(),
+      channel: conversation.channel,
+      targetId: conversation.targetId,
+      body: draft,
+    });
     if (!parsed.success) {
       setProblem(parsed.error.issues[0]?.message);
       return;
@@ -93,17 +97,27 @@ export function MessageThread({ conversation, includeBroadcasts, userId, outbox,
 
   return (
     <div className="space-y-3">
-      {loadError && !delivered.length ? <p className="text-sm text-danger">{`Messages could not be loaded: ${describeError(loadError)}`}</p> : null}
+      {loadError && !delivered.length ? (
+        <p className="text-sm text-danger">{`Messages could not be loaded: ${describeError(loadError)}`}</p>
+      ) : null}
       {entries.length === 0 && !loadError ? <p className="text-ink-muted">No messages yet.</p> : null}
       {entries.length ? (
         // Focusable because it scrolls: a keyboard user must be able to reach older messages.
-        <ol tabIndex={0} className="max-h-96 space-y-2 overflow-y-auto rounded-lg focus-visible:outline focus-visible:outline-2 focus-visible:outline-gold" aria-label="Messages">
+        <ol
+          tabIndex={0}
+          className="max-h-96 space-y-2 overflow-y-auto rounded-lg focus-visible:outline focus-visible:outline-2 focus-visible:outline-gold"
+          aria-label="Messages"
+        >
           {entries.slice(-50).map((entry) => (
             <li
               key={entry.key}
               className={cn(
                 'rounded-lg border p-3',
-                entry.broadcast ? 'border-gold bg-surface' : entry.mine ? 'ml-8 border-line bg-surface-sunken' : 'mr-8 border-line bg-surface',
+                entry.broadcast
+                  ? 'border-gold bg-surface'
+                  : entry.mine
+                    ? 'ml-8 border-line bg-surface-sunken'
+                    : 'mr-8 border-line bg-surface',
               )}
             >
               <p className="flex flex-wrap items-center gap-x-2 text-sm text-ink-muted">

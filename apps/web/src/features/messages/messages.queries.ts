@@ -38,7 +38,9 @@ export const messageQueries = {
     queryOptions({
       queryKey: [...messageQueries.notesAll(), incidentId] as const,
       queryFn: ({ signal }) =>
-        api.get(`/messages?${new URLSearchParams({ channel: 'incident', targetId: incidentId, limit: '100' })}`, MessageListResponse, { signal }),
+        api.get(`/messages?${new URLSearchParams({ channel: 'incident', targetId: incidentId, limit: '100' })}`, MessageListResponse, {
+          signal,
+        }),
     }),
 };
 
@@ -48,4 +50,3 @@ export const broadcastQuery = () =>
     queryKey: [...messageQueries.all, 'broadcast'] as const,
     queryFn: ({ signal }) => api.get(`/messages?channel=broadcast&limit=${RECENT_BROADCASTS}`, MessageListResponse, { signal }),
   });
-

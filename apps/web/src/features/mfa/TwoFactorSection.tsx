@@ -93,7 +93,12 @@ export function TwoFactorSection() {
                 <span className="block font-medium">{factor.friendly_name ?? 'Authenticator app'}</span>
                 <span className="block text-sm text-ink-muted">{`On since ${new Date(factor.created_at).toLocaleDateString()}`}</span>
               </span>
-              <Button variant="secondary" disabled={busy} onClick={() => void remove(factor.id)} aria-label={`Remove ${factor.friendly_name ?? 'authenticator app'}`}>
+              <Button
+                variant="secondary"
+                disabled={busy}
+                onClick={() => void remove(factor.id)}
+                aria-label={`Remove ${factor.friendly_name ?? 'authenticator app'}`}
+              >
                 Remove
               </Button>
             </li>
@@ -103,7 +108,9 @@ export function TwoFactorSection() {
 
       {verified.length > 0 && !recoveryCodes ? (
         <div className="flex max-w-xl flex-col gap-2">
-          <p className="text-ink-muted">Recovery codes sign you in once each if you lose your authenticator. Creating new ones cancels the old.</p>
+          <p className="text-ink-muted">
+            Recovery codes sign you in once each if you lose your authenticator. Creating new ones cancels the old.
+          </p>
           <Button variant="secondary" className="self-start" disabled={busy} onClick={() => void createRecoveryCodes()}>
             Create recovery codes
           </Button>

@@ -32,5 +32,10 @@ export function listEndpoints(document: OpenApiDocument): Endpoint[] {
       endpoints.push({ method: method.toUpperCase(), path, summary });
     }
   }
-  return endpoints.sort((a, b) => a.path.localeCompare(b.path) || METHODS.indexOf(a.method.toLowerCase() as (typeof METHODS)[number]) - METHODS.indexOf(b.method.toLowerCase() as (typeof METHODS)[number]));
+  return endpoints.sort(
+    (a, b) =>
+      a.path.localeCompare(b.path) ||
+      METHODS.indexOf(a.method.toLowerCase() as (typeof METHODS)[number]) -
+        METHODS.indexOf(b.method.toLowerCase() as (typeof METHODS)[number]),
+  );
 }

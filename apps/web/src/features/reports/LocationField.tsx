@@ -67,11 +67,7 @@ export function LocationField({ value, onChange, error, mapPicker }: LocationFie
       <legend className="px-1 font-medium">Location</legend>
       <p id={statusId} className="flex items-start gap-2 text-sm" aria-live="polite">
         <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold" />
-        {value ? (
-          <LocationSummary value={value} />
-        ) : (
-          <span className="text-ink-muted">Not set yet.</span>
-        )}
+        {value ? <LocationSummary value={value} /> : <span className="text-ink-muted">Not set yet.</span>}
       </p>
       <Button variant="secondary" onClick={() => void handleUseDevice()} disabled={locating} className="w-full">
         <Crosshair aria-hidden="true" className="size-5" />

@@ -87,7 +87,10 @@ export function PhotoPicker({ photos, onChange, onProblem, capture = false }: Ph
       {/* The input stays in the tab order; its label is the visible button and shows its focus. */}
       <label
         htmlFor={inputId}
-        className={buttonClasses('secondary', 'w-full cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-focus')}
+        className={buttonClasses(
+          'secondary',
+          'w-full cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-focus',
+        )}
       >
         <Camera aria-hidden="true" className="size-5" />
         {photos.length ? 'Add another photo' : 'Add a photo'}

@@ -59,7 +59,14 @@ export function ReportForm({ kind, enqueue, deviceLocation = null, capturePhotos
       await enqueue({
         kind: 'report',
         body: parsed.data,
-        photos: photos.map((photo) => ({ id: photo.id, blob: photo.file, type: photo.file.type, name: photo.file.name, size: photo.file.size, sent: false })),
+        photos: photos.map((photo) => ({
+          id: photo.id,
+          blob: photo.file,
+          type: photo.file.type,
+          name: photo.file.name,
+          size: photo.file.size,
+          sent: false,
+        })),
       });
       setCategory('');
       setDescription('');
@@ -112,11 +119,18 @@ export function ReportForm({ kind, enqueue, deviceLocation = null, capturePhotos
         />
         <FieldError id={`${descriptionId}-error`} message={errors.description} />
       </div>
-      <LocationField value={location} onChange={setChosen} error={errors.location} mapPicker={<MapPick value={location} onPick={setChosen} />} />
+      <LocationField
+        value={location}
+        onChange={setChosen}
+        error={errors.location}
+        mapPicker={<MapPick value={location} onPick={setChosen} />}
+      />
       <PhotoPicker photos={photos} onChange={setPhotos} onProblem={setPhotoProblem} capture={capturePhotos} />
       {photoProblem ? <FormMessage tone="error">{photoProblem}</FormMessage> : null}
       {saveError ? <FormMessage tone="error">{saveError}</FormMessage> : null}
-      {saved ? <FormMessage tone="success">Report saved on this device. It is sent as soon as there is a connection; follow it below.</FormMessage> : null}
+      {saved ? (
+        <FormMessage tone="success">Report saved on this device. It is sent as soon as there is a connection; follow it below.</FormMessage>
+      ) : null}
       <Button type="submit" disabled={saving} className="min-h-14 w-full text-lg">
         <Send aria-hidden="true" className="size-5" />
         {saving ? 'Saving...' : 'Send report'}

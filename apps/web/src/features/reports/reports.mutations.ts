@@ -51,7 +51,8 @@ export function useVerifyReportMutation() {
 export function useRejectReportMutation() {
   const afterVerdict = useAfterVerdict();
   return useMutation({
-    mutationFn: ({ reportId, reason }: { reportId: string; reason: string }) => api.post(reportPath(reportId, 'reject'), { reason }, ReportResponse),
+    mutationFn: ({ reportId, reason }: { reportId: string; reason: string }) =>
+      api.post(reportPath(reportId, 'reject'), { reason }, ReportResponse),
     onSuccess: ({ report }) => afterVerdict(report),
   });
 }
@@ -59,7 +60,8 @@ export function useRejectReportMutation() {
 export function useMergeReportMutation() {
   const afterVerdict = useAfterVerdict();
   return useMutation({
-    mutationFn: ({ reportId, incidentId }: { reportId: string; incidentId: string }) => api.post(reportPath(reportId, 'merge'), { incidentId }, ReportResponse),
+    mutationFn: ({ reportId, incidentId }: { reportId: string; incidentId: string }) =>
+      api.post(reportPath(reportId, 'merge'), { incidentId }, ReportResponse),
     onSuccess: ({ report }) => afterVerdict(report),
   });
 }

@@ -62,5 +62,6 @@ export const reportQueries = {
 export const awaitingTriageQuery = () =>
   queryOptions({
     queryKey: [...reportQueries.all, 'awaiting-triage'] as const,
-    queryFn: ({ signal }) => api.get(`/reports?${new URLSearchParams({ status: AWAITING_TRIAGE.join(','), limit: '200' })}`, ReportListResponse, { signal }),
+    queryFn: ({ signal }) =>
+      api.get(`/reports?${new URLSearchParams({ status: AWAITING_TRIAGE.join(','), limit: '200' })}`, ReportListResponse, { signal }),
   });

@@ -36,7 +36,13 @@ export function RuleForm({ rule, readOnly }: { rule: Rule; readOnly: boolean }) 
           {rule.name}
         </h3>
         <label className="flex items-center gap-2">
-          <input type="checkbox" checked={enabled} disabled={readOnly} onChange={(event) => setEnabled(event.target.checked)} className="size-5" />
+          <input
+            type="checkbox"
+            checked={enabled}
+            disabled={readOnly}
+            onChange={(event) => setEnabled(event.target.checked)}
+            className="size-5"
+          />
           On
         </label>
       </div>
@@ -49,7 +55,9 @@ export function RuleForm({ rule, readOnly }: { rule: Rule; readOnly: boolean }) 
       <p className="text-sm text-ink-muted">{`Rule ${rule.id} · changed ${formatDateTime(rule.updatedAt)}`}</p>
       {problem ? <FormMessage tone="error">{problem}</FormMessage> : null}
       {save.isError ? <FormMessage tone="error">{`Could not save: ${describeError(save.error)}`}</FormMessage> : null}
-      {save.isSuccess && !save.isPending ? <FormMessage tone="success">Saved. The engine uses these from the next event.</FormMessage> : null}
+      {save.isSuccess && !save.isPending ? (
+        <FormMessage tone="success">Saved. The engine uses these from the next event.</FormMessage>
+      ) : null}
       {readOnly ? null : (
         <Button type="submit" disabled={save.isPending}>
           {`Save ${rule.name}`}
@@ -61,7 +69,12 @@ export function RuleForm({ rule, readOnly }: { rule: Rule; readOnly: boolean }) 
 
 function Field({ field, value, onChange }: { field: FieldSpec; value: Draft[string]; onChange: (value: Draft[string]) => void }) {
   const id = useId();
-  const hint = 'hint' in field && field.hint ? <p id={`${id}-hint`} className="text-sm text-ink-muted">{field.hint}</p> : null;
+  const hint =
+    'hint' in field && field.hint ? (
+      <p id={`${id}-hint`} className="text-sm text-ink-muted">
+        {field.hint}
+      </p>
+    ) : null;
   const describedBy = hint ? `${id}-hint` : undefined;
   if (field.type === 'boolean') {
     return (
@@ -106,7 +119,14 @@ function Field({ field, value, onChange }: { field: FieldSpec; value: Draft[stri
           ))}
         </select>
       ) : field.type === 'lexicon' ? (
-        <textarea id={id} rows={8} value={String(value)} onChange={(event) => onChange(event.target.value)} aria-describedby={describedBy} className={`${INPUT} font-mono`} />
+        <textarea
+          id={id}
+          rows={8}
+          value={String(value)}
+          onChange={(event) => onChange(event.target.value)}
+          aria-describedby={describedBy}
+          className={`${INPUT} font-mono`}
+        />
       ) : (
         <input
           id={id}

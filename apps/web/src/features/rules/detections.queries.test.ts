@@ -16,7 +16,16 @@ const detection = (cameraId: string, at: number, label: string): Detection => ({
 
 describe('byFrame', () => {
   it('groups detections of one camera at one instant, newest frame first, up to the limit', () => {
-    const frames = byFrame([detection('a', 1, 'person'), detection('a', 2, 'person'), detection('a', 2, 'car'), detection('b', 2, 'truck'), detection('a', 0, 'bus')], 3);
+    const frames = byFrame(
+      [
+        detection('a', 1, 'person'),
+        detection('a', 2, 'person'),
+        detection('a', 2, 'car'),
+        detection('b', 2, 'truck'),
+        detection('a', 0, 'bus'),
+      ],
+      3,
+    );
     expect(frames.map((frame) => [frame.cameraId, frame.at, frame.detections.map((item) => item.label)])).toEqual([
       ['a', 2, ['person', 'car']],
       ['b', 2, ['truck']],

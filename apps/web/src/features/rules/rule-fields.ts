@@ -29,7 +29,14 @@ export const RULE_FIELDS: Record<RuleKind, FieldSpec[]> = {
     { key: 'radiusM', label: 'Within (metres)', type: 'number' },
     { key: 'windowMinutes', label: 'Within (minutes)', type: 'number' },
   ],
-  'report.keywords': [{ key: 'lexicon', label: 'Threat words', type: 'lexicon', hint: `One per line: word, then its severity (${ALERT_SEVERITIES.join(', ')}), e.g. "weapon: critical".` }],
+  'report.keywords': [
+    {
+      key: 'lexicon',
+      label: 'Threat words',
+      type: 'lexicon',
+      hint: `One per line: word, then its severity (${ALERT_SEVERITIES.join(', ')}), e.g. "weapon: critical".`,
+    },
+  ],
   'unit.silence': [{ key: 'minutes', label: 'Silent for (minutes)', type: 'number', hint: 'Only units on an active assignment.' }],
   'detection.zone': [
     { key: 'labels', label: 'Objects', type: 'list', hint: 'Comma-separated, e.g. person, car.' },
@@ -50,7 +57,10 @@ export function toDraft(kind: RuleKind, params: Record<string, unknown>): Draft 
     if (field.type === 'boolean') draft[field.key] = value === true;
     else if (field.type === 'checkboxes') draft[field.key] = Array.isArray(value) ? value.map(String) : [];
     else if (field.type === 'list') draft[field.key] = Array.isArray(value) ? value.join(', ') : '';
-    else if (field.type === 'lexicon') draft[field.key] = Array.isArray(value) ? (value as { term: string; severity: string }[]).map((entry) => `${entry.term}: ${entry.severity}`).join('\n') : '';
+    else if (field.type === 'lexicon')
+      draft[field.key] = Array.isArray(value)
+        ? (value as { term: string; severity: string }[]).map((entry) => `${entry.term}: ${entry.severity}`).join('\n')
+        : '';
     else draft[field.key] = value === null || value === undefined ? '' : String(value);
   }
   return draft;
@@ -63,7 +73,15 @@ function parseLexicon(text: string) {
     .filter(Boolean)
     .map((line) => {
       const colon = line.lastIndexOf(':');
-      return colon === -1 ? { term: line, severity: 'warning' } : { term: line.slice(0, colon).trim(), severity: line.slice(colon + 1).trim().toLowerCase() };
+      return colon === -1
+        ? { term: line, severity: 'warning' }
+        : {
+            term: line.slice(0, colon).trim(),
+            severity: line
+              .slice(colon + 1)
+              .trim()
+              .toLowerCase(),
+          };
     });
 }
 
@@ -74,7 +92,11 @@ export function toParams(kind: RuleKind, draft: Draft): { ok: true; params: Reco
     const value = draft[field.key];
     if (field.type === 'number') params[field.key] = value === '' ? Number.NaN : Number(value);
     else if (field.type === 'text') params[field.key] = typeof value === 'string' && value.trim() ? value.trim() : null;
-    else if (field.type === 'list') params[field.key] = String(value).split(',').map((item) => item.trim()).filter(Boolean);
+    else if (field.type === 'list')
+      params[field.key] = String(value)
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
     else if (field.type === 'lexicon') params[field.key] = parseLexicon(String(value));
     else params[field.key] = value;
   }

@@ -10,6 +10,8 @@ export function useUpdateRuleMutation() {
     mutationFn: ({ id, enabled, params }: { id: string; enabled: boolean; params: Record<string, unknown> }) =>
       api.patch(`/rules/${encodeURIComponent(id)}`, { enabled, params }, RuleResponse),
     onSuccess: ({ rule }) =>
-      queryClient.setQueryData(ruleQueries.list().queryKey, (old) => (old ? { rules: old.rules.map((item) => (item.id === rule.id ? rule : item)) } : old)),
+      queryClient.setQueryData(ruleQueries.list().queryKey, (old) =>
+        old ? { rules: old.rules.map((item) => (item.id === rule.id ? rule : item)) } : old,
+      ),
   });
 }

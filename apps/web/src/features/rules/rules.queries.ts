@@ -4,5 +4,9 @@ import { api } from '../../lib/api';
 
 export const ruleQueries = {
   all: ['rules'] as const,
-  list: () => queryOptions({ queryKey: [...ruleQueries.all, 'list'] as const, queryFn: ({ signal }) => api.get('/rules', RuleListResponse, { signal }) }),
+  list: () =>
+    queryOptions({
+      queryKey: [...ruleQueries.all, 'list'] as const,
+      queryFn: ({ signal }) => api.get('/rules', RuleListResponse, { signal }),
+    }),
 };

@@ -64,7 +64,12 @@ export function SearchPanel({ onOpenReport, onShowIncident }: SearchPanelProps) 
           <label htmlFor={kindId} className="font-medium">
             In
           </label>
-          <select id={kindId} value={kind} onChange={(event) => setKind(event.target.value as SearchKind | '')} className="min-h-11 rounded-md border border-line bg-surface-sunken px-2 py-2 text-ink">
+          <select
+            id={kindId}
+            value={kind}
+            onChange={(event) => setKind(event.target.value as SearchKind | '')}
+            className="min-h-11 rounded-md border border-line bg-surface-sunken px-2 py-2 text-ink"
+          >
             <option value="">Everything</option>
             {SEARCH_KINDS.map((option) => (
               <option key={option} value={option}>
@@ -87,7 +92,11 @@ export function SearchPanel({ onOpenReport, onShowIncident }: SearchPanelProps) 
       {submitted && results.isError ? <p className="text-danger">{`Search failed: ${describeError(results.error)}`}</p> : null}
       {hits ? (
         <div aria-live="polite">
-          <p className="mb-2 text-sm text-ink-muted">{hits.length === 0 ? `Nothing matches “${submitted?.q}”.` : `${hits.length} ${hits.length === 1 ? 'match' : 'matches'} for “${submitted?.q}”`}</p>
+          <p className="mb-2 text-sm text-ink-muted">
+            {hits.length === 0
+              ? `Nothing matches “${submitted?.q}”.`
+              : `${hits.length} ${hits.length === 1 ? 'match' : 'matches'} for “${submitted?.q}”`}
+          </p>
           <ul className="space-y-2">
             {hits.map((hit) => (
               <li key={`${hit.kind}-${hit.id}`}>
@@ -108,7 +117,9 @@ function SearchResult({ hit, onOpenReport, onShowIncident }: { hit: SearchHit } 
       <p className="flex flex-wrap items-baseline gap-x-2">
         <span className="rounded border border-line px-1.5 text-xs text-ink-muted">{KIND_LABELS[hit.kind]}</span>
         <span className="font-medium break-words">{hit.title}</span>
-        <span className="ml-auto text-xs text-ink-muted">{new Date(hit.at).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })}</span>
+        <span className="ml-auto text-xs text-ink-muted">
+          {new Date(hit.at).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })}
+        </span>
       </p>
       <p className="mt-1 text-sm break-words">
         <Snippet text={hit.snippet} />

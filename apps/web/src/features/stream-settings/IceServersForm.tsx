@@ -1,6 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { MAX_ICE_SERVERS, RECORDING_RETENTION_DAYS, StreamPlatformSettings, type IceServer, type StreamPlatformResponse } from '@argus/contracts/http/stream-settings';
+import {
+  MAX_ICE_SERVERS,
+  RECORDING_RETENTION_DAYS,
+  StreamPlatformSettings,
+  type IceServer,
+  type StreamPlatformResponse,
+} from '@argus/contracts/http/stream-settings';
 import { describeError } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/time-format';
 import { Button } from '../../components/ui/Button';
@@ -16,11 +22,19 @@ interface ServerDraft {
   credential: string;
 }
 
-const toDraft = (server: IceServer): ServerDraft => ({ urls: server.urls.join(', '), username: server.username ?? '', credential: server.credential ?? '' });
+const toDraft = (server: IceServer): ServerDraft => ({
+  urls: server.urls.join(', '),
+  username: server.username ?? '',
+  credential: server.credential ?? '',
+});
 
 function fromDraft(draft: ServerDraft): IceServer {
   const urls = draft.urls.split(/[\s,]+/).filter(Boolean);
-  return { urls, ...(draft.username.trim() && { username: draft.username.trim() }), ...(draft.credential && { credential: draft.credential }) };
+  return {
+    urls,
+    ...(draft.username.trim() && { username: draft.username.trim() }),
+    ...(draft.credential && { credential: draft.credential }),
+  };
 }
 
 /** Administrators: the STUN/TURN servers every client is given, and how long recordings are kept. */
@@ -38,11 +52,15 @@ function PlatformEditor({ current }: { current: StreamPlatformResponse }) {
   const [localError, setLocalError] = useState<string>();
   const update = useUpdateStreamPlatformMutation();
 
-  const change = (index: number, patch: Partial<ServerDraft>) => setServers((list) => list.map((server, i) => (i === index ? { ...server, ...patch } : server)));
+  const change = (index: number, patch: Partial<ServerDraft>) =>
+    setServers((list) => list.map((server, i) => (i === index ? { ...server, ...patch } : server)));
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = StreamPlatformSettings.safeParse({ iceServers: useConfiguration ? null : servers.map(fromDraft), recordingRetentionDays: retention });
+    const parsed = StreamPlatformSettings.safeParse({
+      iceServers: useConfiguration ? null : servers.map(fromDraft),
+      recordingRetentionDays: retention,
+    });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue?.path[0] === 'iceServers' && typeof issue.path[1] === 'number' ? `ICE server ${issue.path[1] + 1}: ` : '';
@@ -59,30 +77,65 @@ function PlatformEditor({ current }: { current: StreamPlatformResponse }) {
       <fieldset className="space-y-3 rounded-lg border border-line p-4">
         <legend className="px-1 font-semibold">ICE servers (STUN and TURN)</legend>
         <label className="flex min-h-11 items-center gap-3">
-          <input type="checkbox" className="size-5 accent-gold" checked={useConfiguration} onChange={(event) => setUseConfiguration(event.target.checked)} />
+          <input
+            type="checkbox"
+            className="size-5 accent-gold"
+            checked={useConfiguration}
+            onChange={(event) => setUseConfiguration(event.target.checked)}
+          />
           <span>Use the server configuration</span>
         </label>
         {useConfiguration ? (
           <p className="text-sm text-ink-muted">
             Clients get:{' '}
-            {current.effectiveIceServers.length === 0 ? 'no ICE servers (host candidates only: works on one network)' : current.effectiveIceServers.flatMap((server) => server.urls).join(', ')}
+            {current.effectiveIceServers.length === 0
+              ? 'no ICE servers (host candidates only: works on one network)'
+              : current.effectiveIceServers.flatMap((server) => server.urls).join(', ')}
           </p>
         ) : (
           <>
-            {servers.length === 0 ? <p className="text-sm text-ink-muted">No ICE servers: clients connect with host candidates only, which works on one network.</p> : null}
+            {servers.length === 0 ? (
+              <p className="text-sm text-ink-muted">
+                No ICE servers: clients connect with host candidates only, which works on one network.
+              </p>
+            ) : null}
             <ol className="space-y-3">
               {servers.map((server, index) => (
                 <li key={index} className="grid gap-3 rounded-md border border-line p-3 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-end">
-                  <TextField label={`Server ${index + 1} addresses`} hint="stun:, turn: or turns:, separated by commas" value={server.urls} onChange={(event) => change(index, { urls: event.target.value })} />
-                  <TextField label="TURN username" autoComplete="off" value={server.username} onChange={(event) => change(index, { username: event.target.value })} />
-                  <TextField label="TURN credential" type="password" autoComplete="new-password" value={server.credential} onChange={(event) => change(index, { credential: event.target.value })} />
-                  <Button variant="ghost" onClick={() => setServers((list) => list.filter((_, i) => i !== index))} aria-label={`Remove server ${index + 1}`}>
+                  <TextField
+                    label={`Server ${index + 1} addresses`}
+                    hint="stun:, turn: or turns:, separated by commas"
+                    value={server.urls}
+                    onChange={(event) => change(index, { urls: event.target.value })}
+                  />
+                  <TextField
+                    label="TURN username"
+                    autoComplete="off"
+                    value={server.username}
+                    onChange={(event) => change(index, { username: event.target.value })}
+                  />
+                  <TextField
+                    label="TURN credential"
+                    type="password"
+                    autoComplete="new-password"
+                    value={server.credential}
+                    onChange={(event) => change(index, { credential: event.target.value })}
+                  />
+                  <Button
+                    variant="ghost"
+                    onClick={() => setServers((list) => list.filter((_, i) => i !== index))}
+                    aria-label={`Remove server ${index + 1}`}
+                  >
                     Remove
                   </Button>
                 </li>
               ))}
             </ol>
-            <Button variant="secondary" disabled={servers.length >= MAX_ICE_SERVERS} onClick={() => setServers((list) => [...list, { urls: '', username: '', credential: '' }])}>
+            <Button
+              variant="secondary"
+              disabled={servers.length >= MAX_ICE_SERVERS}
+              onClick={() => setServers((list) => [...list, { urls: '', username: '', credential: '' }])}
+            >
               Add an ICE server
             </Button>
           </>

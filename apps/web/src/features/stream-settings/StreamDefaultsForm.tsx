@@ -23,7 +23,10 @@ const CODEC_LABELS: Record<Defaults['codec'], string> = {
   VP8: 'VP8 (every browser)',
 };
 
-const RESOLUTION_OPTIONS = STREAM_RESOLUTION_NAMES.map((name) => ({ value: name, label: `${name} (${STREAM_RESOLUTIONS[name].width}×${STREAM_RESOLUTIONS[name].height})` }));
+const RESOLUTION_OPTIONS = STREAM_RESOLUTION_NAMES.map((name) => ({
+  value: name,
+  label: `${name} (${STREAM_RESOLUTIONS[name].width}×${STREAM_RESOLUTIONS[name].height})`,
+}));
 const FRAME_RATE_OPTIONS = STREAM_FRAME_RATES.map((rate) => ({ value: String(rate), label: `${rate} fps` }));
 const CODEC_OPTIONS = STREAM_CODECS.map((codec) => ({ value: codec, label: CODEC_LABELS[codec] }));
 
@@ -61,7 +64,12 @@ function DefaultsEditor({ initial, update }: { initial: Defaults; update: Return
   const error = localError ?? (update.isError ? describeError(update.error) : undefined);
   return (
     <form noValidate onSubmit={handleSubmit} className="grid max-w-2xl gap-4 sm:grid-cols-2">
-      <SelectField label="Resolution" value={draft.resolution} options={RESOLUTION_OPTIONS} onChange={(value) => set('resolution', value)} />
+      <SelectField
+        label="Resolution"
+        value={draft.resolution}
+        options={RESOLUTION_OPTIONS}
+        onChange={(value) => set('resolution', value)}
+      />
       <SelectField
         label="Frame rate"
         value={String(draft.frameRate)}

@@ -10,6 +10,14 @@ export const streamSettingsKeys = {
 
 /** Reads of my defaults and of the platform's streaming settings (ICE servers). */
 export const streamSettingsQueries = {
-  mine: () => queryOptions({ queryKey: streamSettingsKeys.mine, queryFn: ({ signal }) => api.get('/stream-settings/me', StreamDefaultsResponse, { signal }) }),
-  platform: () => queryOptions({ queryKey: streamSettingsKeys.platform, queryFn: ({ signal }) => api.get('/stream-settings/platform', StreamPlatformResponse, { signal }) }),
+  mine: () =>
+    queryOptions({
+      queryKey: streamSettingsKeys.mine,
+      queryFn: ({ signal }) => api.get('/stream-settings/me', StreamDefaultsResponse, { signal }),
+    }),
+  platform: () =>
+    queryOptions({
+      queryKey: streamSettingsKeys.platform,
+      queryFn: ({ signal }) => api.get('/stream-settings/platform', StreamPlatformResponse, { signal }),
+    }),
 };

@@ -8,7 +8,14 @@ function deviceOptions(devices: readonly MediaDeviceInfo[], kind: string, none: 
 }
 
 /** Camera and microphone choice; labels appear once the browser has allowed capture. */
-export function DevicePicker({ devices, camera, microphone, onCamera, onMicrophone, disabled }: {
+export function DevicePicker({
+  devices,
+  camera,
+  microphone,
+  onCamera,
+  onMicrophone,
+  disabled,
+}: {
   devices: Devices;
   camera: string;
   microphone: string;
@@ -18,8 +25,20 @@ export function DevicePicker({ devices, camera, microphone, onCamera, onMicropho
 }) {
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <SelectField label="Camera" value={camera} options={deviceOptions(devices.cameras, 'Camera', 'No camera found')} onChange={onCamera} disabled={disabled ?? false} />
-      <SelectField label="Microphone" value={microphone} options={deviceOptions(devices.microphones, 'Microphone', 'No microphone found')} onChange={onMicrophone} disabled={disabled ?? false} />
+      <SelectField
+        label="Camera"
+        value={camera}
+        options={deviceOptions(devices.cameras, 'Camera', 'No camera found')}
+        onChange={onCamera}
+        disabled={disabled ?? false}
+      />
+      <SelectField
+        label="Microphone"
+        value={microphone}
+        options={deviceOptions(devices.microphones, 'Microphone', 'No microphone found')}
+        onChange={onMicrophone}
+        disabled={disabled ?? false}
+      />
     </div>
   );
 }

@@ -30,7 +30,17 @@ function lowerThirdFor(room: StreamRoom, units: Unit[]): LowerThird {
 }
 
 function Badge({ children, tone }: { children: string; tone: 'preview' | 'program' }) {
-  return <span className={tone === 'program' ? 'rounded bg-danger-surface px-2 py-0.5 text-xs font-bold text-white' : 'rounded bg-success px-2 py-0.5 text-xs font-bold text-black'}>{children}</span>;
+  return (
+    <span
+      className={
+        tone === 'program'
+          ? 'rounded bg-danger-surface px-2 py-0.5 text-xs font-bold text-white'
+          : 'rounded bg-success px-2 py-0.5 text-xs font-bold text-black'
+      }
+    >
+      {children}
+    </span>
+  );
 }
 
 /**
@@ -118,7 +128,10 @@ export function ProductionPage() {
           <h2 id="preview-bus" className="flex items-center gap-2 font-semibold">
             <Badge tone="preview">PVW</Badge> Preview: <span data-testid="preview-name">{previewRoom?.name ?? 'nothing selected'}</span>
           </h2>
-          <SourceMonitor video={previewId ? (videos.get(previewId) ?? null) : null} label={previewRoom ? `Preview: ${previewRoom.name}` : 'Preview'} />
+          <SourceMonitor
+            video={previewId ? (videos.get(previewId) ?? null) : null}
+            label={previewRoom ? `Preview: ${previewRoom.name}` : 'Preview'}
+          />
           <Button onClick={handleTake} disabled={!previewId || previewId === programId} className="w-full">
             Take to program
           </Button>
@@ -127,7 +140,11 @@ export function ProductionPage() {
           <h2 id="program-bus" className="flex items-center gap-2 font-semibold">
             <Badge tone="program">PGM</Badge> Program: <span data-testid="program-name">{programRoom?.name ?? 'nothing on program'}</span>
           </h2>
-          <VideoView stream={compositor?.stream ?? null} className="aspect-video w-full rounded-md" aria-label="Program output with lower third" />
+          <VideoView
+            stream={compositor?.stream ?? null}
+            className="aspect-video w-full rounded-md"
+            aria-label="Program output with lower third"
+          />
           <div className="flex flex-wrap items-center gap-3">
             {feedRoom ? (
               <>
@@ -157,7 +174,9 @@ export function ProductionPage() {
         </h2>
         {rooms.isPending ? <Loading>Loading live rooms...</Loading> : null}
         {rooms.isError ? <FormMessage tone="error">{`Live rooms could not be loaded: ${describeError(rooms.error)}`}</FormMessage> : null}
-        {rooms.data && sources.length === 0 ? <p className="text-ink-muted">No one is live. Sources appear here as field units, cameras and encoders go live.</p> : null}
+        {rooms.data && sources.length === 0 ? (
+          <p className="text-ink-muted">No one is live. Sources appear here as field units, cameras and encoders go live.</p>
+        ) : null}
         <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
           {sources.map((room) => (
             <li key={room.id}>
@@ -166,7 +185,13 @@ export function ProductionPage() {
                 videoRef={videoRefFor(room.id)}
                 onSelect={() => setPreviewId(room.id)}
                 selectLabel={`Preview ${room.name}`}
-                badge={room.id === programId ? <Badge tone="program">PGM</Badge> : room.id === previewId ? <Badge tone="preview">PVW</Badge> : undefined}
+                badge={
+                  room.id === programId ? (
+                    <Badge tone="program">PGM</Badge>
+                  ) : room.id === previewId ? (
+                    <Badge tone="preview">PVW</Badge>
+                  ) : undefined
+                }
                 className={room.id === programId ? 'ring-2 ring-danger' : room.id === previewId ? 'ring-2 ring-success' : undefined}
               />
             </li>

@@ -34,9 +34,12 @@ export function ProgramRecorder({ stream }: { stream: MediaStream | null }) {
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => () => recorder.current?.stop(), []);
-  useEffect(() => () => {
-    if (result) URL.revokeObjectURL(result.url);
-  }, [result]);
+  useEffect(
+    () => () => {
+      if (result) URL.revokeObjectURL(result.url);
+    },
+    [result],
+  );
 
   const handleStart = () => {
     if (!stream) return;
@@ -110,10 +113,15 @@ export function ProgramRecorder({ stream }: { stream: MediaStream | null }) {
           </p>
           {result.evidence ? (
             <p role="status" className="text-success">
-              Filed as evidence{result.evidence.sha256 === result.sha256 ? '; the server computed the same SHA-256.' : `, but the server's SHA-256 differs (${result.evidence.sha256}).`}
+              Filed as evidence
+              {result.evidence.sha256 === result.sha256
+                ? '; the server computed the same SHA-256.'
+                : `, but the server's SHA-256 differs (${result.evidence.sha256}).`}
             </p>
           ) : (
-            <FormMessage tone="error">Not filed as evidence ({result.uploadError}). The file is kept here to download; its SHA-256 is above.</FormMessage>
+            <FormMessage tone="error">
+              Not filed as evidence ({result.uploadError}). The file is kept here to download; its SHA-256 is above.
+            </FormMessage>
           )}
         </div>
       ) : null}

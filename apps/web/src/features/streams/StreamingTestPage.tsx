@@ -98,10 +98,19 @@ export function StreamingTestPage() {
         <h2 id="preview-heading" className="text-lg font-semibold">
           1. Camera and microphone
         </h2>
-        <p className="text-sm text-ink-muted">Your defaults: {settings.resolution} at {settings.frameRate} fps, up to {settings.bitrateKbps} kbit/s, codec {settings.codec} (change them in Stream Settings).</p>
+        <p className="text-sm text-ink-muted">
+          Your defaults: {settings.resolution} at {settings.frameRate} fps, up to {settings.bitrateKbps} kbit/s, codec {settings.codec}{' '}
+          (change them in Stream Settings).
+        </p>
         {preview ? (
           <>
-            <DevicePicker devices={devices} camera={camera} microphone={microphone} onCamera={(id) => handleChange(id, microphone)} onMicrophone={(id) => handleChange(camera, id)} />
+            <DevicePicker
+              devices={devices}
+              camera={camera}
+              microphone={microphone}
+              onCamera={(id) => handleChange(id, microphone)}
+              onMicrophone={(id) => handleChange(camera, id)}
+            />
             <VideoView stream={preview} mirrored className="aspect-video w-full max-w-xl rounded-md" aria-label="Camera preview" />
             <p className="text-sm" data-testid="preview-settings">
               Capturing {track?.width ?? '?'}×{track?.height ?? '?'} at {track?.frameRate ? Math.round(track.frameRate) : '?'} fps
@@ -118,7 +127,10 @@ export function StreamingTestPage() {
         <h2 id="round-trip-heading" className="text-lg font-semibold">
           2. Round trip through the SFU
         </h2>
-        <p className="text-sm text-ink-muted">Publishes the camera with a clock drawn in its corner, watches it back through the SFU and reads the clock out of the decoded frames.</p>
+        <p className="text-sm text-ink-muted">
+          Publishes the camera with a clock drawn in its corner, watches it back through the SFU and reads the clock out of the decoded
+          frames.
+        </p>
         {room ? (
           <Button variant="secondary" onClick={handleStop}>
             Stop the round trip
@@ -142,7 +154,12 @@ export function StreamingTestPage() {
               <h3 className="font-semibold">
                 Watching back: <span data-testid="watch-state">{CONNECTION_LABELS[watch.state]}</span>
               </h3>
-              <VideoView stream={watch.stream} videoRef={setWatchVideo} className="aspect-video w-full rounded-md" aria-label="Your stream as the SFU sends it back" />
+              <VideoView
+                stream={watch.stream}
+                videoRef={setWatchVideo}
+                className="aspect-video w-full rounded-md"
+                aria-label="Your stream as the SFU sends it back"
+              />
               <StatsTable
                 stats={receiveStats}
                 label="Receiving statistics"

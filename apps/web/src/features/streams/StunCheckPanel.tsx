@@ -33,7 +33,9 @@ export function StunCheckPanel() {
         STUN reachability
       </h2>
       {platform.isError ? <FormMessage tone="error">{describeError(platform.error)}</FormMessage> : null}
-      <p className="text-sm text-ink-muted">Servers: {platform.isPending ? 'loading...' : stunUrls.length ? stunUrls.join(', ') : 'none configured (host candidates only)'}</p>
+      <p className="text-sm text-ink-muted">
+        Servers: {platform.isPending ? 'loading...' : stunUrls.length ? stunUrls.join(', ') : 'none configured (host candidates only)'}
+      </p>
       <Button variant="secondary" onClick={() => void handleCheck()} disabled={running || platform.isPending}>
         {running ? 'Gathering candidates...' : 'Check STUN reachability'}
       </Button>
@@ -49,7 +51,11 @@ export function StunCheckPanel() {
           </p>
           {result.relayFound ? <p className="text-success">relay found: TURN works.</p> : null}
           <p className="text-ink-muted">
-            Candidates: {Object.entries(result.counts).map(([type, count]) => `${type} ${count}`).join(', ') || 'none'} in {result.ms} ms
+            Candidates:{' '}
+            {Object.entries(result.counts)
+              .map(([type, count]) => `${type} ${count}`)
+              .join(', ') || 'none'}{' '}
+            in {result.ms} ms
             {result.complete ? '' : ' (stopped at the time limit)'}.
           </p>
         </div>

@@ -25,7 +25,18 @@ export interface CameraFormProps {
 }
 
 /** Add or edit a camera or sensor: where it is, where it looks, its stream room and detection settings. */
-export function CameraForm({ title, draft, onChange, onSubmit, onCancel, picking, onTogglePicking, pending, error, submitLabel }: CameraFormProps) {
+export function CameraForm({
+  title,
+  draft,
+  onChange,
+  onSubmit,
+  onCancel,
+  picking,
+  onTogglePicking,
+  pending,
+  error,
+  submitLabel,
+}: CameraFormProps) {
   const set = <K extends keyof CameraDraft>(key: K, value: CameraDraft[K]) => onChange({ ...draft, [key]: value });
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -37,29 +48,84 @@ export function CameraForm({ title, draft, onChange, onSubmit, onCancel, picking
   return (
     <form onSubmit={handleSubmit} aria-label={title} className="flex flex-col gap-3" noValidate>
       <h2 className="text-lg font-semibold">{title}</h2>
-      <TextField label="Name" value={draft.name} onChange={(event) => set('name', event.target.value)} error={issueFor(error, 'name')} required maxLength={80} />
+      <TextField
+        label="Name"
+        value={draft.name}
+        onChange={(event) => set('name', event.target.value)}
+        error={issueFor(error, 'name')}
+        required
+        maxLength={80}
+      />
       <SelectField label="Kind" value={draft.kind} options={KIND_OPTIONS} onChange={(kind) => set('kind', kind)} />
       <div className="grid grid-cols-2 gap-2">
-        <TextField label="Latitude" inputMode="decimal" value={draft.lat} onChange={(event) => set('lat', event.target.value)} error={issueFor(error, 'lat')} />
-        <TextField label="Longitude" inputMode="decimal" value={draft.lon} onChange={(event) => set('lon', event.target.value)} error={issueFor(error, 'lon')} />
+        <TextField
+          label="Latitude"
+          inputMode="decimal"
+          value={draft.lat}
+          onChange={(event) => set('lat', event.target.value)}
+          error={issueFor(error, 'lat')}
+        />
+        <TextField
+          label="Longitude"
+          inputMode="decimal"
+          value={draft.lon}
+          onChange={(event) => set('lon', event.target.value)}
+          error={issueFor(error, 'lon')}
+        />
       </div>
       <Button variant="secondary" onClick={onTogglePicking} aria-pressed={picking}>
         {picking ? 'Stop picking on the map' : 'Place on the map'}
       </Button>
       <div className="grid grid-cols-3 gap-2">
-        <TextField label="Heading (°)" inputMode="decimal" value={draft.heading} onChange={(event) => set('heading', event.target.value)} error={issueFor(error, 'heading')} hint="Empty: all round" />
-        <TextField label="Field of view (°)" inputMode="decimal" value={draft.fov} onChange={(event) => set('fov', event.target.value)} error={issueFor(error, 'fov')} />
-        <TextField label="Range (m)" inputMode="decimal" value={draft.rangeM} onChange={(event) => set('rangeM', event.target.value)} error={issueFor(error, 'rangeM')} />
+        <TextField
+          label="Heading (°)"
+          inputMode="decimal"
+          value={draft.heading}
+          onChange={(event) => set('heading', event.target.value)}
+          error={issueFor(error, 'heading')}
+          hint="Empty: all round"
+        />
+        <TextField
+          label="Field of view (°)"
+          inputMode="decimal"
+          value={draft.fov}
+          onChange={(event) => set('fov', event.target.value)}
+          error={issueFor(error, 'fov')}
+        />
+        <TextField
+          label="Range (m)"
+          inputMode="decimal"
+          value={draft.rangeM}
+          onChange={(event) => set('rangeM', event.target.value)}
+          error={issueFor(error, 'rangeM')}
+        />
       </div>
-      <TextField label="Stream room" value={draft.room} onChange={(event) => set('room', event.target.value)} error={issueFor(error, 'room')} hint="The live-video room this camera publishes to, if any" />
-      <TextField label="Notes" value={draft.notes} onChange={(event) => set('notes', event.target.value)} error={issueFor(error, 'notes')} />
+      <TextField
+        label="Stream room"
+        value={draft.room}
+        onChange={(event) => set('room', event.target.value)}
+        error={issueFor(error, 'room')}
+        hint="The live-video room this camera publishes to, if any"
+      />
+      <TextField
+        label="Notes"
+        value={draft.notes}
+        onChange={(event) => set('notes', event.target.value)}
+        error={issueFor(error, 'notes')}
+      />
       <fieldset className="flex flex-col gap-2 rounded-md border border-line p-3">
         <legend className="px-1 font-medium">Detection</legend>
         <label className="flex items-center gap-2">
           <input type="checkbox" checked={draft.detectionEnabled} onChange={(event) => set('detectionEnabled', event.target.checked)} />
           Detect objects in this camera’s feed
         </label>
-        <TextField label="Minimum score (0.05 to 0.99)" inputMode="decimal" value={draft.minScore} onChange={(event) => set('minScore', event.target.value)} error={issueFor(error, 'minScore')} />
+        <TextField
+          label="Minimum score (0.05 to 0.99)"
+          inputMode="decimal"
+          value={draft.minScore}
+          onChange={(event) => set('minScore', event.target.value)}
+          error={issueFor(error, 'minScore')}
+        />
         <div className="flex flex-wrap gap-x-4 gap-y-1" role="group" aria-label="Classes to report">
           {DETECTION_CLASSES.map((name) => (
             <label key={name} className="flex items-center gap-1 text-sm">

@@ -22,5 +22,7 @@ export function CoverageMap({ cameras, selectedId, draftPoint, picking, focus, o
   const points = useMemo(() => camerasOverlay(cameras, selectedId), [cameras, selectedId]);
   const marker = useMemo(() => markerOverlay(draftPoint, 'Camera position', 'camera-draft'), [draftPoint]);
   const overlays = useMemo(() => [coverage, points, marker], [coverage, points, marker]);
-  return <OperationalMap overlays={overlays} onPick={onPick} picking={picking} focus={focus} label="Camera coverage map" className={className} />;
+  return (
+    <OperationalMap overlays={overlays} onPick={onPick} picking={picking} focus={focus} label="Camera coverage map" className={className} />
+  );
 }

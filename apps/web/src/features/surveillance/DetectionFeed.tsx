@@ -16,9 +16,7 @@ export function DetectionFeed({ entries }: { entries: readonly DetectionEntry[] 
             <BoxOverlay objects={entry.objects} labels={false} />
           </div>
           <div className="min-w-0 text-sm">
-            <p className="font-medium">
-              {entry.objects.map((object) => `${object.label} ${Math.round(object.score * 100)}%`).join(', ')}
-            </p>
+            <p className="font-medium">{entry.objects.map((object) => `${object.label} ${Math.round(object.score * 100)}%`).join(', ')}</p>
             <p className="text-ink-muted">
               {entry.cameraName} · <time dateTime={new Date(entry.at).toISOString()}>{clockTime(entry.at, true)}</time>
             </p>

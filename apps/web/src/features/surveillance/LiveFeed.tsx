@@ -86,7 +86,10 @@ export function LiveFeed({ camera, startDetector, onDetection, onClose }: LiveFe
   useEffect(() => {
     if (!stream || !video.current) return undefined;
     const frameRate = frameRateMeter(video.current);
-    const beat = () => void sendHeartbeat(camera.id, { fps: frameRate() }).catch((error: unknown) => setProblem(`Heartbeat not sent: ${describeError(error)}`));
+    const beat = () =>
+      void sendHeartbeat(camera.id, { fps: frameRate() }).catch((error: unknown) =>
+        setProblem(`Heartbeat not sent: ${describeError(error)}`),
+      );
     beat();
     const timer = setInterval(beat, HEARTBEAT_MS);
     return () => clearInterval(timer);
@@ -108,7 +111,11 @@ export function LiveFeed({ camera, startDetector, onDetection, onClose }: LiveFe
           detector,
           (result, current) => {
             const wanted = reportable(result.objects, settings.current);
-            const shown: DetectedObject[] = wanted.map((object) => ({ label: object.label, score: object.score, box: [object.box.x, object.box.y, object.box.w, object.box.h] }));
+            const shown: DetectedObject[] = wanted.map((object) => ({
+              label: object.label,
+              score: object.score,
+              box: [object.box.x, object.box.y, object.box.w, object.box.h],
+            }));
             setObjects(shown);
             const now = performance.now();
             if (now - lastStatsAt > 500) {
@@ -119,7 +126,14 @@ export function LiveFeed({ camera, startDetector, onDetection, onClose }: LiveFe
             reporter.offer({ at: result.at, detections: wanted, frame: result.size });
             if (shown.length && now - lastFeedAt >= FEED_EVERY_MS) {
               lastFeedAt = now;
-              onDetection({ key: `${camera.id}-${result.at}`, cameraId: camera.id, cameraName: camera.name, at: result.at, objects: shown, thumbnail: thumbnailOf(element) });
+              onDetection({
+                key: `${camera.id}-${result.at}`,
+                cameraId: camera.id,
+                cameraName: camera.name,
+                at: result.at,
+                objects: shown,
+                thumbnail: thumbnailOf(element),
+              });
             }
           },
           (error) => setProblem(error.message),
@@ -148,17 +162,23 @@ export function LiveFeed({ camera, startDetector, onDetection, onClose }: LiveFe
         <BoxOverlay objects={objects} />
         {!stream ? (
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-3 text-center">
-            {device.state.phase === 'failed' ? <p role="alert" className="text-danger">{device.state.message}</p> : null}
+            {device.state.phase === 'failed' ? (
+              <p role="alert" className="text-danger">
+                {device.state.message}
+              </p>
+            ) : null}
             {viewer.phase !== 'off' ? (
               <p role="status" className="text-sm">
                 {roomStatusText(camera.room ?? '', viewer.phase, 'detail' in viewer ? viewer.detail : null)}
               </p>
             ) : null}
-            {camera.room && !watchRoom ? (
-              <Button onClick={() => setWatchRoom(true)}>{`Watch stream room ${camera.room}`}</Button>
-            ) : null}
+            {camera.room && !watchRoom ? <Button onClick={() => setWatchRoom(true)}>{`Watch stream room ${camera.room}`}</Button> : null}
             {!camera.room ? <p className="text-sm text-ink-muted">No stream room is set for this camera.</p> : null}
-            <Button variant={camera.room ? 'secondary' : 'primary'} onClick={() => void device.start()} disabled={device.state.phase === 'starting'}>
+            <Button
+              variant={camera.room ? 'secondary' : 'primary'}
+              onClick={() => void device.start()}
+              disabled={device.state.phase === 'starting'}
+            >
               {device.state.phase === 'starting' ? 'Starting camera…' : 'Use this device’s camera'}
             </Button>
           </div>

@@ -30,7 +30,15 @@ const NO_CAMERAS: Camera[] = [];
 function draftPoint(draft: CameraDraft): { lat: number; lon: number } | null {
   const lat = Number(draft.lat);
   const lon = Number(draft.lon);
-  if (draft.lat.trim() === '' || draft.lon.trim() === '' || !Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) return null;
+  if (
+    draft.lat.trim() === '' ||
+    draft.lon.trim() === '' ||
+    !Number.isFinite(lat) ||
+    !Number.isFinite(lon) ||
+    Math.abs(lat) > 90 ||
+    Math.abs(lon) > 180
+  )
+    return null;
   return { lat, lon };
 }
 
@@ -54,7 +62,10 @@ export function SurveillanceNetworkPage() {
   const [entries, setEntries] = useState<DetectionEntry[]>([]);
   const { focus, focusOn } = useMapFocus(17);
   const watchedIds = useMemo(() => new Set(watched), [watched]);
-  const watchedCameras = useMemo(() => watched.map((id) => cameraList.find((camera) => camera.id === id)).filter((camera): camera is Camera => Boolean(camera?.active)), [watched, cameraList]);
+  const watchedCameras = useMemo(
+    () => watched.map((id) => cameraList.find((camera) => camera.id === id)).filter((camera): camera is Camera => Boolean(camera?.active)),
+    [watched, cameraList],
+  );
 
   useEscapeStopsPicking(picking, setPicking);
 
@@ -111,15 +122,29 @@ export function SurveillanceNetworkPage() {
             Coverage
           </h2>
           <div className="relative h-[50dvh] min-h-72 overflow-hidden rounded-lg border border-line">
-            <CoverageMap cameras={cameraList} selectedId={selectedId} draftPoint={editing.mode === 'none' ? null : draftPoint(draft)} picking={picking} focus={focus} onPick={handlePick} className="absolute inset-0" />
+            <CoverageMap
+              cameras={cameraList}
+              selectedId={selectedId}
+              draftPoint={editing.mode === 'none' ? null : draftPoint(draft)}
+              picking={picking}
+              focus={focus}
+              onPick={handlePick}
+              className="absolute inset-0"
+            />
             {picking ? (
-              <p role="status" className="absolute inset-x-2 top-14 z-10 rounded-md border border-gold bg-surface/95 p-2 text-center text-sm">
+              <p
+                role="status"
+                className="absolute inset-x-2 top-14 z-10 rounded-md border border-gold bg-surface/95 p-2 text-center text-sm"
+              >
                 Click or tap the map where the camera stands (Escape to stop).
               </p>
             ) : null}
           </div>
         </section>
-        <section aria-labelledby="registry-heading" className="flex flex-col gap-2 rounded-lg border border-line bg-surface-sunken p-3 lg:w-[30rem]">
+        <section
+          aria-labelledby="registry-heading"
+          className="flex flex-col gap-2 rounded-lg border border-line bg-surface-sunken p-3 lg:w-[30rem]"
+        >
           <div className="flex items-center justify-between">
             <h2 id="registry-heading" className="text-lg font-semibold">
               Cameras and sensors
@@ -184,7 +209,13 @@ export function SurveillanceNetworkPage() {
           ) : (
             <div className="grid gap-3 sm:grid-cols-2">
               {watchedCameras.map((camera) => (
-                <LiveFeed key={camera.id} camera={camera} startDetector={detector.start} onDetection={handleDetection} onClose={() => setWatched((current) => current.filter((id) => id !== camera.id))} />
+                <LiveFeed
+                  key={camera.id}
+                  camera={camera}
+                  startDetector={detector.start}
+                  onDetection={handleDetection}
+                  onClose={() => setWatched((current) => current.filter((id) => id !== camera.id))}
+                />
               ))}
             </div>
           )}

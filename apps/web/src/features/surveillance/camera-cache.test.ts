@@ -19,6 +19,9 @@ describe('upsertCamera', () => {
   });
 
   it('ignores an older edit than the one it holds', () => {
-    expect(upsertCamera({ cameras: [camera('1', 'Gate North', { updatedAt: 20 })] }, camera('1', 'Old name', { updatedAt: 15 })).cameras[0]?.name).toBe('Gate North');
+    expect(
+      upsertCamera({ cameras: [camera('1', 'Gate North', { updatedAt: 20 })] }, camera('1', 'Old name', { updatedAt: 15 })).cameras[0]
+        ?.name,
+    ).toBe('Gate North');
   });
 });

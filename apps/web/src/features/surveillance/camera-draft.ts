@@ -1,4 +1,10 @@
-import { DEFAULT_DETECTION_SETTINGS, type Camera, type CameraKind, type CreateCameraRequest, type DetectionClass } from '@argus/contracts/http/cameras';
+import {
+  DEFAULT_DETECTION_SETTINGS,
+  type Camera,
+  type CameraKind,
+  type CreateCameraRequest,
+  type DetectionClass,
+} from '@argus/contracts/http/cameras';
 
 /** The add/edit form's fields as typed (strings until sent, so a half-typed number is not lost). */
 export interface CameraDraft {

@@ -12,7 +12,15 @@ export const CAMERA_STATUS_COLOURS: Record<CameraStatus, string> = {
   offline: '#868e96',
 };
 
-const statusColour: ExpressionSpecification = ['match', ['get', 'status'], 'online', CAMERA_STATUS_COLOURS.online, 'degraded', CAMERA_STATUS_COLOURS.degraded, CAMERA_STATUS_COLOURS.offline];
+const statusColour: ExpressionSpecification = [
+  'match',
+  ['get', 'status'],
+  'online',
+  CAMERA_STATUS_COLOURS.online,
+  'degraded',
+  CAMERA_STATUS_COLOURS.degraded,
+  CAMERA_STATUS_COLOURS.offline,
+];
 
 const COVERAGE_LAYERS: OverlayLayer[] = [
   { id: 'fill', type: 'fill', paint: { 'fill-color': statusColour, 'fill-opacity': 0.18 } },
@@ -33,14 +41,23 @@ const CAMERA_LAYERS: OverlayLayer[] = [
   {
     id: 'label',
     type: 'symbol',
-    layout: { 'text-field': ['get', 'name'], 'text-font': FONT_REGULAR, 'text-size': 11, 'text-anchor': 'top', 'text-offset': [0, 0.9], 'text-optional': true },
+    layout: {
+      'text-field': ['get', 'name'],
+      'text-font': FONT_REGULAR,
+      'text-size': 11,
+      'text-anchor': 'top',
+      'text-offset': [0, 0.9],
+      'text-optional': true,
+    },
     paint: { 'text-color': '#e9e9ea', 'text-halo-color': BASEMAP_COLOURS.halo, 'text-halo-width': 1.5 },
   },
 ];
 
 /** Each active camera's field of view (a wedge from heading, fov and range), coloured by health. */
 export function coverageOverlay(cameras: readonly Camera[]): MapOverlay {
-  const features = cameras.filter((camera) => camera.active && camera.kind === 'camera').map((camera) => ({ ...coverageWedge(camera), properties: { id: camera.id, status: camera.status } }));
+  const features = cameras
+    .filter((camera) => camera.active && camera.kind === 'camera')
+    .map((camera) => ({ ...coverageWedge(camera), properties: { id: camera.id, status: camera.status } }));
   const data: OverlayData = { type: 'FeatureCollection', features };
   return { id: 'coverage', data, layers: COVERAGE_LAYERS };
 }
@@ -49,6 +66,13 @@ export function coverageOverlay(cameras: readonly Camera[]): MapOverlay {
 export function camerasOverlay(cameras: readonly Camera[], selectedId: string | null): MapOverlay {
   const features = cameras
     .filter((camera) => camera.active)
-    .map((camera) => pointFeature(camera.location.lat, camera.location.lon, { id: camera.id, name: camera.name, status: camera.status, selected: camera.id === selectedId }));
+    .map((camera) =>
+      pointFeature(camera.location.lat, camera.location.lon, {
+        id: camera.id,
+        name: camera.name,
+        status: camera.status,
+        selected: camera.id === selectedId,
+      }),
+    );
   return { id: 'cameras', data: featureCollection(features), layers: CAMERA_LAYERS, pickable: ['symbol'] };
 }

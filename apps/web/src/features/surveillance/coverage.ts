@@ -30,6 +30,8 @@ export function coverageWedge(camera: Pick<Camera, 'id' | 'location' | 'heading'
     return polygon([[...ring, ring[0]!]], { id: camera.id });
   }
   const start = camera.heading! - camera.fov! / 2;
-  const arc = Array.from({ length: ARC_STEPS + 1 }, (_, step) => destination(camera.location, range, start + (camera.fov! * step) / ARC_STEPS));
+  const arc = Array.from({ length: ARC_STEPS + 1 }, (_, step) =>
+    destination(camera.location, range, start + (camera.fov! * step) / ARC_STEPS),
+  );
   return polygon([[origin, ...arc, origin]], { id: camera.id });
 }

@@ -13,11 +13,18 @@ export const REPORTED_FRAMES_PER_SECOND = 2;
 let lastSentAt = -Infinity;
 
 /** The objects worth reporting under a camera's detection settings, in the contract's shape. */
-export function reportable(objects: readonly DetectedObject[], settings: { minScore: number; classes: readonly string[] }): DetectionBatchRequest['detections'] {
+export function reportable(
+  objects: readonly DetectedObject[],
+  settings: { minScore: number; classes: readonly string[] },
+): DetectionBatchRequest['detections'] {
   return objects
     .filter((object) => object.score >= settings.minScore && settings.classes.includes(object.label))
     .slice(0, 100)
-    .map((object) => ({ label: object.label, score: object.score, box: { x: object.box[0], y: object.box[1], w: object.box[2], h: object.box[3] } }));
+    .map((object) => ({
+      label: object.label,
+      score: object.score,
+      box: { x: object.box[0], y: object.box[1], w: object.box[2], h: object.box[3] },
+    }));
 }
 
 /**

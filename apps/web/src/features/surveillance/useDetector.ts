@@ -23,7 +23,10 @@ export function useDetector() {
       setState({ phase: 'loading' });
       try {
         // The server names the model (DETECTION_MODEL_URL), so a site can supply its own.
-        const [{ DetectorClient, DEFAULT_DETECTOR_SETTINGS }, served] = await Promise.all([import('../../lib/detection/detector-client'), api.get('/cameras/detector', DetectorConfigResponse)]);
+        const [{ DetectorClient, DEFAULT_DETECTOR_SETTINGS }, served] = await Promise.all([
+          import('../../lib/detection/detector-client'),
+          api.get('/cameras/detector', DetectorConfigResponse),
+        ]);
         const detector = new DetectorClient({ ...DEFAULT_DETECTOR_SETTINGS, ...served });
         client.current = detector;
         const ready = await detector.ready;

@@ -48,13 +48,24 @@ export function UnitRoster({ units, now, onShowOnMap }: UnitRosterProps) {
           <label htmlFor={searchId} className="text-sm font-medium">
             Callsign
           </label>
-          <input id={searchId} type="search" value={text} onChange={(event) => setText(event.target.value)} className="min-h-11 rounded-md border border-line bg-surface-sunken px-3 py-2 text-ink focus:border-gold" />
+          <input
+            id={searchId}
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            className="min-h-11 rounded-md border border-line bg-surface-sunken px-3 py-2 text-ink focus:border-gold"
+          />
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={statusId} className="text-sm font-medium">
             Status
           </label>
-          <select id={statusId} value={status} onChange={(event) => setStatus(event.target.value as UnitStatus | '')} className="min-h-11 rounded-md border border-line bg-surface-sunken px-3 py-2 text-ink">
+          <select
+            id={statusId}
+            value={status}
+            onChange={(event) => setStatus(event.target.value as UnitStatus | '')}
+            className="min-h-11 rounded-md border border-line bg-surface-sunken px-3 py-2 text-ink"
+          >
             <option value="">Any</option>
             {UNIT_STATUSES.map((option) => (
               <option key={option} value={option}>
@@ -64,7 +75,9 @@ export function UnitRoster({ units, now, onShowOnMap }: UnitRosterProps) {
           </select>
         </div>
       </div>
-      {matching.length > MAX_ROWS ? <p className="text-sm text-ink-muted">{`Showing ${MAX_ROWS} of ${matching.length}; narrow the list with the filters.`}</p> : null}
+      {matching.length > MAX_ROWS ? (
+        <p className="text-sm text-ink-muted">{`Showing ${MAX_ROWS} of ${matching.length}; narrow the list with the filters.`}</p>
+      ) : null}
       {units.length === 0 ? <p className="text-ink-muted">No units yet.</p> : null}
       {units.length > 0 && matching.length === 0 ? <p className="text-ink-muted">No unit matches.</p> : null}
       {rows.length > 0 ? (
@@ -72,9 +85,15 @@ export function UnitRoster({ units, now, onShowOnMap }: UnitRosterProps) {
           <caption className="sr-only">Units, emergencies first</caption>
           <thead>
             <tr className="border-b border-line text-ink-muted">
-              <th scope="col" className="py-2 pr-2 font-medium">Callsign</th>
-              <th scope="col" className="py-2 pr-2 font-medium">Status</th>
-              <th scope="col" className="py-2 font-medium">Position</th>
+              <th scope="col" className="py-2 pr-2 font-medium">
+                Callsign
+              </th>
+              <th scope="col" className="py-2 pr-2 font-medium">
+                Status
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                Position
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -9,6 +9,7 @@ export function useClearSosMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (unitId: string) => api.post(`/units/${encodeURIComponent(unitId)}/sos/clear`, {}, UnitResponse),
-    onSuccess: ({ unit }) => queryClient.setQueryData(unitQueries.list().queryKey, (old) => (old ? { ...old, units: upsertUnits(old.units, [unit]) } : old)),
+    onSuccess: ({ unit }) =>
+      queryClient.setQueryData(unitQueries.list().queryKey, (old) => (old ? { ...old, units: upsertUnits(old.units, [unit]) } : old)),
   });
 }

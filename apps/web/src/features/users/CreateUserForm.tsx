@@ -50,9 +50,29 @@ export function CreateUserForm() {
       <h3 id="create-user-heading" className="text-lg font-semibold sm:col-span-2">
         Create user
       </h3>
-      <TextField label="Name" name="full_name" autoComplete="off" value={values.full_name} onChange={set('full_name')} error={errors.full_name ?? issueFor(create.error, 'full_name')} />
-      <TextField label="Email" name="email" type="email" autoComplete="off" value={values.email} onChange={set('email')} error={errors.email ?? issueFor(create.error, 'email')} />
-      <SelectField label="Role" value={role} options={roles.map((option) => ({ value: option, label: ROLE_LABELS[option] }))} onChange={setRole} />
+      <TextField
+        label="Name"
+        name="full_name"
+        autoComplete="off"
+        value={values.full_name}
+        onChange={set('full_name')}
+        error={errors.full_name ?? issueFor(create.error, 'full_name')}
+      />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="off"
+        value={values.email}
+        onChange={set('email')}
+        error={errors.email ?? issueFor(create.error, 'email')}
+      />
+      <SelectField
+        label="Role"
+        value={role}
+        options={roles.map((option) => ({ value: option, label: ROLE_LABELS[option] }))}
+        onChange={setRole}
+      />
       <TextField
         label="Initial password"
         name="password"

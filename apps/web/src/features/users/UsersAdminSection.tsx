@@ -22,10 +22,18 @@ export function UsersAdminSection() {
             <caption className="sr-only">All users</caption>
             <thead>
               <tr className="border-b border-line">
-                <th scope="col" className="py-2 pr-3">User</th>
-                <th scope="col" className="py-2 pr-3">Role</th>
-                <th scope="col" className="py-2 pr-3">State</th>
-                <th scope="col" className="py-2">Action</th>
+                <th scope="col" className="py-2 pr-3">
+                  User
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Role
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  State
+                </th>
+                <th scope="col" className="py-2">
+                  Action
+                </th>
               </tr>
             </thead>
             <tbody>

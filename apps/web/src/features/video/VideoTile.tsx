@@ -33,7 +33,11 @@ export function VideoTile({ room, enlarged, onSelect, selectLabel, badge, classN
     <figure
       data-room={room.id}
       data-state={view.state}
-      className={cn('relative flex flex-col overflow-hidden rounded-lg border bg-black', live ? 'border-line' : 'border-warning', className)}
+      className={cn(
+        'relative flex flex-col overflow-hidden rounded-lg border bg-black',
+        live ? 'border-line' : 'border-warning',
+        className,
+      )}
     >
       <VideoView
         stream={view.stream}
@@ -52,7 +56,11 @@ export function VideoTile({ room, enlarged, onSelect, selectLabel, badge, classN
       <figcaption className="flex flex-wrap items-center gap-x-3 gap-y-1 bg-surface-sunken px-2 py-1.5 text-xs">
         <span className="font-semibold text-ink">{room.name}</span>
         {room.publisher ? <span className="text-ink-muted">{room.publisher.name}</span> : null}
-        <span className="ml-auto font-mono tabular-nums text-ink" data-stat="latency" title="Round trip and jitter-buffer delay as received here">
+        <span
+          className="ml-auto font-mono tabular-nums text-ink"
+          data-stat="latency"
+          title="Round trip and jitter-buffer delay as received here"
+        >
           RTT {formatMs(stats?.rtt ?? null)} · buffer {formatMs(stats?.jitterBufferDelay ?? null)}
         </span>
         <span className="font-mono tabular-nums text-ink" data-stat="bitrate">
@@ -67,7 +75,12 @@ export function VideoTile({ room, enlarged, onSelect, selectLabel, badge, classN
         ) : null}
       </figcaption>
       {onSelect ? (
-        <button type="button" onClick={onSelect} className="absolute inset-0 focus-visible:outline focus-visible:outline-2 focus-visible:outline-gold" aria-label={selectLabel ?? `Select ${room.name}`} />
+        <button
+          type="button"
+          onClick={onSelect}
+          className="absolute inset-0 focus-visible:outline focus-visible:outline-2 focus-visible:outline-gold"
+          aria-label={selectLabel ?? `Select ${room.name}`}
+        />
       ) : null}
     </figure>
   );

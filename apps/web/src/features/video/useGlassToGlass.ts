@@ -2,7 +2,10 @@ import { useEffect, useState } from 'react';
 import { TimeCodeReader } from '../../lib/webrtc/time-code';
 import { DelaySamples } from '../../lib/webrtc/time-coded-stream';
 
-type FrameCallbackVideo = HTMLVideoElement & { requestVideoFrameCallback?: (callback: () => void) => number; cancelVideoFrameCallback?: (id: number) => void };
+type FrameCallbackVideo = HTMLVideoElement & {
+  requestVideoFrameCallback?: (callback: () => void) => number;
+  cancelVideoFrameCallback?: (id: number) => void;
+};
 
 /**
  * Reads the time code out of every decoded frame of a video element and answers the median

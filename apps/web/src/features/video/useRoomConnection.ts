@@ -22,7 +22,15 @@ export interface UseRoomConnectionOptions {
   encoding?: Pick<StreamDefaults, 'codec' | 'bitrateKbps' | 'frameRate'>;
 }
 
-const IDLE: RoomConnectionView = { state: 'closed', detail: null, stream: null, pc: null, telemetry: null, roomStats: null, connection: null };
+const IDLE: RoomConnectionView = {
+  state: 'closed',
+  detail: null,
+  stream: null,
+  pc: null,
+  telemetry: null,
+  roomStats: null,
+  connection: null,
+};
 
 /**
  * Keeps a RoomConnection for as long as the component shows the room; leaving the page or

@@ -23,7 +23,11 @@ export function ImportFeatureList({ features, nameField, filename, included, onT
         const status = previewStatus(feature);
         const name = featureName(feature, nameField, filename);
         return (
-          <li key={feature.index} className={cn('rounded-md border p-2 text-sm', feature.index === selected ? 'border-gold' : 'border-line')} data-feature-status={status}>
+          <li
+            key={feature.index}
+            className={cn('rounded-md border p-2 text-sm', feature.index === selected ? 'border-gold' : 'border-line')}
+            data-feature-status={status}
+          >
             <div className="flex items-center gap-2">
               <input
                 type="checkbox"
@@ -32,7 +36,11 @@ export function ImportFeatureList({ features, nameField, filename, included, onT
                 checked={status !== 'invalid' && included.has(feature.index)}
                 onChange={() => onToggle(feature.index)}
               />
-              <button type="button" className="min-w-0 flex-1 truncate text-left font-medium hover:underline" onClick={() => onSelect(feature.index)}>
+              <button
+                type="button"
+                className="min-w-0 flex-1 truncate text-left font-medium hover:underline"
+                onClick={() => onSelect(feature.index)}
+              >
                 {name}
               </button>
               <span className="rounded px-1.5 text-xs font-semibold text-black" style={{ backgroundColor: PREVIEW_COLOURS[status] }}>
@@ -42,7 +50,10 @@ export function ImportFeatureList({ features, nameField, filename, included, onT
             {feature.problems.length || feature.repairs.length ? (
               <ul className="mt-1 space-y-0.5 pl-6">
                 {feature.problems.map((problem) => (
-                  <li key={`p-${problem.code}`} className={status === 'invalid' ? 'text-danger' : 'text-ink-muted'}>{`Problem: ${problem.message}`}</li>
+                  <li
+                    key={`p-${problem.code}`}
+                    className={status === 'invalid' ? 'text-danger' : 'text-ink-muted'}
+                  >{`Problem: ${problem.message}`}</li>
                 ))}
                 {feature.repairs.map((repair) => (
                   <li key={`r-${repair.code}`} className="text-ink-muted">{`Repair: ${repair.message}`}</li>

@@ -13,19 +13,33 @@ export function ImportHistory() {
   const undo = useUndoImportMutation();
   return (
     <section aria-labelledby="import-history-heading" className="space-y-2">
-      <h2 id="import-history-heading" className="text-lg font-semibold">Past imports</h2>
-      {imports.isError ? <FormMessage tone="error">{`Past imports could not be loaded: ${describeError(imports.error)}`}</FormMessage> : null}
+      <h2 id="import-history-heading" className="text-lg font-semibold">
+        Past imports
+      </h2>
+      {imports.isError ? (
+        <FormMessage tone="error">{`Past imports could not be loaded: ${describeError(imports.error)}`}</FormMessage>
+      ) : null}
       {undo.isError ? <FormMessage tone="error">{describeError(undo.error)}</FormMessage> : null}
       {imports.data?.imports.length === 0 ? <p className="text-ink-muted">No zones have been imported yet.</p> : null}
       {imports.data?.imports.length ? (
         <table className="w-full border-collapse text-left text-sm">
           <thead>
             <tr className="border-b border-line text-ink-muted">
-              <th scope="col" className="py-2 pr-2">File</th>
-              <th scope="col" className="py-2 pr-2">Imported</th>
-              <th scope="col" className="py-2 pr-2">Zones</th>
-              <th scope="col" className="py-2 pr-2">SHA-256</th>
-              <th scope="col" className="py-2 pr-2"><span className="sr-only">Undo</span></th>
+              <th scope="col" className="py-2 pr-2">
+                File
+              </th>
+              <th scope="col" className="py-2 pr-2">
+                Imported
+              </th>
+              <th scope="col" className="py-2 pr-2">
+                Zones
+              </th>
+              <th scope="col" className="py-2 pr-2">
+                SHA-256
+              </th>
+              <th scope="col" className="py-2 pr-2">
+                <span className="sr-only">Undo</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -34,12 +48,19 @@ export function ImportHistory() {
                 <td className="py-1 pr-2">{`${displayFileName(record.filename)} (${record.format})`}</td>
                 <td className="py-1 pr-2">{`${formatDateTime(record.importedAt)} by ${record.importedByName}`}</td>
                 <td className="py-1 pr-2">{`${record.imported} imported, ${record.rejected} refused`}</td>
-                <td className="py-1 pr-2 font-mono text-xs" title={record.sha256}>{record.sha256.slice(0, 12)}</td>
+                <td className="py-1 pr-2 font-mono text-xs" title={record.sha256}>
+                  {record.sha256.slice(0, 12)}
+                </td>
                 <td className="py-1 pr-2">
                   {record.undoneAt ? (
                     <span className="text-ink-muted">{`Undone ${formatDateTime(record.undoneAt)}`}</span>
                   ) : (
-                    <Button variant="secondary" disabled={undo.isPending} onClick={() => undo.mutate(record.id)} aria-label={`Undo the import of ${displayFileName(record.filename)}`}>
+                    <Button
+                      variant="secondary"
+                      disabled={undo.isPending}
+                      onClick={() => undo.mutate(record.id)}
+                      aria-label={`Undo the import of ${displayFileName(record.filename)}`}
+                    >
                       Undo
                     </Button>
                   )}

@@ -31,10 +31,17 @@ export function UngovernedZonesPage() {
   const [shape, setShape] = useState<ZoneGeometry | null>(null);
   const editsAll = isCommandRole(user?.role);
 
-  const shown = useMemo(() => (zones.data?.zones ?? []).filter((zone) => matchesFilter(zone, filter) || zone.id === selectedId), [zones.data, filter, selectedId]);
+  const shown = useMemo(
+    () => (zones.data?.zones ?? []).filter((zone) => matchesFilter(zone, filter) || zone.id === selectedId),
+    [zones.data, filter, selectedId],
+  );
   // The zone being reshaped is drawn by terra-draw, not twice.
-  const overlays = useMemo(() => [zonesOverlay(mode.kind === 'reshape' ? shown.filter((zone) => zone.id !== mode.zoneId) : shown, { selectedId })], [shown, selectedId, mode]);
-  const task: DrawTask = mode.kind === 'new' ? { kind: 'draw' } : mode.kind === 'reshape' ? { kind: 'reshape', geometry: mode.geometry } : { kind: 'none' };
+  const overlays = useMemo(
+    () => [zonesOverlay(mode.kind === 'reshape' ? shown.filter((zone) => zone.id !== mode.zoneId) : shown, { selectedId })],
+    [shown, selectedId, mode],
+  );
+  const task: DrawTask =
+    mode.kind === 'new' ? { kind: 'draw' } : mode.kind === 'reshape' ? { kind: 'reshape', geometry: mode.geometry } : { kind: 'none' };
 
   const select = (id: string | null) => {
     setSelectedId(id);
@@ -53,8 +60,19 @@ export function UngovernedZonesPage() {
         <ZoneFilters filter={filter} onChange={setFilter} />
         {editsAll ? (
           <div className="flex gap-2">
-            <Button onClick={() => { setSelectedId(null); setShape(null); setMode({ kind: 'new' }); }} disabled={mode.kind === 'new'}>Draw a new zone</Button>
-            <Link to="/zone-import" className="inline-flex min-h-11 items-center rounded-md border border-line px-4 hover:border-gold">Import zones</Link>
+            <Button
+              onClick={() => {
+                setSelectedId(null);
+                setShape(null);
+                setMode({ kind: 'new' });
+              }}
+              disabled={mode.kind === 'new'}
+            >
+              Draw a new zone
+            </Button>
+            <Link to="/zone-import" className="inline-flex min-h-11 items-center rounded-md border border-line px-4 hover:border-gold">
+              Import zones
+            </Link>
           </div>
         ) : null}
       </div>
@@ -64,7 +82,9 @@ export function UngovernedZonesPage() {
           overlays={overlays}
           task={task}
           onShape={setShape}
-          onPick={(pick) => { if (pick.feature?.overlayId === 'zones') select(pick.feature.id); }}
+          onPick={(pick) => {
+            if (pick.feature?.overlayId === 'zones') select(pick.feature.id);
+          }}
           label="Zones map: zones coloured by risk level"
           className="h-[28rem] overflow-hidden rounded-lg border border-line xl:h-[36rem]"
         />
@@ -79,11 +99,16 @@ export function UngovernedZonesPage() {
               reshaped={mode.kind === 'reshape' ? shape : null}
               reshaping={mode.kind === 'reshape'}
               onReshape={startReshape}
-              onStopReshape={() => { setMode({ kind: 'browse' }); setShape(null); }}
+              onStopReshape={() => {
+                setMode({ kind: 'browse' });
+                setShape(null);
+              }}
               onClose={() => select(null)}
             />
           ) : (
-            <p className="rounded-lg border border-dashed border-line p-4 text-ink-muted">Choose a zone on the map or in the table to see what lies inside it.</p>
+            <p className="rounded-lg border border-dashed border-line p-4 text-ink-muted">
+              Choose a zone on the map or in the table to see what lies inside it.
+            </p>
           )}
         </div>
       </div>

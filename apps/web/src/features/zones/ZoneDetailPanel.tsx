@@ -31,54 +31,127 @@ export function ZoneDetailPanel({ zoneId, editsAll, reshaped, reshaping, onResha
   const [draft, setDraft] = useState<ZoneDraft | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
 
-  if (detail.isPending) return <p className="flex items-center gap-2"><Spinner /> Loading the zone...</p>;
+  if (detail.isPending)
+    return (
+      <p className="flex items-center gap-2">
+        <Spinner /> Loading the zone...
+      </p>
+    );
   if (detail.isError) return <FormMessage tone="error">{`The zone could not be loaded: ${describeError(detail.error)}`}</FormMessage>;
   const { zone, incidents, reports, alerts, rules } = detail.data;
   const current = draft ?? draftOf(zone);
 
   const save = (changes: Parameters<typeof update.mutate>[0]['changes'], message: string, then?: () => void) => {
     setSaved(null);
-    update.mutate({ id: zone.id, changes }, { onSuccess: () => { setSaved(message); setDraft(null); then?.(); } });
+    update.mutate(
+      { id: zone.id, changes },
+      {
+        onSuccess: () => {
+          setSaved(message);
+          setDraft(null);
+          then?.();
+        },
+      },
+    );
   };
-  const submit = () => save(editsAll ? { name: current.name, kind: current.kind, riskLevel: current.riskLevel, notes: current.notes } : { riskLevel: current.riskLevel }, 'Zone saved.');
+  const submit = () =>
+    save(
+      editsAll
+        ? { name: current.name, kind: current.kind, riskLevel: current.riskLevel, notes: current.notes }
+        : { riskLevel: current.riskLevel },
+      'Zone saved.',
+    );
 
   return (
     <section aria-labelledby="zone-detail-heading" className="space-y-4 rounded-lg border border-line p-4">
       <div className="flex items-start justify-between gap-2">
         <div>
-          <h2 id="zone-detail-heading" className="text-lg font-semibold">{zone.name}</h2>
+          <h2 id="zone-detail-heading" className="text-lg font-semibold">
+            {zone.name}
+          </h2>
           <p className="text-sm text-ink-muted">{`${KIND_LABELS[zone.kind]} · ${RISK_LABELS[zone.riskLevel]} risk · ${zone.active ? 'Active' : 'Inactive'}${zone.importId ? ' · Imported' : ''}`}</p>
         </div>
-        <Button variant="ghost" onClick={onClose}>Close</Button>
+        <Button variant="ghost" onClick={onClose}>
+          Close
+        </Button>
       </div>
 
-      <form className="space-y-3" onSubmit={(event) => { event.preventDefault(); submit(); }}>
+      <form
+        className="space-y-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
         <ZoneFields draft={current} onChange={setDraft} riskOnly={!editsAll} />
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={update.isPending}>Save changes</Button>
-          {editsAll && zone.geometry.type === 'Polygon' && !reshaping ? <Button variant="secondary" onClick={() => onReshape(zone)}>Reshape on the map</Button> : null}
+          <Button type="submit" disabled={update.isPending}>
+            Save changes
+          </Button>
+          {editsAll && zone.geometry.type === 'Polygon' && !reshaping ? (
+            <Button variant="secondary" onClick={() => onReshape(zone)}>
+              Reshape on the map
+            </Button>
+          ) : null}
           {editsAll && reshaping ? (
             <>
-              <Button disabled={!reshaped || update.isPending} onClick={() => reshaped && save({ geometry: reshaped }, 'New shape saved.', onStopReshape)}>Save the new shape</Button>
-              <Button variant="ghost" onClick={onStopReshape}>Stop reshaping</Button>
+              <Button
+                disabled={!reshaped || update.isPending}
+                onClick={() => reshaped && save({ geometry: reshaped }, 'New shape saved.', onStopReshape)}
+              >
+                Save the new shape
+              </Button>
+              <Button variant="ghost" onClick={onStopReshape}>
+                Stop reshaping
+              </Button>
             </>
           ) : null}
           {editsAll ? (
-            <Button variant={zone.active ? 'danger' : 'secondary'} disabled={update.isPending} onClick={() => save({ active: !zone.active }, zone.active ? 'Zone deactivated.' : 'Zone reactivated.')}>
+            <Button
+              variant={zone.active ? 'danger' : 'secondary'}
+              disabled={update.isPending}
+              onClick={() => save({ active: !zone.active }, zone.active ? 'Zone deactivated.' : 'Zone reactivated.')}
+            >
               {zone.active ? 'Deactivate' : 'Reactivate'}
             </Button>
           ) : null}
         </div>
-        {editsAll && zone.geometry.type === 'MultiPolygon' ? <p className="text-sm text-ink-muted">This zone has several parts; reshape it in the source file and import it again.</p> : null}
-        {reshaping ? <p className="text-sm text-ink-muted">Drag the corners or the midpoints on the map, then save the new shape.</p> : null}
+        {editsAll && zone.geometry.type === 'MultiPolygon' ? (
+          <p className="text-sm text-ink-muted">This zone has several parts; reshape it in the source file and import it again.</p>
+        ) : null}
+        {reshaping ? (
+          <p className="text-sm text-ink-muted">Drag the corners or the midpoints on the map, then save the new shape.</p>
+        ) : null}
         {update.isError ? <FormMessage tone="error">{describeError(update.error)}</FormMessage> : null}
         {saved ? <FormMessage tone="success">{saved}</FormMessage> : null}
       </form>
 
-      <Inside title="Incidents inside" empty="No incidents inside this zone." items={incidents.map((incident) => ({ id: incident.id, text: `${incident.reference} · ${incident.title} (${incident.severity}, ${incident.status})` }))} />
-      <Inside title="Reports inside" empty="No reports inside this zone." items={reports.map((report) => ({ id: report.id, text: `${report.trackingCode} · ${report.category}: ${report.description.slice(0, 80)}` }))} />
-      <Inside title="Alerts inside" empty="No alerts inside this zone." items={alerts.map((alert) => ({ id: alert.id, text: `${alert.title} (${alert.severity}, ${alert.status})` }))} />
-      <Inside title="Rules watching this zone" empty="No rule watches this zone." items={rules.map((rule) => ({ id: rule.id, text: `${rule.name}${rule.enabled ? '' : ' (off)'} — ${rule.why}` }))} />
+      <Inside
+        title="Incidents inside"
+        empty="No incidents inside this zone."
+        items={incidents.map((incident) => ({
+          id: incident.id,
+          text: `${incident.reference} · ${incident.title} (${incident.severity}, ${incident.status})`,
+        }))}
+      />
+      <Inside
+        title="Reports inside"
+        empty="No reports inside this zone."
+        items={reports.map((report) => ({
+          id: report.id,
+          text: `${report.trackingCode} · ${report.category}: ${report.description.slice(0, 80)}`,
+        }))}
+      />
+      <Inside
+        title="Alerts inside"
+        empty="No alerts inside this zone."
+        items={alerts.map((alert) => ({ id: alert.id, text: `${alert.title} (${alert.severity}, ${alert.status})` }))}
+      />
+      <Inside
+        title="Rules watching this zone"
+        empty="No rule watches this zone."
+        items={rules.map((rule) => ({ id: rule.id, text: `${rule.name}${rule.enabled ? '' : ' (off)'} — ${rule.why}` }))}
+      />
     </section>
   );
 }

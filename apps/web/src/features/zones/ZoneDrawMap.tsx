@@ -44,7 +44,12 @@ export function ZoneDrawMap({ overlays, task, onShape, onPick, focus, label, cla
           new terra.TerraDrawPolygonMode({ styles: { fillColor: '#d4a72c', outlineColor: '#d4a72c', fillOpacity: 0.25, outlineWidth: 2 } }),
           new terra.TerraDrawSelectMode({
             flags: { polygon: { feature: { draggable: true, coordinates: { midpoints: true, draggable: true, deletable: true } } } },
-            styles: { selectedPolygonColor: '#d4a72c', selectedPolygonOutlineColor: '#d4a72c', selectionPointColor: '#ffffff', midPointColor: '#d4a72c' },
+            styles: {
+              selectedPolygonColor: '#d4a72c',
+              selectedPolygonOutlineColor: '#d4a72c',
+              selectionPointColor: '#ffffff',
+              midPointColor: '#d4a72c',
+            },
           }),
         ],
       });
@@ -83,7 +88,14 @@ export function ZoneDrawMap({ overlays, task, onShape, onPick, focus, label, cla
 
   return (
     <div className={className}>
-      <OperationalMap overlays={overlays} onPick={drawing ? undefined : onPick} onMapReady={setMap} focus={focus} label={label} className="h-full w-full" />
+      <OperationalMap
+        overlays={overlays}
+        onPick={drawing ? undefined : onPick}
+        onMapReady={setMap}
+        focus={focus}
+        label={label}
+        className="h-full w-full"
+      />
     </div>
   );
 }

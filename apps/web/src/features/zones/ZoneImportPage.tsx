@@ -57,37 +57,65 @@ export function ZoneImportPage() {
     if (!preview) return [];
     const shapes: PreviewShape[] = preview.features.flatMap((feature) => {
       const geometry = feature.importable ?? feature.geometry;
-      return geometry && DRAWABLE.has(geometry.type) ? [{ index: feature.index, status: previewStatus(feature), geometry: geometry as OverlayGeometry }] : [];
+      return geometry && DRAWABLE.has(geometry.type)
+        ? [{ index: feature.index, status: previewStatus(feature), geometry: geometry as OverlayGeometry }]
+        : [];
     });
     return [importPreviewOverlay(shapes, selected)];
   }, [preview, selected]);
 
   const counts = preview
-    ? { valid: preview.features.filter((f) => previewStatus(f) === 'valid').length, repaired: preview.features.filter((f) => previewStatus(f) === 'repaired').length, invalid: preview.features.filter((f) => previewStatus(f) === 'invalid').length }
+    ? {
+        valid: preview.features.filter((f) => previewStatus(f) === 'valid').length,
+        repaired: preview.features.filter((f) => previewStatus(f) === 'repaired').length,
+        invalid: preview.features.filter((f) => previewStatus(f) === 'invalid').length,
+      }
     : null;
   const riskValues = preview && settings?.riskField ? distinctValues(preview.features, settings.riskField) : [];
   const chosen = preview ? preview.features.filter((feature) => feature.importable && included.has(feature.index)).length : 0;
 
   const submit = () => {
     if (!preview || !settings) return;
-    commit.mutate({ previewId: preview.previewId, ...settings, include: [...included] }, { onSuccess: (answer) => { setOutcome(answer); setPreview(null); } });
+    commit.mutate(
+      { previewId: preview.previewId, ...settings, include: [...included] },
+      {
+        onSuccess: (answer) => {
+          setOutcome(answer);
+          setPreview(null);
+        },
+      },
+    );
   };
 
   return (
     <div className="space-y-6">
       <section aria-labelledby="import-file-heading" className="space-y-2">
-        <h2 id="import-file-heading" className="text-lg font-semibold">Choose a file</h2>
+        <h2 id="import-file-heading" className="text-lg font-semibold">
+          Choose a file
+        </h2>
         <label className="flex flex-col gap-1">
           <span>{`GeoJSON, KML, KMZ, GPX or a zipped shapefile (.shp with its .dbf, .shx and .prj), at most ${ZONE_IMPORT_LIMITS.maxFileBytes / 1024 / 1024} MB`}</span>
-          <input type="file" accept=".geojson,.json,.kml,.kmz,.gpx,.zip" className="text-sm" onChange={(event) => { handleFile(event.target.files?.[0]); event.target.value = ''; }} />
+          <input
+            type="file"
+            accept=".geojson,.json,.kml,.kmz,.gpx,.zip"
+            className="text-sm"
+            onChange={(event) => {
+              handleFile(event.target.files?.[0]);
+              event.target.value = '';
+            }}
+          />
         </label>
         {previewMutation.isPending ? <p role="status">Reading the file...</p> : null}
-        {previewMutation.isError ? <FormMessage tone="error">{`The file could not be previewed: ${describeError(previewMutation.error)}`}</FormMessage> : null}
+        {previewMutation.isError ? (
+          <FormMessage tone="error">{`The file could not be previewed: ${describeError(previewMutation.error)}`}</FormMessage>
+        ) : null}
       </section>
 
       {outcome ? (
         <section aria-labelledby="import-outcome-heading" className="space-y-2">
-          <h2 id="import-outcome-heading" className="text-lg font-semibold">Import finished</h2>
+          <h2 id="import-outcome-heading" className="text-lg font-semibold">
+            Import finished
+          </h2>
           <FormMessage tone="success">{`Imported ${outcome.import.imported} zone${outcome.import.imported === 1 ? '' : 's'} from ${displayFileName(outcome.import.filename)}; ${outcome.rejected.length} refused.`}</FormMessage>
           {outcome.rejected.length ? (
             <ul className="list-disc space-y-0.5 pl-5 text-sm">
@@ -96,7 +124,9 @@ export function ZoneImportPage() {
               ))}
             </ul>
           ) : null}
-          <Link to="/ungoverned-zones" className="underline">See the zones</Link>
+          <Link to="/ungoverned-zones" className="underline">
+            See the zones
+          </Link>
         </section>
       ) : null}
 
@@ -107,7 +137,9 @@ export function ZoneImportPage() {
           <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(22rem,2fr)]">
             <OperationalMap
               overlays={overlays}
-              onPick={(pick) => { if (pick.feature) setSelected(Number(pick.feature.id)); }}
+              onPick={(pick) => {
+                if (pick.feature) setSelected(Number(pick.feature.id));
+              }}
               label="Preview map: green ready, blue repaired, red refused"
               className="h-[28rem] overflow-hidden rounded-lg border border-line"
             />
@@ -116,15 +148,27 @@ export function ZoneImportPage() {
               nameField={settings.nameField}
               filename={preview.filename}
               included={included}
-              onToggle={(index) => setIncluded((current) => { const next = new Set(current); if (next.has(index)) next.delete(index); else next.add(index); return next; })}
+              onToggle={(index) =>
+                setIncluded((current) => {
+                  const next = new Set(current);
+                  if (next.has(index)) next.delete(index);
+                  else next.add(index);
+                  return next;
+                })
+              }
               selected={selected}
               onSelect={setSelected}
             />
           </div>
           <ImportChoices attributes={preview.attributes} riskValues={riskValues} settings={settings} onChange={setSettings} />
           <div className="flex flex-wrap items-center gap-2">
-            <Button onClick={submit} disabled={chosen === 0 || commit.isPending}>{`Import ${chosen} zone${chosen === 1 ? '' : 's'}`}</Button>
-            <Button variant="ghost" onClick={() => setPreview(null)}>Discard</Button>
+            <Button
+              onClick={submit}
+              disabled={chosen === 0 || commit.isPending}
+            >{`Import ${chosen} zone${chosen === 1 ? '' : 's'}`}</Button>
+            <Button variant="ghost" onClick={() => setPreview(null)}>
+              Discard
+            </Button>
           </div>
           {commit.isError ? <FormMessage tone="error">{`Nothing was imported: ${describeError(commit.error)}`}</FormMessage> : null}
         </section>

@@ -5,18 +5,35 @@ import { RISK_COLOURS } from '../../lib/map/overlays/zones';
 import { KIND_LABELS, RISK_LABELS } from './zone-labels';
 
 /** Zones grouped by risk level, most dangerous first, then by name; a row opens the zone. */
-export function ZoneTable({ zones, selectedId, onSelect }: { zones: readonly Zone[]; selectedId: string | null; onSelect: (id: string) => void }) {
+export function ZoneTable({
+  zones,
+  selectedId,
+  onSelect,
+}: {
+  zones: readonly Zone[];
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+}) {
   const levels = [...RISK_LEVELS].sort((a, b) => riskRank(b) - riskRank(a));
-  if (zones.length === 0) return <p className="rounded-lg border border-dashed border-line p-4 text-ink-muted">No zones match these filters.</p>;
+  if (zones.length === 0)
+    return <p className="rounded-lg border border-dashed border-line p-4 text-ink-muted">No zones match these filters.</p>;
   return (
     <table className="w-full border-collapse text-left text-sm">
       <caption className="sr-only">Zones by risk level</caption>
       <thead>
         <tr className="border-b border-line text-ink-muted">
-          <th scope="col" className="py-2 pr-2">Name</th>
-          <th scope="col" className="py-2 pr-2">Kind</th>
-          <th scope="col" className="py-2 pr-2">Risk</th>
-          <th scope="col" className="py-2 pr-2">Status</th>
+          <th scope="col" className="py-2 pr-2">
+            Name
+          </th>
+          <th scope="col" className="py-2 pr-2">
+            Kind
+          </th>
+          <th scope="col" className="py-2 pr-2">
+            Risk
+          </th>
+          <th scope="col" className="py-2 pr-2">
+            Status
+          </th>
         </tr>
       </thead>
       {levels.map((level) => {
@@ -31,9 +48,21 @@ export function ZoneTable({ zones, selectedId, onSelect }: { zones: readonly Zon
               </th>
             </tr>
             {rows.map((zone) => (
-              <tr key={zone.id} className={cn('border-b border-line/50', zone.id === selectedId ? 'bg-surface-raised' : null, zone.active ? null : 'text-ink-muted')}>
+              <tr
+                key={zone.id}
+                className={cn(
+                  'border-b border-line/50',
+                  zone.id === selectedId ? 'bg-surface-raised' : null,
+                  zone.active ? null : 'text-ink-muted',
+                )}
+              >
                 <td className="py-1 pr-2">
-                  <button type="button" className="text-left underline-offset-2 hover:underline" aria-current={zone.id === selectedId ? 'true' : undefined} onClick={() => onSelect(zone.id)}>
+                  <button
+                    type="button"
+                    className="text-left underline-offset-2 hover:underline"
+                    aria-current={zone.id === selectedId ? 'true' : undefined}
+                    onClick={() => onSelect(zone.id)}
+                  >
                     {zone.name}
                   </button>
                 </td>

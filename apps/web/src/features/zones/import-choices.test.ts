@@ -20,7 +20,12 @@ describe('import choices', () => {
   });
 
   it('maps values that name a level and lists distinct values', () => {
-    const features = [feature(0, { threat: 'HIGH' }), feature(1, { threat: 'moderate' }), feature(2, { threat: 'HIGH' }), feature(3, { threat: null })];
+    const features = [
+      feature(0, { threat: 'HIGH' }),
+      feature(1, { threat: 'moderate' }),
+      feature(2, { threat: 'HIGH' }),
+      feature(3, { threat: null }),
+    ];
     expect(distinctValues(features, 'threat')).toEqual(['HIGH', 'moderate']);
     expect(initialRiskMap(['HIGH', 'moderate'])).toEqual({ HIGH: 'high' });
   });

@@ -22,7 +22,9 @@ describe('upsertZone', () => {
   it('adds new zones in name order and replaces older copies', () => {
     const list = { zones: [zone('b', 'Bravo')] };
     expect(upsertZone(list, zone('a', 'Alpha'), { activeOnly: false }).zones.map((z) => z.id)).toEqual(['a', 'b']);
-    expect(upsertZone(list, zone('b', 'Bravo', { riskLevel: 'high', updatedAt: 2 }), { activeOnly: false }).zones[0]!.riskLevel).toBe('high');
+    expect(upsertZone(list, zone('b', 'Bravo', { riskLevel: 'high', updatedAt: 2 }), { activeOnly: false }).zones[0]!.riskLevel).toBe(
+      'high',
+    );
   });
 
   it('ignores a stale frame and drops a deactivated zone from an active-only list', () => {

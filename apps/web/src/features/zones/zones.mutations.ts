@@ -23,7 +23,8 @@ export function useCreateZoneMutation() {
 export function useUpdateZoneMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, changes }: { id: string; changes: UpdateZoneRequest }) => api.patch(`/zones/${encodeURIComponent(id)}`, changes, ZoneResponse),
+    mutationFn: ({ id, changes }: { id: string; changes: UpdateZoneRequest }) =>
+      api.patch(`/zones/${encodeURIComponent(id)}`, changes, ZoneResponse),
     onSuccess: ({ zone }) => applyZone(queryClient, zone),
   });
 }

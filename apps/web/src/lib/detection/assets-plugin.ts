@@ -28,13 +28,17 @@ export function detectionAssetsPlugin(): Plugin {
   return {
     name: 'argus-detection-assets',
     generateBundle() {
-      for (const [name, source] of files) this.emitFile({ type: 'asset', fileName: `${DETECTION_ASSET_PREFIX}${name}`, source: fs.readFileSync(source) });
+      for (const [name, source] of files)
+        this.emitFile({ type: 'asset', fileName: `${DETECTION_ASSET_PREFIX}${name}`, source: fs.readFileSync(source) });
     },
     configureServer(server) {
       server.middlewares.use(`/${DETECTION_ASSET_PREFIX}`, (request, response, next) => {
         const source = files.get((request.url ?? '').replace(/^\//, '').split('?')[0]!);
         if (!source) return next();
-        response.setHeader('Content-Type', source.endsWith('.wasm') ? 'application/wasm' : source.endsWith('.json') ? 'application/json' : 'application/octet-stream');
+        response.setHeader(
+          'Content-Type',
+          source.endsWith('.wasm') ? 'application/wasm' : source.endsWith('.json') ? 'application/json' : 'application/octet-stream',
+        );
         fs.createReadStream(source).pipe(response);
       });
     },

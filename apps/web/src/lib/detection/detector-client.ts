@@ -44,7 +44,8 @@ class DetectorWorker {
           this.waiting.delete(message.id);
         }
       };
-      this.worker.onerror = (event) => this.fail(new Error(`The detector worker stopped: ${event.message || 'it could not be loaded'}`), reject);
+      this.worker.onerror = (event) =>
+        this.fail(new Error(`The detector worker stopped: ${event.message || 'it could not be loaded'}`), reject);
     });
     this.worker.postMessage({ type: 'init', settings });
   }
@@ -89,7 +90,11 @@ export class DetectorClient {
 
   constructor(settings: DetectorSettings = DEFAULT_DETECTOR_SETTINGS, poolSize = defaultPoolSize()) {
     this.workers = Array.from({ length: poolSize }, (_, index) => new DetectorWorker(settings, index));
-    this.ready = Promise.all(this.workers.map((worker) => worker.ready)).then((all) => ({ ...all[0]!, loadMs: Math.max(...all.map((one) => one.loadMs)), workers: all.length }));
+    this.ready = Promise.all(this.workers.map((worker) => worker.ready)).then((all) => ({
+      ...all[0]!,
+      loadMs: Math.max(...all.map((one) => one.loadMs)),
+      workers: all.length,
+    }));
   }
 
   /** Whether a worker is free to take a frame now. */

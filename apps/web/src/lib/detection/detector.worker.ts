@@ -34,7 +34,15 @@ function humanConfig(wanted: DetectorSettings): Partial<Config> {
     hand: { enabled: false },
     gesture: { enabled: false },
     segmentation: { enabled: false },
-    object: { enabled: true, modelPath: wanted.modelUrl.slice(slash + 1), minConfidence: wanted.minScore, iouThreshold: 0.4, maxDetected: 30, skipFrames: 0, skipTime: 0 },
+    object: {
+      enabled: true,
+      modelPath: wanted.modelUrl.slice(slash + 1),
+      minConfidence: wanted.minScore,
+      iouThreshold: 0.4,
+      maxDetected: 30,
+      skipFrames: 0,
+      skipTime: 0,
+    },
   } as Partial<Config>;
 }
 
@@ -47,7 +55,10 @@ async function init(wanted: DetectorSettings): Promise<void> {
     const backend = instance.tf.getBackend() as string;
     // Without 'wasm-unsafe-eval' in the CSP, tfjs quietly falls back to another backend that takes seconds a frame.
     if (backend !== 'wasm') {
-      post({ type: 'failed', message: `The detector needs the WebAssembly backend but got "${backend}"; check that the page's Content-Security-Policy allows 'wasm-unsafe-eval'.` });
+      post({
+        type: 'failed',
+        message: `The detector needs the WebAssembly backend but got "${backend}"; check that the page's Content-Security-Policy allows 'wasm-unsafe-eval'.`,
+      });
       return;
     }
     human = instance;
@@ -66,7 +77,11 @@ async function analyse(id: number, bitmap: ImageBitmap): Promise<void> {
     const result = await human.detect(bitmap);
     const objects = result.object
       .filter((object) => object.score >= settings!.minScore)
-      .map((object) => ({ label: object.label, score: Math.round(object.score * 1000) / 1000, box: object.boxRaw.map((value) => Math.min(1, Math.max(0, value))) as DetectedObject['box'] }));
+      .map((object) => ({
+        label: object.label,
+        score: Math.round(object.score * 1000) / 1000,
+        box: object.boxRaw.map((value) => Math.min(1, Math.max(0, value))) as DetectedObject['box'],
+      }));
     post({ type: 'result', id, objects, ms: Math.round(performance.now() - started) });
   } catch (error) {
     post({ type: 'failed', message: `Detection failed on a frame: ${error instanceof Error ? error.message : String(error)}` });

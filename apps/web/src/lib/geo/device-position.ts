@@ -31,13 +31,20 @@ export function toDevicePosition(position: GeolocationPosition): DevicePosition 
 
 /** Follows the device's position while `enabled` (Geolocation watchPosition). */
 export function useWatchedPosition(enabled: boolean): DevicePosition {
-  const [position, setPosition] = useState<DevicePosition>(() => ('geolocation' in navigator ? { status: 'waiting' } : { status: 'unsupported' }));
+  const [position, setPosition] = useState<DevicePosition>(() =>
+    'geolocation' in navigator ? { status: 'waiting' } : { status: 'unsupported' },
+  );
 
   useEffect(() => {
     if (!enabled || !('geolocation' in navigator)) return;
     const id = navigator.geolocation.watchPosition(
       (next) => setPosition(toDevicePosition(next)),
-      (error) => setPosition((current) => (current.status === 'fix' && error.code !== error.PERMISSION_DENIED ? current : { status: 'error', message: positionErrorMessage(error) })),
+      (error) =>
+        setPosition((current) =>
+          current.status === 'fix' && error.code !== error.PERMISSION_DENIED
+            ? current
+            : { status: 'error', message: positionErrorMessage(error) },
+        ),
       OPTIONS,
     );
     return () => navigator.geolocation.clearWatch(id);

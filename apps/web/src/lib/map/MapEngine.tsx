@@ -62,7 +62,12 @@ function boundsOf(overlays: readonly MapOverlay[]): [[number, number], [number, 
       }
     }
   }
-  return west === Infinity ? null : [[west, south], [east, north]];
+  return west === Infinity
+    ? null
+    : [
+        [west, south],
+        [east, north],
+      ];
 }
 
 /**
@@ -70,7 +75,17 @@ function boundsOf(overlays: readonly MapOverlay[]): [[number, number], [number, 
  * MapLibre instance (outside React state, so live data never re-renders it), keeps overlays in
  * step through OverlaySync, and reports picks, focus moves and the coordinate readout.
  */
-export function MapEngine({ overlays, onPick, onMapReady, picking = false, focus, initialView, tiles, label = 'Operational map', className }: OperationalMapProps) {
+export function MapEngine({
+  overlays,
+  onPick,
+  onMapReady,
+  picking = false,
+  focus,
+  initialView,
+  tiles,
+  label = 'Operational map',
+  className,
+}: OperationalMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [engine, setEngine] = useState<Engine | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -217,19 +232,22 @@ export function MapEngine({ overlays, onPick, onMapReady, picking = false, focus
   return (
     <div className={className}>
       <div className="relative h-full w-full overflow-hidden bg-[#0e1621]">
-      {/* MapLibre makes its container position: relative, so it is sized, not inset. */}
-      <div ref={containerRef} data-operational-map="" className="h-full w-full" />
-      {failure ? (
-        <p role="alert" className="absolute inset-x-4 top-4 rounded-md border border-danger bg-surface p-3 text-danger">
-          {`The map could not start: ${failure}`}
-        </p>
-      ) : null}
-      {picking ? (
-        <div aria-hidden="true" className="pointer-events-none absolute left-1/2 top-1/2 z-10 size-8 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-gold">
-          <div className="absolute left-1/2 top-1/2 size-1 -translate-x-1/2 -translate-y-1/2 rounded-full bg-gold" />
-        </div>
-      ) : null}
-      <CoordinateReadout point={readout} />
+        {/* MapLibre makes its container position: relative, so it is sized, not inset. */}
+        <div ref={containerRef} data-operational-map="" className="h-full w-full" />
+        {failure ? (
+          <p role="alert" className="absolute inset-x-4 top-4 rounded-md border border-danger bg-surface p-3 text-danger">
+            {`The map could not start: ${failure}`}
+          </p>
+        ) : null}
+        {picking ? (
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute left-1/2 top-1/2 z-10 size-8 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-gold"
+          >
+            <div className="absolute left-1/2 top-1/2 size-1 -translate-x-1/2 -translate-y-1/2 rounded-full bg-gold" />
+          </div>
+        ) : null}
+        <CoordinateReadout point={readout} />
       </div>
     </div>
   );

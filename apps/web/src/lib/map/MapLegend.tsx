@@ -15,16 +15,28 @@ export function MapLegend({ parts = ['units', 'incidents', 'reports', 'alerts'] 
           <ul aria-label="Units" className="space-y-0.5">
             {UNIT_STATUSES.map((status) => (
               <li key={status} className="flex items-center gap-2">
-                <span aria-hidden="true" className="inline-block size-3 rounded-full" style={{ backgroundColor: UNIT_STATUS_COLOURS[status] }} />
+                <span
+                  aria-hidden="true"
+                  className="inline-block size-3 rounded-full"
+                  style={{ backgroundColor: UNIT_STATUS_COLOURS[status] }}
+                />
                 {`Unit: ${UNIT_STATUS_LABELS[status]}`}
               </li>
             ))}
             <li className="flex items-center gap-2">
-              <span aria-hidden="true" className="inline-block size-3 rounded-full border-2 border-white" style={{ backgroundColor: EMERGENCY_COLOUR }} />
+              <span
+                aria-hidden="true"
+                className="inline-block size-3 rounded-full border-2 border-white"
+                style={{ backgroundColor: EMERGENCY_COLOUR }}
+              />
               Unit in SOS
             </li>
             <li className="flex items-center gap-2">
-              <span aria-hidden="true" className="inline-block size-3 rounded-full opacity-50" style={{ backgroundColor: UNIT_STATUS_COLOURS.available }} />
+              <span
+                aria-hidden="true"
+                className="inline-block size-3 rounded-full opacity-50"
+                style={{ backgroundColor: UNIT_STATUS_COLOURS.available }}
+              />
               Faded, STALE: position older than 5 min
             </li>
           </ul>
@@ -33,7 +45,11 @@ export function MapLegend({ parts = ['units', 'incidents', 'reports', 'alerts'] 
           <ul aria-label="Incidents" className="space-y-0.5">
             {INCIDENT_SEVERITIES.map((severity) => (
               <li key={severity} className="flex items-center gap-2">
-                <span aria-hidden="true" className="inline-block size-2.5 rotate-45" style={{ backgroundColor: SEVERITY_COLOURS[severity] }} />
+                <span
+                  aria-hidden="true"
+                  className="inline-block size-2.5 rotate-45"
+                  style={{ backgroundColor: SEVERITY_COLOURS[severity] }}
+                />
                 {`Incident: ${severity}`}
               </li>
             ))}
@@ -47,7 +63,11 @@ export function MapLegend({ parts = ['units', 'incidents', 'reports', 'alerts'] 
         ) : null}
         {parts.includes('alerts') ? (
           <p className="flex items-center gap-2">
-            <span aria-hidden="true" className="inline-block size-0 border-x-[6px] border-b-[10px] border-x-transparent" style={{ borderBottomColor: ALERT_COLOURS.warning }} />
+            <span
+              aria-hidden="true"
+              className="inline-block size-0 border-x-[6px] border-b-[10px] border-x-transparent"
+              style={{ borderBottomColor: ALERT_COLOURS.warning }}
+            />
             Alert
           </p>
         ) : null}

@@ -26,7 +26,9 @@ export function OperationalMap(props: OperationalMapProps) {
   const settled = props.tiles !== undefined || config.isFetched;
   return (
     <MapErrorBoundary className={props.className}>
-      <Suspense fallback={<MapLoading className={props.className} />}>{settled ? <MapEngine {...props} tiles={tiles} /> : <MapLoading className={props.className} />}</Suspense>
+      <Suspense fallback={<MapLoading className={props.className} />}>
+        {settled ? <MapEngine {...props} tiles={tiles} /> : <MapLoading className={props.className} />}
+      </Suspense>
     </MapErrorBoundary>
   );
 }
@@ -61,7 +63,11 @@ class MapErrorBoundary extends Component<{ className?: string; children: ReactNo
     return (
       <div role="alert" className={`flex flex-col items-start justify-center gap-3 bg-surface-sunken p-4 ${this.props.className ?? ''}`}>
         <p className="text-danger">{`The map could not be shown: ${describeError(this.state.error)}`}</p>
-        <button type="button" className="rounded-md border border-line px-3 py-2 hover:border-gold" onClick={() => this.setState({ error: null })}>
+        <button
+          type="button"
+          className="rounded-md border border-line px-3 py-2 hover:border-gold"
+          onClick={() => this.setState({ error: null })}
+        >
           Try again
         </button>
       </div>

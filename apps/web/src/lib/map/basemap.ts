@@ -10,7 +10,24 @@ import { BASEMAP_COLOURS } from './palette';
 import type { TileBasemap } from './overlay';
 
 /** Basic Latin, Latin-1 and the punctuation that callsigns, references and numbers use. */
-const LATIN = ['U+0000-00FF', 'U+0131', 'U+0152-0153', 'U+02BB-02BC', 'U+02C6', 'U+02DA', 'U+02DC', 'U+2000-206F', 'U+20AC', 'U+2122', 'U+2191', 'U+2193', 'U+2212', 'U+2215', 'U+FEFF', 'U+FFFD'];
+const LATIN = [
+  'U+0000-00FF',
+  'U+0131',
+  'U+0152-0153',
+  'U+02BB-02BC',
+  'U+02C6',
+  'U+02DA',
+  'U+02DC',
+  'U+2000-206F',
+  'U+20AC',
+  'U+2122',
+  'U+2191',
+  'U+2193',
+  'U+2212',
+  'U+2215',
+  'U+FEFF',
+  'U+FFFD',
+];
 
 export const LAND_SOURCE = 'basemap-land';
 export const BORDERS_SOURCE = 'basemap-borders';
@@ -59,7 +76,12 @@ export function basemapStyle(tiles?: TileBasemap): StyleSpecification {
     },
     layers: [
       { id: 'basemap-water', type: 'background', paint: { 'background-color': BASEMAP_COLOURS.water } },
-      { id: 'basemap-land', type: 'fill', source: LAND_SOURCE, paint: { 'fill-color': BASEMAP_COLOURS.land, 'fill-outline-color': BASEMAP_COLOURS.coast } },
+      {
+        id: 'basemap-land',
+        type: 'fill',
+        source: LAND_SOURCE,
+        paint: { 'fill-color': BASEMAP_COLOURS.land, 'fill-outline-color': BASEMAP_COLOURS.coast },
+      },
       {
         id: 'basemap-borders',
         type: 'line',

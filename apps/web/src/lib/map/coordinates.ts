@@ -1,6 +1,7 @@
 import { formatMgrs } from '../geo/mgrs';
 
-const hemisphere = (value: number, positive: string, negative: string) => `${Math.abs(value).toFixed(5)}° ${value >= 0 ? positive : negative}`;
+const hemisphere = (value: number, positive: string, negative: string) =>
+  `${Math.abs(value).toFixed(5)}° ${value >= 0 ? positive : negative}`;
 
 /** "51.50720° N 0.12760° W": a reading a person can say over the radio without sign mistakes. */
 export function formatLatLon({ lat, lon }: { lat: number; lon: number }): string {

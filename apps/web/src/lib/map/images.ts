@@ -46,7 +46,16 @@ function shape(context: CanvasRenderingContext2D, points: Array<[number, number]
 function headingArrow(): MapImage | null {
   return draw(HEADING_IMAGE, 40, (context, size) => {
     const mid = size / 2;
-    shape(context, [[mid, 1.5 * PIXEL_RATIO], [mid + 7 * PIXEL_RATIO, 16 * PIXEL_RATIO], [mid - 7 * PIXEL_RATIO, 16 * PIXEL_RATIO]], '#f1f3f5', 1.5 * PIXEL_RATIO);
+    shape(
+      context,
+      [
+        [mid, 1.5 * PIXEL_RATIO],
+        [mid + 7 * PIXEL_RATIO, 16 * PIXEL_RATIO],
+        [mid - 7 * PIXEL_RATIO, 16 * PIXEL_RATIO],
+      ],
+      '#f1f3f5',
+      1.5 * PIXEL_RATIO,
+    );
   });
 }
 
@@ -54,14 +63,33 @@ function diamond(name: string, colour: string): MapImage | null {
   return draw(name, 24, (context, size) => {
     const mid = size / 2;
     const reach = mid - 2 * PIXEL_RATIO;
-    shape(context, [[mid, mid - reach], [mid + reach, mid], [mid, mid + reach], [mid - reach, mid]], colour, 2 * PIXEL_RATIO);
+    shape(
+      context,
+      [
+        [mid, mid - reach],
+        [mid + reach, mid],
+        [mid, mid + reach],
+        [mid - reach, mid],
+      ],
+      colour,
+      2 * PIXEL_RATIO,
+    );
   });
 }
 
 function warningTriangle(name: string, colour: string): MapImage | null {
   return draw(name, 26, (context, size) => {
     const pad = 2 * PIXEL_RATIO;
-    shape(context, [[size / 2, pad], [size - pad, size - pad * 1.5], [pad, size - pad * 1.5]], colour, 2 * PIXEL_RATIO);
+    shape(
+      context,
+      [
+        [size / 2, pad],
+        [size - pad, size - pad * 1.5],
+        [pad, size - pad * 1.5],
+      ],
+      colour,
+      2 * PIXEL_RATIO,
+    );
     context.fillStyle = OUTLINE;
     context.font = `bold ${13 * PIXEL_RATIO}px sans-serif`;
     context.textAlign = 'center';
@@ -73,7 +101,17 @@ function warningTriangle(name: string, colour: string): MapImage | null {
 function square(name: string, colour: string): MapImage | null {
   return draw(name, 16, (context, size) => {
     const pad = 2 * PIXEL_RATIO;
-    shape(context, [[pad, pad], [size - pad, pad], [size - pad, size - pad], [pad, size - pad]], colour, 1.5 * PIXEL_RATIO);
+    shape(
+      context,
+      [
+        [pad, pad],
+        [size - pad, pad],
+        [size - pad, size - pad],
+        [pad, size - pad],
+      ],
+      colour,
+      1.5 * PIXEL_RATIO,
+    );
   });
 }
 

@@ -54,7 +54,14 @@ describe('OverlaySync', () => {
     const sync = new OverlaySync(map);
     sync.sync([overlay('incidents', 1), overlay('emergencies', 1)]);
     sync.sync([overlay('reports', 1), overlay('incidents', 1), overlay('emergencies', 1)]);
-    expect(layers).toEqual(['reports-point', 'reports-label', 'incidents-point', 'incidents-label', 'emergencies-point', 'emergencies-label']);
+    expect(layers).toEqual([
+      'reports-point',
+      'reports-label',
+      'incidents-point',
+      'incidents-label',
+      'emergencies-point',
+      'emergencies-label',
+    ]);
     expect(sync.pickableLayerIds()).toEqual(['emergencies-point', 'incidents-point', 'reports-point']);
     expect(sync.overlayOfLayer('incidents-label')).toBe('incidents');
   });

@@ -79,7 +79,12 @@ export class OverlaySync {
       type: 'geojson',
       data: overlay.data,
       ...(cluster
-        ? { cluster: true, clusterRadius: cluster.radius, clusterMaxZoom: cluster.maxZoom, ...(cluster.properties ? { clusterProperties: cluster.properties } : {}) }
+        ? {
+            cluster: true,
+            clusterRadius: cluster.radius,
+            clusterMaxZoom: cluster.maxZoom,
+            ...(cluster.properties ? { clusterProperties: cluster.properties } : {}),
+          }
         : {}),
     });
     const layerIds: string[] = [];

@@ -44,7 +44,9 @@ function harness(store = new MemoryOutboxStore(true)) {
           if (photo.sent) continue;
           request(`photo ${photo.name}`);
           if (current.action.kind !== 'report') break;
-          const photos = current.action.photos.map((candidate) => (candidate.id === photo.id ? { ...candidate, sent: true, blob: null } : candidate));
+          const photos = current.action.photos.map((candidate) =>
+            candidate.id === photo.id ? { ...candidate, sent: true, blob: null } : candidate,
+          );
           current = { ...current, action: { ...current.action, photos } };
           await save(current);
         }
@@ -99,7 +101,11 @@ const report = (description: string, photoNames: string[] = []): OutboxAction =>
   body: { clientId: uuid(), kind: 'field', category: 'fire', description, location: { lat: 51.5, lon: -0.1 } },
   photos: photoNames.map((name) => ({ id: uuid(), blob: new Blob(['jpeg']), type: 'image/jpeg', name, size: 4, sent: false })),
 });
-const status = (value: 'available' | 'out_of_service' | 'on_scene'): OutboxAction => ({ kind: 'unit-status', unitId: 'u1', body: { clientId: uuid(), status: value } });
+const status = (value: 'available' | 'out_of_service' | 'on_scene'): OutboxAction => ({
+  kind: 'unit-status',
+  unitId: 'u1',
+  body: { clientId: uuid(), status: value },
+});
 const states = (items: readonly OutboxItem[]) => items.map((item) => item.state);
 
 describe('outbox', () => {
@@ -149,7 +155,11 @@ describe('outbox', () => {
     await settle();
     expect(delivered).toEqual([]);
     const [head] = outbox.getSnapshot();
-    expect(head).toMatchObject({ state: 'waiting', attempts: 1, lastError: 'Could not reach the server. Check your connection and try again.' });
+    expect(head).toMatchObject({
+      state: 'waiting',
+      attempts: 1,
+      lastError: 'Could not reach the server. Check your connection and try again.',
+    });
 
     await advance(2_000);
     expect(outbox.getSnapshot()[0]).toMatchObject({ attempts: 2, lastError: 'Down for maintenance.' });
@@ -162,7 +172,10 @@ describe('outbox', () => {
 
   it('stops retrying an action the server refuses, shows why, and sends the rest; a person can retry or discard it', async () => {
     const { outbox, delivered, failures, requests } = harness();
-    failures.push({ request: 'dispatch acknowledged', error: new ApiError(409, 'conflict', 'An assignment that is on_scene can move to cleared, not acknowledged.') });
+    failures.push({
+      request: 'dispatch acknowledged',
+      error: new ApiError(409, 'conflict', 'An assignment that is on_scene can move to cleared, not acknowledged.'),
+    });
     await outbox.start('user-1');
     await outbox.enqueue('user-1', { kind: 'dispatch-status', dispatchId: 'd1', body: { clientId: uuid(), status: 'acknowledged' } });
     await outbox.enqueue('user-1', status('available'));
@@ -235,7 +248,8 @@ describe('outbox', () => {
     const { outbox, setOnline, delivered } = harness();
     setOnline(false);
     await outbox.start('user-1');
-    for (const lat of [1, 2, 3]) await outbox.enqueue('user-1', { kind: 'position', unitId: 'u1', body: { clientId: uuid(), location: { lat, lon: 0 } } });
+    for (const lat of [1, 2, 3])
+      await outbox.enqueue('user-1', { kind: 'position', unitId: 'u1', body: { clientId: uuid(), location: { lat, lon: 0 } } });
     const positions = outbox.getSnapshot();
     expect(positions).toHaveLength(1);
     expect(positions[0]!.action.kind === 'position' && positions[0]!.action.body.location.lat).toBe(3);

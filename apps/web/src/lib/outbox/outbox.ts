@@ -1,6 +1,16 @@
 import { CLIENT_ERROR_CODES, describeError, isApiError } from '../api-error';
 import { newOutboxItem, type NewOutboxItem, type OutboxAction, type OutboxItem } from './outbox-item';
-import { afterFailure, afterSuccess, classifyFailure, expiredSent, nextStep, resumed, retried, supersededBy, type FailureVerdict } from './schedule';
+import {
+  afterFailure,
+  afterSuccess,
+  classifyFailure,
+  expiredSent,
+  nextStep,
+  resumed,
+  retried,
+  supersededBy,
+  type FailureVerdict,
+} from './schedule';
 
 /** Where items are kept: IndexedDB in the browser, memory in tests or when IndexedDB is refused. */
 export interface OutboxStore {

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { newOutboxItem, type OutboxAction, type OutboxItem } from './outbox-item';
-import { BACKOFF, SENT_RETENTION, afterFailure, backoffDelay, classifyFailure, expiredSent, nextStep, resumed, retried, supersededBy } from './schedule';
+import {
+  BACKOFF,
+  SENT_RETENTION,
+  afterFailure,
+  backoffDelay,
+  classifyFailure,
+  expiredSent,
+  nextStep,
+  resumed,
+  retried,
+  supersededBy,
+} from './schedule';
 
 const USER = 'user-1';
 let seq = 0;
@@ -10,7 +21,11 @@ function item(action: Partial<OutboxAction> & { kind: OutboxAction['kind'] }, ov
   const full = {
     'unit-status': { kind: 'unit-status', unitId: 'u1', body: { clientId: clientId(), status: 'available' } },
     position: { kind: 'position', unitId: 'u1', body: { clientId: clientId(), location: { lat: 1, lon: 2 } } },
-    report: { kind: 'report', body: { clientId: clientId(), kind: 'field', category: 'fire', description: 'Smoke', location: { lat: 1, lon: 2 } }, photos: [] },
+    report: {
+      kind: 'report',
+      body: { clientId: clientId(), kind: 'field', category: 'fire', description: 'Smoke', location: { lat: 1, lon: 2 } },
+      photos: [],
+    },
     sos: { kind: 'sos', unitId: 'u1', body: { clientId: clientId() } },
     'dispatch-status': { kind: 'dispatch-status', dispatchId: 'd1', body: { clientId: clientId(), status: 'acknowledged' } },
     message: { kind: 'message', body: { clientId: clientId(), channel: 'unit', targetId: 'u1', body: 'Hello' } },
@@ -119,7 +134,9 @@ describe('retention', () => {
     const recent = item({ kind: 'report' }, { state: 'sent', sentAt: now - 1000 });
     const waiting = item({ kind: 'report' });
     expect(expiredSent([old, recent, waiting], now)).toEqual([old]);
-    const many = Array.from({ length: SENT_RETENTION.max + 2 }, (_, index) => item({ kind: 'position' }, { state: 'sent', sentAt: now - index }));
+    const many = Array.from({ length: SENT_RETENTION.max + 2 }, (_, index) =>
+      item({ kind: 'position' }, { state: 'sent', sentAt: now - index }),
+    );
     expect(expiredSent(many, now)).toEqual(many.slice(SENT_RETENTION.max));
   });
 });

@@ -69,7 +69,13 @@ export function nextStep(items: readonly OutboxItem[], userId: string, now: numb
 }
 
 /** The item after a failed attempt. */
-export function afterFailure(item: OutboxItem, verdict: FailureVerdict, reason: string, now: number, random: () => number = Math.random): OutboxItem {
+export function afterFailure(
+  item: OutboxItem,
+  verdict: FailureVerdict,
+  reason: string,
+  now: number,
+  random: () => number = Math.random,
+): OutboxItem {
   if (verdict === 'refuse') return { ...item, state: 'failed', lastError: reason };
   const attempts = item.attempts + 1;
   return { ...item, state: 'waiting', attempts, lastError: reason, notBefore: now + backoffDelay(attempts, random) };
@@ -102,7 +108,8 @@ export function supersededBy(items: readonly OutboxItem[], next: Pick<OutboxItem
   const { action } = next;
   if (action.kind !== 'position') return [];
   return items.filter(
-    (item) => item.userId === next.userId && item.state === 'waiting' && item.action.kind === 'position' && item.action.unitId === action.unitId,
+    (item) =>
+      item.userId === next.userId && item.state === 'waiting' && item.action.kind === 'position' && item.action.unitId === action.unitId,
   );
 }
 

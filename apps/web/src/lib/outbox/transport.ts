@@ -50,7 +50,9 @@ async function sendReport(item: OutboxItem, save: (item: OutboxItem) => Promise<
       ReportPhotoResponse,
     );
     if (current.action.kind !== 'report') break;
-    const photos = current.action.photos.map((candidate) => (candidate.id === photo.id ? { ...candidate, sent: true, blob: null } : candidate));
+    const photos = current.action.photos.map((candidate) =>
+      candidate.id === photo.id ? { ...candidate, sent: true, blob: null } : candidate,
+    );
     current = { ...current, action: { ...current.action, photos } };
     await save(current);
   }

@@ -11,13 +11,17 @@ export interface CaptureChoice {
 }
 
 /** getUserMedia constraints for the user's defaults and the devices chosen. */
-export function captureConstraints(defaults: Pick<StreamDefaults, 'resolution' | 'frameRate'>, choice: CaptureChoice): MediaStreamConstraints {
+export function captureConstraints(
+  defaults: Pick<StreamDefaults, 'resolution' | 'frameRate'>,
+  choice: CaptureChoice,
+): MediaStreamConstraints {
   const size = STREAM_RESOLUTIONS[defaults.resolution];
   const [width, height] = choice.portrait ? [size.height, size.width] : [size.width, size.height];
   const video: MediaTrackConstraints = { width: { ideal: width }, height: { ideal: height }, frameRate: { ideal: defaults.frameRate } };
   if (choice.videoDeviceId) video.deviceId = { exact: choice.videoDeviceId };
   else if (choice.facingMode) video.facingMode = { ideal: choice.facingMode };
-  const audio: MediaTrackConstraints | boolean = choice.audio === false ? false : choice.audioDeviceId ? { deviceId: { exact: choice.audioDeviceId } } : true;
+  const audio: MediaTrackConstraints | boolean =
+    choice.audio === false ? false : choice.audioDeviceId ? { deviceId: { exact: choice.audioDeviceId } } : true;
   return { video, audio };
 }
 

@@ -172,7 +172,9 @@ export class RoomConnection {
     if (!this.join || this.join.expiresAt - Date.now() < TOKEN_MARGIN_MS) {
       this.setState(this.state === 'reconnecting' ? 'reconnecting' : 'joining', null);
       try {
-        this.join = await api.post('/stream/join', { room: this.options.room, role: this.options.role }, JoinStreamResponse, { kind: 'streaming' });
+        this.join = await api.post('/stream/join', { room: this.options.room, role: this.options.role }, JoinStreamResponse, {
+          kind: 'streaming',
+        });
       } catch (error) {
         if (this.stopped) return;
         if (isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429) {
@@ -235,7 +237,8 @@ export class RoomConnection {
         return;
       case 'publisher-left':
         this.publisherPresent = false;
-        if (this.options.role === 'view' && this.state === 'live') this.setState('publisher-away', 'The publisher dropped; waiting for it to come back.');
+        if (this.options.role === 'view' && this.state === 'live')
+          this.setState('publisher-away', 'The publisher dropped; waiting for it to come back.');
         return;
       case 'publisher-back':
         this.publisherPresent = true;
@@ -274,7 +277,9 @@ export class RoomConnection {
     pc.addEventListener('icecandidate', (event) => {
       // Candidates already in the offer are not sent again; later ones (STUN, TURN) trickle.
       if (!session.offeredCandidates) return;
-      const candidate: IceCandidate | null = event.candidate ? { candidate: event.candidate.candidate, sdpMid: event.candidate.sdpMid, sdpMLineIndex: event.candidate.sdpMLineIndex } : null;
+      const candidate: IceCandidate | null = event.candidate
+        ? { candidate: event.candidate.candidate, sdpMid: event.candidate.sdpMid, sdpMLineIndex: event.candidate.sdpMLineIndex }
+        : null;
       if (session.answered) this.send(session, { type: 'ice', candidate });
       else if (candidate) session.pendingCandidates.push(candidate);
     });

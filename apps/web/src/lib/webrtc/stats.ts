@@ -104,7 +104,8 @@ export class StatsSampler {
       bitrate: previous && seconds > 0 ? Math.max(0, ((bytes - previous.bytes) * 8) / seconds) : null,
       packetLoss,
       rtt,
-      jitterBufferDelay: previous && emitted > previous.emitted ? (jitterDelay - previous.jitterDelay) / (emitted - previous.emitted) : null,
+      jitterBufferDelay:
+        previous && emitted > previous.emitted ? (jitterDelay - previous.jitterDelay) / (emitted - previous.emitted) : null,
       framesDecoded: num(video?.framesDecoded),
       framesSent: num(video?.framesSent),
       localCandidate: pair ? candidateType(list, pair.localCandidateId) : null,

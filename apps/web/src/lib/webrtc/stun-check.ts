@@ -38,7 +38,14 @@ export async function checkStunReachability(iceServers: RTCIceServer[], timeoutM
     });
     await pc.setLocalDescription(await pc.createOffer());
     const finished = await complete;
-    return { counts, srflxFound: (counts.srflx ?? 0) > 0, relayFound: (counts.relay ?? 0) > 0, complete: finished, publicAddresses: [...publicAddresses], ms: Math.round(performance.now() - started) };
+    return {
+      counts,
+      srflxFound: (counts.srflx ?? 0) > 0,
+      relayFound: (counts.relay ?? 0) > 0,
+      complete: finished,
+      publicAddresses: [...publicAddresses],
+      ms: Math.round(performance.now() - started),
+    };
   } finally {
     pc.close();
   }

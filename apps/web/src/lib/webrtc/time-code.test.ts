@@ -9,7 +9,8 @@ function pixelCanvas(width: number, height: number) {
     fillRect(x: number, y: number, w: number, h: number) {
       const value = this.fillStyle === '#fff' ? 255 : 0;
       for (let row = Math.max(0, y); row < Math.min(height, y + h); row += 1) {
-        for (let col = Math.max(0, x); col < Math.min(width, x + w); col += 1) pixels.fill(value, (row * width + col) * 4, (row * width + col) * 4 + 3);
+        for (let col = Math.max(0, x); col < Math.min(width, x + w); col += 1)
+          pixels.fill(value, (row * width + col) * 4, (row * width + col) * 4 + 3);
       }
     },
   };

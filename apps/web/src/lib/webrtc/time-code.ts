@@ -29,7 +29,8 @@ export function drawTimeCode(context: CanvasRenderingContext2D, ms: number, widt
   context.fillStyle = '#000';
   context.fillRect(0, 0, cell * (TIME_CODE_BITS + 3), cell * 2);
   context.fillStyle = '#fff';
-  const square = (index: number) => context.fillRect(Math.round(cell * (index + 0.5)), Math.round(cell * 0.5), Math.ceil(cell), Math.ceil(cell));
+  const square = (index: number) =>
+    context.fillRect(Math.round(cell * (index + 0.5)), Math.round(cell * 0.5), Math.ceil(cell), Math.ceil(cell));
   square(0);
   for (let bit = 0; bit < TIME_CODE_BITS; bit += 1) {
     if ((value >> (TIME_CODE_BITS - 1 - bit)) & 1) square(bit + 1);

@@ -41,7 +41,10 @@ const INCIDENT_LAYERS: OverlayLayer[] = [
 ];
 
 /** Incidents as diamonds coloured and sized by severity, their reference beside them from zoom 7. */
-export function incidentsOverlay(incidents: readonly Incident[], { selectedId, id = 'incidents' }: { selectedId?: string | null; id?: string } = {}): MapOverlay {
+export function incidentsOverlay(
+  incidents: readonly Incident[],
+  { selectedId, id = 'incidents' }: { selectedId?: string | null; id?: string } = {},
+): MapOverlay {
   const features = incidents.map((incident) =>
     pointFeature(incident.location.lat, incident.location.lon, {
       id: incident.id,

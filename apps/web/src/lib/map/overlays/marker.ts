@@ -3,12 +3,23 @@ import { featureCollection, pointFeature, type MapOverlay, type OverlayLayer } f
 import { BASEMAP_COLOURS, SELECTED_COLOUR } from '../palette';
 
 const MARKER_LAYERS: OverlayLayer[] = [
-  { id: 'ring', type: 'circle', paint: { 'circle-radius': 12, 'circle-color': 'rgba(0,0,0,0)', 'circle-stroke-color': SELECTED_COLOUR, 'circle-stroke-width': 3 } },
+  {
+    id: 'ring',
+    type: 'circle',
+    paint: { 'circle-radius': 12, 'circle-color': 'rgba(0,0,0,0)', 'circle-stroke-color': SELECTED_COLOUR, 'circle-stroke-width': 3 },
+  },
   { id: 'dot', type: 'circle', paint: { 'circle-radius': 3, 'circle-color': SELECTED_COLOUR } },
   {
     id: 'label',
     type: 'symbol',
-    layout: { 'text-field': ['get', 'label'], 'text-font': FONT_BOLD, 'text-size': 12, 'text-anchor': 'bottom', 'text-offset': [0, -1.3], 'text-allow-overlap': true },
+    layout: {
+      'text-field': ['get', 'label'],
+      'text-font': FONT_BOLD,
+      'text-size': 12,
+      'text-anchor': 'bottom',
+      'text-offset': [0, -1.3],
+      'text-allow-overlap': true,
+    },
     paint: { 'text-color': SELECTED_COLOUR, 'text-halo-color': BASEMAP_COLOURS.halo, 'text-halo-width': 1.5 },
   },
 ];

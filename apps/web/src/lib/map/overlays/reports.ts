@@ -9,7 +9,12 @@ const REPORT_LAYERS: OverlayLayer[] = [
     id: 'clusters',
     type: 'circle',
     filter: ['has', 'point_count'],
-    paint: { 'circle-color': BASEMAP_COLOURS.halo, 'circle-stroke-color': REPORT_COLOUR, 'circle-stroke-width': 2, 'circle-radius': ['step', ['get', 'point_count'], 11, 20, 15, 200, 19] },
+    paint: {
+      'circle-color': BASEMAP_COLOURS.halo,
+      'circle-stroke-color': REPORT_COLOUR,
+      'circle-stroke-width': 2,
+      'circle-radius': ['step', ['get', 'point_count'], 11, 20, 15, 200, 19],
+    },
   },
   {
     id: 'cluster-count',
@@ -29,7 +34,14 @@ const REPORT_LAYERS: OverlayLayer[] = [
     type: 'symbol',
     minzoom: 11,
     filter: ['!', ['has', 'point_count']],
-    layout: { 'text-field': ['get', 'category'], 'text-font': FONT_REGULAR, 'text-size': 11, 'text-anchor': 'top', 'text-offset': [0, 0.8], 'text-optional': true },
+    layout: {
+      'text-field': ['get', 'category'],
+      'text-font': FONT_REGULAR,
+      'text-size': 11,
+      'text-anchor': 'top',
+      'text-offset': [0, 0.8],
+      'text-optional': true,
+    },
     paint: { 'text-color': REPORT_COLOUR, 'text-halo-color': BASEMAP_COLOURS.halo, 'text-halo-width': 1.5 },
   },
 ];
@@ -37,7 +49,18 @@ const REPORT_LAYERS: OverlayLayer[] = [
 /** Civic and field reports as small squares, clustered when zoomed out. */
 export function reportsOverlay(reports: readonly Report[], id = 'reports'): MapOverlay {
   const features = reports.map((report) =>
-    pointFeature(report.location.lat, report.location.lon, { id: report.id, category: report.category, kind: report.kind, trackingCode: report.trackingCode }),
+    pointFeature(report.location.lat, report.location.lon, {
+      id: report.id,
+      category: report.category,
+      kind: report.kind,
+      trackingCode: report.trackingCode,
+    }),
   );
-  return { id, data: featureCollection(features), layers: REPORT_LAYERS, cluster: { radius: 40, maxZoom: 13 }, pickable: ['symbol', 'clusters'] };
+  return {
+    id,
+    data: featureCollection(features),
+    layers: REPORT_LAYERS,
+    cluster: { radius: 40, maxZoom: 13 },
+    pickable: ['symbol', 'clusters'],
+  };
 }

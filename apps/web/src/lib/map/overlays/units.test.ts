@@ -35,12 +35,18 @@ describe('unit overlays', () => {
     expect(overlay.cluster).toBeDefined();
 
     const emergencies = emergencyOverlay(units);
-    expect(emergencies.data.features.map((feature) => [feature.properties.callsign, feature.geometry.coordinates])).toEqual([['U-sos', [4, 3]]]);
+    expect(emergencies.data.features.map((feature) => [feature.properties.callsign, feature.geometry.coordinates])).toEqual([
+      ['U-sos', [4, 3]],
+    ]);
     expect(emergencies.cluster).toBeUndefined();
   });
 
   it('builds 10,000 units in one pass, so a large fleet stays well within one flush interval', () => {
-    const units = Array.from({ length: 10_000 }, (_, index) => unit(String(index), { position: { location: { lat: (index % 180) - 89, lon: (index % 360) - 179 }, heading: index % 360, speed: 1, at: NOW - index } }));
+    const units = Array.from({ length: 10_000 }, (_, index) =>
+      unit(String(index), {
+        position: { location: { lat: (index % 180) - 89, lon: (index % 360) - 179 }, heading: index % 360, speed: 1, at: NOW - index },
+      }),
+    );
     // Counted, not timed: reading each unit once and asking the selection once per unit keeps the
     // work linear, which a stopwatch on a loaded machine cannot tell from slow.
     let unitReads = 0;

@@ -74,7 +74,13 @@ const UNIT_LAYERS: OverlayLayer[] = [
     type: 'symbol',
     filter: NOT_CLUSTER,
     layout: {
-      'text-field': ['format', ['get', 'callsign'], {}, ['case', ['get', 'stale'], '\nSTALE', ''], { 'text-color': '#ffd43b', 'font-scale': 0.8 }],
+      'text-field': [
+        'format',
+        ['get', 'callsign'],
+        {},
+        ['case', ['get', 'stale'], '\nSTALE', ''],
+        { 'text-color': '#ffd43b', 'font-scale': 0.8 },
+      ],
       'text-font': FONT_BOLD,
       'text-size': 12,
       'text-anchor': 'top',
@@ -114,14 +120,26 @@ export function unitsOverlay(units: readonly Unit[], { now, selectedIds, id = 'u
       }),
     );
   }
-  return { id, data: featureCollection(features), layers: UNIT_LAYERS, cluster: { radius: 50, maxZoom: 12 }, pickable: ['point', 'label', 'clusters'] };
+  return {
+    id,
+    data: featureCollection(features),
+    layers: UNIT_LAYERS,
+    cluster: { radius: 50, maxZoom: 12 },
+    pickable: ['point', 'label', 'clusters'],
+  };
 }
 
 const EMERGENCY_LAYERS: OverlayLayer[] = [
   {
     id: 'halo',
     type: 'circle',
-    paint: { 'circle-radius': 26, 'circle-color': EMERGENCY_COLOUR, 'circle-opacity': 0.25, 'circle-stroke-color': EMERGENCY_COLOUR, 'circle-stroke-width': 3 },
+    paint: {
+      'circle-radius': 26,
+      'circle-color': EMERGENCY_COLOUR,
+      'circle-opacity': 0.25,
+      'circle-stroke-color': EMERGENCY_COLOUR,
+      'circle-stroke-width': 3,
+    },
   },
   {
     id: 'point',

@@ -12,12 +12,22 @@ export const RISK_COLOURS: Record<RiskLevel, string> = {
   critical: '#ff4d4f',
 };
 
-const riskColour = ['match', ['get', 'risk'], ...RISK_LEVELS.flatMap((level) => [level, RISK_COLOURS[level]]), '#adb5bd'] as unknown as string;
+const riskColour = [
+  'match',
+  ['get', 'risk'],
+  ...RISK_LEVELS.flatMap((level) => [level, RISK_COLOURS[level]]),
+  '#adb5bd',
+] as unknown as string;
 
 const ZONE_LAYERS: OverlayLayer[] = [
   { id: 'fill', type: 'fill', paint: { 'fill-color': riskColour, 'fill-opacity': ['case', ['get', 'active'], 0.22, 0.06] } },
   { id: 'outline', type: 'line', paint: { 'line-color': riskColour, 'line-width': ['case', ['get', 'selected'], 4, 2] } },
-  { id: 'selected', type: 'line', filter: ['get', 'selected'], paint: { 'line-color': SELECTED_COLOUR, 'line-width': 2, 'line-dasharray': [2, 2] } },
+  {
+    id: 'selected',
+    type: 'line',
+    filter: ['get', 'selected'],
+    paint: { 'line-color': SELECTED_COLOUR, 'line-width': 2, 'line-dasharray': [2, 2] },
+  },
   {
     id: 'label',
     type: 'symbol',
@@ -28,7 +38,10 @@ const ZONE_LAYERS: OverlayLayer[] = [
 ];
 
 /** Zones filled and outlined by risk level, the selected one ringed in gold; inactive ones barely tinted. */
-export function zonesOverlay(zones: readonly Zone[], { selectedId = null, id = 'zones', fit = true }: { selectedId?: string | null; id?: string; fit?: boolean } = {}): MapOverlay {
+export function zonesOverlay(
+  zones: readonly Zone[],
+  { selectedId = null, id = 'zones', fit = true }: { selectedId?: string | null; id?: string; fit?: boolean } = {},
+): MapOverlay {
   const data: OverlayData = {
     type: 'FeatureCollection',
     features: zones.map((zone) => ({
@@ -43,11 +56,24 @@ export function zonesOverlay(zones: readonly Zone[], { selectedId = null, id = '
 /** How an imported feature fares: imported as is, imported after a repair, or refused. */
 export type PreviewStatus = 'valid' | 'repaired' | 'invalid';
 export const PREVIEW_COLOURS: Record<PreviewStatus, string> = { valid: '#69db7c', repaired: '#4dabf7', invalid: '#ff4d4f' };
-const previewColour = ['match', ['get', 'status'], 'valid', PREVIEW_COLOURS.valid, 'repaired', PREVIEW_COLOURS.repaired, PREVIEW_COLOURS.invalid] as unknown as string;
+const previewColour = [
+  'match',
+  ['get', 'status'],
+  'valid',
+  PREVIEW_COLOURS.valid,
+  'repaired',
+  PREVIEW_COLOURS.repaired,
+  PREVIEW_COLOURS.invalid,
+] as unknown as string;
 
 const PREVIEW_LAYERS: OverlayLayer[] = [
   { id: 'fill', type: 'fill', filter: ['==', ['geometry-type'], 'Polygon'], paint: { 'fill-color': previewColour, 'fill-opacity': 0.25 } },
-  { id: 'line', type: 'line', filter: ['!=', ['geometry-type'], 'Point'], paint: { 'line-color': previewColour, 'line-width': ['case', ['get', 'selected'], 4, 2] } },
+  {
+    id: 'line',
+    type: 'line',
+    filter: ['!=', ['geometry-type'], 'Point'],
+    paint: { 'line-color': previewColour, 'line-width': ['case', ['get', 'selected'], 4, 2] },
+  },
   { id: 'point', type: 'circle', filter: ['==', ['geometry-type'], 'Point'], paint: { 'circle-radius': 5, 'circle-color': previewColour } },
 ];
 
@@ -61,7 +87,11 @@ export interface PreviewShape {
 export function importPreviewOverlay(shapes: readonly PreviewShape[], selectedIndex: number | null, id = 'import-preview'): MapOverlay {
   const data: OverlayData = {
     type: 'FeatureCollection',
-    features: shapes.map((shape) => ({ type: 'Feature', geometry: shape.geometry, properties: { id: String(shape.index), status: shape.status, selected: shape.index === selectedIndex } })),
+    features: shapes.map((shape) => ({
+      type: 'Feature',
+      geometry: shape.geometry,
+      properties: { id: String(shape.index), status: shape.status, selected: shape.index === selectedIndex },
+    })),
   };
   return { id, data, layers: PREVIEW_LAYERS, pickable: ['fill', 'line', 'point'] };
 }
