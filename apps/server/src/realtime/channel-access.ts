@@ -1,6 +1,6 @@
 import { seesEveryRow } from '@argus/contracts/policies/visibility';
 import { isCommandRole } from '@argus/contracts/roles';
-import type { Channel, SharedChannel } from '@argus/contracts/realtime/protocol';
+import { SHARED_CHANNELS, type Channel, type SharedChannel } from '@argus/contracts/realtime/protocol';
 
 /**
  * Who may subscribe to which channel: the same rule the HTTP routes apply, decided on the
@@ -27,18 +27,7 @@ export type ChannelVerdict = { allowed: true } | { allowed: false; reason: strin
  * channels, never on "streams". "evidence" carries every item and custody entry, which only
  * command and analysts review; a field unit reads just what it captured.
  */
-const ANALYST_SHARED: readonly SharedChannel[] = [
-  'incidents',
-  'units',
-  'reports',
-  'alerts',
-  'public-alerts',
-  'broadcast',
-  'zones',
-  'streams',
-  'cameras',
-  'evidence',
-];
+const ANALYST_SHARED: readonly SharedChannel[] = SHARED_CHANNELS;
 const FIELD_SHARED: readonly SharedChannel[] = ['broadcast', 'public-alerts'];
 const CIVIC_SHARED: readonly SharedChannel[] = ['public-alerts'];
 const SHARED_BY_ROLE = new Map<string, readonly string[]>([
