@@ -383,3 +383,29 @@ describe.each(TEST_DIALECTS)('basemaps on %s', (dialect) => {
     expect(await list()).toHaveLength(1);
   });
 });
+
+describe('basemap tiles and the request budget', () => {
+  it('does not count tiles against a session’s budget, while its API calls still count', async () => {
+    const t = await buildTestApp('sqlite', { RATE_LIMIT_SESSION_MAX: '10' });
+    try {
+      const admin = (await signInNewUser(t, 'Command_Admin')).client;
+      const bytes = buildMbtiles({ format: 'png', minzoom: '0', maxzoom: '0' }, [{ z: 0, x: 0, y: 0, data: PNG }]);
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/basemaps?name=Imagery&filename=imagery.mbtiles',
+        cookies: admin.cookies,
+        headers: { 'x-csrf-token': admin.csrf, 'content-type': 'application/octet-stream' },
+        payload: bytes,
+      });
+      const id = created.json().basemap.id;
+      const tiles = await Promise.all(Array.from({ length: 30 }, () => admin.request('GET', `/basemaps/${id}/tiles/0/0/0`)));
+      expect(tiles.map((tile) => tile.statusCode)).toEqual(tiles.map(() => 200));
+      const calls: number[] = [];
+      for (let index = 0; index < 10; index += 1) calls.push((await admin.request('GET', '/basemaps')).statusCode);
+      expect(calls.filter((status) => status === 200).length).toBe(9);
+      expect(calls.at(-1)).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+});
