@@ -93,7 +93,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
     routes,
   });
   await app.register(rateLimitPlugin, { ...config.rateLimit, now: () => clock.now() });
-  await app.register(securityHeadersPlugin, { tileUrl: config.mapTiles?.url });
+  await app.register(securityHeadersPlugin, { tileUrl: config.mapTiles?.url, tileSources: () => services.basemaps.onlineSources() });
   await app.register(webAppPlugin, { webDist: config.webDist, siteHosts: config.siteHosts });
 
   app.addHook('onResponse', (request, reply, done) => {

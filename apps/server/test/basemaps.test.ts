@@ -218,6 +218,26 @@ describe.each(TEST_DIALECTS)('basemaps on %s', (dialect) => {
     expect(await list()).toHaveLength(2);
   });
 
+  it('admits the online sources’ origins in the pages’ CSP, and drops a removed one', async () => {
+    const policy = async () =>
+      (await t.app.inject({ method: 'GET', url: '/command', headers: { accept: 'text/html' } })).headers[
+        'content-security-policy'
+      ] as string;
+    expect(await policy()).toContain("connect-src 'self';");
+    const source = (url: string) => ({ name: 'Source', format: 'style', url, tileType: 'vector' });
+    await admin.request('POST', '/basemaps', { ...source('https://{s}.tile.example.org/{z}/{x}/{y}.png'), format: 'xyz' });
+    const style = (await admin.request('POST', '/basemaps', source('https://Maps.example.org:8443/styles/street.json'))).json().basemap;
+    // Hosts a CSP cannot name safely are left out rather than written into the policy.
+    await admin.request('POST', '/basemaps', source('https://evil.example.org;script-src/style.json'));
+    await admin.request('POST', '/basemaps', source('https://a.{s}.example.org/style.json'));
+    const csp = await policy();
+    expect(csp).toContain("img-src 'self' data: blob: https://*.tile.example.org https://maps.example.org:8443;");
+    expect(csp).toContain("connect-src 'self' https://*.tile.example.org https://maps.example.org:8443;");
+    expect(csp).toContain("script-src 'self';");
+    expect((await admin.request('DELETE', `/basemaps/${style.id}`)).statusCode).toBe(204);
+    expect(await policy()).toContain("connect-src 'self' https://*.tile.example.org;");
+  });
+
   it('refuses files that are not usable archives, keeping no row and no file', async () => {
     const refusals: Array<[Buffer, string, string]> = [
       [PNG, 'name=Photo&filename=photo.mbtiles', 'neither a PMTiles (version 3) nor an MBTiles archive'],

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { BasemapsTable } from '../../db/schema';
+import { isPostgres } from '../../db/dialect';
 import { TransactionalRepository, type Executor } from '../../db/repository';
 
 export type BasemapRow = Selectable<BasemapsTable>;
@@ -27,15 +28,13 @@ export class BasemapsRepository extends TransactionalRepository {
   }
 
   /**
-   * Writes every row (to itself) first, so on PostgreSQL a transaction that reorders or changes the
-   * default holds all rows' locks and a concurrent one waits, then sees its result. SQLite runs one
-   * write transaction at a time anyway.
+   * Locks every row, in id order so two transactions never wait on each other crosswise: on
+   * PostgreSQL a concurrent reorder or change of default waits, then sees this one's result.
+   * SQLite runs one write transaction at a time anyway.
    */
   async lockAll(db: Executor): Promise<void> {
-    await db
-      .updateTable('basemaps')
-      .set((eb) => ({ position: eb.ref('position') }))
-      .execute();
+    if (!isPostgres(db)) return;
+    await db.selectFrom('basemaps').select('id').orderBy('id').forUpdate().execute();
   }
 
   async update(id: string, changes: Partial<Pick<BasemapRow, 'name' | 'position' | 'updated_at'>>, db: Executor = this.db): Promise<void> {
@@ -50,6 +49,12 @@ export class BasemapsRepository extends TransactionalRepository {
 
   async remove(id: string, db: Executor = this.db): Promise<void> {
     await db.deleteFrom('basemaps').where('id', '=', id).execute();
+  }
+
+  /** The addresses of the online sources. */
+  async onlineSourceUrls(): Promise<string[]> {
+    const rows = await this.db.selectFrom('basemaps').select('source_url').where('kind', '=', 'online').orderBy('id').execute();
+    return rows.flatMap((row) => (row.source_url ? [row.source_url] : []));
   }
 
   /** Whether any basemap still uses this stored file (the same archive may be uploaded twice). */

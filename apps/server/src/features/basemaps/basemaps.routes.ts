@@ -24,6 +24,9 @@ const CONTENT_TYPES: Record<TileFormat, string> = {
 /** An archive's tiles never change under its id, so the browser keeps them a day and revalidates cheaply by ETag. */
 const TILE_CACHE_CONTROL = 'private, max-age=86400';
 
+/** How often the online sources are reread for the CSP, for changes made through another server process. */
+const ONLINE_SOURCES_REFRESH_MS = 60_000;
+
 /** An online source's JSON is small; a larger body is not one. */
 const ONLINE_SOURCE_BODY_LIMIT = 64 * 1024;
 
@@ -131,6 +134,18 @@ export const basemapsRoutes: FastifyPluginAsyncZod<{ basemaps: BasemapsService }
       return reply.type(CONTENT_TYPES[tile.basemap.tile_format!]).send(tile.data);
     },
   );
+
+  // The pages' CSP admits the online sources; another server process may change them, so they are reread now and then.
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await basemaps.refreshOnlineSources();
+    timer = setInterval(
+      () =>
+        void basemaps.refreshOnlineSources().catch((error: unknown) => app.log.error({ err: error }, 'reading the online basemaps failed')),
+      ONLINE_SOURCES_REFRESH_MS,
+    ).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 };
 
 /** Whether an If-None-Match header names this ETag (or is `*`). */

@@ -37,6 +37,7 @@ const OPEN_READERS = 16;
  */
 export class BasemapsService {
   private readonly readers = new TileReaders(OPEN_READERS);
+  private sources: readonly string[] = [];
 
   constructor(
     private readonly repository: BasemapsRepository,
@@ -45,6 +46,18 @@ export class BasemapsService {
     private readonly clock: Clock,
     private readonly maxBytes: number,
   ) {}
+
+  /** The online sources' addresses as last read, for the pages' CSP (the browser fetches them itself). */
+  onlineSources(): readonly string[] {
+    return this.sources;
+  }
+
+  /** Rereads the online sources' addresses: at start, after a change here, and now and then for changes made by other server processes. */
+  async refreshOnlineSources(): Promise<void> {
+    const urls = await this.repository.onlineSourceUrls();
+    // A new array only when something changed, so the CSP is rebuilt only then.
+    if (urls.length !== this.sources.length || urls.some((url, index) => url !== this.sources[index])) this.sources = urls;
+  }
 
   list(): Promise<BasemapRow[]> {
     return this.repository.list();
@@ -122,6 +135,7 @@ export class BasemapsService {
       created_at: now,
       updated_at: now,
     });
+    await this.refreshOnlineSources();
     await this.audit.append(context, 'basemap.create', row.id, { name: row.name, format: row.format, url: row.source_url });
     return row;
   }
@@ -157,6 +171,7 @@ export class BasemapsService {
     await this.repository.remove(id);
     await this.readers.close(id);
     if (row.storage_key && !(await this.repository.storageKeyInUse(row.storage_key))) await this.files.remove(row.storage_key);
+    if (row.kind === 'online') await this.refreshOnlineSources();
     await this.audit.append(context, 'basemap.delete', id, { name: row.name, format: row.format, sha256: row.sha256 });
   }
 
