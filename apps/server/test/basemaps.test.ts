@@ -404,6 +404,24 @@ describe.each(TEST_DIALECTS)('basemaps on %s', (dialect) => {
   });
 });
 
+describe('the basemap API in /openapi.json', () => {
+  it('documents every route, the online source body and the basemap shape', async () => {
+    const t = await buildTestApp('sqlite');
+    try {
+      const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+      expect(Object.keys(doc.paths['/basemaps']).sort()).toEqual(['get', 'post']);
+      expect(Object.keys(doc.paths['/basemaps/{id}']).sort()).toEqual(['delete', 'patch']);
+      expect(doc.paths['/basemaps/{id}/tiles/{z}/{x}/{y}'].get.summary).toContain('204 where the archive has no tile');
+      const post = doc.paths['/basemaps'].post;
+      expect(post.parameters.map((parameter: { name: string }) => parameter.name).sort()).toEqual(['filename', 'name']);
+      expect(JSON.stringify(post.requestBody.content['application/json'].schema)).toContain('"tilejson"');
+      expect(JSON.stringify(post.responses['201'])).toContain('"vectorSchema"');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('basemap tiles and the request budget', () => {
   it('does not count tiles against a session’s budget, while its API calls still count', async () => {
     const t = await buildTestApp('sqlite', { RATE_LIMIT_SESSION_MAX: '10' });
