@@ -101,6 +101,8 @@ export const PMTILES_COMPRESSION = { none: 1, gzip: 2, brotli: 3 } as const;
 export interface PmtilesOptions {
   tileType: number;
   tileCompression: number;
+  /** How the directory and metadata are compressed; none unless given. */
+  internalCompression?: number;
   tiles: FixtureTile[];
   metadata: Record<string, unknown>;
   minZoom?: number;
@@ -111,7 +113,7 @@ export interface PmtilesOptions {
 /**
  * A PMTiles v3 archive, written by hand because no npm package writes one (the `pmtiles` package
  * only reads): the 127-byte header, one root directory of varint-encoded entries, the JSON
- * metadata and the tile data, with directories and metadata uncompressed. Tiles are stored as
+ * metadata and the tile data, the directory and metadata gzipped or not. Tiles are stored as
  * given, so a gzip archive is handed gzipped tiles.
  */
 export function buildPmtiles(options: PmtilesOptions): Buffer {
@@ -131,8 +133,10 @@ export function buildPmtiles(options: PmtilesOptions): Buffer {
     directory.push(index === 0 ? offset + 1 : 0);
     offset += entry.data.length;
   }
-  const root = Buffer.from(directory.flatMap(varint));
-  const metadata = Buffer.from(JSON.stringify(options.metadata));
+  const gzipped = options.internalCompression === PMTILES_COMPRESSION.gzip;
+  const internal = (bytes: Buffer) => (gzipped ? gzipSync(bytes) : bytes);
+  const root = internal(Buffer.from(directory.flatMap(varint)));
+  const metadata = internal(Buffer.from(JSON.stringify(options.metadata)));
   const header = Buffer.alloc(127);
   header.write('PMTiles', 0, 'latin1');
   header.writeUInt8(3, 7);
@@ -152,7 +156,7 @@ export function buildPmtiles(options: PmtilesOptions): Buffer {
   u64(80, entries.length);
   u64(88, entries.length);
   header.writeUInt8(1, 96); // clustered
-  header.writeUInt8(PMTILES_COMPRESSION.none, 97);
+  header.writeUInt8(options.internalCompression ?? PMTILES_COMPRESSION.none, 97);
   header.writeUInt8(options.tileCompression, 98);
   header.writeUInt8(options.tileType, 99);
   header.writeUInt8(options.minZoom ?? 0, 100);
@@ -169,11 +173,12 @@ export function buildPmtiles(options: PmtilesOptions): Buffer {
   return Buffer.concat([header, root, metadata, tileData]);
 }
 
-/** A vector PMTiles in the Protomaps basemap scheme, its tiles gzipped as Protomaps builds are. */
+/** A vector PMTiles in the Protomaps basemap scheme, its directory, metadata and tiles gzipped as Protomaps builds are. */
 export function vectorPmtiles(tiles: FixtureTile[]): Buffer {
   return buildPmtiles({
     tileType: PMTILES_TYPE.mvt,
     tileCompression: PMTILES_COMPRESSION.gzip,
+    internalCompression: PMTILES_COMPRESSION.gzip,
     tiles: tiles.map((tile) => ({ ...tile, data: gzipSync(tile.data) })),
     metadata: { attribution: 'Protomaps © OpenStreetMap', vector_layers: vectorLayers(PROTOMAPS_LAYERS) },
     bounds: [13.3, 52.4, 13.5, 52.6],
