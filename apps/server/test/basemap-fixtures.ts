@@ -62,9 +62,10 @@ export interface FixtureTile {
 const tempFile = (name: string) => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'argus-basemap-')), name);
 
 /** An MBTiles file written with better-sqlite3: the metadata given and the tiles in TMS rows. */
-export function buildMbtiles(metadata: Record<string, string>, tiles: FixtureTile[]): Buffer {
+export function buildMbtiles(metadata: Record<string, string>, tiles: FixtureTile[], journalMode: 'delete' | 'wal' = 'delete'): Buffer {
   const file = tempFile('fixture.mbtiles');
   const db = new Database(file);
+  db.pragma(`journal_mode = ${journalMode}`);
   db.exec('CREATE TABLE metadata (name TEXT, value TEXT)');
   db.exec('CREATE TABLE tiles (zoom_level INTEGER, tile_column INTEGER, tile_row INTEGER, tile_data BLOB)');
   db.exec('CREATE UNIQUE INDEX tile_index ON tiles (zoom_level, tile_column, tile_row)');

@@ -180,6 +180,7 @@ describe.each(TEST_DIALECTS)('basemaps on %s', (dialect) => {
         'tile format "tiff" is not one Argus serves',
       ],
       [buildMbtiles({ format: 'png' }, []), 'name=A&filename=a.mbtiles', 'holds no tiles'],
+      [buildMbtiles({ format: 'png' }, [{ z: 0, x: 0, y: 0, data: PNG }], 'wal'), 'name=A&filename=a.mbtiles', 'in WAL mode'],
       [
         buildPmtiles({
           tileType: PMTILES_TYPE.avif,

@@ -8,7 +8,7 @@ import { FileTooLargeError, type FileStore, type StreamedFile } from '../../lib/
 import type { AuditContext, AuditLog } from '../audit/audit.log';
 import { invalidArchive, type ArchiveFacts, type StoredTile, type TileReader } from './archive';
 import type { BasemapRow, BasemapsRepository } from './basemaps.repository';
-import { inspectMbtiles, isSqliteHead, openMbtiles } from './mbtiles-archive';
+import { inspectMbtiles, isSqliteHead, isWalMode, openMbtiles } from './mbtiles-archive';
 import { inspectPmtiles, isPmtilesHead, openPmtiles } from './pmtiles-archive';
 import { TileReaders } from './tile-readers';
 
@@ -203,6 +203,8 @@ export class BasemapsService {
           if (head.length === 0) throw new AppError('validation_failed', 'The file is empty.');
           if (!isPmtilesHead(head) && !isSqliteHead(head))
             throw invalidArchive('it is neither a PMTiles (version 3) nor an MBTiles archive, judging by its first bytes.');
+          if (isSqliteHead(head) && isWalMode(head))
+            throw invalidArchive('it is an SQLite database in WAL mode; switch it back first (sqlite3 FILE "PRAGMA journal_mode=DELETE").');
         },
       });
     } catch (error) {

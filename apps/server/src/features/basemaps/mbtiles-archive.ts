@@ -5,6 +5,12 @@ import { attributionOf, checkedBounds, invalidArchive, vectorSchemaOf, type Arch
 /** Every SQLite database, MBTiles included, begins with this 16-byte string. */
 export const isSqliteHead = (head: Buffer) => head.length >= 16 && head.subarray(0, 16).toString('latin1') === 'SQLite format 3\u0000';
 
+/**
+ * Whether an SQLite file is in WAL mode (header bytes 18 and 19 are 2): even read-only, SQLite would
+ * then write -wal and -shm files beside the stored archive, which would outlive it.
+ */
+export const isWalMode = (head: Buffer) => head[18] === 2 || head[19] === 2;
+
 /** The MBTiles `format` metadata values Argus serves, and what each is. */
 const FORMATS: Record<string, TileFormat> = { pbf: 'mvt', mvt: 'mvt', png: 'png', jpg: 'jpeg', jpeg: 'jpeg', webp: 'webp' };
 
