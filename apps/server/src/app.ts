@@ -39,6 +39,7 @@ import { whipRoutes } from './features/streams/whip.routes';
 import { signalingSocket } from './features/streams/signaling.socket';
 import { searchRoutes } from './features/search/search.routes';
 import { mapRoutes } from './features/map/map.routes';
+import { basemapsRoutes } from './features/basemaps/basemaps.routes';
 import { rootJwksRoute, tokenApiRoutes } from './features/tokens/token-api.routes';
 import { oauthRoutes } from './features/oauth/oauth.routes';
 import { zonesRoutes } from './features/zones/zones.routes';
@@ -92,7 +93,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
     routes,
   });
   await app.register(rateLimitPlugin, { ...config.rateLimit, now: () => clock.now() });
-  await app.register(securityHeadersPlugin, { tileUrl: config.mapTiles?.url });
+  await app.register(securityHeadersPlugin, { tileUrl: config.mapTiles?.url, tileSources: () => services.basemaps.onlineSources() });
   await app.register(webAppPlugin, { webDist: config.webDist, siteHosts: config.siteHosts });
 
   app.addHook('onResponse', (request, reply, done) => {
@@ -125,6 +126,8 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   await app.register(signalingSocket, { streams: services.streams, siteHosts: config.siteHosts });
   await app.register(searchRoutes, { search: services.search });
   await app.register(mapRoutes, { tiles: config.mapTiles });
+  await app.register(basemapsRoutes, { basemaps: services.basemaps });
+  app.addHook('onClose', () => services.basemaps.close());
   await app.register(tokenApiRoutes, {
     prefix: TOKEN_API_PREFIX,
     tokens: services.tokens,

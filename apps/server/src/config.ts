@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { RATE_LIMIT, TOKENS } from '@argus/contracts/constants';
 import { DEFAULT_SITE_HOSTS, type SiteHosts } from '@argus/contracts/sites';
 import { EVIDENCE_MAX_BYTES } from '@argus/contracts/evidence';
+import { BASEMAP_MAX_BYTES } from '@argus/contracts/http/basemaps';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -113,6 +114,8 @@ const EnvSchema = z.object({
   AUDIT_SIGNING_KEY: z.string().optional().transform(ed25519PrivateKey),
   /** The largest evidence upload in bytes. */
   EVIDENCE_MAX_BYTES: z.coerce.number().int().positive().default(EVIDENCE_MAX_BYTES),
+  /** The largest basemap archive (PMTiles or MBTiles) in bytes. */
+  BASEMAP_MAX_BYTES: z.coerce.number().int().positive().default(BASEMAP_MAX_BYTES),
   /** Live video: STUN servers clients use (docs/specification.md configures STUN); comma-separated stun: URLs, "none" for none. */
   ICE_STUN_URLS: z.string().default('stun:stun.l.google.com:19302'),
   /** TURN relays (docs/specification.md leaves them empty); turn:/turns: URLs with one username and credential. */
@@ -160,6 +163,7 @@ export interface Config {
   /** The object-detection model's JSON on this server (DETECTION_MODEL_URL). */
   detectionModelUrl: string;
   evidenceMaxBytes: number;
+  basemapMaxBytes: number;
   /** The key that signs audit checkpoints when given by AUDIT_SIGNING_KEY; null: the key file under dataDir. */
   auditSigningKey: KeyObject | null;
   /** Live video: the ICE servers clients get, and the embedded SFU's network settings. */
@@ -227,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     detectionModelUrl: e.DETECTION_MODEL_URL,
     mapTiles: e.MAP_TILE_URL ? { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION ?? null, maxZoom: e.MAP_TILE_MAX_ZOOM } : null,
     evidenceMaxBytes: e.EVIDENCE_MAX_BYTES,
+    basemapMaxBytes: e.BASEMAP_MAX_BYTES,
     auditSigningKey: e.AUDIT_SIGNING_KEY,
     video,
     siteHosts: {

@@ -38,6 +38,8 @@ import { ReportsRepository } from './features/reports/reports.repository';
 import { DiskFileStore } from './lib/file-store';
 import { EvidenceRepository } from './features/evidence/evidence.repository';
 import { EvidenceService } from './features/evidence/evidence.service';
+import { BasemapsRepository } from './features/basemaps/basemaps.repository';
+import { BasemapsService } from './features/basemaps/basemaps.service';
 import { DispatchService } from './features/dispatch/dispatch.service';
 import { UnitsService } from './features/units/units.service';
 import { OauthService } from './features/oauth/oauth.service';
@@ -131,6 +133,14 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     incidents,
     reports: new ReportsService(reportsRepository, incidentsRepository, incidents, files, clock, events, evidence),
     evidence,
+    // Archives get a folder of their own: deleting a basemap must never remove bytes evidence shares.
+    basemaps: new BasemapsService(
+      new BasemapsRepository(db.kysely),
+      new DiskFileStore(path.join(config.dataDir, 'basemaps')),
+      audit,
+      clock,
+      config.basemapMaxBytes,
+    ),
     units: new UnitsService(unitsRepository, clock, events, alerts),
     dispatch: new DispatchService(new DispatchRepository(db.kysely), incidentsRepository, unitsRepository, clock, events),
     alerts,

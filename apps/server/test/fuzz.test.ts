@@ -47,6 +47,7 @@ const WATCHED_TABLES = [
   'detections',
   'rule_presence',
   'cameras',
+  'basemaps',
   'stream_defaults',
   'stream_platform_settings',
   'stream_rooms',

@@ -18,6 +18,7 @@ import * as cameras from './migrations/0015_cameras';
 import * as streamSettings from './migrations/0016_stream_settings';
 import * as streamDefaultsWithoutSimulcast from './migrations/0017_stream_defaults_without_simulcast';
 import * as auditCheckpoints from './migrations/0018_audit_checkpoints';
+import * as basemaps from './migrations/0019_basemaps';
 
 /** Migrations are code, listed here in order, so they bundle and run the same on both dialects. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016_stream_settings': streamSettings,
   '0017_stream_defaults_without_simulcast': streamDefaultsWithoutSimulcast,
   '0018_audit_checkpoints': auditCheckpoints,
+  '0019_basemaps': basemaps,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { AlertSeverity, AlertStatus, AlertTier } from '@argus/contracts/alerts';
+import type { BasemapFormat, BasemapKind, TileFormat, TileType, VectorSchema } from '@argus/contracts/http/basemaps';
 import type { CameraKind, CameraStatus } from '@argus/contracts/http/cameras';
 import type { CustodyAction, EvidenceKind, EvidenceSource, EvidenceStatus } from '@argus/contracts/evidence';
 import type { StreamRole, StreamRoomKind } from '@argus/contracts/http/streams';
@@ -410,6 +411,34 @@ export interface CamerasTable {
   updated_at: number;
 }
 
+/** A street basemap: an uploaded archive (storage_key set) or an online source (source_url set). */
+export interface BasemapsTable {
+  id: string;
+  name: string;
+  kind: BasemapKind;
+  format: BasemapFormat;
+  tile_type: TileType;
+  tile_format: TileFormat | null;
+  /** 1 when the archive stores every tile gzipped (PMTiles says so in its header). */
+  tile_gzip: number;
+  vector_schema: VectorSchema | null;
+  min_zoom: number;
+  max_zoom: number;
+  /** JSON [west, south, east, north]. */
+  bounds: string | null;
+  attribution: string;
+  position: number;
+  is_default: number;
+  size_bytes: number | null;
+  filename: string | null;
+  sha256: string | null;
+  storage_key: string | null;
+  source_url: string | null;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 /** An evidence item; custody_seq and custody_head are the end of its custody chain. */
 export interface EvidenceItemsTable {
   id: string;
@@ -524,6 +553,7 @@ export interface Database {
   detections: DetectionsTable;
   rule_presence: RulePresenceTable;
   cameras: CamerasTable;
+  basemaps: BasemapsTable;
   stream_defaults: StreamDefaultsTable;
   stream_platform_settings: StreamPlatformSettingsTable;
   stream_rooms: StreamRoomsTable;

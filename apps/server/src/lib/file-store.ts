@@ -39,7 +39,7 @@ export class UploadCutOffError extends Error {
 }
 
 /**
- * Where uploaded files (photos, evidence) live: local disk under DATA_DIR by default. Files are
+ * Where uploaded files (photos, evidence, basemap archives) live: local disk under DATA_DIR by default. Files are
  * named by their SHA-256, written to a temporary name and renamed into place, so a crash never
  * leaves half a file under a real name and the same bytes are stored once.
  */
@@ -52,6 +52,10 @@ export interface FileStore {
   open(key: string, range?: { start: number; end: number }): Readable;
   /** SHA-256 of what is stored now, read as a stream (for verification). */
   hash(key: string): Promise<{ sha256: string; size: number }>;
+  /** Where the file lies on this machine, for libraries that read it in place (basemap archives). */
+  localPath(key: string): string;
+  /** Deletes a stored file; one already gone is no error. */
+  remove(key: string): Promise<void>;
 }
 
 const DEFAULT_HEAD_BYTES = 64 * 1024;
@@ -156,6 +160,14 @@ export class DiskFileStore implements FileStore {
       size += chunk.length;
     }
     return { sha256: hash.digest('hex'), size };
+  }
+
+  localPath(key: string): string {
+    return this.pathOf(key);
+  }
+
+  async remove(key: string): Promise<void> {
+    await fs.rm(this.pathOf(key), { force: true });
   }
 
   private pathOf(key: string): string {

@@ -15,7 +15,7 @@ export interface RateLimitOptions {
  * docs/decisions/0006-rate-limits-per-address-and-per-session.md: the 100 requests per
  * 15 minutes of docs/specification.md apply per address
  * to sign-in and other public calls; a signed-in session has its own, higher
- * budget so live dashboards keep working. Static files are not counted.
+ * budget so live dashboards keep working. Static files and basemap tiles are not counted.
  *
  * Counted synchronously in memory on every API request (@fastify/rate-limit awaited four
  * promises per request, which measured as a tenth of what /auth/me cost). The budget is
@@ -30,7 +30,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimi
   const now = options.now ?? Date.now;
 
   app.addHook('preValidation', (request, reply, done) => {
-    if (request.routeOptions.config.access === undefined) return done();
+    if (request.routeOptions.config.access === undefined || request.routeOptions.config.rateLimited === false) return done();
     const session = request.auth?.session.id;
     const max = session === undefined ? options.publicMax : options.sessionMax;
     const at = now();

@@ -26,6 +26,8 @@ declare module 'fastify' {
     beforeSecondFactor?: boolean;
     /** An administrative action: administrators need their second factor (default: command-only routes). */
     administrative?: boolean;
+    /** Counted against the caller's request budget unless false (map tiles, fetched by the dozen like static files). */
+    rateLimited?: boolean;
   }
   interface FastifyRequest {
     site: SiteType;

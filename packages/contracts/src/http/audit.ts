@@ -28,6 +28,9 @@ export const AUDIT_ACTIONS = [
   'user.activate',
   'user.deactivate',
   'user.password_change',
+  'basemap.create',
+  'basemap.update',
+  'basemap.delete',
 ] as const;
 
 const optionalId = singleLineText().min(1).max(100).optional();
