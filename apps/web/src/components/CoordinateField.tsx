@@ -34,6 +34,11 @@ export function CoordinateField({ label, onLocate, actionLabel, name, className 
   const [problem, setProblem] = useState<string>();
   const id = useId();
   const parsed = text.trim() ? parseCoordinate(text) : null;
+  // Echoed as typed, tidied: grid references in capitals, spaces collapsed.
+  const echo = (format: CoordinateFormat) => {
+    const tidy = text.trim().replace(/\s+/g, ' ');
+    return format === 'mgrs' || format === 'utm' ? tidy.toUpperCase() : tidy;
+  };
 
   const handleLocate = () => {
     const result = parseCoordinate(text);
@@ -78,7 +83,7 @@ export function CoordinateField({ label, onLocate, actionLabel, name, className 
         </Button>
       </div>
       <p id={`${id}-reading`} aria-live="polite" className="text-sm text-ink-muted">
-        {parsed?.ok ? `Read as ${READ_AS[parsed.format]} ${text.trim()} → ${formatCoordinate(parsed.point, 'decimal')}` : ''}
+        {parsed?.ok ? `Read as ${READ_AS[parsed.format]} ${echo(parsed.format)} → ${formatCoordinate(parsed.point, 'decimal')}` : ''}
       </p>
       <FieldError id={`${id}-problem`} message={problem} alert />
     </div>
