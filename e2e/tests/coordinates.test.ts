@@ -135,5 +135,14 @@ describe('coordinates', () => {
 
     // The scale bar reads metric.
     expect(await page.locator('.maplibregl-ctrl-scale').textContent()).toMatch(/^\d+\s?(m|km)$/);
+
+    // A reader who prefers UTM sees UTM first wherever a coordinate is shown.
+    await page.goto(mainUrl('/settings'));
+    await expect.poll(() => heading(page).textContent()).toBe('Settings');
+    await page.getByLabel('Show coordinates as').selectOption('utm');
+    // A shared link opens on its view.
+    await page.goto(`${mainUrl('/command')}#15/${UNIT_AT.lat}/${UNIT_AT.lon}`);
+    await mapReady(page);
+    await expect.poll(() => page.getByTestId('map-readout').textContent()).toMatch(/^Centre UTM 30U \d{6} \d{7}MGRS 30U VH/);
   });
 });
