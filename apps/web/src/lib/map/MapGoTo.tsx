@@ -16,7 +16,7 @@ export function MapGoTo({ map }: { map: MapLibreMap }) {
     else map.flyTo({ ...view, duration: 800 });
   };
   return (
-    <details className="absolute right-12 top-2 z-10 w-80 max-w-[calc(100%-4rem)] rounded-md border border-line bg-surface/95 text-sm">
+    <details className="absolute right-12 top-2 z-10 max-w-[calc(100%-4rem)] open:w-80 rounded-md border border-line bg-surface/95 text-sm">
       <summary className="flex min-h-9 cursor-pointer items-center justify-end gap-1 px-2 py-1 font-medium">
         <LocateFixed aria-hidden="true" className="size-4" />
         Go to
