@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Incident } from '@argus/contracts/http/incidents';
 import type { Unit } from '@argus/contracts/http/units';
 import { callApiOk } from '../support/api';
-import { launchBrowser, mainUrl, newContext, signIn } from '../support/browser';
+import { launchBrowser, mainUrl, newContext, screenshot, signIn } from '../support/browser';
 import { mapReady, mapSettled } from '../support/map';
 
 let browser: Browser;
@@ -132,6 +132,7 @@ describe('coordinates', () => {
     expect(Math.abs(Number(metres) - 600)).toBeLessThan(25);
     expect(Math.abs(Number(bearing) - 180)).toBeLessThanOrEqual(2);
     expect(await readout.textContent()).toContain(`From ${callsign} to`);
+    await screenshot(page, 'coordinates-range-bearing');
 
     // The scale bar reads metric.
     expect(await page.locator('.maplibregl-ctrl-scale').textContent()).toMatch(/^\d+\s?(m|km)$/);
