@@ -35,6 +35,8 @@ export function NearbyMap({ report, nearby, openIncidents }: NearbyMapProps) {
       <OperationalMap
         overlays={overlays}
         initialView={{ center: report.location, zoom: 14 }}
+        // Go to, but no view in the address: this map always opens on the report being triaged.
+        goTo
         label={`Map around report ${report.trackingCode}`}
         className="min-h-72 flex-1 rounded-lg border border-line"
       />

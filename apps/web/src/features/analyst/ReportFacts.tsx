@@ -1,6 +1,7 @@
 import type { Report } from '@argus/contracts/http/reports';
 import { formatDistance } from '../../lib/geo/distance';
-import { formatGrid, formatLatLon } from '../../lib/map/coordinates';
+import { useCoordinateFormat } from '../../lib/geo/coordinate-preference';
+import { coordinateReadings } from '../../lib/geo/format-coordinate';
 import { formatAge, formatDateTime } from '../../lib/time-format';
 import { reportStatusLabel, sentenceCase } from './format';
 
@@ -9,9 +10,11 @@ const REPORTER_KIND_LABELS: Record<Report['kind'], string> = {
   field: 'Field unit (field report)',
 };
 
-/** What the report says and where it comes from: text, category, reporter, place (lat/lon and MGRS) and photos. */
+/** What the report says and where it comes from: text, category, reporter, place (in the reader's format and a second one) and photos. */
 export function ReportFacts({ report, now }: { report: Report; now: number }) {
   const { location } = report;
+  const format = useCoordinateFormat();
+  const [preferred, other] = coordinateReadings(location, format);
   return (
     <div className="space-y-4">
       <p className="rounded-md border border-line bg-surface-sunken p-3 whitespace-pre-wrap break-words">{report.description}</p>
@@ -26,15 +29,15 @@ export function ReportFacts({ report, now }: { report: Report; now: number }) {
         <dd>{reportStatusLabel(report.status)}</dd>
         <dt className="text-ink-muted">Tracking code</dt>
         <dd className="font-mono">{report.trackingCode}</dd>
-        <dt className="text-ink-muted">Lat/lon</dt>
+        <dt className="text-ink-muted">{preferred.name}</dt>
         <dd className="font-mono break-words">
-          {formatLatLon(location)}
+          {preferred.text}
           {location.accuracy !== undefined ? (
             <span className="font-sans text-ink-muted">{` ±${formatDistance(location.accuracy)}`}</span>
           ) : null}
         </dd>
-        <dt className="text-ink-muted">MGRS</dt>
-        <dd className="font-mono">{formatGrid(location)}</dd>
+        <dt className="text-ink-muted">{other.name}</dt>
+        <dd className="font-mono">{other.text}</dd>
       </dl>
       {report.photos.length > 0 ? (
         <div>

@@ -9,9 +9,13 @@ import type { MapFocus, MapPick } from '../../lib/map/overlay';
 import { alertsOverlay } from '../../lib/map/overlays/alerts';
 import { incidentsOverlay } from '../../lib/map/overlays/incidents';
 import { markerOverlay } from '../../lib/map/overlays/marker';
+import { measureOverlay } from '../../lib/map/overlays/measure';
 import { reportsOverlay } from '../../lib/map/overlays/reports';
 import { emergencyOverlay, unitsOverlay } from '../../lib/map/overlays/units';
+import { useEscapeStopsPicking } from '../../lib/map/useEscapeStopsPicking';
 import { useZoneLayer } from '../zones/useZoneLayer';
+import { RangeBearingPanel } from './RangeBearingPanel';
+import { useRangeBearing } from './useRangeBearing';
 
 export interface CommandMapProps {
   units: readonly Unit[];
@@ -42,23 +46,31 @@ export function CommandMap(props: CommandMapProps) {
   const unitsLayer = useMemo(() => unitsOverlay(units, { now, selectedIds: highlightedUnitIds }), [units, now, highlightedUnitIds]);
   const emergencies = useMemo(() => emergencyOverlay(units), [units]);
   const marker = useMemo(() => markerOverlay(draftPoint, 'New incident'), [draftPoint]);
+  const range = useRangeBearing(units);
+  useEscapeStopsPicking(range.active, range.setActive);
+  const { from: rangeFrom, to: rangeTo } = range.measure;
+  const measure = useMemo(() => measureOverlay(rangeFrom?.point ?? null, rangeTo?.point ?? null), [rangeFrom, rangeTo]);
   // Zones lie under everything else: they are the ground the rest happens on.
   const zones = useZoneLayer();
   const overlays = useMemo(
-    () => [...(zones.overlay ? [zones.overlay] : []), reportsLayer, alertsLayer, incidentsLayer, unitsLayer, marker, emergencies],
-    [zones.overlay, reportsLayer, alertsLayer, incidentsLayer, unitsLayer, marker, emergencies],
+    () => [...(zones.overlay ? [zones.overlay] : []), reportsLayer, alertsLayer, incidentsLayer, unitsLayer, marker, emergencies, measure],
+    [zones.overlay, reportsLayer, alertsLayer, incidentsLayer, unitsLayer, marker, emergencies, measure],
   );
   return (
     <div className={props.className}>
       <OperationalMap
         overlays={overlays}
-        onPick={props.onPick}
-        picking={props.picking}
+        // While measuring, clicks are ends of the range, not selections.
+        onPick={range.active ? range.handlePick : props.onPick}
+        picking={props.picking && !range.active}
         focus={props.focus}
+        goTo
+        viewInAddress
         label="Operational map: units, incidents, reports and alerts"
         className="h-full w-full"
       />
       {zones.toggle}
+      <RangeBearingPanel active={range.active} onActiveChange={range.setActive} measure={range.measure} />
       <MapLegend />
     </div>
   );

@@ -2,7 +2,8 @@ import { X } from 'lucide-react';
 import type { Alert } from '@argus/contracts/http/alerts';
 import type { Report } from '@argus/contracts/http/reports';
 import type { Unit } from '@argus/contracts/http/units';
-import { formatGrid, formatLatLon } from '../../lib/map/coordinates';
+import { useCoordinateFormat } from '../../lib/geo/coordinate-preference';
+import { formatReadings } from '../../lib/geo/format-coordinate';
 import { isPositionStale, unitLocation } from '../../lib/map/overlays/units';
 import { formatAge } from '../../lib/time-format';
 import { UnitStatusBadge } from '../units/UnitStatusBadge';
@@ -14,6 +15,7 @@ export type MapSelectionTarget = { kind: 'unit'; unit: Unit } | { kind: 'report'
 
 /** A small card over the map describing what was picked, kept live from the same data as the map. */
 export function MapSelection({ target, now, onClose }: { target: MapSelectionTarget; now: number; onClose: () => void }) {
+  const format = useCoordinateFormat();
   const where =
     target.kind === 'unit' ? unitLocation(target.unit) : target.kind === 'report' ? target.report.location : target.alert.location;
   return (
@@ -49,7 +51,7 @@ export function MapSelection({ target, now, onClose }: { target: MapSelectionTar
           {target.alert.detail ? <p>{target.alert.detail}</p> : null}
         </div>
       ) : null}
-      {where ? <p className="mt-1 font-mono text-xs">{`${formatLatLon(where)} · MGRS ${formatGrid(where)}`}</p> : null}
+      {where ? <p className="mt-1 font-mono text-xs">{formatReadings(where, format)}</p> : null}
     </section>
   );
 }

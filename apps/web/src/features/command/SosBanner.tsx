@@ -3,7 +3,8 @@ import { MapPin, Siren } from 'lucide-react';
 import type { Unit } from '@argus/contracts/http/units';
 import { Button } from '../../components/ui/Button';
 import { describeError } from '../../lib/api-error';
-import { formatGrid, formatLatLon } from '../../lib/map/coordinates';
+import { useCoordinateFormat } from '../../lib/geo/coordinate-preference';
+import { formatReadings } from '../../lib/geo/format-coordinate';
 import { unitLocation } from '../../lib/map/overlays/units';
 import { formatAge, formatClock } from '../../lib/time-format';
 import { useClearSosMutation } from '../units/units.mutations';
@@ -45,11 +46,12 @@ function SosRow({ unit, now, onShowOnMap }: { unit: Unit; now: number; onShowOnM
   const clear = useClearSosMutation();
   const since = unit.emergency!.since;
   const where = unitLocation(unit);
+  const format = useCoordinateFormat();
   return (
     <li className="flex flex-col gap-2 rounded-md bg-black/25 p-2 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
         <p className="font-bold">{`${unit.callsign} — since ${formatClock(since, now)} (${formatAge(since, now)})`}</p>
-        <p className="font-mono text-sm">{where ? `${formatLatLon(where)} · MGRS ${formatGrid(where)}` : 'Position unknown'}</p>
+        <p className="font-mono text-sm">{where ? formatReadings(where, format) : 'Position unknown'}</p>
         {clear.isError ? <p className="text-sm font-semibold">{`Could not clear: ${describeError(clear.error)}`}</p> : null}
       </div>
       <div className="flex flex-wrap gap-2">

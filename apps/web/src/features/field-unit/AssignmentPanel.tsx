@@ -4,7 +4,8 @@ import type { Assignment } from '@argus/contracts/http/units';
 import type { Location } from '@argus/contracts/http/incidents';
 import { DISPATCH_TRANSITIONS, type DispatchStatus } from '@argus/contracts/units';
 import { bearingDegrees, compassPoint, distanceMetres, formatDistance } from '../../lib/geo/distance';
-import { formatMgrs } from '../../lib/geo/mgrs';
+import { useCoordinateFormat } from '../../lib/geo/coordinate-preference';
+import { coordinateReadings } from '../../lib/geo/format-coordinate';
 import { cn } from '../../lib/class-names';
 import { clockTime } from '../../lib/time-format';
 import { DISPATCH_STATUS_LABELS } from '../incidents/incident-labels';
@@ -55,7 +56,8 @@ function AssignmentDetail({
   const { incident } = assignment;
   const status = pendingStatus ?? assignment.status;
   const allowed: readonly DispatchStatus[] = DISPATCH_TRANSITIONS[status];
-  const grid = formatMgrs(incident.location);
+  // The field reads the grid reference first until the user chooses otherwise.
+  const [where] = coordinateReadings(incident.location, useCoordinateFormat('mgrs'));
   const distance = here ? distanceMetres(here, incident.location) : null;
   const bearing = here ? bearingDegrees(here, incident.location) : null;
   return (
@@ -87,10 +89,8 @@ function AssignmentDetail({
           <dd className="text-2xl font-bold">{bearing === null ? '—' : `${compassPoint(bearing)} ${Math.round(bearing)}°`}</dd>
         </div>
         <div className="col-span-2 rounded-lg bg-surface p-3">
-          <dt className="text-sm text-ink-muted">Location (MGRS)</dt>
-          <dd className="font-mono text-xl font-semibold">
-            {grid ?? `${incident.location.lat.toFixed(5)}, ${incident.location.lon.toFixed(5)}`}
-          </dd>
+          <dt className="text-sm text-ink-muted">{`Location (${where.name})`}</dt>
+          <dd className="font-mono text-xl font-semibold">{where.text}</dd>
         </div>
       </dl>
       {here === null ? <p className="text-sm text-ink-muted">Distance and bearing appear once this device knows where it is.</p> : null}

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import * as Switch from '@radix-ui/react-switch';
 import { LocateFixed } from 'lucide-react';
-import { formatMgrs } from '../../lib/geo/mgrs';
+import { useCoordinateFormat } from '../../lib/geo/coordinate-preference';
+import { coordinateReadings } from '../../lib/geo/format-coordinate';
 import { cn } from '../../lib/class-names';
 import { clockTime } from '../../lib/time-format';
 import type { DevicePosition } from '../../lib/geo/device-position';
@@ -61,6 +62,8 @@ export function PositionPanel({ position, sharing, onSharingChange, lastQueuedAt
 }
 
 function PositionReadout({ position }: { position: DevicePosition }) {
+  // The field reads the grid reference first until the user chooses otherwise.
+  const format = useCoordinateFormat('mgrs');
   switch (position.status) {
     case 'waiting':
       return <p className="text-ink-muted">Finding this device’s location...</p>;
@@ -70,12 +73,13 @@ function PositionReadout({ position }: { position: DevicePosition }) {
       return <p className="text-warning">{position.message}</p>;
     case 'fix': {
       const accuracy = position.location.accuracy;
+      const [preferred, other] = coordinateReadings(position.location, format);
       return (
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-          <dt className="text-ink-muted">MGRS</dt>
-          <dd className="font-mono font-semibold">{formatMgrs(position.location) ?? '—'}</dd>
-          <dt className="text-ink-muted">Lat, lon</dt>
-          <dd className="font-mono">{`${position.location.lat.toFixed(5)}, ${position.location.lon.toFixed(5)}`}</dd>
+          <dt className="text-ink-muted">{preferred.name}</dt>
+          <dd className="font-mono font-semibold">{preferred.text}</dd>
+          <dt className="text-ink-muted">{other.name}</dt>
+          <dd className="font-mono">{other.text}</dd>
           <dt className="text-ink-muted">Accuracy</dt>
           <dd className={cn('font-semibold', accuracy !== undefined && accuracy > 100 ? 'text-warning' : 'text-success')}>
             {accuracy === undefined ? 'unknown' : `±${Math.round(accuracy)} m`}

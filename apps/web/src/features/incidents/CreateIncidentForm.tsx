@@ -8,8 +8,9 @@ import { FormMessage } from '../../components/ui/FormMessage';
 import { TextField } from '../../components/ui/TextField';
 import { describeError, issueFor } from '../../lib/api-error';
 import { fieldErrors, type FieldErrors } from '../../lib/form-errors';
-import { parseMgrs } from '../../lib/geo/mgrs';
-import { formatGrid } from '../../lib/map/coordinates';
+import { CoordinateField } from '../../components/CoordinateField';
+import { useCoordinateFormat } from '../../lib/geo/coordinate-preference';
+import { formatReadings } from '../../lib/geo/format-coordinate';
 import { INCIDENT_CATEGORY_SUGGESTIONS } from './incident-labels';
 import { SeveritySelect } from './SeveritySelect';
 import { useCreateIncidentMutation } from './incidents.mutations';
@@ -42,27 +43,16 @@ export interface CreateIncidentFormProps {
   onCancel: () => void;
 }
 
-/** Opens an incident: what, how severe, and where — picked on the map, typed, or as a grid reference. */
+/** Opens an incident: what, how severe, and where — picked on the map, or typed in any coordinate format. */
 export function CreateIncidentForm({ location, onLocationChange, picking, onPickingChange, onCreated, onCancel }: CreateIncidentFormProps) {
   const [values, setValues] = useState({ title: '', category: '', description: '' });
   const [severity, setSeverity] = useState<IncidentSeverity>('medium');
-  const [grid, setGrid] = useState('');
-  const [gridError, setGridError] = useState<string | undefined>();
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const create = useCreateIncidentMutation();
   const descriptionId = useId();
   const categoriesId = useId();
   const point = draftPoint(location);
-
-  const handleUseGrid = () => {
-    const parsed = parseMgrs(grid);
-    if (!parsed.ok) {
-      setGridError(parsed.problem);
-      return;
-    }
-    setGridError(undefined);
-    onLocationChange({ lat: parsed.point.lat.toFixed(6), lon: parsed.point.lon.toFixed(6) });
-  };
+  const format = useCoordinateFormat();
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -155,22 +145,14 @@ export function CreateIncidentForm({ location, onLocationChange, picking, onPick
             onChange={(event) => onLocationChange({ ...location, lon: event.target.value })}
           />
         </div>
-        <div className="flex items-end gap-2">
-          <TextField
-            label="Or a grid reference (MGRS)"
-            name="mgrs"
-            autoComplete="off"
-            className="min-w-0 flex-1"
-            value={grid}
-            onChange={(event) => setGrid(event.target.value)}
-            error={gridError}
-          />
-          <Button variant="secondary" onClick={handleUseGrid} className={gridError ? 'mb-7' : undefined}>
-            Use
-          </Button>
-        </div>
-        <p className="text-sm text-ink-muted" aria-live="polite">
-          {point ? `MGRS ${formatGrid(point)}` : 'No place chosen yet.'}
+        <CoordinateField
+          label="Or a coordinate (MGRS, UTM or degrees)"
+          name="coordinate"
+          actionLabel="Use"
+          onLocate={(found) => onLocationChange({ lat: found.lat.toFixed(6), lon: found.lon.toFixed(6) })}
+        />
+        <p className="text-sm text-ink-muted" aria-live="polite" data-testid="incident-draft-place">
+          {point ? formatReadings(point, format) : 'No place chosen yet.'}
         </p>
         <FieldError message={errors.location ?? issueFor(create.error, 'location')} />
       </fieldset>

@@ -6,7 +6,8 @@ import type { Assignment, Unit } from '@argus/contracts/http/units';
 import { Button } from '../../components/ui/Button';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { describeError } from '../../lib/api-error';
-import { formatGrid, formatLatLon } from '../../lib/map/coordinates';
+import { useCoordinateFormat } from '../../lib/geo/coordinate-preference';
+import { coordinateReadings } from '../../lib/geo/format-coordinate';
 import { formatAge, formatClock } from '../../lib/time-format';
 import { DispatchPanel } from '../dispatch/DispatchPanel';
 import { IncidentTimeline } from './IncidentTimeline';
@@ -71,8 +72,7 @@ export function IncidentDetail(props: IncidentDetailProps) {
             ) : null}
             <dt className="text-ink-muted">Where</dt>
             <dd>
-              <span className="block font-mono">{formatLatLon(incident.location)}</span>
-              <span className="block font-mono">{`MGRS ${formatGrid(incident.location)}`}</span>
+              <IncidentWhere location={incident.location} />
             </dd>
           </dl>
           {incident.description ? <p className="whitespace-pre-wrap text-sm">{incident.description}</p> : null}
@@ -131,4 +131,14 @@ export function IncidentDetail(props: IncidentDetailProps) {
       ) : null}
     </section>
   );
+}
+
+/** The place in the reader's format, then the other grid (docs/decisions/0031-coordinates-in-every-format.md). */
+function IncidentWhere({ location }: { location: { lat: number; lon: number } }) {
+  const format = useCoordinateFormat();
+  return coordinateReadings(location, format).map((reading) => (
+    <span key={reading.name} className="block font-mono">
+      {reading.name === 'Lat/lon' ? reading.text : `${reading.name} ${reading.text}`}
+    </span>
+  ));
 }

@@ -1,11 +1,12 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Crosshair, MapPin } from 'lucide-react';
 import type { Location } from '@argus/contracts/http/incidents';
-import { formatMgrs } from '../../lib/geo/mgrs';
+import { CoordinateField } from '../../components/CoordinateField';
 import { Button } from '../../components/ui/Button';
 import { FieldError } from '../../components/ui/FieldError';
+import { useCoordinateFormat } from '../../lib/geo/coordinate-preference';
 import { currentPosition } from '../../lib/geo/device-position';
-import { parseTypedLocation } from './report-location';
+import { coordinateReadings } from '../../lib/geo/format-coordinate';
 
 export type LocationSource = 'device' | 'typed' | 'map';
 
@@ -28,19 +29,10 @@ const SOURCE_LABELS: Record<LocationSource, string> = {
   map: 'Picked on the map',
 };
 
-/** The grid reference first (for the field), then lat, lon with the accuracy: "51.50720, -0.12760 · ±12 m". */
-export function describeLocation(location: Location): { grid: string | null; latLon: string } {
-  const accuracy = location.accuracy === undefined ? '' : ` · ±${Math.round(location.accuracy)} m`;
-  return { grid: formatMgrs(location), latLon: `${location.lat.toFixed(5)}, ${location.lon.toFixed(5)}${accuracy}` };
-}
-
 /** Where it happened: the device's fix (with its accuracy), a typed grid reference or lat/lon, or a map tap. */
 export function LocationField({ value, onChange, error, mapPicker }: LocationFieldProps) {
-  const [typed, setTyped] = useState('');
   const [problem, setProblem] = useState<string>();
   const [locating, setLocating] = useState(false);
-  const inputId = useId();
-  const statusId = `${inputId}-status`;
 
   const handleUseDevice = async () => {
     setLocating(true);
@@ -51,21 +43,11 @@ export function LocationField({ value, onChange, error, mapPicker }: LocationFie
     else setProblem(position.status === 'error' ? position.message : 'This browser cannot tell where it is. Type the place instead.');
   };
 
-  const handleTyped = () => {
-    const parsed = parseTypedLocation(typed);
-    if (!parsed.ok) {
-      setProblem(parsed.problem);
-      return;
-    }
-    setProblem(undefined);
-    onChange({ location: parsed.point, source: 'typed' });
-  };
-
   const shownProblem = problem ?? error;
   return (
     <fieldset className="space-y-3 rounded-lg border border-line p-3">
       <legend className="px-1 font-medium">Location</legend>
-      <p id={statusId} className="flex items-start gap-2 text-sm" aria-live="polite">
+      <p className="flex items-start gap-2 text-sm" aria-live="polite">
         <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold" />
         {value ? <LocationSummary value={value} /> : <span className="text-ink-muted">Not set yet.</span>}
       </p>
@@ -74,45 +56,33 @@ export function LocationField({ value, onChange, error, mapPicker }: LocationFie
         {locating ? 'Finding your location...' : 'Use my location'}
       </Button>
       {mapPicker}
-      <div className="flex flex-col gap-1">
-        <label htmlFor={inputId} className="text-sm font-medium">
-          Or type a grid reference or latitude, longitude
-        </label>
-        <div className="flex gap-2">
-          <input
-            id={inputId}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                handleTyped();
-              }
-            }}
-            placeholder="33U UP 04971 10814"
-            autoCapitalize="characters"
-            spellCheck={false}
-            aria-invalid={shownProblem ? true : undefined}
-            aria-describedby={shownProblem ? `${inputId}-problem` : undefined}
-            className="min-h-11 min-w-0 flex-1 rounded-md border border-line bg-surface-sunken px-3 py-2 font-mono text-ink focus:border-gold"
-          />
-          <Button variant="secondary" onClick={handleTyped}>
-            Set
-          </Button>
-        </div>
-      </div>
-      <FieldError id={`${inputId}-problem`} message={shownProblem} alert />
+      <CoordinateField
+        label="Or type a grid reference or latitude, longitude"
+        actionLabel="Set"
+        onLocate={(point) => {
+          setProblem(undefined);
+          onChange({ location: point, source: 'typed' });
+        }}
+      />
+      <FieldError message={shownProblem} alert />
     </fieldset>
   );
 }
 
+/** The place in the reader's format, then a second reading, with the device's accuracy when it gave one. */
 function LocationSummary({ value }: { value: ChosenLocation }) {
-  const { grid, latLon } = describeLocation(value.location);
+  // Field and civic pages read the grid reference first until the user chooses otherwise.
+  const format = useCoordinateFormat('mgrs');
+  const [preferred, other] = coordinateReadings(value.location, format);
+  const { accuracy } = value.location;
   return (
     <span className="flex flex-col">
       <span className="text-ink-muted">{SOURCE_LABELS[value.source]}</span>
-      {grid ? <span className="font-mono font-semibold">{grid}</span> : null}
-      <span className="font-mono whitespace-nowrap">{latLon}</span>
+      <span className="font-mono font-semibold">{preferred.text}</span>
+      <span className="font-mono">
+        {other.name === 'Lat/lon' ? other.text : `${other.name} ${other.text}`}
+        {accuracy === undefined ? '' : ` · ±${Math.round(accuracy)} m`}
+      </span>
     </span>
   );
 }

@@ -4,11 +4,12 @@ import { SwitchUserSection } from '../users/SwitchUserSection';
 import { AuditLogSection } from '../audit/AuditLogSection';
 import { UsersAdminSection } from '../users/UsersAdminSection';
 import { AccessibilitySection } from './AccessibilitySection';
+import { CoordinatesSection } from './CoordinatesSection';
 import { PasswordSection } from './PasswordSection';
 import { TwoFactorSection } from '../mfa/TwoFactorSection';
 import { ProfileSection } from './ProfileSection';
 
-/** /settings: everyone's own profile, password and accessibility; administration for command roles. */
+/** /settings: everyone's own profile, password, accessibility and coordinate format; administration for command roles. */
 export function SettingsPage() {
   const { user } = useAuth();
   const isCommand = isCommandRole(user?.role);
@@ -18,6 +19,7 @@ export function SettingsPage() {
       <PasswordSection />
       <TwoFactorSection />
       <AccessibilitySection />
+      <CoordinatesSection />
       {isCommand ? <UsersAdminSection /> : null}
       {isCommand ? <SwitchUserSection /> : null}
       {isCommand ? <AuditLogSection /> : null}

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react';
 import { CAMERA_KINDS, DETECTION_CLASSES } from '@argus/contracts/http/cameras';
+import { CoordinateField } from '../../components/CoordinateField';
 import { Button } from '../../components/ui/Button';
 import { FieldError } from '../../components/ui/FieldError';
 import { SelectField } from '../../components/ui/SelectField';
@@ -73,6 +74,11 @@ export function CameraForm({
           error={issueFor(error, 'lon')}
         />
       </div>
+      <CoordinateField
+        label="Or a coordinate (MGRS, UTM or degrees)"
+        actionLabel="Use"
+        onLocate={(point) => onChange({ ...draft, lat: point.lat.toFixed(6), lon: point.lon.toFixed(6) })}
+      />
       <Button variant="secondary" onClick={onTogglePicking} aria-pressed={picking}>
         {picking ? 'Stop picking on the map' : 'Place on the map'}
       </Button>

@@ -23,6 +23,15 @@ export function CoverageMap({ cameras, selectedId, draftPoint, picking, focus, o
   const marker = useMemo(() => markerOverlay(draftPoint, 'Camera position', 'camera-draft'), [draftPoint]);
   const overlays = useMemo(() => [coverage, points, marker], [coverage, points, marker]);
   return (
-    <OperationalMap overlays={overlays} onPick={onPick} picking={picking} focus={focus} label="Camera coverage map" className={className} />
+    <OperationalMap
+      overlays={overlays}
+      onPick={onPick}
+      picking={picking}
+      focus={focus}
+      goTo
+      viewInAddress
+      label="Camera coverage map"
+      className={className}
+    />
   );
 }

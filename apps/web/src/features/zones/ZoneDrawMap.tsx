@@ -93,6 +93,8 @@ export function ZoneDrawMap({ overlays, task, onShape, onPick, focus, label, cla
         onPick={drawing ? undefined : onPick}
         onMapReady={setMap}
         focus={focus}
+        goTo
+        viewInAddress
         label={label}
         className="h-full w-full"
       />

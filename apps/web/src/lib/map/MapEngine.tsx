@@ -4,6 +4,7 @@ import { BORDERS_SOURCE, LAND_SOURCE, basemapStyle, loadBasemapGeometry } from '
 import { wrapLongitude } from './coordinates';
 import { CoordinateReadout, type ReadoutPoint } from './CoordinateReadout';
 import { mapImages } from './images';
+import { MapGoTo } from './MapGoTo';
 import { AttributionControl, MapLibreMap, NavigationControl, ScaleControl, type GeoJSONSource, type MapGeoJSONFeature } from './maplibre';
 import type { OperationalMapProps } from './map-props';
 import type { MapOverlay, OverlayFeatureProperties, OverlayGeometry } from './overlay';
@@ -19,6 +20,9 @@ const PICK_TOLERANCE_PX = 8;
 const FIT_MAX_ZOOM = 13;
 
 const prefersReducedMotion = () => document.documentElement.classList.contains('reduce-motion');
+
+/** A view MapLibre's hash option will take from the address: "#zoom/lat/lon". */
+const VIEW_IN_ADDRESS = /^#\d+(?:\.\d+)?\/-?\d+(?:\.\d+)?\/-?\d+(?:\.\d+)?(?:[/&]|$)/;
 
 function pickAt(map: MapLibreMap, sync: OverlaySync, x: number, y: number): MapGeoJSONFeature | undefined {
   const layers = sync.pickableLayerIds().filter((id) => map.getLayer(id));
@@ -83,6 +87,8 @@ export function MapEngine({
   focus,
   initialView,
   tiles,
+  goTo = false,
+  viewInAddress = false,
   label = 'Operational map',
   className,
 }: OperationalMapProps) {
@@ -91,9 +97,9 @@ export function MapEngine({
   const [failure, setFailure] = useState<string | null>(null);
   const [readout, setReadout] = useState<ReadoutPoint | null>(null);
   // The latest props for handlers registered once on the map.
-  const latest = useRef({ overlays, onPick, onMapReady, picking, focus, initialView, tiles, label });
+  const latest = useRef({ overlays, onPick, onMapReady, picking, focus, initialView, tiles, label, viewInAddress });
   useEffect(() => {
-    latest.current = { overlays, onPick, onMapReady, picking, focus, initialView, tiles, label };
+    latest.current = { overlays, onPick, onMapReady, picking, focus, initialView, tiles, label, viewInAddress };
   });
   const hasFitted = useRef(Boolean(initialView || focus));
 
@@ -103,6 +109,8 @@ export function MapEngine({
     if (!container) return;
     const start = latest.current;
     let map: MapLibreMap;
+    // A shared link or a reload opens where the address says, not fitted to the data.
+    if (start.viewInAddress && VIEW_IN_ADDRESS.test(window.location.hash)) hasFitted.current = true;
     try {
       map = new MapLibreMap({
         container,
@@ -114,6 +122,8 @@ export function MapEngine({
         pitchWithRotate: false,
         maxPitch: 0,
         locale: { 'Map.Title': start.label },
+        // MapLibre keeps the history entry's state when it rewrites the hash, so the router is undisturbed.
+        hash: start.viewInAddress,
       });
     } catch (error) {
       setFailure(error instanceof Error ? error.message : 'This browser could not start the map.');
@@ -248,6 +258,7 @@ export function MapEngine({
           </div>
         ) : null}
         <CoordinateReadout point={readout} />
+        {goTo && engine ? <MapGoTo map={engine.map} /> : null}
       </div>
     </div>
   );

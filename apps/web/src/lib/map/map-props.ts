@@ -17,6 +17,14 @@ export interface OperationalMapProps {
   initialView?: { center: { lat: number; lon: number }; zoom: number };
   /** An optional online tile layer over the offline basemap. */
   tiles?: TileBasemap;
+  /** A "Go to" box: type a coordinate in any format and the map flies there. */
+  goTo?: boolean;
+  /**
+   * Keep the view in the page address (#zoom/lat/lon, MapLibre's own hash format), so a view can be
+   * shared as a link and survives a reload; a view in the address wins over `initialView` and fitting.
+   * At most one map on a page may have it.
+   */
+  viewInAddress?: boolean;
   /** The accessible name of the map. */
   label?: string;
   /** Size and placement of the map (e.g. "h-96" or "absolute inset-0"); it fills this box. */
