@@ -8,6 +8,8 @@ import { AttributionControl, MapLibreMap, NavigationControl, ScaleControl, type 
 import type { OperationalMapProps } from './map-props';
 import type { MapOverlay, OverlayFeatureProperties, OverlayGeometry } from './overlay';
 import { OverlaySync } from './overlay-sync';
+import { provideSymbolImages } from './symbol-images';
+import { unitSymbolImage } from './unit-symbol-image';
 
 interface Engine {
   map: MapLibreMap;
@@ -126,6 +128,8 @@ export function MapEngine({
     map.addControl(new AttributionControl({ compact: true, customAttribution: 'Natural Earth' }), 'bottom-right');
 
     const sync = new OverlaySync(map);
+    // Unit symbols are drawn when a layer first asks for one; set before any layer can ask.
+    const stopSymbolImages = provideSymbolImages(map, unitSymbolImage);
     let alive = true;
     let frame = 0;
     let pointer: { x: number; y: number; lat: number; lon: number } | null = null;
@@ -195,6 +199,7 @@ export function MapEngine({
     return () => {
       alive = false;
       if (frame) cancelAnimationFrame(frame);
+      stopSymbolImages();
       sync.dispose();
       latest.current.onMapReady?.(null);
       delete container.dataset.mapReady;

@@ -6,7 +6,8 @@ import { HEADING_IMAGE, REPORT_IMAGE, alertImage, incidentImage } from './symbol
 /**
  * The map's symbols, drawn on a canvas in the browser (no sprite file to fetch): a heading
  * arrow, and one shape per kind so kinds differ by shape as well as colour — diamonds for
- * incidents, triangles for alerts, squares for reports (units are circles, drawn as layers).
+ * incidents, triangles for alerts, squares for reports. Units are military symbols, drawn on
+ * demand (unit-symbol-image.ts).
  */
 export interface MapImage {
   name: string;
