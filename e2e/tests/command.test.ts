@@ -6,7 +6,7 @@ import type { Incident } from '@argus/contracts/http/incidents';
 import { callApiOk } from '../support/api';
 import { seriousViolations } from '../support/axe';
 import { launchBrowser, mainUrl, newContext, screenshot, signIn } from '../support/browser';
-import { layerIds, mapSettled, sourceFeatures } from '../support/map';
+import { imageIds, layerIds, mapSettled, sourceFeatures } from '../support/map';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -155,6 +155,24 @@ describe('command dashboard', () => {
     await mapSettled(page);
     await screenshot(page, 'command-desktop');
     await page.locator('summary', { hasText: 'Legend' }).click();
+    // Every unit kind with its symbol, and every status by letter as well as colour.
+    const unitKinds = page.getByRole('list', { name: 'Unit kinds' });
+    await expect
+      .poll(() => unitKinds.getByRole('listitem').allTextContents())
+      .toEqual(['Patrol', 'Fire', 'Medical', 'Rescue', 'Hazmat', 'Command', 'Drone', 'Other']);
+    expect(
+      await unitKinds.locator('img').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth > 0)),
+    ).toEqual(Array(8).fill(true));
+    const statuses = await page.getByRole('list', { name: 'Unit status' }).getByRole('listitem').allTextContents();
+    expect(statuses.slice(0, 7)).toEqual([
+      'AAvailable',
+      'DDispatched',
+      'REn route',
+      'SOn scene',
+      'XOut of service',
+      'OOffline',
+      'SOSUnit in SOS: red symbol, whatever its status',
+    ]);
     await screenshot(page, 'command-desktop-legend');
     expect(await seriousViolations(page)).toEqual([]);
   });
@@ -174,6 +192,8 @@ describe('command dashboard', () => {
     const banner = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: /SOS/ }) });
     await expect.poll(() => banner.textContent(), { timeout: 10_000 }).toContain(callsign('DELTA'));
     await expect.poll(() => mapPosition(page, callsign('DELTA'))).toBeNull();
+    // Its symbol in the SOS look, drawn once for the map when the emergency layer first asked for it.
+    await expect.poll(() => imageIds(page), { timeout: 10_000 }).toContain('argus-unit-patrol-sos');
     await page.getByRole('tab', { name: /Units/ }).click();
     const firstRow = page.getByRole('region', { name: 'Operations' }).locator('tbody tr').first();
     await expect.poll(() => firstRow.textContent()).toContain('SOS');
