@@ -103,6 +103,8 @@ describe('command dashboard', () => {
     await panel.getByLabel('Longitude').fill(String(SCENE.lon));
     await panel.getByRole('button', { name: 'Open incident' }).click();
     await expect.poll(() => panel.getByRole('heading', { name: `Warehouse fire ${run}` }).isVisible()).toBe(true);
+    // Drawn as a fire incident of high severity: the symbol is made when the map first shows it.
+    await expect.poll(() => imageIds(page), { timeout: 10_000 }).toContain('argus-incident-fire-high');
 
     // Available units nearest first, with distance and a rough ETA.
     const dispatch = panel.getByRole('region', { name: 'Dispatch' });
@@ -172,6 +174,13 @@ describe('command dashboard', () => {
       'XOut of service',
       'OOffline',
       'SOSUnit in SOS: red symbol, whatever its status',
+    ]);
+    await expect.poll(() => page.getByRole('list', { name: 'Incident categories' }).getByRole('listitem').count()).toBe(12);
+    expect(await page.getByRole('list', { name: 'Incident severity' }).getByRole('listitem').allTextContents()).toEqual([
+      'LIncident: Low',
+      'MIncident: Medium',
+      'HIncident: High',
+      'CIncident: Critical',
     ]);
     await screenshot(page, 'command-desktop-legend');
     expect(await seriousViolations(page)).toEqual([]);

@@ -9,7 +9,7 @@ import type { OperationalMapProps } from './map-props';
 import type { MapOverlay, OverlayFeatureProperties, OverlayGeometry } from './overlay';
 import { OverlaySync } from './overlay-sync';
 import { provideSymbolImages } from './symbol-images';
-import { unitSymbolImage } from './unit-symbol-image';
+import { symbolImage } from './symbol-image';
 
 interface Engine {
   map: MapLibreMap;
@@ -128,8 +128,8 @@ export function MapEngine({
     map.addControl(new AttributionControl({ compact: true, customAttribution: 'Natural Earth' }), 'bottom-right');
 
     const sync = new OverlaySync(map);
-    // Unit symbols are drawn when a layer first asks for one; set before any layer can ask.
-    const stopSymbolImages = provideSymbolImages(map, unitSymbolImage);
+    // Unit and incident symbols are drawn when a layer first asks for one; set before any layer can ask.
+    const stopSymbolImages = provideSymbolImages(map, symbolImage);
     let alive = true;
     let frame = 0;
     let pointer: { x: number; y: number; lat: number; lon: number } | null = null;

@@ -3,12 +3,15 @@ import { UNIT_STATUSES } from '@argus/contracts/units';
 import { INCIDENT_SEVERITIES } from '@argus/contracts/incidents';
 import { UNIT_STATUS_LABELS } from '../../features/units/unit-labels';
 import { EMERGENCY_COLOUR, REPORT_COLOUR, SEVERITY_COLOURS, UNIT_STATUS_COLOURS, ALERT_COLOURS } from './palette';
+import { SEVERITY_LABELS } from '../../features/incidents/incident-labels';
+import { SEVERITY_GLYPHS } from './incident-symbols';
 import { BADGE_TEXT_COLOUR, SOS_GLYPH, UNIT_STATUS_GLYPHS } from './unit-symbols';
 
-// The unit symbols need milsymbol, which loads with the map rather than with the page.
-const UnitKindLegend = lazy(async () => ({ default: (await import('./UnitKindLegend')).UnitKindLegend }));
+// The symbols need milsymbol, which loads with the map rather than with the page.
+const UnitKindLegend = lazy(async () => ({ default: (await import('./SymbolLegend')).UnitKindLegend }));
+const IncidentCategoryLegend = lazy(async () => ({ default: (await import('./SymbolLegend')).IncidentCategoryLegend }));
 
-/** A unit's status badge as the map draws it beside the symbol: a letter on the status colour. */
+/** A badge as the map draws it beside a symbol: a unit status's or incident severity's letter on its colour. */
 function StatusBadge({ text, colour }: { text: string; colour: string }) {
   return (
     <span
@@ -51,18 +54,19 @@ export function MapLegend({ parts = ['units', 'incidents', 'reports', 'alerts'] 
           </>
         ) : null}
         {parts.includes('incidents') ? (
-          <ul aria-label="Incidents" className="space-y-0.5">
-            {INCIDENT_SEVERITIES.map((severity) => (
-              <li key={severity} className="flex items-center gap-2">
-                <span
-                  aria-hidden="true"
-                  className="inline-block size-2.5 rotate-45"
-                  style={{ backgroundColor: SEVERITY_COLOURS[severity] }}
-                />
-                {`Incident: ${severity}`}
-              </li>
-            ))}
-          </ul>
+          <>
+            <Suspense fallback={<p className="text-ink-muted">Loading incident symbols...</p>}>
+              <IncidentCategoryLegend />
+            </Suspense>
+            <ul aria-label="Incident severity" className="space-y-0.5">
+              {INCIDENT_SEVERITIES.map((severity) => (
+                <li key={severity} className="flex items-center gap-2">
+                  <StatusBadge text={SEVERITY_GLYPHS[severity]} colour={SEVERITY_COLOURS[severity]} />
+                  {`Incident: ${SEVERITY_LABELS[severity]}`}
+                </li>
+              ))}
+            </ul>
+          </>
         ) : null}
         {parts.includes('reports') ? (
           <p className="flex items-center gap-2">

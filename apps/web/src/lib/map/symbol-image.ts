@@ -1,18 +1,29 @@
 import ms from 'milsymbol';
 import type { MapImage } from './images';
 import { BASEMAP_COLOURS } from './palette';
-import { BADGE_TEXT_COLOUR, unitSymbolFromName, type UnitSymbol } from './unit-symbols';
+import { incidentSymbolFromName } from './incident-symbols';
+import { BADGE_TEXT_COLOUR, unitSymbolFromName } from './unit-symbols';
 
-/** milsymbol's size in CSS pixels: a friendly land unit's frame is 1.5 × this wide and as high. */
+/** What milsymbol draws for one look (a unit's or an incident's) and the badge beside its frame. */
+interface DrawnSymbol {
+  sidc: string;
+  /** Frame fill; the standard's colour for the affiliation when absent. */
+  fillColour: string | undefined;
+  fillOpacity: number;
+  badge: { text: string; colour: string };
+}
+
+/** milsymbol's size in CSS pixels: a friendly land unit's frame is 1.5 × this wide and as high as this. */
 const SYMBOL_SIZE = 20;
 const PIXEL_RATIO = 2;
 
 /**
- * One unit look on a canvas: milsymbol's symbol with its anchor (the frame's centre, or the foot
- * of a headquarters staff) at the canvas centre, since MapLibre centres icons on their point, and
- * the status badge on the frame's upper-right corner. Null where the browser gives no 2D canvas.
+ * One look on a canvas: milsymbol's symbol with its anchor (the frame's centre, or the foot of a
+ * headquarters staff) at the canvas centre, since MapLibre centres icons on their point, and the
+ * badge (status or severity) on the frame's upper-right corner. Null where the browser gives no
+ * 2D canvas.
  */
-function drawUnitSymbol(symbol: UnitSymbol): HTMLCanvasElement | null {
+function drawSymbol(symbol: DrawnSymbol): HTMLCanvasElement | null {
   const size = SYMBOL_SIZE;
   const ratio = PIXEL_RATIO;
   const drawn = new ms.Symbol(symbol.sidc, {
@@ -56,10 +67,10 @@ function drawUnitSymbol(symbol: UnitSymbol): HTMLCanvasElement | null {
   return canvas;
 }
 
-/** The map image a unit symbol name stands for, or null for a name that is not a unit's. */
-export function unitSymbolImage(name: string): MapImage | null {
-  const symbol = unitSymbolFromName(name);
-  const canvas = symbol ? drawUnitSymbol(symbol) : null;
+/** The map image a unit or incident symbol name stands for, or null for a name that is neither. */
+export function symbolImage(name: string): MapImage | null {
+  const symbol = unitSymbolFromName(name) ?? incidentSymbolFromName(name);
+  const canvas = symbol ? drawSymbol(symbol) : null;
   const context = canvas?.getContext('2d');
   if (!canvas || !context) return null;
   return {
