@@ -31,7 +31,8 @@ export function MapLegend({ parts = ['units', 'incidents', 'reports', 'alerts'] 
   return (
     <details className="absolute left-2 top-2 z-10 max-w-[calc(100%-4rem)] rounded-md border border-line bg-surface/95 text-sm">
       <summary className="cursor-pointer px-3 py-2 font-medium">Legend</summary>
-      <div className="max-h-[60vh] space-y-2 overflow-y-auto px-3 pb-3">
+      {/* Taller than a phone's map, so it scrolls, and a scrolling region must take keyboard focus. */}
+      <div tabIndex={0} className="max-h-[60vh] space-y-2 overflow-y-auto px-3 pb-3">
         {parts.includes('units') ? (
           <>
             <Suspense fallback={<p className="text-ink-muted">Loading unit symbols...</p>}>
