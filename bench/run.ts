@@ -9,6 +9,7 @@ import { detectionSuite } from './suites/detection';
 import { analyticsQueriesSuite } from './suites/analytics-queries';
 import { rulesEngineSuite } from './suites/rules-engine';
 import { videoSuite } from './suites/video';
+import { mapSymbolsSuite } from './suites/map-symbols';
 
 /**
  * `npm run bench`: every suite measures Argus against a baseline in the same run and reports
@@ -23,6 +24,7 @@ const suites = {
   'analytics-queries': analyticsQueriesSuite,
   'rules-engine': rulesEngineSuite,
   video: videoSuite,
+  'map-symbols': mapSymbolsSuite,
 };
 const only = process.argv[2];
 const resultsDir = path.join(repoRoot, 'bench/results');

@@ -9,6 +9,7 @@ export interface LiveMap {
     | { getData(): Promise<{ features: Array<{ geometry: { type: string; coordinates: unknown }; properties: Record<string, unknown> }> }> }
     | undefined;
   getStyle(): { layers: Array<{ id: string }> };
+  listImages(): string[];
   once(event: 'idle', handler: () => void): void;
   triggerRepaint(): void;
 }
@@ -67,6 +68,19 @@ export async function layerIds(page: Page): Promise<string[]> {
     return await map.evaluate((live) => {
       if (!live) throw new Error('The page has no loaded map.');
       return live.getStyle().layers.map((layer) => layer.id);
+    });
+  } finally {
+    await map.dispose();
+  }
+}
+
+/** The names of the images the page's map holds (symbols drawn so far); throws until the map has loaded. */
+export async function imageIds(page: Page): Promise<string[]> {
+  const map = await liveMap(page);
+  try {
+    return await map.evaluate((live) => {
+      if (!live) throw new Error('The page has no loaded map.');
+      return live.listImages();
     });
   } finally {
     await map.dispose();

@@ -6,7 +6,7 @@ import type { Incident } from '@argus/contracts/http/incidents';
 import { callApiOk } from '../support/api';
 import { seriousViolations } from '../support/axe';
 import { launchBrowser, mainUrl, newContext, screenshot, signIn } from '../support/browser';
-import { layerIds, mapSettled, sourceFeatures } from '../support/map';
+import { imageIds, layerIds, mapSettled, sourceFeatures } from '../support/map';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -103,6 +103,8 @@ describe('command dashboard', () => {
     await panel.getByLabel('Longitude').fill(String(SCENE.lon));
     await panel.getByRole('button', { name: 'Open incident' }).click();
     await expect.poll(() => panel.getByRole('heading', { name: `Warehouse fire ${run}` }).isVisible()).toBe(true);
+    // Drawn as a fire incident of high severity: the symbol is made when the map first shows it.
+    await expect.poll(() => imageIds(page), { timeout: 10_000 }).toContain('argus-incident-fire-high');
 
     // Available units nearest first, with distance and a rough ETA.
     const dispatch = panel.getByRole('region', { name: 'Dispatch' });
@@ -155,6 +157,31 @@ describe('command dashboard', () => {
     await mapSettled(page);
     await screenshot(page, 'command-desktop');
     await page.locator('summary', { hasText: 'Legend' }).click();
+    // Every unit kind with its symbol, and every status by letter as well as colour.
+    const unitKinds = page.getByRole('list', { name: 'Unit kinds' });
+    await expect
+      .poll(() => unitKinds.getByRole('listitem').allTextContents())
+      .toEqual(['Patrol', 'Fire', 'Medical', 'Rescue', 'Hazmat', 'Command', 'Drone', 'Other']);
+    expect(
+      await unitKinds.locator('img').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth > 0)),
+    ).toEqual(Array(8).fill(true));
+    const statuses = await page.getByRole('list', { name: 'Unit status' }).getByRole('listitem').allTextContents();
+    expect(statuses.slice(0, 7)).toEqual([
+      'AAvailable',
+      'DDispatched',
+      'REn route',
+      'SOn scene',
+      'XOut of service',
+      'OOffline',
+      'SOSUnit in SOS: red symbol, whatever its status',
+    ]);
+    await expect.poll(() => page.getByRole('list', { name: 'Incident categories' }).getByRole('listitem').count()).toBe(12);
+    expect(await page.getByRole('list', { name: 'Incident severity' }).getByRole('listitem').allTextContents()).toEqual([
+      'LIncident: Low',
+      'MIncident: Medium',
+      'HIncident: High',
+      'CIncident: Critical',
+    ]);
     await screenshot(page, 'command-desktop-legend');
     expect(await seriousViolations(page)).toEqual([]);
   });
@@ -174,6 +201,8 @@ describe('command dashboard', () => {
     const banner = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: /SOS/ }) });
     await expect.poll(() => banner.textContent(), { timeout: 10_000 }).toContain(callsign('DELTA'));
     await expect.poll(() => mapPosition(page, callsign('DELTA'))).toBeNull();
+    // Its symbol in the SOS look, drawn once for the map when the emergency layer first asked for it.
+    await expect.poll(() => imageIds(page), { timeout: 10_000 }).toContain('argus-unit-patrol-sos');
     await page.getByRole('tab', { name: /Units/ }).click();
     const firstRow = page.getByRole('region', { name: 'Operations' }).locator('tbody tr').first();
     await expect.poll(() => firstRow.textContent()).toContain('SOS');

@@ -25,8 +25,8 @@ function focusOverlay(report: Report): MapOverlay {
 }
 
 /**
- * The report's neighbourhood on the operational map: open incidents nearby (diamonds by
- * severity), likely duplicates (report squares) and the report itself (gold ring) on top.
+ * The report's neighbourhood on the operational map: open incidents nearby (symbols by category
+ * and severity), likely duplicates (report squares) and the report itself (gold ring) on top.
  */
 export function nearbyOverlays(report: Report, duplicates: readonly Report[], incidents: readonly Incident[]): MapOverlay[] {
   return [incidentsOverlay(incidents, { id: 'nearby-incidents' }), reportsOverlay(duplicates, 'nearby-reports'), focusOverlay(report)];

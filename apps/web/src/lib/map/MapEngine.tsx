@@ -9,6 +9,8 @@ import { AttributionControl, MapLibreMap, NavigationControl, ScaleControl, type 
 import type { OperationalMapProps } from './map-props';
 import type { MapOverlay, OverlayFeatureProperties, OverlayGeometry } from './overlay';
 import { OverlaySync } from './overlay-sync';
+import { provideSymbolImages } from './symbol-images';
+import { symbolImage } from './symbol-image';
 
 interface Engine {
   map: MapLibreMap;
@@ -136,6 +138,8 @@ export function MapEngine({
     map.addControl(new AttributionControl({ compact: true, customAttribution: 'Natural Earth' }), 'bottom-right');
 
     const sync = new OverlaySync(map);
+    // Unit and incident symbols are drawn when a layer first asks for one; set before any layer can ask.
+    const stopSymbolImages = provideSymbolImages(map, symbolImage);
     let alive = true;
     let frame = 0;
     let pointer: { x: number; y: number; lat: number; lon: number } | null = null;
@@ -205,6 +209,7 @@ export function MapEngine({
     return () => {
       alive = false;
       if (frame) cancelAnimationFrame(frame);
+      stopSymbolImages();
       sync.dispose();
       latest.current.onMapReady?.(null);
       delete container.dataset.mapReady;

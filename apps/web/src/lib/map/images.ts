@@ -1,12 +1,11 @@
-import { INCIDENT_SEVERITIES } from '@argus/contracts/incidents';
 import { ALERT_SEVERITIES } from '@argus/contracts/alerts';
-import { ALERT_COLOURS, BASEMAP_COLOURS, REPORT_COLOUR, SEVERITY_COLOURS } from './palette';
-import { HEADING_IMAGE, REPORT_IMAGE, alertImage, incidentImage } from './symbols';
+import { ALERT_COLOURS, BASEMAP_COLOURS, REPORT_COLOUR } from './palette';
+import { HEADING_IMAGE, REPORT_IMAGE, alertImage } from './symbols';
 
 /**
- * The map's symbols, drawn on a canvas in the browser (no sprite file to fetch): a heading
- * arrow, and one shape per kind so kinds differ by shape as well as colour — diamonds for
- * incidents, triangles for alerts, squares for reports (units are circles, drawn as layers).
+ * The map's own shapes, drawn on a canvas in the browser (no sprite file to fetch): a heading
+ * arrow, triangles for alerts and squares for reports, so kinds differ by shape as well as
+ * colour. Units and incidents are MIL-STD-2525 symbols, drawn on demand (symbol-image.ts).
  */
 export interface MapImage {
   name: string;
@@ -59,24 +58,6 @@ function headingArrow(): MapImage | null {
   });
 }
 
-function diamond(name: string, colour: string): MapImage | null {
-  return draw(name, 24, (context, size) => {
-    const mid = size / 2;
-    const reach = mid - 2 * PIXEL_RATIO;
-    shape(
-      context,
-      [
-        [mid, mid - reach],
-        [mid + reach, mid],
-        [mid, mid + reach],
-        [mid - reach, mid],
-      ],
-      colour,
-      2 * PIXEL_RATIO,
-    );
-  });
-}
-
 function warningTriangle(name: string, colour: string): MapImage | null {
   return draw(name, 26, (context, size) => {
     const pad = 2 * PIXEL_RATIO;
@@ -120,7 +101,6 @@ export function mapImages(): MapImage[] {
   const images = [
     headingArrow(),
     square(REPORT_IMAGE, REPORT_COLOUR),
-    ...INCIDENT_SEVERITIES.map((severity) => diamond(incidentImage(severity), SEVERITY_COLOURS[severity])),
     ...ALERT_SEVERITIES.map((severity) => warningTriangle(alertImage(severity), ALERT_COLOURS[severity])),
   ];
   return images.filter((image): image is MapImage => image !== null);

@@ -5,7 +5,9 @@ import type { AlertSeverity } from '@argus/contracts/alerts';
 /**
  * Colours of things on the map, shared with the panels beside it so a legend, a roster row and
  * a map symbol agree. Every colour is readable on the dark basemap and on the app's dark grey;
- * shape (circle, diamond, triangle, square) also tells the kinds apart for colour-blind readers.
+ * shape (unit and incident symbols, triangle, square) tells the kinds apart for colour-blind
+ * readers, and the badge of a unit's status or an incident's severity carries a letter as well as
+ * its colour (unit-symbols.ts, incident-symbols.ts).
  */
 export const UNIT_STATUS_COLOURS: Record<UnitStatus, string> = {
   available: '#69db7c',

@@ -1,7 +1,7 @@
 import type { Incident } from '@argus/contracts/http/incidents';
 import { INCIDENT_SEVERITIES } from '@argus/contracts/incidents';
 import { FONT_REGULAR } from '../fonts';
-import { incidentImage } from '../symbols';
+import { incidentSymbolName } from '../incident-symbols';
 import { featureCollection, pointFeature, type MapOverlay, type OverlayLayer } from '../overlay';
 import { BASEMAP_COLOURS, SELECTED_COLOUR } from '../palette';
 
@@ -10,7 +10,7 @@ const INCIDENT_LAYERS: OverlayLayer[] = [
     id: 'selected',
     type: 'circle',
     filter: ['get', 'selected'],
-    paint: { 'circle-radius': 17, 'circle-color': 'rgba(0,0,0,0)', 'circle-stroke-color': SELECTED_COLOUR, 'circle-stroke-width': 3 },
+    paint: { 'circle-radius': 21, 'circle-color': 'rgba(0,0,0,0)', 'circle-stroke-color': SELECTED_COLOUR, 'circle-stroke-width': 3 },
   },
   {
     id: 'symbol',
@@ -33,14 +33,17 @@ const INCIDENT_LAYERS: OverlayLayer[] = [
       'text-font': FONT_REGULAR,
       'text-size': 11,
       'text-anchor': 'top',
-      'text-offset': [0, 1.2],
+      'text-offset': [0, 1.5],
       'text-optional': true,
     },
     paint: { 'text-color': BASEMAP_COLOURS.label, 'text-halo-color': BASEMAP_COLOURS.halo, 'text-halo-width': 1.5 },
   },
 ];
 
-/** Incidents as diamonds coloured and sized by severity, their reference beside them from zoom 7. */
+/**
+ * Incidents as emergency management symbols by category, filled and lettered by severity
+ * (incident-symbols.ts), the critical ones larger, their reference beside them from zoom 7.
+ */
 export function incidentsOverlay(
   incidents: readonly Incident[],
   { selectedId, id = 'incidents' }: { selectedId?: string | null; id?: string } = {},
@@ -49,8 +52,9 @@ export function incidentsOverlay(
     pointFeature(incident.location.lat, incident.location.lon, {
       id: incident.id,
       reference: incident.reference,
+      category: incident.category,
       severity: incident.severity,
-      image: incidentImage(incident.severity),
+      image: incidentSymbolName(incident.category, incident.severity),
       rank: INCIDENT_SEVERITIES.indexOf(incident.severity),
       selected: incident.id === selectedId,
     }),

@@ -19,7 +19,7 @@ function unit(id: string, overrides: Partial<Unit> = {}): Unit {
 }
 
 describe('unit overlays', () => {
-  it('draws units by status with heading and a stale badge, leaving SOS units to the emergency overlay', () => {
+  it('draws units by kind and status with heading and a stale badge, leaving SOS units to the emergency overlay', () => {
     const units = [
       unit('fresh'),
       unit('old', { position: { location: { lat: 1, lon: 2 }, heading: null, speed: null, at: NOW - STALE_POSITION_MS - 1 } }),
@@ -29,15 +29,23 @@ describe('unit overlays', () => {
     const overlay = unitsOverlay(units, { now: NOW, selectedIds: new Set(['old']) });
     const byId = Object.fromEntries(overlay.data.features.map((feature) => [feature.properties.id, feature]));
     expect(Object.keys(byId)).toEqual(['fresh', 'old']);
-    expect(byId.fresh!.properties).toMatchObject({ stale: false, hasHeading: true, heading: 45, colour: '#69db7c', selected: false });
+    expect(byId.fresh!.properties).toMatchObject({
+      stale: false,
+      hasHeading: true,
+      heading: 45,
+      kind: 'patrol',
+      status: 'available',
+      symbol: 'argus-unit-patrol-available',
+      selected: false,
+    });
     expect(byId.old!.properties).toMatchObject({ stale: true, hasHeading: false, selected: true });
     expect(byId.old!.geometry.coordinates).toEqual([2, 1]);
     expect(overlay.cluster).toBeDefined();
 
     const emergencies = emergencyOverlay(units);
-    expect(emergencies.data.features.map((feature) => [feature.properties.callsign, feature.geometry.coordinates])).toEqual([
-      ['U-sos', [4, 3]],
-    ]);
+    expect(
+      emergencies.data.features.map((feature) => [feature.properties.callsign, feature.properties.symbol, feature.geometry.coordinates]),
+    ).toEqual([['U-sos', 'argus-unit-patrol-sos', [4, 3]]]);
     expect(emergencies.cluster).toBeUndefined();
   });
 

@@ -3,7 +3,8 @@ import type { Unit } from '@argus/contracts/http/units';
 import { FONT_BOLD } from '../fonts';
 import { HEADING_IMAGE } from '../symbols';
 import { featureCollection, pointFeature, type MapOverlay, type OverlayFeature, type OverlayLayer } from '../overlay';
-import { BASEMAP_COLOURS, EMERGENCY_COLOUR, SELECTED_COLOUR, UNIT_STATUS_COLOURS } from '../palette';
+import { BASEMAP_COLOURS, EMERGENCY_COLOUR, SELECTED_COLOUR } from '../palette';
+import { unitSymbolName } from '../unit-symbols';
 
 /** A position older than this is drawn faded with a STALE badge: the unit may have moved since. */
 export const STALE_POSITION_MS = 5 * 60_000;
@@ -18,6 +19,12 @@ export function unitLocation(unit: Unit): { lat: number; lon: number } | null {
 }
 
 const NOT_CLUSTER: ExpressionSpecification = ['!', ['has', 'point_count']];
+
+/**
+ * Callsigns appear from this zoom (a district) on, and only where they do not collide with
+ * another callsign: zoomed out, a fleet's labels would be mush and the clusters say enough.
+ */
+export const UNIT_LABEL_MIN_ZOOM = 10;
 
 const UNIT_LAYERS: OverlayLayer[] = [
   {
@@ -45,6 +52,8 @@ const UNIT_LAYERS: OverlayLayer[] = [
     filter: ['all', NOT_CLUSTER, ['get', 'hasHeading']],
     layout: {
       'icon-image': HEADING_IMAGE,
+      // Larger than the frame, so the arrow's tip shows past the symbol whichever way it points.
+      'icon-size': 1.5,
       'icon-rotate': ['get', 'heading'],
       'icon-rotation-alignment': 'map',
       'icon-allow-overlap': true,
@@ -55,24 +64,26 @@ const UNIT_LAYERS: OverlayLayer[] = [
     id: 'selected',
     type: 'circle',
     filter: ['all', NOT_CLUSTER, ['get', 'selected']],
-    paint: { 'circle-radius': 13, 'circle-color': 'rgba(0,0,0,0)', 'circle-stroke-color': SELECTED_COLOUR, 'circle-stroke-width': 3 },
+    paint: { 'circle-radius': 22, 'circle-color': 'rgba(0,0,0,0)', 'circle-stroke-color': SELECTED_COLOUR, 'circle-stroke-width': 3 },
   },
   {
+    // The unit's symbol (unit-symbols.ts), one shared image per kind and status.
     id: 'point',
-    type: 'circle',
+    type: 'symbol',
     filter: NOT_CLUSTER,
-    paint: {
-      'circle-radius': 7,
-      'circle-color': ['get', 'colour'],
-      'circle-opacity': ['case', ['get', 'stale'], 0.5, 1],
-      'circle-stroke-color': ['case', ['get', 'stale'], '#868e96', BASEMAP_COLOURS.halo],
-      'circle-stroke-width': 2,
+    layout: {
+      'icon-image': ['get', 'symbol'],
+      // Every unit stays visible; density is the clusters' job. Labels alone give way.
+      'icon-allow-overlap': true,
+      'icon-ignore-placement': true,
     },
+    paint: { 'icon-opacity': ['case', ['get', 'stale'], 0.5, 1] },
   },
   {
     id: 'label',
     type: 'symbol',
     filter: NOT_CLUSTER,
+    minzoom: UNIT_LABEL_MIN_ZOOM,
     layout: {
       'text-field': [
         'format',
@@ -84,8 +95,10 @@ const UNIT_LAYERS: OverlayLayer[] = [
       'text-font': FONT_BOLD,
       'text-size': 12,
       'text-anchor': 'top',
-      'text-offset': [0, 0.9],
-      'text-optional': true,
+      'text-offset': [0, 1.3],
+      // A callsign that would overlap another is left out until zooming in parts them.
+      'text-allow-overlap': false,
+      'text-padding': 4,
     },
     paint: { 'text-color': BASEMAP_COLOURS.label, 'text-halo-color': BASEMAP_COLOURS.halo, 'text-halo-width': 1.5 },
   },
@@ -99,8 +112,9 @@ export interface UnitsOverlayOptions {
 }
 
 /**
- * Units by status colour, with a heading arrow, callsign and STALE badge; clustered when zoomed
- * out. Units in SOS are left to `emergencyOverlay`, which is never clustered.
+ * Units as military symbols by kind with a status badge (unit-symbols.ts), a heading arrow,
+ * callsign and STALE badge; clustered when zoomed out. Units in SOS are left to
+ * `emergencyOverlay`, which is never clustered.
  */
 export function unitsOverlay(units: readonly Unit[], { now, selectedIds, id = 'units' }: UnitsOverlayOptions): MapOverlay {
   const features: OverlayFeature[] = [];
@@ -111,8 +125,9 @@ export function unitsOverlay(units: readonly Unit[], { now, selectedIds, id = 'u
       pointFeature(location.lat, location.lon, {
         id: unit.id,
         callsign: unit.callsign,
+        kind: unit.kind,
         status: unit.status,
-        colour: UNIT_STATUS_COLOURS[unit.status],
+        symbol: unitSymbolName(unit.kind, unit.status, false),
         hasHeading: heading !== null,
         heading: heading ?? 0,
         stale: isPositionStale(unit, now),
@@ -142,9 +157,10 @@ const EMERGENCY_LAYERS: OverlayLayer[] = [
     },
   },
   {
+    // The unit's own symbol in its SOS look: red frame, SOS badge, larger than any other unit.
     id: 'point',
-    type: 'circle',
-    paint: { 'circle-radius': 10, 'circle-color': EMERGENCY_COLOUR, 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 3 },
+    type: 'symbol',
+    layout: { 'icon-image': ['get', 'symbol'], 'icon-size': 1.3, 'icon-allow-overlap': true, 'icon-ignore-placement': true },
   },
   {
     id: 'label',
@@ -154,7 +170,7 @@ const EMERGENCY_LAYERS: OverlayLayer[] = [
       'text-font': FONT_BOLD,
       'text-size': 15,
       'text-anchor': 'top',
-      'text-offset': [0, 1.6],
+      'text-offset': [0, 2],
       'text-allow-overlap': true,
       'text-ignore-placement': true,
     },
@@ -162,12 +178,20 @@ const EMERGENCY_LAYERS: OverlayLayer[] = [
   },
 ];
 
-/** Units in SOS: large, red, labelled and never hidden in a cluster, on top of everything. */
+/** Units in SOS: their symbol large and red in a halo, labelled, never hidden in a cluster, on top of everything. */
 export function emergencyOverlay(units: readonly Unit[], id = 'emergencies'): MapOverlay {
   const features: OverlayFeature[] = [];
   for (const unit of units) {
     const location = unit.emergency ? unitLocation(unit) : null;
-    if (location) features.push(pointFeature(location.lat, location.lon, { id: unit.id, callsign: unit.callsign }));
+    if (!location) continue;
+    features.push(
+      pointFeature(location.lat, location.lon, {
+        id: unit.id,
+        callsign: unit.callsign,
+        kind: unit.kind,
+        symbol: unitSymbolName(unit.kind, unit.status, true),
+      }),
+    );
   }
   return { id, data: featureCollection(features), layers: EMERGENCY_LAYERS, pickable: ['point', 'label', 'halo'] };
 }
