@@ -68,10 +68,7 @@ export class ReportsRepository extends TransactionalRepository {
     return this.db
       .selectFrom('reports')
       .selectAll()
-      .where('lat', '>=', box.south)
-      .where('lat', '<=', box.north)
-      .where('lon', '>=', box.west)
-      .where('lon', '<=', box.east)
+      .where((eb) => insideBox(eb, [box.south, box.west, box.north, box.east]))
       .where('created_at', '>=', from)
       .where('created_at', '<=', to)
       .orderBy('created_at', 'desc')

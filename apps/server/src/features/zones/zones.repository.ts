@@ -1,4 +1,5 @@
 import { sql, type Selectable } from 'kysely';
+import { insideBox } from '../../db/filters';
 import { TransactionalRepository, type Executor } from '../../db/repository';
 import type { ZoneImportsTable, ZonesTable } from '../../db/schema';
 import type { AlertRow } from '../alerts/alerts.repository';
@@ -75,10 +76,7 @@ export class ZonesRepository extends TransactionalRepository {
     return this.db
       .selectFrom('incidents')
       .selectAll()
-      .where('lat', '>=', box.south)
-      .where('lat', '<=', box.north)
-      .where('lon', '>=', box.west)
-      .where('lon', '<=', box.east)
+      .where((eb) => insideBox(eb, [box.south, box.west, box.north, box.east]))
       .orderBy('created_at', 'desc')
       .limit(INSIDE_LIMIT)
       .execute();
@@ -88,10 +86,7 @@ export class ZonesRepository extends TransactionalRepository {
     return this.db
       .selectFrom('reports')
       .selectAll()
-      .where('lat', '>=', box.south)
-      .where('lat', '<=', box.north)
-      .where('lon', '>=', box.west)
-      .where('lon', '<=', box.east)
+      .where((eb) => insideBox(eb, [box.south, box.west, box.north, box.east]))
       .orderBy('created_at', 'desc')
       .limit(INSIDE_LIMIT)
       .execute();
@@ -101,10 +96,7 @@ export class ZonesRepository extends TransactionalRepository {
     return this.db
       .selectFrom('alerts')
       .selectAll()
-      .where('lat', '>=', box.south)
-      .where('lat', '<=', box.north)
-      .where('lon', '>=', box.west)
-      .where('lon', '<=', box.east)
+      .where((eb) => insideBox(eb, [box.south, box.west, box.north, box.east]))
       .orderBy('created_at', 'desc')
       .limit(INSIDE_LIMIT)
       .execute();
