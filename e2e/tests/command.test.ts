@@ -225,4 +225,44 @@ describe('command dashboard', () => {
     // Clearing the emergency resolves its alert too.
     await expect.poll(() => alerts.textContent(), { timeout: 10_000 }).not.toContain(`SOS: ${callsign('DELTA')}`);
   });
+
+  it('queues the worst call first, filters by status and category, and moves with the keyboard', async () => {
+    // A category of this run's own, so incidents other test files opened on the shared server stay out.
+    const category = `queue-${run.toLowerCase()}`;
+    const titles: Record<string, string> = {};
+    const page = await openCommand({ desktop: true }, async (home) => {
+      for (const severity of ['medium', 'critical', 'low', 'high'] as const) {
+        titles[severity] = `${severity} call ${run}`;
+        await callApiOk(home, 'POST', '/incidents', { title: titles[severity], category, severity, location: SCENE });
+      }
+    });
+    const panel = page.getByRole('region', { name: 'Operations' });
+    await expect.poll(() => panel.getByLabel('Category').locator('option', { hasText: category }).count()).toBe(1);
+    await panel.getByLabel('Category').selectOption(category);
+    const queue = panel.getByRole('list', { name: 'Incident queue' });
+    await expect.poll(() => queue.getByRole('button').count()).toBe(4);
+    const order = await queue.getByRole('button').allTextContents();
+    expect(order.map((text) => ['critical', 'high', 'medium', 'low'].find((severity) => text.includes(titles[severity]!)))).toEqual([
+      'critical',
+      'high',
+      'medium',
+      'low',
+    ]);
+    expect(await panel.getByText('Showing 4 of').isVisible()).toBe(true);
+    await panel.getByLabel('Status').selectOption('dispatched');
+    await expect.poll(() => panel.getByText('No open incidents match these filters.').isVisible()).toBe(true);
+    await panel.getByLabel('Status').selectOption('all');
+
+    // One tab stop for the whole list; the arrows walk it and Enter opens the focused incident.
+    await queue.getByRole('button').first().focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => panel.getByRole('heading', { name: titles.high }).isVisible()).toBe(true);
+    await panel.getByRole('button', { name: 'All open incidents' }).click();
+    // The filter is kept across opening an incident.
+    expect(await panel.getByLabel('Category').inputValue()).toBe(category);
+    await screenshot(page, 'command-queue-filtered');
+  });
 });

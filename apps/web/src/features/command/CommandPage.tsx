@@ -14,6 +14,7 @@ import { AlertBanner } from '../alerts/AlertBanner';
 import { CreateIncidentForm, EMPTY_DRAFT, draftPoint, type DraftLocation } from '../incidents/CreateIncidentForm';
 import { IncidentDetail } from '../incidents/IncidentDetail';
 import { IncidentQueue } from '../incidents/IncidentQueue';
+import { ALL_INCIDENTS, type QueueFilter } from '../incidents/incident-queue';
 import { dispatchQueries } from '../dispatch/dispatch.queries';
 import { incidentQueries } from '../incidents/incidents.queries';
 import { isDispatchable } from '../dispatch/dispatch-ranking';
@@ -51,6 +52,7 @@ export function CommandPage() {
   const [picking, setPicking] = useState(false);
   const [dispatchSelection, setDispatchSelection] = useState<Set<string>>(() => new Set());
   const [picked, setPicked] = useState<MapPicked>(null);
+  const [queueFilter, setQueueFilter] = useState<QueueFilter>(ALL_INCIDENTS);
   const { focus, focusOn } = useMapFocus(13);
 
   useCommandLive(view.mode === 'detail' ? view.id : null);
@@ -185,6 +187,8 @@ export function CommandPage() {
                   now={now}
                   selectedId={selectedIncidentId}
                   onSelect={openIncident}
+                  filter={queueFilter}
+                  onFilterChange={setQueueFilter}
                   onCreate={() => {
                     setDraft(EMPTY_DRAFT);
                     setView({ mode: 'create' });

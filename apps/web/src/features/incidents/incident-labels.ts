@@ -33,8 +33,8 @@ export const DISPATCH_STATUS_LABELS: Record<DispatchStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-/** Most severe first. */
-export const severityRank = (severity: IncidentSeverity) => INCIDENT_SEVERITIES.length - INCIDENT_SEVERITIES.indexOf(severity);
+/** Higher is more severe: low 0 … critical 3 (the contract lists severities from least to most). */
+export const severityRank = (severity: IncidentSeverity) => INCIDENT_SEVERITIES.indexOf(severity);
 
 /** Categories offered as suggestions when opening an incident; any other word is accepted. */
 export const INCIDENT_CATEGORY_SUGGESTIONS = [
