@@ -76,6 +76,41 @@ describe('scenario simulator', () => {
     expect(scenario.stats.errors).toBe(0);
   });
 
+  it('runs the demo’s hour within the session’s request budget: every position batched, no 429', async () => {
+    for (const unit of SCENARIO_UNITS.slice(3)) await t.services.units.create({ callsign: unit.callsign, kind: unit.kind, members: [] });
+    const command = await createUser(t.services, { role: 'Command_Admin' });
+    const civic = await createUser(t.services, { role: 'Civic_Reporter' });
+    const refusals: string[] = [];
+    let seed = 7;
+    // The demo's own pace (demo.ts), stepped by hand with the server's clock in step, so the
+    // per-session windows count exactly the requests of each quarter hour.
+    const tickMs = 2_000;
+    scenario = await Scenario.start(
+      {
+        baseUrl,
+        command: { email: command.email, password: STRONG_PASSWORD },
+        civic: { email: civic.email, password: STRONG_PASSWORD },
+        tickMs: 1_000_000,
+        incidentEveryMs: 45_000,
+        reportEveryMs: 30_000,
+        onSceneSeconds: 90,
+        random: () => (seed = (seed * 16807) % 2147483647) / 2147483647,
+        log: (line) => refusals.push(line),
+      },
+      SCENARIO_PREFIX,
+    );
+    let now = t.clock.now();
+    for (let elapsed = 0; elapsed < 60 * 60_000; elapsed += tickMs) {
+      await scenario.tick(now, tickMs / 1000);
+      now += tickMs;
+      t.clock.advance(tickMs);
+    }
+    expect(refusals).toEqual([]);
+    expect(scenario.stats.errors).toBe(0);
+    expect(scenario.stats.positions).toBe(SCENARIO_UNITS.length * 1800);
+    expect(scenario.stats.incidents).toBeGreaterThanOrEqual(70);
+  }, 300_000);
+
   it('refuses to start without units of its own', async () => {
     const command = await createUser(t.services, { role: 'Command_Admin' });
     await expect(

@@ -56,6 +56,52 @@ describe.each(TEST_DIALECTS)('units on %s', (dialect) => {
     expect(await positionOf()).toMatchObject({ location: { lat: 1.29, lon: 2 }, at: t.clock.now() - 1000 });
   });
 
+  it('takes a fleet’s positions in one request, answering each on its own and refusing what it must', async () => {
+    const alpha = (await createUnit()).json().unit;
+    const bravo = (await createUnit({ callsign: 'BRAVO-2', members: [] })).json().unit;
+    const fix = (unitId: string, lat: number) => ({ unitId, clientId: randomUUID(), location: { lat, lon: 2 }, heading: 90, speed: 4 });
+    const batch = [fix(alpha.id, 10), fix(bravo.id, 20), fix('no-such-unit', 30)];
+    const answer = await command.request('POST', '/units/positions', { positions: batch });
+    expect(answer.statusCode).toBe(200);
+    const { results } = answer.json();
+    expect(results.map((result: { ok: boolean }) => result.ok)).toEqual([true, true, false]);
+    expect(results[0]).toMatchObject({
+      unitId: alpha.id,
+      clientId: batch[0]!.clientId,
+      unit: { position: { location: { lat: 10, lon: 2 } } },
+    });
+    expect(results[2]).toMatchObject({ unitId: 'no-such-unit', error: { code: 'not_found' } });
+
+    // The same batch again (a gateway retrying after a lost answer) moves nobody twice.
+    const again = await command.request('POST', '/units/positions', {
+      positions: batch.map((item) => ({ ...item, location: { lat: 0, lon: 0 } })),
+    });
+    expect(again.json().results[1]).toMatchObject({ ok: true, unit: { position: { location: { lat: 20, lon: 2 } } } });
+
+    // A crew speaks only for its own unit: the other position is refused, its own is kept.
+    t.clock.advance(1000);
+    const mixed = await crew.request('POST', '/units/positions', { positions: [fix(alpha.id, 11), fix(bravo.id, 21)] });
+    expect(mixed.json().results.map((result: { ok: boolean; error?: { code: string } }) => result.error?.code ?? 'ok')).toEqual([
+      'ok',
+      'forbidden',
+    ]);
+
+    // A malformed batch is refused whole, with the reason, and changes nothing.
+    for (const body of [
+      { positions: [] },
+      { positions: [{ ...fix(alpha.id, 99), location: { lat: 99, lon: 2 } }] },
+      { positions: 'all' },
+    ]) {
+      const refused = await command.request('POST', '/units/positions', body);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.message).toEqual(expect.any(String));
+    }
+    const tooMany = Array.from({ length: 501 }, () => fix(alpha.id, 12));
+    expect((await command.request('POST', '/units/positions', { positions: tooMany })).json().error.message).toContain('At most 500');
+    const units = (await command.request('GET', '/units')).json().units;
+    expect(units.find((unit: { id: string }) => unit.id === alpha.id).position.location).toEqual({ lat: 11, lon: 2 });
+  });
+
   it('filters by status, kind, place and emergency, and pages by callsign', async () => {
     const alpha = (await createUnit()).json().unit;
     const bravo = (await createUnit({ callsign: 'BRAVO-2', kind: 'medical', members: [] })).json().unit;

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Assignment, Unit } from '@argus/contracts/http/units';
+import {
+  MAX_POSITIONS_PER_BATCH,
+  type Assignment,
+  type Unit,
+  type UnitPositionBatchRequest,
+  type UnitPositionBatchResponse,
+} from '@argus/contracts/http/units';
 import type { Incident } from '@argus/contracts/http/incidents';
 import { ApiClient } from './api-client';
 import { CITY, CIVIC_REPORTS, INCIDENT_KINDS } from './city';
@@ -21,6 +27,7 @@ export interface ScenarioOptions {
 
 const PATROL_SPEED = 8;
 const RESPONSE_SPEED = 16;
+const KEEPALIVE_EVERY_MS = 5 * 60_000;
 
 interface SimulatedUnit {
   unit: Unit;
@@ -41,6 +48,7 @@ export class Scenario {
   private timer: NodeJS.Timeout | undefined;
   private lastIncident = 0;
   private lastReport = 0;
+  private lastKeepalive = 0;
   private busy = false;
   readonly stats = { positions: 0, incidents: 0, reports: 0, dispatches: 0, errors: 0 };
 
@@ -78,10 +86,17 @@ export class Scenario {
     if (this.busy) return;
     this.busy = true;
     try {
-      await Promise.all(this.units.map((sim) => this.move(sim, seconds, now)));
+      const positions = await Promise.all(this.units.map((sim) => this.move(sim, seconds, now)));
+      await this.reportPositions(positions);
       if (now - this.lastIncident >= this.options.incidentEveryMs) {
         this.lastIncident = now;
         await this.guard(() => this.openIncident());
+      }
+      // Sessions end after a quarter of an hour without the user's say-so (SESSION.inactivityMs);
+      // the simulator's accounts say so, as a dispatcher's open dashboard does.
+      if (now - this.lastKeepalive >= KEEPALIVE_EVERY_MS) {
+        this.lastKeepalive = now;
+        await this.guard(() => Promise.all([this.command, this.civic].map((client) => client.request('POST', '/auth/keepalive'))));
       }
       if (now - this.lastReport >= this.options.reportEveryMs) {
         this.lastReport = now;
@@ -92,7 +107,8 @@ export class Scenario {
     }
   }
 
-  private async move(sim: SimulatedUnit, seconds: number, now: number): Promise<void> {
+  /** Moves one unit a step and says where it now is; the tick reports every unit's place at once. */
+  private async move(sim: SimulatedUnit, seconds: number, now: number): Promise<UnitPositionBatchRequest['positions'][number]> {
     const job = sim.job;
     if (job && job.arrivedAt === null) {
       sim.heading = headingBetween(sim.position, job.target);
@@ -119,17 +135,35 @@ export class Scenario {
         sim.position = sim.patrol.position;
       }
     }
-    await this.guard(async () => {
-      const speed = job && job.arrivedAt === null ? RESPONSE_SPEED : job ? 0 : PATROL_SPEED;
-      await this.command.request('POST', `/units/${sim.unit.id}/position`, {
-        clientId: randomUUID(),
-        location: { ...round(sim.position), accuracy: 8 },
-        heading: Math.round(sim.heading),
-        speed,
-        at: now,
+    return {
+      unitId: sim.unit.id,
+      clientId: randomUUID(),
+      location: { ...round(sim.position), accuracy: 8 },
+      heading: Math.round(sim.heading),
+      speed: job && job.arrivedAt === null ? RESPONSE_SPEED : job ? 0 : PATROL_SPEED,
+      at: now,
+    };
+  }
+
+  /**
+   * Every unit's position in one request a tick, as a vehicle-location feed sends them: one call
+   * per unit would spend the session's request budget in minutes and freeze the demo.
+   */
+  private async reportPositions(positions: UnitPositionBatchRequest['positions']): Promise<void> {
+    for (let start = 0; start < positions.length; start += MAX_POSITIONS_PER_BATCH) {
+      await this.guard(async () => {
+        const { results } = await this.command.request<UnitPositionBatchResponse>('POST', '/units/positions', {
+          positions: positions.slice(start, start + MAX_POSITIONS_PER_BATCH),
+        });
+        for (const result of results) {
+          if (result.ok) this.stats.positions += 1;
+          else {
+            this.stats.errors += 1;
+            this.options.log?.(`simulator: position of ${result.unitId} refused: ${result.error.message}`);
+          }
+        }
       });
-      this.stats.positions += 1;
-    });
+    }
   }
 
   private async openIncident(): Promise<void> {

@@ -29,6 +29,24 @@ export const UnitPositionRequest = z.object({
   at: Timestamp.optional(),
 });
 
+/** The most positions one batch may carry: a fleet's worth, small enough to commit at once. */
+export const MAX_POSITIONS_PER_BATCH = 500;
+
+/**
+ * `POST /units/positions`: positions of several units in one request, for feeds that speak for a
+ * fleet (a vehicle-location gateway, the scenario simulator). Each is checked and applied as if sent
+ * alone to `/units/:id/position`, and answered on its own.
+ */
+export const UnitPositionBatchRequest = z.object({
+  positions: z
+    .array(UnitPositionRequest.extend({ unitId: singleLineText().min(1, 'Name the unit.').max(100) }), {
+      error: 'positions must be a list.',
+    })
+    .min(1, 'Send at least one position.')
+    .max(MAX_POSITIONS_PER_BATCH, `At most ${MAX_POSITIONS_PER_BATCH} positions in one request.`),
+});
+export type UnitPositionBatchRequest = z.infer<typeof UnitPositionBatchRequest>;
+
 export const Unit = z.object({
   id: z.string(),
   callsign: z.string(),
@@ -43,6 +61,22 @@ export const Unit = z.object({
 export type Unit = z.infer<typeof Unit>;
 
 export const UnitResponse = z.object({ unit: Unit });
+
+/** One answer per position, in the order sent: the unit as it now stands, or why that one was refused. */
+export const UnitPositionBatchResponse = z.object({
+  results: z.array(
+    z.discriminatedUnion('ok', [
+      z.object({ ok: z.literal(true), unitId: z.string(), clientId: z.string(), unit: Unit }),
+      z.object({
+        ok: z.literal(false),
+        unitId: z.string(),
+        clientId: z.string(),
+        error: z.object({ code: z.string(), message: z.string() }),
+      }),
+    ]),
+  ),
+});
+export type UnitPositionBatchResponse = z.infer<typeof UnitPositionBatchResponse>;
 /** The whole fleet fits one page for the map (10,000 units by default); larger fleets page by callsign. */
 export const UnitListQuery = z.object({
   status: csv(UNIT_STATUSES, 'status').optional(),

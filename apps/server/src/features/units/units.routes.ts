@@ -5,6 +5,8 @@ import {
   UnitListQuery,
   UnitListResponse,
   UnitParams,
+  UnitPositionBatchRequest,
+  UnitPositionBatchResponse,
   UnitPositionRequest,
   UnitResponse,
   UnitStatusRequest,
@@ -70,6 +72,22 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ units: UnitsService }> = async
       },
     },
     async (request) => ({ unit: presentUnit(await units.setPosition(requireAuth(request).user, request.params.id, request.body)) }),
+  );
+
+  app.post(
+    '/units/positions',
+    {
+      config: { access: CREWS },
+      schema: {
+        summary: 'Report positions of several units at once (each idempotent by clientId, each answered on its own)',
+        body: UnitPositionBatchRequest,
+        response: { 200: UnitPositionBatchResponse },
+      },
+    },
+    async (request) => {
+      const outcomes = await units.setPositions(requireAuth(request).user, request.body.positions);
+      return { results: outcomes.map((outcome) => (outcome.ok ? { ...outcome, unit: presentUnit(outcome.unit) } : outcome)) };
+    },
   );
 
   app.post(

@@ -22,6 +22,11 @@ interface UnitChange {
 /** Decides an action's change from the unit as it is, or null when nothing changes. */
 type Decide = (unit: UnitWithMembers, now: number, trx: Transaction<Database>, pending: PendingEvents) => Promise<UnitChange | null>;
 
+/** A batch position's answer: the unit as it now stands, or the refusal that one position got. */
+export type PositionOutcome =
+  | { ok: true; unitId: string; clientId: string; unit: UnitWithMembers }
+  | { ok: false; unitId: string; clientId: string; error: { code: string; message: string } };
+
 interface PositionJob {
   viewer: UserRow;
   unitId: string;
@@ -125,6 +130,23 @@ export class UnitsService {
    */
   setPosition(viewer: UserRow, unitId: string, request: z.infer<typeof UnitPositionRequest>): Promise<UnitWithMembers> {
     return this.positions.submit({ viewer, unitId, request });
+  }
+
+  /**
+   * Positions of several units from one feed, each applied as `setPosition` would (they join the
+   * same group commits) and answered on its own, so one refused position loses none of the others.
+   */
+  async setPositions(
+    viewer: UserRow,
+    positions: readonly (z.infer<typeof UnitPositionRequest> & { unitId: string })[],
+  ): Promise<PositionOutcome[]> {
+    const settled = await Promise.allSettled(positions.map(({ unitId, ...request }) => this.setPosition(viewer, unitId, request)));
+    return settled.map((outcome, index) => {
+      const { unitId, clientId } = positions[index]!;
+      if (outcome.status === 'fulfilled') return { ok: true, unitId, clientId, unit: outcome.value };
+      if (!(outcome.reason instanceof AppError)) throw outcome.reason;
+      return { ok: false, unitId, clientId, error: { code: outcome.reason.code, message: outcome.reason.message } };
+    });
   }
 
   private async commitPositions(jobs: PositionJob[]): Promise<Outcome<UnitWithMembers>[]> {
