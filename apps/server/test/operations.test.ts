@@ -155,7 +155,9 @@ describe.each(TEST_DIALECTS)('operations on %s', (dialect) => {
         location: HERE,
         public: false,
       });
-      expect(alerts[0].sources).toContainEqual({ kind: 'unit', id: unitId });
+      // Named as people know them, not by id (the crew member who pressed it, the unit's callsign).
+      expect(alerts[0].sources).toContainEqual({ kind: 'unit', id: unitId, name: 'ENGINE-7' });
+      expect(alerts[0].sources).toContainEqual(expect.objectContaining({ kind: 'user', name: expect.any(String) }));
       expect((await crew.request('GET', '/units')).json().units[0].emergency.since).toBe(sos.json().unit.emergency.since);
       expect((await outsider.request('POST', `/units/${unitId}/sos`, { clientId: randomUUID() })).statusCode).toBe(403);
       expect((await crew.request('POST', `/units/${unitId}/sos/clear`)).statusCode).toBe(403);

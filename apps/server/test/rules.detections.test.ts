@@ -64,6 +64,13 @@ describe.each(TEST_DIALECTS)('detections on %s', (dialect) => {
       { rule: 'detection.zone', tier: 'detection', zoneId: zone.id, title: `person seen by Gate 10.5,10.5 in Depot`, occurrences: 1 },
     ]);
     expect(alerts[0].sources.filter((source: { kind: string }) => source.kind === 'detection')).toHaveLength(1);
+    expect(alerts[0].sources).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'camera', name: 'Gate 10.5,10.5' }),
+        expect.objectContaining({ kind: 'detection', name: 'person' }),
+        expect.objectContaining({ kind: 'zone', name: 'Depot' }),
+      ]),
+    );
     expect((await command.request('GET', '/alerts?tier=alert')).json().alerts).toEqual([]);
     const listed = (await analyst.request('GET', `/detections?cameraId=${camera.id}&label=person`)).json().detections;
     expect(listed).toHaveLength(5);

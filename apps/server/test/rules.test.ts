@@ -64,7 +64,10 @@ describe.each(TEST_DIALECTS)('threat rules on %s', (dialect) => {
       severity: 'warning',
     });
     expect(alert!.sources).toEqual(
-      expect.arrayContaining([expect.objectContaining({ kind: 'unit', id: unit.id }), { kind: 'zone', id: zone.id }]),
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'unit', id: unit.id, name: 'ALPHA-1' }),
+        { kind: 'zone', id: zone.id, name: 'Market district' },
+      ]),
     );
     expect(alert!.latency).toMatchObject({
       eventAt: t.clock.now(),

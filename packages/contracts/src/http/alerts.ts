@@ -4,8 +4,12 @@ import { Timestamp } from './common';
 import { Location, csv } from './incidents';
 import { multiLineText, singleLineText } from './text';
 
-/** An event that raised an alert: what (unit, report, detection, zone, …), which, and when it happened. */
-export const AlertSource = z.object({ kind: z.string(), id: z.string(), at: Timestamp.optional() });
+/**
+ * An event that raised an alert: what (unit, report, detection, zone, …), which, when it happened,
+ * and what it was called then (a callsign, a zone's or a person's name), for people to read; alerts
+ * raised before names were recorded have none.
+ */
+export const AlertSource = z.object({ kind: z.string(), id: z.string(), at: Timestamp.optional(), name: z.string().optional() });
 
 /** Event time → ingest → alert → first delivery → acknowledgement (docs/decisions/0020-measured-visible-latency.md). */
 export const AlertLatency = z.object({

@@ -37,6 +37,8 @@ export interface AlertSource {
   id: string;
   /** When that event happened, if known. */
   at?: number;
+  /** What it was called when the alert was raised (callsign, name), for people to read. */
+  name?: string;
 }
 
 /** How many raising events an alert keeps; the count of firings goes on in `occurrences`. */
@@ -157,7 +159,7 @@ export class AlertsService {
         location: { lat: request.location.lat, lon: request.location.lon },
         radiusM: request.radiusM,
         public: true,
-        sources: [{ kind: 'user', id: author.id }],
+        sources: [{ kind: 'user', id: author.id, name: author.full_name }],
       }),
     );
   }

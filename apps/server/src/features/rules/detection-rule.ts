@@ -88,9 +88,9 @@ export function evaluateDetections(
           eventAt: frame.at,
           ingestedAt: frame.ingestedAt,
           sources: [
-            { kind: 'camera', id: frame.cameraId },
-            ...inZone.map((object) => ({ kind: 'detection', id: object.id, at: frame.at })),
-            { kind: 'zone', id: zone.id },
+            { kind: 'camera', id: frame.cameraId, name: frame.cameraName },
+            ...inZone.map((object) => ({ kind: 'detection', id: object.id, at: frame.at, name: label })),
+            { kind: 'zone', id: zone.id, name: zone.name },
           ],
         },
       });

@@ -36,8 +36,8 @@ function raiseForUnit(unit: UnitSeen, zone: IndexedZone, now: number): EngineAct
       eventAt: position.at,
       ingestedAt: Math.min(unit.ingestedAt, now),
       sources: [
-        { kind: 'unit', id: unit.unitId, at: position.at },
-        { kind: 'zone', id: zone.id },
+        { kind: 'unit', id: unit.unitId, at: position.at, name: unit.callsign },
+        { kind: 'zone', id: zone.id, name: zone.name },
       ],
     },
   };
@@ -91,7 +91,7 @@ export function evaluateUnitGeofence(
         rule: RULE,
         subject,
         detail: `${unit.callsign} left the zone.`,
-        source: { kind: 'unit', id: unit.unitId, at },
+        source: { kind: 'unit', id: unit.unitId, at, name: unit.callsign },
       });
   }
   return actions;
@@ -136,8 +136,8 @@ export function evaluateReportGeofence(rules: ActiveRules, zones: ZoneIndex, rep
       eventAt: report.at,
       ingestedAt: report.ingestedAt,
       sources: [
-        { kind: 'report', id: report.id, at: report.at },
-        { kind: 'zone', id: zone.id },
+        { kind: 'report', id: report.id, at: report.at, name: `${report.category} report` },
+        { kind: 'zone', id: zone.id, name: zone.name },
       ],
     },
   }));

@@ -68,7 +68,7 @@ export function evaluateBurst(rules: ActiveRules, recent: ReportSeen[], open: Op
         radiusM,
         eventAt: report.at,
         ingestedAt: report.ingestedAt,
-        sources: cluster.map((member) => ({ kind: 'report', id: member.id, at: member.at })),
+        sources: cluster.map((member) => ({ kind: 'report', id: member.id, at: member.at, name: `${report.category} report` })),
       },
     },
   ];
@@ -114,7 +114,7 @@ export function evaluateKeywords(rules: ActiveRules, report: ReportSeen): Engine
         location: { lat: report.lat, lon: report.lon },
         eventAt: report.at,
         ingestedAt: report.ingestedAt,
-        sources: [{ kind: 'report', id: report.id, at: report.at }],
+        sources: [{ kind: 'report', id: report.id, at: report.at, name: `${report.category} report` }],
       },
     },
   ];

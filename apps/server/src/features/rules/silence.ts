@@ -33,7 +33,7 @@ export function evaluateSilence(
         location: unit.position ? { lat: unit.position.lat, lon: unit.position.lon } : null,
         eventAt: since,
         ingestedAt: now,
-        sources: [{ kind: 'unit', id: unit.unitId, ...(unit.position ? { at: unit.position.at } : {}) }],
+        sources: [{ kind: 'unit', id: unit.unitId, name: unit.callsign, ...(unit.position ? { at: unit.position.at } : {}) }],
       },
     },
   ];

@@ -188,8 +188,8 @@ export class UnitsService {
         detail: `${viewer.full_name} pressed SOS.`,
         location,
         sources: [
-          { kind: 'unit', id: unit.id },
-          { kind: 'user', id: viewer.id },
+          { kind: 'unit', id: unit.id, name: unit.callsign },
+          { kind: 'user', id: viewer.id, name: viewer.full_name },
         ],
       });
       if (unit.emergency_since !== null) return null;

@@ -10,6 +10,15 @@ const SOURCE_LABELS: Record<string, string> = {
   user: 'User',
 };
 
+/**
+ * "Unit ALPHA-1", "Zone Harbour": the name recorded when the alert was raised. Alerts from before
+ * names were recorded keep a short id, marked as such, rather than nothing.
+ */
+export function describeSource(source: Alert['sources'][number]): string {
+  const kind = SOURCE_LABELS[source.kind] ?? source.kind;
+  return source.name ? `${kind} ${source.name}` : `${kind} (id ${source.id.slice(0, 8)})`;
+}
+
 /** Milliseconds between two moments, readable: "+120 ms", "+3.4 s", "+2 min". */
 export function formatDelay(from: number | null, to: number | null): string {
   if (from === null || to === null) return '';
@@ -56,8 +65,8 @@ export function AlertDetails({ alert }: { alert: Alert }) {
           className="max-h-40 overflow-auto focus-visible:outline focus-visible:outline-2 focus-visible:outline-gold"
         >
           {alert.sources.map((source) => (
-            <li key={`${source.kind}:${source.id}`} className="font-mono">
-              {`${SOURCE_LABELS[source.kind] ?? source.kind} ${source.id.slice(0, 8)}${source.at ? ` at ${clockTime(source.at, true)}` : ''}`}
+            <li key={`${source.kind}:${source.id}`}>
+              {`${describeSource(source)}${source.at ? ` at ${clockTime(source.at, true)}` : ''}`}
             </li>
           ))}
         </ul>
