@@ -96,6 +96,30 @@ describe('accessibility', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
   });
 
+  it('prints the page alone: no skip link, header or navigation, dark ink on white', async () => {
+    const page = await openContext({ desktop: true });
+    await signIn(page, 'Command_Admin');
+    await settle(page, 'Operations Home');
+    await page.goto(mainUrl('/command'));
+    await settle(page, 'Command Dashboard');
+    // Focused, as it was when the printout showed it over the page.
+    await page.keyboard.press('Tab');
+    await page.emulateMedia({ media: 'print' });
+    const shown = (selector: string) => page.locator(selector).first().isVisible();
+    expect(await shown('#skip-link')).toBe(false);
+    expect(await shown('header')).toBe(false);
+    expect(await page.getByRole('navigation', { name: 'Pages' }).isVisible()).toBe(false);
+    expect(await heading(page).isVisible()).toBe(true);
+    const colours = await page.evaluate(() => {
+      const style = getComputedStyle(document.documentElement);
+      return { background: style.backgroundColor, ink: style.color };
+    });
+    expect(colours).toEqual({ background: 'rgb(255, 255, 255)', ink: 'rgb(0, 0, 0)' });
+    await screenshot(page, 'command-printed');
+    await page.emulateMedia({ media: 'screen' });
+    expect(await page.getByRole('navigation', { name: 'Pages' }).isVisible()).toBe(true);
+  });
+
   it('high contrast and reduced motion start from the system preferences, saved values win', async () => {
     const page = await openContext();
     await page.emulateMedia({ contrast: 'more', reducedMotion: 'reduce' });

@@ -17,7 +17,7 @@ export function Header({ navigation }: HeaderProps) {
   const { user } = useAuth();
   const { setPanelOpen } = useAccessibility();
   return (
-    <header className="sticky top-0 z-20 flex min-h-14 items-center gap-2 border-b border-line bg-surface px-2 pt-[env(safe-area-inset-top)] sm:px-4">
+    <header className="sticky top-0 z-20 flex no-print min-h-14 items-center gap-2 border-b border-line bg-surface px-2 pt-[env(safe-area-inset-top)] sm:px-4">
       {navigation && user ? <MobileNav role={user.role} /> : null}
       <Link to="/" className="flex items-center gap-2 rounded-md p-1 font-bold tracking-wide text-gold">
         <ProductMark />

@@ -8,7 +8,7 @@ export function Sidebar({ role }: { role: Role }) {
     <aside
       aria-label="Sidebar"
       style={{ width: SIDEBAR_WIDTH }}
-      className="hidden shrink-0 border-r border-line bg-surface-sunken p-3 lg:block"
+      className="hidden shrink-0 no-print border-r border-line bg-surface-sunken p-3 lg:block"
     >
       <nav aria-label="Pages">
         <NavLinks role={role} />
