@@ -171,6 +171,8 @@ describe.each(TEST_DIALECTS)('reports on %s', (dialect) => {
     const twin = (await file(civic, { description: 'Road under water by the bridge', location: { lat: 48.857, lon: 2.353 } })).json()
       .report;
     await file(civic, { description: 'Water over the road near the bridge', location: { lat: 48.95, lon: 2.35 } });
+    // Next door and at the same moment, but another kind of report in other words: not the same event.
+    await file(civic, { category: 'noise', description: 'Loud music from a party', location: { lat: 48.8567, lon: 2.3524 } });
     const near = (
       await analyst.request('POST', '/incidents', {
         title: 'Flooding',
@@ -190,6 +192,9 @@ describe.each(TEST_DIALECTS)('reports on %s', (dialect) => {
     expect(answer.reports.map((candidate: { report: { id: string } }) => candidate.report.id)).toEqual([twin.id]);
     expect(answer.reports[0].distanceM).toBeLessThan(100);
     expect(answer.reports[0].similarity).toBeGreaterThan(0.2);
+    // Why it is suggested travels with it.
+    expect(answer.reports[0]).toMatchObject({ sameCategory: true, sharedWords: ['bridge', 'road', 'water'] });
+    expect(answer.reports[0].score).toBeGreaterThanOrEqual(0.5);
     expect(answer.incidents.map((candidate: { incident: { id: string } }) => candidate.incident.id)).toEqual([near.id]);
     expect((await civic.request('GET', `/reports/${report.id}/nearby`)).statusCode).toBe(403);
   });

@@ -94,9 +94,25 @@ export const BreakLockQuery = z.object({
     .transform((value) => value === 'true'),
 });
 
-/** Reports and incidents near one report: duplicates are suggested by place, time and text. */
+/**
+ * Reports and incidents near one report. Reports are suggested as duplicates only when place, time
+ * and words together score at least the threshold (docs/decisions/0037-duplicate-suggestions.md),
+ * each with why: how far, how long apart, the words they share and whether the category is the same.
+ */
 export const NearbyResponse = z.object({
-  reports: z.array(z.object({ report: Report, distanceM: z.number(), minutesApart: z.number(), similarity: z.number() })),
+  reports: z.array(
+    z.object({
+      report: Report,
+      distanceM: z.number(),
+      minutesApart: z.number(),
+      /** Shared words over all words of the two descriptions, 0 to 1. */
+      similarity: z.number(),
+      /** The combined evidence, 0 to 1; only those at or above the threshold are listed. */
+      score: z.number(),
+      sharedWords: z.array(z.string()),
+      sameCategory: z.boolean(),
+    }),
+  ),
   incidents: z.array(
     z.object({
       incident: z.object({

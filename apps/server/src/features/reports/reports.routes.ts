@@ -152,11 +152,14 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; clo
       const viewer = requireAuth(request).user;
       const { reports: near, incidents } = await reports.nearby(viewer, request.params.id);
       return {
-        reports: near.map(({ row, distanceM, minutesApart, similarity }) => ({
+        reports: near.map(({ row, distanceM, minutesApart, similarity, score, sharedWords, sameCategory }) => ({
           report: present(row, viewer),
           distanceM,
           minutesApart,
           similarity,
+          score,
+          sharedWords,
+          sameCategory,
         })),
         incidents: incidents.map(({ incident, distanceM }) => ({ incident: presentIncident(incident), distanceM })),
       };

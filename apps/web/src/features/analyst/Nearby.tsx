@@ -7,7 +7,7 @@ import { formatDistance } from '../../lib/geo/distance';
 import { OperationalMap } from '../../lib/map/OperationalMap';
 import { Button } from '../../components/ui/Button';
 import type { NearbyData } from '../reports/reports.queries';
-import { formatMinutesApart, reportStatusLabel, sentenceCase } from './format';
+import { duplicateReasons, reportStatusLabel, sentenceCase } from './format';
 import { nearbyOverlays } from './nearby-overlays';
 import type { Verdicts } from './useVerdicts';
 
@@ -108,9 +108,11 @@ export function NearbyLists({ nearby, incidentReference, verdicts, canAct, onOpe
         {duplicates ? (
           <div>
             <h4 className="mb-2 font-semibold">{`Likely duplicates (${duplicates.length})`}</h4>
-            {duplicates.length === 0 ? <p className="text-sm text-ink-muted">No other report within 2 km and 6 hours.</p> : null}
+            {duplicates.length === 0 ? (
+              <p className="text-sm text-ink-muted">No report within 2 km and 6 hours is alike enough in place, time and words.</p>
+            ) : null}
             <ul className="space-y-2">
-              {duplicates.map(({ report: other, distanceM, minutesApart, similarity }) => {
+              {duplicates.map(({ report: other, distanceM, minutesApart, score, sharedWords, sameCategory }) => {
                 const reference = other.incidentId ? (incidentReference(other.incidentId) ?? 'its incident') : null;
                 return (
                   <li key={other.id} className="rounded-md border border-line p-2 text-sm">
@@ -119,7 +121,7 @@ export function NearbyLists({ nearby, incidentReference, verdicts, canAct, onOpe
                       <span className="font-mono">{other.trackingCode}</span>
                       <span className="text-ink-muted">{reportStatusLabel(other.status)}</span>
                     </p>
-                    <p className="text-ink-muted">{`${formatDistance(distanceM)} away · ${formatMinutesApart(minutesApart)} · ${Math.round(similarity * 100)}% similar text`}</p>
+                    <p className="text-ink-muted">{`${Math.round(score * 100)}% match: ${duplicateReasons({ distanceM, minutesApart, sharedWords, sameCategory })}`}</p>
                     <p className="line-clamp-2 break-words">{other.description}</p>
                     <div className="mt-2 flex flex-wrap gap-2">
                       <Button variant="secondary" onClick={() => onOpenReport(other.id)} aria-label={`Open report ${other.trackingCode}`}>

@@ -1,4 +1,5 @@
 import type { ReportStatus } from '@argus/contracts/reports';
+import { formatDistance } from '../../lib/geo/distance';
 
 /** "out_of_service" → "Out of service": contract values read as words without a label table per page. */
 export function sentenceCase(value: string): string {
@@ -27,4 +28,23 @@ export function formatMinutesApart(minutes: number): string {
   const hours = Math.floor(whole / 60);
   const rest = whole % 60;
   return rest === 0 ? `${hours} h apart` : `${hours} h ${rest} min apart`;
+}
+
+/** Why a report is suggested, in words: "40 m away · 3 min apart · same category · shares smoke, warehouse". */
+export function duplicateReasons(why: {
+  distanceM: number;
+  minutesApart: number;
+  sharedWords: readonly string[];
+  sameCategory: boolean;
+}): string {
+  const shared =
+    why.sharedWords.length === 0
+      ? 'no words in common'
+      : `shares ${why.sharedWords.slice(0, 5).join(', ')}${why.sharedWords.length > 5 ? '…' : ''}`;
+  return [
+    `${formatDistance(why.distanceM)} away`,
+    formatMinutesApart(why.minutesApart),
+    why.sameCategory ? 'same category' : 'other category',
+    shared,
+  ].join(' · ');
 }
