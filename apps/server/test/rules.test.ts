@@ -181,7 +181,7 @@ describe.each(TEST_DIALECTS)('threat rules on %s', (dialect) => {
         .json()
         .rules.map((rule: { id: string }) => rule.id)
         .sort(),
-    ).toEqual(['detection.zone', 'report.burst', 'report.keywords', 'unit.silence', 'zone.geofence']);
+    ).toEqual(['detection.zone', 'report.burst', 'report.keywords', 'unit.silence', 'zone.coverage', 'zone.geofence']);
     expect((await analyst.request('PATCH', '/rules/report.burst', { params: { count: 5 } })).statusCode).toBe(403);
     expect((await crew.request('GET', '/rules')).statusCode).toBe(403);
 
@@ -251,5 +251,34 @@ describe.each(TEST_DIALECTS)('threat rules on %s', (dialect) => {
     expect(await alertsOf('unit.silence')).toMatchObject([{ status: 'new', title: 'ALPHA-1 silent for 11 min' }]);
     await move(unit.id, 1.001, 1);
     expect(await alertsOf('unit.silence')).toMatchObject([{ status: 'resolved' }]);
+  });
+  it('raises a coverage alert when a patrol zone has had no available patrol unit for the rule’s minutes, as command set it', async () => {
+    await insertZone(t.services, commandId, { lon: 30, lat: 30, size: 1, riskLevel: 'low', kind: 'patrol', name: 'North beat' });
+    const edited = await command.request('PATCH', '/rules/zone.coverage', { params: { minutes: 5 } });
+    expect(edited.json().rule.params).toEqual({ zoneKinds: ['patrol'], unitKinds: ['patrol'], minutes: 5 });
+    expect((await command.request('PATCH', '/rules/zone.coverage', { params: { unitKinds: ['tank'] } })).json().error.message).toContain(
+      'unitKinds are patrol',
+    );
+    const unit = await createUnit();
+    await move(unit.id, 30.5, 30.5);
+    await t.services.threatEngine.tick();
+    t.clock.advance(6 * 60_000);
+    await t.services.threatEngine.tick();
+    expect(await alertsOf('zone.coverage')).toEqual([]);
+
+    // The only patrol unit goes out of service: the gap starts at the next tick.
+    await crew.request('POST', `/units/${unit.id}/status`, { clientId: randomUUID(), status: 'out_of_service' });
+    await t.services.threatEngine.idle();
+    await t.services.threatEngine.tick();
+    t.clock.advance(6 * 60_000);
+    await t.services.threatEngine.tick();
+    const [alert] = await alertsOf('zone.coverage');
+    expect(alert).toMatchObject({ status: 'new', detail: 'North beat has had no available patrol unit inside it for 6 minutes.' });
+    expect(alert!.sources).toEqual([expect.objectContaining({ kind: 'zone', name: 'North beat' })]);
+
+    await crew.request('POST', `/units/${unit.id}/status`, { clientId: randomUUID(), status: 'available' });
+    await t.services.threatEngine.idle();
+    await t.services.threatEngine.tick();
+    expect(await alertsOf('zone.coverage')).toMatchObject([{ status: 'resolved' }]);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALERT_SEVERITIES } from '../alerts';
+import { UNIT_KINDS } from '../units';
 import { RISK_LEVELS, ZONE_KINDS } from '../zones';
 import { Timestamp } from './common';
 import { singleLineText } from './text';
@@ -8,7 +9,7 @@ import { singleLineText } from './text';
  * Threat rules (docs/decisions/0013-threat-rules-engine.md): one row per rule, its parameters validated by a schema per
  * kind. The rule's id is also the `rule` of the alerts it raises.
  */
-export const RULE_KINDS = ['zone.geofence', 'report.burst', 'report.keywords', 'unit.silence', 'detection.zone'] as const;
+export const RULE_KINDS = ['zone.geofence', 'report.burst', 'report.keywords', 'unit.silence', 'detection.zone', 'zone.coverage'] as const;
 export type RuleKind = (typeof RULE_KINDS)[number];
 
 export const GEOFENCE_ENTITIES = ['unit', 'report'] as const;
@@ -69,6 +70,17 @@ export const DetectionZoneParams = z.strictObject({
   minRisk: z.enum(RISK_LEVELS, { error: `minRisk must be one of ${RISK_LEVELS.join(', ')}.` }),
 });
 
+/**
+ * Coverage (docs/decisions/0038-coverage-rule.md): a watched zone with no available unit of a kind
+ * inside it for longer than `minutes` raises an alert, one per zone and unit kind, resolved when
+ * such a unit is inside again.
+ */
+export const CoverageParams = z.strictObject({
+  zoneKinds: z.array(z.enum(ZONE_KINDS, { error: `zoneKinds are ${ZONE_KINDS.join(', ')}.` })).min(1, 'Watch at least one kind of zone.'),
+  unitKinds: z.array(z.enum(UNIT_KINDS, { error: `unitKinds are ${UNIT_KINDS.join(', ')}.` })).min(1, 'Watch at least one kind of unit.'),
+  minutes: Minutes('minutes', 1440).refine((value) => value >= 1, 'minutes must be at least 1.'),
+});
+
 /** The schema of each kind's parameters. */
 export const RULE_PARAMS = {
   'zone.geofence': GeofenceParams,
@@ -76,6 +88,7 @@ export const RULE_PARAMS = {
   'report.keywords': KeywordsParams,
   'unit.silence': UnitSilenceParams,
   'detection.zone': DetectionZoneParams,
+  'zone.coverage': CoverageParams,
 } as const satisfies Record<RuleKind, z.ZodType>;
 
 export type RuleParams = { [K in RuleKind]: z.infer<(typeof RULE_PARAMS)[K]> };

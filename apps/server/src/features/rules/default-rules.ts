@@ -23,6 +23,7 @@ export function defaultRules(): ActiveRules {
       zoneKinds: ['restricted', 'ungoverned'],
       minRisk: 'low',
     },
+    'zone.coverage': { zoneKinds: ['patrol'], unitKinds: ['patrol'], minutes: 15 },
   };
   return Object.fromEntries(
     RULE_KINDS.map((kind) => [kind, { name: kind, enabled: true, params: RULE_PARAMS[kind].parse(raw[kind]) }]),

@@ -1,5 +1,5 @@
 import type { RuleKind, RuleParams } from '@argus/contracts/http/rules';
-import type { UnitStatus } from '@argus/contracts/units';
+import type { UnitKind, UnitStatus } from '@argus/contracts/units';
 import type { AlertSource, RaiseAlert } from '../alerts/alerts.service';
 
 /** The rules as the engine uses them: enabled or not, with parameters already validated per kind. */
@@ -9,6 +9,7 @@ export type ActiveRules = { [K in RuleKind]: { name: string; enabled: boolean; p
 export interface UnitSeen {
   unitId: string;
   callsign: string;
+  kind: UnitKind;
   status: UnitStatus;
   position: { lat: number; lon: number; at: number } | null;
   /** When the server wrote it. */

@@ -34,6 +34,7 @@ function square(
 const unit = (lon: number, lat: number, at: number, status: UnitSeen['status'] = 'available'): UnitSeen => ({
   unitId: 'u1',
   callsign: 'ALPHA-1',
+  kind: 'patrol',
   status,
   position: { lat, lon, at },
   ingestedAt: at,
@@ -301,5 +302,75 @@ describe('restart', () => {
     engine.restore({ units: [{ ...unit(1, 1, T0, 'en_route'), position: null }], presence: [], openAlerts: [], recentReports: [] }, T0);
     expect(raises(engine.tick(T0 + 9 * MIN))).toEqual([]);
     expect(raises(engine.tick(T0 + 10 * MIN))).toMatchObject([{ rule: 'unit.silence' }]);
+  });
+});
+
+describe('coverage', () => {
+  const coverage = (actions: EngineAction[]) => raises(actions).filter((alert) => alert.rule === 'zone.coverage');
+  const patrolZone = () => square('beat', 10, 10, 1, 'low', 'patrol');
+  const crew = (unitId: string, kind: UnitSeen['kind'], lon: number, lat: number, status: UnitSeen['status'], at: number): UnitSeen => ({
+    unitId,
+    callsign: unitId.toUpperCase(),
+    kind,
+    status,
+    position: { lat, lon, at },
+    ingestedAt: at,
+  });
+
+  it('raises once when a watched zone has had no available unit of the kind for the rule’s minutes, and resolves when one is back', () => {
+    const engine = engineWith(patrolZone());
+    engine.unit(crew('p1', 'patrol', 10.5, 10.5, 'available', T0), T0);
+    expect(coverage(engine.tick(T0 + MIN))).toEqual([]);
+    // Dispatched away: still inside, but not available, so the gap starts.
+    engine.unit(crew('p1', 'patrol', 10.5, 10.5, 'dispatched', T0 + 2 * MIN), T0 + 2 * MIN);
+    expect(coverage(engine.tick(T0 + 3 * MIN))).toEqual([]);
+    // Another kind inside does not cover for a patrol unit.
+    engine.unit(crew('f1', 'fire', 10.4, 10.4, 'available', T0 + 4 * MIN), T0 + 4 * MIN);
+    expect(coverage(engine.tick(T0 + 10 * MIN))).toEqual([]);
+    const raised = coverage(engine.tick(T0 + 19 * MIN));
+    expect(raised).toMatchObject([
+      {
+        rule: 'zone.coverage',
+        subject: 'coverage:beat:patrol',
+        zoneId: 'beat',
+        title: 'No available patrol unit in Zone beat',
+        severity: 'warning',
+      },
+    ]);
+    expect(raised[0]!.detail).toContain('for 16 minutes');
+    expect(coverage(engine.tick(T0 + 30 * MIN))).toEqual([]);
+    engine.unit(crew('p1', 'patrol', 10.5, 10.5, 'available', T0 + 31 * MIN), T0 + 31 * MIN);
+    expect(engine.tick(T0 + 32 * MIN)).toContainEqual({ type: 'resolve', rule: 'zone.coverage', subject: 'coverage:beat:patrol' });
+  });
+
+  it('counts a unit that drives out of the zone as gone, and watches only the zone and unit kinds the rule names', () => {
+    const rules = defaultRules();
+    rules['zone.coverage'].params = { zoneKinds: ['patrol'], unitKinds: ['patrol', 'medical'], minutes: 5 };
+    const engine = new RulesEngine(rules);
+    engine.setZones([patrolZone(), square('hot', 20, 20, 1, 'critical', 'ungoverned')]);
+    engine.unit(crew('p1', 'patrol', 10.5, 10.5, 'available', T0), T0);
+    engine.unit(crew('m1', 'medical', 10.5, 10.5, 'available', T0), T0);
+    engine.tick(T0);
+    engine.unit(crew('m1', 'medical', 30, 30, 'available', T0 + MIN), T0 + MIN);
+    engine.tick(T0 + 2 * MIN);
+    expect(coverage(engine.tick(T0 + 8 * MIN)).map((alert) => alert.subject)).toEqual(['coverage:beat:medical']);
+  });
+
+  it('resumes an open coverage alert after a restart without raising it again, and resolves it when switched off', () => {
+    const engine = engineWith(patrolZone());
+    engine.restore(
+      {
+        units: [],
+        presence: [],
+        openAlerts: [{ rule: 'zone.coverage', subject: 'coverage:beat:patrol', lat: null, lon: null, updatedAt: T0 }],
+        recentReports: [],
+      },
+      T0,
+    );
+    expect(coverage(engine.tick(T0 + 60 * MIN))).toEqual([]);
+    const rules = defaultRules();
+    rules['zone.coverage'].enabled = false;
+    engine.setRules(rules);
+    expect(engine.tick(T0 + 61 * MIN)).toContainEqual({ type: 'resolve', rule: 'zone.coverage', subject: 'coverage:beat:patrol' });
   });
 });

@@ -1,4 +1,5 @@
 import type { ActiveRules, DetectionFrame, EngineAction, ReportSeen, UnitSeen } from './engine.types';
+import { evaluateCoverage, parseCoverageSubject, type Gap } from './coverage';
 import { evaluateDetections, type DetectionTrack } from './detection-rule';
 import { evaluateDwell, evaluateReportGeofence, evaluateUnitGeofence, type Presence } from './geofence';
 import { categoryOfBurst, evaluateBurst, evaluateKeywords, type OpenBurst } from './report-rules';
@@ -22,7 +23,8 @@ export interface EngineSnapshot {
  * - presence: which watched zones a unit is inside, since when, and whether it was alerted;
  * - window: the recent reports a burst is counted over;
  * - track: a label followed across a camera's consecutive frames (inertia);
- * - tick: the timer that catches what only the passing of time reveals (silence, dwell).
+ * - gap: how long a watched zone has been without an available unit of a kind (coverage);
+ * - tick: the timer that catches what only the passing of time reveals (silence, dwell, coverage).
  * Time comes from the events and from `tick(now)`, so tests drive it with a fake clock.
  */
 export class RulesEngine {
@@ -34,6 +36,7 @@ export class RulesEngine {
   private readonly recentReports: ReportSeen[] = [];
   private readonly openBursts: OpenBurst[] = [];
   private readonly tracks = new Map<string, DetectionTrack>();
+  private readonly coverageGaps = new Map<string, Gap>();
 
   constructor(private rules: ActiveRules) {}
 
@@ -61,6 +64,9 @@ export class RulesEngine {
     }
     for (const alert of snapshot.openAlerts) {
       if (alert.rule === 'unit.silence') this.silenced.add(alert.subject);
+      // An open coverage alert stays open until the next tick finds the zone covered again.
+      if (alert.rule === 'zone.coverage' && parseCoverageSubject(alert.subject))
+        this.coverageGaps.set(alert.subject, { since: alert.updatedAt, alerted: true });
       const category = alert.rule === 'report.burst' ? categoryOfBurst(alert.subject) : null;
       if (category !== null && alert.lat !== null && alert.lon !== null)
         this.openBursts.push({ subject: alert.subject, category, lat: alert.lat, lon: alert.lon, lastAt: alert.updatedAt });
@@ -95,7 +101,7 @@ export class RulesEngine {
     return evaluateDetections(this.rules, this.zones, this.tracks, frame);
   }
 
-  /** The timer: silence of assigned units and dwell times reached between positions. */
+  /** The timer: silence of assigned units, dwell times reached between positions, and zones left without cover. */
   tick(now: number): EngineAction[] {
     const actions: EngineAction[] = [];
     for (const [unitId, since] of this.assignedSince) {
@@ -106,6 +112,7 @@ export class RulesEngine {
       const unit = this.units.get(unitId);
       if (unit && inside.size > 0) actions.push(...evaluateDwell(this.rules, this.zones, unit, inside, now));
     }
+    actions.push(...evaluateCoverage(this.rules, this.zones, this.units.values(), this.coverageGaps, now));
     return actions;
   }
 

@@ -59,15 +59,15 @@ export class RulesRepository {
   }
 
   units() {
-    return this.db.selectFrom('units').select(['id', 'callsign', 'status', 'lat', 'lon', 'position_at', 'updated_at']).execute();
+    return this.db.selectFrom('units').select(['id', 'callsign', 'kind', 'status', 'lat', 'lon', 'position_at', 'updated_at']).execute();
   }
 
-  /** Open alerts of the engine's stateful rules: silence and bursts resume from them. */
+  /** Open alerts of the engine's stateful rules: silence, bursts and coverage resume from them. */
   openEngineAlerts() {
     return this.db
       .selectFrom('alerts')
       .select(['rule', 'subject', 'lat', 'lon', 'updated_at'])
-      .where('rule', 'in', ['unit.silence', 'report.burst'])
+      .where('rule', 'in', ['unit.silence', 'report.burst', 'zone.coverage'])
       .where('status', 'in', OPEN_ALERT_STATUSES)
       .execute();
   }

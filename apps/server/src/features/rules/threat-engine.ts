@@ -83,7 +83,7 @@ function zoneFromEvent(zone: Zone): IndexedZone {
 
 function unitSeen(unit: Unit): UnitSeen {
   const position = unit.position ? { lat: unit.position.location.lat, lon: unit.position.location.lon, at: unit.position.at } : null;
-  return { unitId: unit.id, callsign: unit.callsign, status: unit.status, position, ingestedAt: unit.updatedAt };
+  return { unitId: unit.id, callsign: unit.callsign, kind: unit.kind, status: unit.status, position, ingestedAt: unit.updatedAt };
 }
 
 /**
@@ -133,6 +133,7 @@ export class ThreatEngine {
         units: units.map((row) => ({
           unitId: row.id,
           callsign: row.callsign,
+          kind: row.kind,
           status: row.status,
           position:
             row.lat !== null && row.lon !== null && row.position_at !== null ? { lat: row.lat, lon: row.lon, at: row.position_at } : null,

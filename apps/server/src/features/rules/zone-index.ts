@@ -50,6 +50,11 @@ export class ZoneIndex {
     this.tree = tree;
   }
 
+  /** Every active zone of these kinds. */
+  ofKinds(kinds: readonly ZoneKind[]): IndexedZone[] {
+    return this.zones.filter((zone) => kinds.includes(zone.kind));
+  }
+
   /** Active zones containing the point whose risk is at or above `minRisk`, optionally of some kinds only. */
   containing(lon: number, lat: number, minRisk: RiskLevel, kinds?: readonly ZoneKind[]): IndexedZone[] {
     if (!this.tree) return [];

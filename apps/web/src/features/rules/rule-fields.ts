@@ -1,5 +1,6 @@
 import { ALERT_SEVERITIES } from '@argus/contracts/alerts';
 import { GEOFENCE_ENTITIES, RULE_PARAMS, type RuleKind } from '@argus/contracts/http/rules';
+import { UNIT_KINDS } from '@argus/contracts/units';
 import { RISK_LEVELS, ZONE_KINDS } from '@argus/contracts/zones';
 
 /**
@@ -45,6 +46,16 @@ export const RULE_FIELDS: Record<RuleKind, FieldSpec[]> = {
     { key: 'loiterSeconds', label: 'Loitering time (seconds)', type: 'number' },
     { key: 'zoneKinds', label: 'Zone kinds', type: 'checkboxes', options: ZONE_KINDS },
     { key: 'minRisk', label: 'Zones at or above risk', type: 'select', options: RISK_LEVELS },
+  ],
+  'zone.coverage': [
+    { key: 'zoneKinds', label: 'Zone kinds', type: 'checkboxes', options: ZONE_KINDS },
+    { key: 'unitKinds', label: 'Unit kinds (each on its own)', type: 'checkboxes', options: UNIT_KINDS },
+    {
+      key: 'minutes',
+      label: 'Without one for (minutes)',
+      type: 'number',
+      hint: 'An available unit of the kind must be inside the zone; an alert per zone and kind after this long.',
+    },
   ],
 };
 
