@@ -9,7 +9,7 @@ export function NoStreetMapNotice({ canManage }: { canManage: boolean }) {
   return (
     <p
       role="status"
-      className="pointer-events-auto absolute bottom-10 left-1/2 z-10 w-max max-w-[calc(100%-2rem)] -translate-x-1/2 rounded-md border border-line bg-surface/95 px-3 py-2 text-center text-sm"
+      className="absolute left-1/2 top-[30%] z-10 w-max max-w-[calc(100%-7rem)] -translate-x-1/2 rounded-md border border-line bg-surface/95 px-3 py-2 text-center text-sm"
     >
       {'No street map here — an administrator can add one in '}
       {canManage ? (

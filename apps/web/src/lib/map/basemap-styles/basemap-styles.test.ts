@@ -74,9 +74,14 @@ describe.each([
   it('puts every id under the basemap prefix and reads tiles from Argus by absolute address', async () => {
     const { sources, layers } = await basemapContent(basemap({ vectorSchema: schema }));
     expect(layers.every((layer) => layer.id.startsWith('street:b1:'))).toBe(true);
-    expect(Object.values(sources)).toEqual([
-      expect.objectContaining({ type: 'vector', tiles: ['http://argus.test/basemaps/b1/tiles/{z}/{x}/{y}'], maxzoom: 14 }),
-    ]);
+    expect(sources['street:b1:tiles']).toMatchObject({
+      type: 'vector',
+      tiles: ['http://argus.test/basemaps/b1/tiles/{z}/{x}/{y}'],
+      maxzoom: 14,
+    });
+    // The archive's area is land at street zoom, under its streets, whatever the coarse world coastline says.
+    expect(sources['street:b1:extent']).toMatchObject({ type: 'geojson' });
+    expect(layers[0]).toMatchObject({ id: 'street:b1:extent', type: 'fill', minzoom: 10 });
   });
 });
 
@@ -105,7 +110,17 @@ describe('a vector archive in an unknown schema', () => {
     vi.stubGlobal('document', { baseURI: 'http://argus.test/command' });
     expect(fetch.mock.calls[0]![0]).toMatch(/^\/basemaps\/b1\/tiles\/14\/\d+\/\d+$/);
     expect(new Set(sourceLayersOf(content.layers))).toEqual(new Set(['roads', 'lakes']));
-    expect(content.layers.map((layer) => layer.type)).toEqual(['fill', 'line', 'circle', 'symbol', 'fill', 'line', 'circle', 'symbol']);
+    expect(content.layers.map((layer) => layer.type)).toEqual([
+      'fill',
+      'fill',
+      'line',
+      'circle',
+      'symbol',
+      'fill',
+      'line',
+      'circle',
+      'symbol',
+    ]);
     expect(validateStyleMin(asStyle(content)).map((error) => error.message)).toEqual([]);
   });
 

@@ -1,5 +1,5 @@
 import type { LayerSpecification } from 'maplibre-gl';
-import { fill, label, line, type LayerTarget } from './layer-kit';
+import { HAS_NAME, fill, label, line, type LayerTarget } from './layer-kit';
 import { STREET_COLOURS as C } from './street-colours';
 
 /**
@@ -21,12 +21,12 @@ export function genericLayers(target: LayerTarget, tileLayers: readonly string[]
       type: 'circle',
       source: target.source,
       'source-layer': layer,
-      filter: ['all', ['==', ['geometry-type'], 'Point'], ['!', ['has', 'name']]],
+      filter: ['all', ['==', ['geometry-type'], 'Point'], ['!', HAS_NAME]],
       minzoom: 14,
       paint: { 'circle-radius': 2, 'circle-color': C.generic },
     },
     label(target, `${layer}-name`, layer, {
-      filter: ['has', 'name'],
+      filter: HAS_NAME,
       size: 11,
       colour: C.streetLabel,
     }),

@@ -20,6 +20,11 @@ export interface LayerTarget {
 
 type Zoomed = ExpressionSpecification;
 
+/** tilemaker's OpenMapTiles profile writes `name:latin` (and `name_en`) where other tools write `name`. */
+export const NAME: ExpressionSpecification = ['coalesce', ['get', 'name'], ['get', 'name:latin'], ['get', 'name_en'], ''];
+/** The feature has a name under any of those keys. */
+export const HAS_NAME: ExpressionSpecification = ['any', ['has', 'name'], ['has', 'name:latin'], ['has', 'name_en']];
+
 /** Width growing exponentially with zoom, as road widths do on the ground. */
 export const widthByZoom = (stops: Array<[number, number]>): Zoomed =>
   ['interpolate', ['exponential', 1.6], ['zoom'], ...stops.flat()] as Zoomed;
@@ -70,12 +75,13 @@ interface LabelOptions {
   bold?: boolean;
   /** Street names follow their road; place names stand upright at a point. */
   alongLine?: boolean;
+  /** The property to show; by default the feature's name (name:latin and name_en where a profile writes only those). */
   field?: string;
 }
 
 /** A text label in a bundled font (fonts.ts), with a dark halo so it reads over roads and symbols. */
 export function label(target: LayerTarget, id: string, layer: string, options: LabelOptions): SymbolLayerSpecification {
-  const { filter, minzoom, size, colour = STREET_COLOURS.label, bold = false, alongLine = false, field = 'name' } = options;
+  const { filter, minzoom, size, colour = STREET_COLOURS.label, bold = false, alongLine = false, field } = options;
   return {
     id: `${target.prefix}${id}`,
     type: 'symbol',
@@ -84,7 +90,7 @@ export function label(target: LayerTarget, id: string, layer: string, options: L
     ...(filter ? { filter } : {}),
     ...(minzoom !== undefined ? { minzoom } : {}),
     layout: {
-      'text-field': ['to-string', ['get', field]],
+      'text-field': field ? ['to-string', ['get', field]] : NAME,
       'text-font': bold ? FONT_BOLD : FONT_REGULAR,
       'text-size': size,
       'text-max-width': 8,

@@ -1,5 +1,5 @@
 import type { LayerSpecification } from 'maplibre-gl';
-import { fill, label, line, oneOf, road, type LayerTarget } from './layer-kit';
+import { HAS_NAME, fill, label, line, oneOf, road, type LayerTarget } from './layer-kit';
 import { STREET_COLOURS as C } from './street-colours';
 
 /** The tile layers of the Protomaps basemap schema (v4) this style draws. */
@@ -69,15 +69,15 @@ export function protomapsLayers(target: LayerTarget): LayerSpecification[] {
       [12, 3],
       [18, 24],
     ]),
-    label(target, 'water-name', at('water'), { size: 12, colour: C.waterLabel, filter: ['has', 'name'] }),
+    label(target, 'water-name', at('water'), { size: 12, colour: C.waterLabel, filter: HAS_NAME }),
     label(target, 'street-name', at('roads'), {
       alongLine: true,
       minzoom: 13,
       size: ['interpolate', ['linear'], ['zoom'], 13, 10, 17, 14],
       colour: C.streetLabel,
-      filter: ['has', 'name'],
+      filter: HAS_NAME,
     }),
-    label(target, 'poi', at('pois'), { minzoom: 15, size: 11, colour: C.minorLabel, filter: ['has', 'name'] }),
+    label(target, 'poi', at('pois'), { minzoom: 15, size: 11, colour: C.minorLabel, filter: HAS_NAME }),
     label(target, 'place-local', at('places'), {
       size: ['interpolate', ['linear'], ['zoom'], 11, 11, 16, 15],
       filter: kind(['neighbourhood', 'macrohood']),
