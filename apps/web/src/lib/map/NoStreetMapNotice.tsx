@@ -13,7 +13,7 @@ export function NoStreetMapNotice({ canManage }: { canManage: boolean }) {
     >
       {'No street map here — an administrator can add one in '}
       {canManage ? (
-        <Link to="/settings#maps" className="text-gold underline">
+        <Link to="/settings#maps" className="whitespace-nowrap text-gold underline">
           Settings › Maps
         </Link>
       ) : (

@@ -25,12 +25,13 @@ const MapEngine = lazy(async () => ({ default: (await import('./MapEngine')).Map
  * See overlay.ts for the vocabulary (source, layer, overlay) and overlays/ for the ready-made ones.
  */
 export function OperationalMap(props: OperationalMapProps) {
-  // The basemaps are known before the map starts, so it opens over the right one and its area;
-  // a list that cannot be read (no signal) leaves the world outline alone.
+  // The basemaps are known before the map starts, so it opens over the right one and its area.
+  // A list that cannot be read, or waits for a signal, leaves the world outline alone until it
+  // comes; the map then switches to it in place.
   const config = useQuery(mapConfigQuery);
   const list = useQuery(basemapQueries.list());
   const basemaps = basemapOptions(list.data?.basemaps ?? [], configuredBasemap(config.data));
-  const settled = config.isFetched && (list.isFetched || list.isError);
+  const settled = config.isFetched && (list.isFetched || list.isError || list.fetchStatus === 'paused');
   const canManageBasemaps = isCommandRole(useContext(AuthContext)?.user?.role);
   return (
     <MapErrorBoundary className={props.className}>
