@@ -258,6 +258,10 @@ describe('street basemaps on the maps', () => {
       .toBeGreaterThan(0);
     expect((await renderedBasemap(page)).lines).toBeGreaterThan(0);
     expect(foreign).toEqual([]);
+    await page.getByRole('button', { name: 'Basemap', exact: true }).click();
+    expect(await page.getByRole('radio', { name: 'West Oakland', exact: true }).getAttribute('aria-checked')).toBe('true');
+    await screenshot(page, 'basemap-switcher-phone');
+    await page.keyboard.press('Escape');
     await context.close();
   });
 
