@@ -8,8 +8,11 @@ export interface LiveMap {
   ):
     | { getData(): Promise<{ features: Array<{ geometry: { type: string; coordinates: unknown }; properties: Record<string, unknown> }> }> }
     | undefined;
-  getStyle(): { layers: Array<{ id: string }> };
+  getStyle(): { layers: Array<{ id: string; type: string }> };
   listImages(): string[];
+  queryRenderedFeatures(options: { layers: string[] }): Array<{ layer: { type: string }; properties: Record<string, unknown> }>;
+  getCenter(): { lng: number; lat: number };
+  getZoom(): number;
   once(event: 'idle', handler: () => void): void;
   triggerRepaint(): void;
 }
@@ -105,6 +108,49 @@ export async function mapSettled(page: Page): Promise<void> {
           live.triggerRepaint();
         }),
     );
+  } finally {
+    await map.dispose();
+  }
+}
+
+/** Ids of the street basemap's layers all start with this (apps/web/src/lib/map/basemap-styles/content.ts). */
+const STREET_PREFIX = 'street:';
+
+/** What the street basemap draws in the view now: how many line features, and the names on its labels. */
+export async function renderedBasemap(page: Page): Promise<{ lines: number; names: string[] }> {
+  const map = await liveMap(page);
+  try {
+    return await map.evaluate((live, prefix) => {
+      if (!live) throw new Error('The page has no loaded map.');
+      const layers = live
+        .getStyle()
+        .layers.filter((layer) => layer.id.startsWith(prefix))
+        .map((layer) => layer.id);
+      if (layers.length === 0) return { lines: 0, names: [] };
+      const features = live.queryRenderedFeatures({ layers });
+      // tilemaker's OpenMapTiles profile writes name:latin where other tools write name.
+      const nameOf = (properties: Record<string, unknown>) =>
+        String(properties.name ?? properties['name:latin'] ?? properties.name_en ?? '');
+      const names = features.filter((feature) => feature.layer.type === 'symbol').map((feature) => nameOf(feature.properties));
+      return {
+        lines: features.filter((feature) => feature.layer.type === 'line').length,
+        names: [...new Set(names)].filter(Boolean).sort(),
+      };
+    }, STREET_PREFIX);
+  } finally {
+    await map.dispose();
+  }
+}
+
+/** The centre and zoom of the page's map; throws until the map has loaded. */
+export async function mapView(page: Page): Promise<{ lat: number; lon: number; zoom: number }> {
+  const map = await liveMap(page);
+  try {
+    return await map.evaluate((live) => {
+      if (!live) throw new Error('The page has no loaded map.');
+      const centre = live.getCenter();
+      return { lat: centre.lat, lon: centre.lng, zoom: live.getZoom() };
+    });
   } finally {
     await map.dispose();
   }

@@ -1,25 +1,44 @@
 import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import type { Point as GeoPoint } from 'geojson';
+import type { Basemap } from '@argus/contracts/http/basemaps';
 import { BORDERS_SOURCE, LAND_SOURCE, basemapStyle, loadBasemapGeometry } from './basemap';
+import { chosenBasemap, defaultBasemap, readBasemapChoice, writeBasemapChoice } from './basemap-choice';
+import { lacksStreetMap, type MapView } from './basemap-coverage';
+import { BasemapSwitcher } from './BasemapSwitcher';
 import { wrapLongitude } from './coordinates';
 import { CoordinateReadout, type ReadoutPoint } from './CoordinateReadout';
 import { mapImages } from './images';
 import { MapGoTo } from './MapGoTo';
+import { NoStreetMapNotice } from './NoStreetMapNotice';
 import { AttributionControl, MapLibreMap, NavigationControl, ScaleControl, type GeoJSONSource, type MapGeoJSONFeature } from './maplibre';
 import type { OperationalMapProps } from './map-props';
 import type { MapOverlay, OverlayFeatureProperties, OverlayGeometry } from './overlay';
 import { OverlaySync } from './overlay-sync';
 import { provideSymbolImages } from './symbol-images';
+import { StreetBasemap } from './street-basemap';
 import { symbolImage } from './symbol-image';
 
 interface Engine {
   map: MapLibreMap;
   sync: OverlaySync;
+  street: StreetBasemap;
+  /** The MapLibre control in the map's corner that holds the basemap switcher. */
+  switcherCorner: HTMLElement;
+}
+
+export interface MapEngineProps extends OperationalMapProps {
+  /** The basemaps to offer, in order (basemap-choice.ts). */
+  basemaps: readonly Basemap[];
+  /** Command-level roles are pointed to where basemaps are added. */
+  canManageBasemaps: boolean;
 }
 
 /** Fat fingers: a tap picks what lies within this many pixels. */
 const PICK_TOLERANCE_PX = 8;
 const FIT_MAX_ZOOM = 13;
+/** A map with nothing to fit opens over its basemap's area, but no closer than a neighbourhood. */
+const BASEMAP_FIT_MAX_ZOOM = 15;
 
 const prefersReducedMotion = () => document.documentElement.classList.contains('reduce-motion');
 
@@ -88,24 +107,28 @@ export function MapEngine({
   picking = false,
   focus,
   initialView,
-  tiles,
+  basemaps,
+  canManageBasemaps,
   goTo = false,
   viewInAddress = false,
   label = 'Operational map',
   className,
-}: OperationalMapProps) {
+}: MapEngineProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [engine, setEngine] = useState<Engine | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [readout, setReadout] = useState<ReadoutPoint | null>(null);
+  const [view, setView] = useState<MapView | null>(null);
+  const [choice, setChoice] = useState(readBasemapChoice);
+  const [basemapFailure, setBasemapFailure] = useState<string | null>(null);
+  const basemap = chosenBasemap(basemaps, choice);
   // The latest props for handlers registered once on the map.
-  const latest = useRef({ overlays, onPick, onMapReady, picking, focus, initialView, tiles, label, viewInAddress });
+  const latest = useRef({ overlays, onPick, onMapReady, picking, focus, initialView, basemap, basemaps, label, viewInAddress });
   useEffect(() => {
-    latest.current = { overlays, onPick, onMapReady, picking, focus, initialView, tiles, label, viewInAddress };
+    latest.current = { overlays, onPick, onMapReady, picking, focus, initialView, basemap, basemaps, label, viewInAddress };
   });
   const hasFitted = useRef(Boolean(initialView || focus));
 
-  const tileUrl = tiles?.url;
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
@@ -113,12 +136,15 @@ export function MapEngine({
     let map: MapLibreMap;
     // A shared link or a reload opens where the address says, not fitted to the data.
     if (start.viewInAddress && VIEW_IN_ADDRESS.test(window.location.hash)) hasFitted.current = true;
+    // Nothing to open on: the basemap's own area rather than the middle of the world.
+    const area = start.initialView ? null : (start.basemap?.bounds ?? defaultBasemap(start.basemaps)?.bounds ?? null);
     try {
       map = new MapLibreMap({
         container,
-        style: basemapStyle(start.tiles),
+        style: basemapStyle(),
         center: start.initialView ? [start.initialView.center.lon, start.initialView.center.lat] : [10, 25],
         zoom: start.initialView?.zoom ?? 1.3,
+        ...(area ? { bounds: area, fitBoundsOptions: { maxZoom: BASEMAP_FIT_MAX_ZOOM } } : {}),
         attributionControl: false,
         dragRotate: false,
         pitchWithRotate: false,
@@ -134,10 +160,16 @@ export function MapEngine({
     map.touchZoomRotate.disableRotation();
     map.keyboard.disableRotation();
     map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+    const switcherCorner = document.createElement('div');
+    switcherCorner.className = 'maplibregl-ctrl maplibregl-ctrl-group';
+    map.addControl({ onAdd: () => switcherCorner, onRemove: () => switcherCorner.remove() }, 'top-right');
     map.addControl(new ScaleControl({ unit: 'metric' }), 'bottom-right');
     map.addControl(new AttributionControl({ compact: true, customAttribution: 'Natural Earth' }), 'bottom-right');
 
     const sync = new OverlaySync(map);
+    const street = new StreetBasemap(map, (message) => {
+      if (alive) setBasemapFailure(message);
+    });
     // Unit and incident symbols are drawn when a layer first asks for one; set before any layer can ask.
     const stopSymbolImages = provideSymbolImages(map, symbolImage);
     let alive = true;
@@ -147,6 +179,10 @@ export function MapEngine({
     const showCentre = () => {
       const centre = map.getCenter();
       setReadout({ kind: 'centre', lat: centre.lat, lon: wrapLongitude(centre.lng) });
+    };
+    const noteView = () => {
+      const centre = map.getCenter();
+      setView({ lat: centre.lat, lon: wrapLongitude(centre.lng), zoom: map.getZoom() });
     };
     const updatePointer = () => {
       frame = 0;
@@ -161,7 +197,8 @@ export function MapEngine({
         map.addImage(image.name, { width: image.width, height: image.height, data: image.data }, { pixelRatio: image.pixelRatio });
       }
       showCentre();
-      setEngine({ map, sync });
+      noteView();
+      setEngine({ map, sync, street, switcherCorner });
       latest.current.onMapReady?.(map);
       void loadBasemapGeometry().then(({ land, borders }) => {
         if (!alive) return;
@@ -184,6 +221,7 @@ export function MapEngine({
     });
     map.on('moveend', () => {
       if (!pointer) showCentre();
+      noteView();
     });
     map.on('click', (event) => {
       const { onPick: handlePick, picking: isPicking } = latest.current;
@@ -210,13 +248,25 @@ export function MapEngine({
       alive = false;
       if (frame) cancelAnimationFrame(frame);
       stopSymbolImages();
+      street.dispose();
       sync.dispose();
       latest.current.onMapReady?.(null);
       delete container.dataset.mapReady;
       map.remove();
       setEngine(null);
     };
-  }, [tileUrl]);
+  }, []);
+
+  // Only another basemap (or the same one changed) is redrawn, never the map: overlays stay.
+  const basemapKey = basemap ? `${basemap.id}@${basemap.updatedAt}` : 'none';
+  useEffect(() => {
+    if (engine) void engine.street.show(latest.current.basemap);
+  }, [engine, basemapKey]);
+
+  const chooseBasemap = (id: string) => {
+    writeBasemapChoice(id);
+    setChoice(id);
+  };
 
   useEffect(() => {
     if (!engine) return;
@@ -262,6 +312,15 @@ export function MapEngine({
             <div className="absolute left-1/2 top-1/2 size-1 -translate-x-1/2 -translate-y-1/2 rounded-full bg-gold" />
           </div>
         ) : null}
+        {basemapFailure ? (
+          <p role="alert" className="absolute inset-x-4 top-14 z-10 rounded-md border border-danger bg-surface p-2 text-sm text-danger">
+            {basemapFailure}
+          </p>
+        ) : null}
+        {view && lacksStreetMap(basemap, view) ? <NoStreetMapNotice canManage={canManageBasemaps} /> : null}
+        {engine
+          ? createPortal(<BasemapSwitcher options={basemaps} current={basemap} onChoose={chooseBasemap} />, engine.switcherCorner)
+          : null}
         <CoordinateReadout point={readout} />
         {goTo && engine ? <MapGoTo map={engine.map} /> : null}
       </div>

@@ -1,9 +1,13 @@
-import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useContext, type ErrorInfo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { isCommandRole } from '@argus/contracts/roles';
+import { AuthContext } from '../../features/auth/auth-context';
+import { basemapQueries } from '../../features/basemaps/basemaps.queries';
 import { describeError } from '../api-error';
 import { Spinner } from '../../components/ui/Spinner';
 import type { OperationalMapProps } from './map-props';
-import { configuredTiles, mapConfigQuery } from './map-config';
+import { basemapOptions } from './basemap-choice';
+import { configuredBasemap, mapConfigQuery } from './map-config';
 
 export type { OperationalMapProps } from './map-props';
 
@@ -11,7 +15,8 @@ export type { OperationalMapProps } from './map-props';
 const MapEngine = lazy(async () => ({ default: (await import('./MapEngine')).MapEngine }));
 
 /**
- * The operational map every page shares: an offline basemap with the page's overlays on top.
+ * The operational map every page shares: the chosen street basemap over the offline world outline,
+ * with the page's overlays on top (docs/decisions/0032-basemap-styles-and-switching.md).
  *
  * ```tsx
  * const overlays = useMemo(() => [incidentsOverlay(incidents), unitsOverlay(units, { now })], [incidents, units, now]);
@@ -20,14 +25,22 @@ const MapEngine = lazy(async () => ({ default: (await import('./MapEngine')).Map
  * See overlay.ts for the vocabulary (source, layer, overlay) and overlays/ for the ready-made ones.
  */
 export function OperationalMap(props: OperationalMapProps) {
-  // The configured tile source is settled before the map starts, so it is built once.
-  const config = useQuery({ ...mapConfigQuery, enabled: props.tiles === undefined });
-  const tiles = props.tiles ?? configuredTiles(config.data);
-  const settled = props.tiles !== undefined || config.isFetched;
+  // The basemaps are known before the map starts, so it opens over the right one and its area.
+  // A list that cannot be read, or waits for a signal, leaves the world outline alone until it
+  // comes; the map then switches to it in place.
+  const config = useQuery(mapConfigQuery);
+  const list = useQuery(basemapQueries.list());
+  const basemaps = basemapOptions(list.data?.basemaps ?? [], configuredBasemap(config.data));
+  const settled = config.isFetched && (list.isFetched || list.isError || list.fetchStatus === 'paused');
+  const canManageBasemaps = isCommandRole(useContext(AuthContext)?.user?.role);
   return (
     <MapErrorBoundary className={props.className}>
       <Suspense fallback={<MapLoading className={props.className} />}>
-        {settled ? <MapEngine {...props} tiles={tiles} /> : <MapLoading className={props.className} />}
+        {settled ? (
+          <MapEngine {...props} basemaps={basemaps} canManageBasemaps={canManageBasemaps} />
+        ) : (
+          <MapLoading className={props.className} />
+        )}
       </Suspense>
     </MapErrorBoundary>
   );

@@ -7,7 +7,6 @@ import notoSansRegular from '@fontsource/noto-sans/files/noto-sans-latin-400-nor
 import notoSansBold from '@fontsource/noto-sans/files/noto-sans-latin-700-normal.woff2?url';
 import { FONT_BOLD, FONT_REGULAR } from './fonts';
 import { BASEMAP_COLOURS } from './palette';
-import type { TileBasemap } from './overlay';
 
 /** Basic Latin, Latin-1 and the punctuation that callsigns, references and numbers use. */
 const LATIN = [
@@ -31,6 +30,8 @@ const LATIN = [
 
 export const LAND_SOURCE = 'basemap-land';
 export const BORDERS_SOURCE = 'basemap-borders';
+/** The world outline's top layer: a street basemap goes just above it, under every overlay. */
+export const WORLD_OUTLINE_TOP_LAYER = 'basemap-borders';
 
 export interface BasemapGeometry {
   land: FeatureCollection;
@@ -60,11 +61,12 @@ const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
 
 /**
  * The style every operational map starts from: water as the background, then land and country
- * borders (filled in by the map once loadBasemapGeometry resolves) and, when configured, a tile
- * layer over them. Overlays are added on top by the map engine.
+ * borders (filled in by the map once loadBasemapGeometry resolves). This world outline stays below
+ * the chosen street basemap as its fallback (street-basemap.ts adds that over it); overlays are
+ * added on top by the map engine.
  */
-export function basemapStyle(tiles?: TileBasemap): StyleSpecification {
-  const style: StyleSpecification = {
+export function basemapStyle(): StyleSpecification {
+  return {
     version: 8,
     'font-faces': {
       [FONT_REGULAR[0]!]: [{ url: absolute(notoSansRegular), 'unicode-range': LATIN }],
@@ -83,23 +85,11 @@ export function basemapStyle(tiles?: TileBasemap): StyleSpecification {
         paint: { 'fill-color': BASEMAP_COLOURS.land, 'fill-outline-color': BASEMAP_COLOURS.coast },
       },
       {
-        id: 'basemap-borders',
+        id: WORLD_OUTLINE_TOP_LAYER,
         type: 'line',
         source: BORDERS_SOURCE,
         paint: { 'line-color': BASEMAP_COLOURS.border, 'line-width': ['interpolate', ['linear'], ['zoom'], 1, 0.5, 8, 1.5] },
       },
     ],
   };
-  if (tiles) {
-    style.sources['basemap-tiles'] = {
-      type: 'raster',
-      tiles: [tiles.url],
-      tileSize: 256,
-      maxzoom: tiles.maxZoom ?? 19,
-      ...(tiles.attribution ? { attribution: tiles.attribution } : {}),
-    };
-    // Over the offline layers: where a tile fails to load (no signal), the offline basemap shows through.
-    style.layers.push({ id: 'basemap-tiles', type: 'raster', source: 'basemap-tiles' });
-  }
-  return style;
 }

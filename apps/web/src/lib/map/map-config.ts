@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { Basemap } from '@argus/contracts/http/basemaps';
 import { MapConfigResponse } from '@argus/contracts/http/map';
 import { api } from '../api';
-import type { TileBasemap } from './overlay';
+import { CONFIGURED_BASEMAP_ID } from './basemap-choice';
 
 /**
  * The operator's optional tile source, asked once per session. With no signal the question fails
@@ -15,8 +16,32 @@ export const mapConfigQuery = queryOptions({
   networkMode: 'always',
 });
 
-export function configuredTiles(config: MapConfigResponse | undefined): TileBasemap | undefined {
+/**
+ * MAP_TILE_URL as a built-in online XYZ source in the basemap list, so the older setting keeps
+ * working beside the administrators' basemaps (docs/decisions/0029-basemaps-served-by-argus.md).
+ */
+export function configuredBasemap(config: MapConfigResponse | undefined): Basemap | null {
   const tiles = config?.tiles;
-  if (!tiles) return undefined;
-  return { url: tiles.url, maxZoom: tiles.maxZoom, ...(tiles.attribution ? { attribution: tiles.attribution } : {}) };
+  if (!tiles) return null;
+  return {
+    id: CONFIGURED_BASEMAP_ID,
+    name: 'Configured online tiles',
+    kind: 'online',
+    format: 'xyz',
+    tileType: 'raster',
+    tileFormat: null,
+    vectorSchema: null,
+    minZoom: 0,
+    maxZoom: tiles.maxZoom,
+    bounds: null,
+    attribution: tiles.attribution ?? '',
+    order: Number.MAX_SAFE_INTEGER,
+    isDefault: false,
+    sizeBytes: null,
+    filename: null,
+    createdAt: 0,
+    updatedAt: 0,
+    tileUrl: tiles.url,
+    sourceUrl: tiles.url,
+  };
 }

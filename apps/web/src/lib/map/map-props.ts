@@ -1,5 +1,5 @@
 import type { MapLibreMap } from './maplibre';
-import type { MapFocus, MapOverlay, MapPick, TileBasemap } from './overlay';
+import type { MapFocus, MapOverlay, MapPick } from './overlay';
 
 /** Props of `<OperationalMap>`; kept apart so pages import them without loading MapLibre. */
 export interface OperationalMapProps {
@@ -13,10 +13,8 @@ export interface OperationalMapProps {
   picking?: boolean;
   /** Fly here whenever its key changes (e.g. the incident just selected in a list). */
   focus?: MapFocus | null;
-  /** Where to start; without it the map opens on the world and fits the first data it is given. */
+  /** Where to start; without it the map opens over its basemap's area (or the world) and fits the first data it is given. */
   initialView?: { center: { lat: number; lon: number }; zoom: number };
-  /** An optional online tile layer over the offline basemap. */
-  tiles?: TileBasemap;
   /** A "Go to" box: type a coordinate in any format and the map flies there. */
   goTo?: boolean;
   /**

@@ -74,14 +74,6 @@ export interface MapFocus {
   key: string | number;
 }
 
-/** An optional online basemap drawn over the offline one when configured (raster XYZ template). */
-export interface TileBasemap {
-  /** e.g. "/tiles/{z}/{x}/{y}.png", or the tile server MAP_TILE_URL names (the CSP admits its origin). */
-  url: string;
-  attribution?: string;
-  maxZoom?: number;
-}
-
 /** A point feature for an overlay (GeoJSON order: longitude first). */
 export function pointFeature(lat: number, lon: number, properties: OverlayFeatureProperties): OverlayFeature {
   return { type: 'Feature', geometry: { type: 'Point', coordinates: [lon, lat] }, properties };

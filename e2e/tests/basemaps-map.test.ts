@@ -1,0 +1,285 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { CSRF_COOKIE, CSRF_HEADER } from '@argus/contracts/http/auth';
+import type { Basemap } from '@argus/contracts/http/basemaps';
+import { callApiOk } from '../support/api';
+import { launchBrowser, screenshot } from '../support/browser';
+import { layerIds, mapReady, mapSettled, mapView, renderedBasemap } from '../support/map';
+import { freePort, waitForHealth } from '../support/processes';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const FIXTURE = path.join(root, 'e2e/fixtures/streets/west-oakland.mbtiles');
+/** The fixture's coverage, from its metadata: a few blocks of West Oakland. */
+const BOUNDS = { west: -122.30258, south: 37.80615, east: -122.29825, north: 37.80914 };
+const PASSWORD = 'Meadow-Copper-Signal-27';
+const ADMIN = 'streets-admin@e2e.argus.test';
+const CIVIC = 'streets-civic@e2e.argus.test';
+const NOTICE = 'No street map here — an administrator can add one in Settings › Maps';
+/** Street zoom over 7th Street, beyond the fixture's deepest tiles (14): MapLibre overzooms. */
+const STREET_VIEW = '#16/37.8076/-122.3004';
+
+/** A 256-pixel PNG tile in one colour, made here so the test needs nothing from outside. */
+function solidTile(red: number, green: number, blue: number): Buffer {
+  const size = 256;
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3).fill(Buffer.from([red, green, blue]))]);
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8;
+  header[9] = 2;
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * Street basemaps on the maps: an Argus of its own (so its default basemap touches no other test),
+ * the real West Oakland street extract uploaded through the API, and an online XYZ source served
+ * by a local tile server on another origin.
+ */
+let browser: Browser;
+let argus: ChildProcess;
+let tiles: http.Server;
+let port: number;
+let tilePort: number;
+let dataDir: string;
+const tileRequests: string[] = [];
+let streets: Basemap;
+let online: Basemap;
+
+const origin = () => `http://localhost:${port}`;
+
+function addUser(env: NodeJS.ProcessEnv, email: string, fullName: string, role: string): Promise<unknown> {
+  const cli = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'apps/server/src/cli.ts',
+      'user',
+      'add',
+      '--email',
+      email,
+      '--full-name',
+      fullName,
+      '--role',
+      role,
+      '--password',
+      PASSWORD,
+    ],
+    { cwd: root, env, stdio: 'ignore' },
+  );
+  return new Promise((resolve) => cli.once('exit', resolve));
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto(`${origin()}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+/** Every request the page makes that is not to Argus itself (data and blob addresses stay in the page). */
+function recordForeignRequests(page: Page): string[] {
+  const foreign: string[] = [];
+  page.on('request', (request) => {
+    const url = request.url();
+    if (!url.startsWith(`${origin()}/`) && !url.startsWith('data:') && !url.startsWith('blob:')) foreign.push(url);
+  });
+  return foreign;
+}
+
+async function chooseBasemap(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Basemap', exact: true }).click();
+  await page.getByRole('radio', { name, exact: true }).click();
+  await page.keyboard.press('Escape');
+}
+
+beforeAll(async () => {
+  [tilePort, port] = await Promise.all([freePort(), freePort()]);
+  const tile = solidTile(46, 139, 87);
+  tiles = http.createServer((request, response) => {
+    tileRequests.push(request.url ?? '');
+    response.writeHead(200, { 'content-type': 'image/png', 'access-control-allow-origin': '*' });
+    response.end(tile);
+  });
+  await new Promise<void>((resolve) => tiles.listen(tilePort, '127.0.0.1', resolve));
+
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'argus-streets-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    MFA_REQUIRED_FOR_ADMINS: 'false',
+  };
+  delete env.MAP_TILE_URL;
+  await addUser(env, ADMIN, 'Sam Streets', 'Command_Admin');
+  await addUser(env, CIVIC, 'Cora Civic', 'Civic_Reporter');
+  argus = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForHealth(port, argus);
+  browser = await launchBrowser();
+
+  // The administrator's set-up, through the API as the Settings › Maps page does it.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, ADMIN);
+  const uploaded = await page.evaluate(
+    async ({ base64, cookie, header }) => {
+      const csrf = decodeURIComponent(
+        document.cookie
+          .split('; ')
+          .find((item) => item.startsWith(`${cookie}=`))
+          ?.split('=')[1] ?? '',
+      );
+      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+      const response = await fetch('/basemaps?name=West%20Oakland&filename=west-oakland.mbtiles', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/octet-stream', [header]: csrf },
+        body: bytes,
+      });
+      return { status: response.status, body: (await response.json()) as { basemap: Basemap } };
+    },
+    { base64: fs.readFileSync(FIXTURE).toString('base64'), cookie: CSRF_COOKIE, header: CSRF_HEADER },
+  );
+  if (uploaded.status !== 201) throw new Error(`Uploading the fixture answered ${uploaded.status}: ${JSON.stringify(uploaded.body)}`);
+  ({ basemap: streets } = await callApiOk<{ basemap: Basemap }>(page, 'PATCH', `/basemaps/${uploaded.body.basemap.id}`, {
+    isDefault: true,
+  }));
+  ({ basemap: online } = await callApiOk<{ basemap: Basemap }>(page, 'POST', '/basemaps', {
+    name: 'Local test tiles',
+    format: 'xyz',
+    url: `http://127.0.0.1:${tilePort}/{z}/{x}/{y}.png`,
+    tileType: 'raster',
+    attribution: 'Test tiles',
+    maxZoom: 19,
+  }));
+  await context.close();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  argus?.kill('SIGTERM');
+  if (argus) await new Promise((resolve) => argus.once('exit', resolve));
+  tiles?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('street basemaps on the maps', () => {
+  let context: BrowserContext;
+
+  it('draws streets and their names at street zoom from Argus alone, switches in place, and says where there is none', async () => {
+    expect(streets.vectorSchema).toBe('openmaptiles');
+    context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, ADMIN);
+    const foreign = recordForeignRequests(page);
+    await page.goto(`${origin()}/command${STREET_VIEW}`);
+    await mapReady(page);
+    await expect.poll(async () => (await renderedBasemap(page)).names, { timeout: 30_000 }).toContain('7th Street');
+    const drawn = await renderedBasemap(page);
+    expect(drawn.lines).toBeGreaterThan(0);
+    expect(drawn.names).toEqual(expect.arrayContaining(['7th Street', 'Wood Street']));
+    await mapSettled(page);
+    expect(foreign).toEqual([]);
+    expect(await page.getByText(NOTICE).count()).toBe(0);
+    await screenshot(page, 'basemap-streets-desktop');
+
+    // Switching replaces the basemap's layers under the overlays; the map and its overlays stay.
+    const overlaysBefore = (await layerIds(page)).filter((id) => !id.startsWith('street:'));
+    await chooseBasemap(page, 'Local test tiles');
+    await expect.poll(() => tileRequests.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    expect(tileRequests.every((url) => /^\/\d+\/\d+\/\d+\.png$/.test(url))).toBe(true);
+    await expect.poll(() => layerIds(page)).toContain(`street:${online.id}:raster`);
+    const layers = await layerIds(page);
+    expect(layers.filter((id) => !id.startsWith('street:'))).toEqual(overlaysBefore);
+    expect(layers.some((id) => id.startsWith(`street:${streets.id}:`))).toBe(false);
+    // Just above the world outline, below every overlay.
+    expect(layers.indexOf(`street:${online.id}:raster`)).toBe(layers.indexOf('basemap-borders') + 1);
+    await expect.poll(() => page.getByText('Test tiles').first().isVisible(), { timeout: 15_000 }).toBe(true);
+
+    await chooseBasemap(page, 'West Oakland');
+    await expect.poll(async () => (await renderedBasemap(page)).names, { timeout: 30_000 }).toContain('7th Street');
+
+    // The world outline alone at street zoom: the map says why it is empty, and remembers the choice.
+    await chooseBasemap(page, 'World outline only');
+    await expect.poll(() => page.getByText(NOTICE).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByRole('link', { name: 'Settings › Maps' }).getAttribute('href')).toBe('/settings#maps');
+    expect((await renderedBasemap(page)).lines).toBe(0);
+    await screenshot(page, 'basemap-no-street-map-desktop');
+    await page.reload();
+    await mapReady(page);
+    await expect.poll(() => page.getByText(NOTICE).isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.getByRole('button', { name: 'Basemap', exact: true }).click();
+    expect(await page.getByRole('radio', { name: 'World outline only' }).getAttribute('aria-checked')).toBe('true');
+    await screenshot(page, 'basemap-switcher-desktop');
+    await page.getByRole('radio', { name: 'West Oakland', exact: true }).click();
+    await expect.poll(async () => (await renderedBasemap(page)).names, { timeout: 30_000 }).toContain('7th Street');
+    await expect.poll(() => page.getByText(NOTICE).count()).toBe(0);
+    await context.close();
+  });
+
+  it('reads on a phone at street zoom', async () => {
+    context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const page = await context.newPage();
+    await signIn(page, ADMIN);
+    const foreign = recordForeignRequests(page);
+    await page.goto(`${origin()}/command${STREET_VIEW}`);
+    await mapReady(page);
+    await page.locator('[data-operational-map]').first().scrollIntoViewIfNeeded();
+    await mapSettled(page);
+    await screenshot(page, 'basemap-streets-phone');
+    // The phone's narrower map places fewer labels; the streets through the centre are named.
+    await expect
+      .poll(async () => (await renderedBasemap(page)).names.filter((name) => name.endsWith(' Street')).length, { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    expect((await renderedBasemap(page)).lines).toBeGreaterThan(0);
+    expect(foreign).toEqual([]);
+    await page.getByRole('button', { name: 'Basemap', exact: true }).click();
+    expect(await page.getByRole('radio', { name: 'West Oakland', exact: true }).getAttribute('aria-checked')).toBe('true');
+    await screenshot(page, 'basemap-switcher-phone');
+    await page.keyboard.press('Escape');
+    await context.close();
+  });
+
+  it('opens the civic pick map over the basemap’s area, not the middle of the world', async () => {
+    context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const page = await context.newPage();
+    await signIn(page, CIVIC);
+    await page.getByRole('button', { name: 'Pick on the map' }).click();
+    await mapReady(page);
+    const view = await mapView(page);
+    expect(view.lon).toBeGreaterThan(BOUNDS.west);
+    expect(view.lon).toBeLessThan(BOUNDS.east);
+    expect(view.lat).toBeGreaterThan(BOUNDS.south);
+    expect(view.lat).toBeLessThan(BOUNDS.north);
+    expect(view.zoom).toBeGreaterThan(13);
+    await expect.poll(async () => (await renderedBasemap(page)).lines, { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.locator('[data-operational-map]').first().scrollIntoViewIfNeeded();
+    await screenshot(page, 'basemap-civic-pick-phone');
+    await context.close();
+  });
+});
