@@ -62,11 +62,11 @@ export function BasemapRow({ basemap, index, count, selected, onSelect, onRemove
           <button
             type="button"
             aria-pressed={selected}
+            aria-label={`Show ${basemap.name} on the coverage map`}
             onClick={() => onSelect(selected ? null : basemap.id)}
             className="min-h-11 min-w-0 break-words rounded-md text-left text-lg font-semibold underline-offset-4 hover:underline"
           >
             {basemap.name}
-            <span className="sr-only">{selected ? ': shown on the coverage map' : ': show on the coverage map'}</span>
           </button>
           {basemap.isDefault ? (
             <span className="rounded-full border border-gold px-2.5 py-0.5 text-sm font-semibold text-gold">Default</span>
@@ -108,7 +108,7 @@ export function BasemapRow({ basemap, index, count, selected, onSelect, onRemove
       )}
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-ink-muted">Source</dt>
-        <dd className="min-w-0 break-all">
+        <dd className="min-w-0 [overflow-wrap:anywhere]">
           {source.summary}
           {source.detail ? <span className="text-ink-muted">{`: ${source.detail}`}</span> : null}
         </dd>

@@ -36,7 +36,7 @@ export function MapsSection() {
         Maps
       </h2>
       <p className="text-ink-muted">
-        Street basemaps for every map in Argus, in the order the maps offer them. The default is shown first; the world outline stays
+        Street basemaps for every map in Argus, in the order the maps offer them. Every map opens on the default; the world outline stays
         underneath wherever no basemap covers the view.
       </p>
       {basemaps.isPending ? <p>Loading basemaps...</p> : null}
