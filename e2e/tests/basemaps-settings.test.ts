@@ -109,6 +109,10 @@ describe('Settings › Maps', () => {
     const maps = page.locator('section#maps');
     await expect.poll(() => maps.getByRole('heading', { name: 'Maps', level: 2 }).isVisible(), { timeout: 20_000 }).toBe(true);
     await expect.poll(() => maps.getByText(/No basemaps yet/).isVisible()).toBe(true);
+    // /settings#maps, the link "Settings › Maps" stands for, opens on the section.
+    await expect
+      .poll(() => maps.getByRole('heading', { name: 'Maps', level: 2 }).evaluate((heading) => heading.getBoundingClientRect().top))
+      .toBeLessThan(900);
 
     // Upload the real street extract through the page.
     const fileForm = maps.getByRole('form', { name: 'Add a file' });

@@ -3,6 +3,7 @@ import type { Basemap } from '@argus/contracts/http/basemaps';
 import { Button } from '../../components/ui/Button';
 import { FieldError } from '../../components/ui/FieldError';
 import { TextField } from '../../components/ui/TextField';
+import { describeError } from '../../lib/api-error';
 import { cn } from '../../lib/class-names';
 import { describeCoverage, describeSource, describeTiles, describeZoom } from './basemap-describe';
 import { useUpdateBasemapMutation } from './basemaps.mutations';
@@ -32,7 +33,7 @@ export function BasemapRow({ basemap, index, count, selected, onSelect, onRemove
 
   const change = (changes: Parameters<typeof update.mutate>[0]['changes']) => {
     setActionError(undefined);
-    update.mutate({ id: basemap.id, changes }, { onError: (error) => setActionError(serverFieldErrors(error, ['form'], 'form').form) });
+    update.mutate({ id: basemap.id, changes }, { onError: (error) => setActionError(describeError(error)) });
   };
 
   const handleRename = (event: FormEvent<HTMLFormElement>) => {
