@@ -16,6 +16,8 @@ export interface RequestOptions<T> {
   /** Validates the answer, so a server drift fails loudly here rather than deep in a component. */
   schema?: z.ZodType<T>;
   kind?: RequestKind;
+  /** Overrides the kind's timeout: a basemap archive of hundreds of MB needs longer than a photo. */
+  timeoutMs?: number;
   signal?: AbortSignal;
   /**
    * Session calls handle their own 401s: the session check treats one as "signed out", and
@@ -64,7 +66,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       timedOut = true;
       controller.abort();
     },
-    timeoutFor(options.kind ?? 'default'),
+    options.timeoutMs ?? timeoutFor(options.kind ?? 'default'),
   );
   const forwardAbort = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', forwardAbort, { once: true });

@@ -9,7 +9,7 @@ import {
   UploadBasemapQuery,
   type TileFormat,
 } from '@argus/contracts/http/basemaps';
-import { COMMAND_ROLES } from '@argus/contracts/roles';
+import { BASEMAP_MANAGERS } from '@argus/contracts/policies/basemaps';
 import { auditContext, requireAuth } from '../../plugins/auth';
 import { presentBasemap } from './basemaps.presenter';
 import type { BasemapsService } from './basemaps.service';
@@ -49,7 +49,7 @@ export const basemapsRoutes: FastifyPluginAsyncZod<{ basemaps: BasemapsService }
     upload.post(
       '/basemaps',
       {
-        config: { access: COMMAND_ROLES },
+        config: { access: BASEMAP_MANAGERS },
         schema: {
           summary:
             'Add a basemap: a PMTiles (v3) or MBTiles archive as the raw body with ?name=…&filename=… (checked by its bytes and metadata; at most BASEMAP_MAX_BYTES), or an online source as a JSON body',
@@ -88,7 +88,7 @@ export const basemapsRoutes: FastifyPluginAsyncZod<{ basemaps: BasemapsService }
   app.patch(
     '/basemaps/:id',
     {
-      config: { access: COMMAND_ROLES },
+      config: { access: BASEMAP_MANAGERS },
       schema: {
         summary: 'Rename a basemap, move it to a place in the order (0 first), or make it the default (clearing the previous one)',
         params: BasemapParams,
@@ -102,7 +102,7 @@ export const basemapsRoutes: FastifyPluginAsyncZod<{ basemaps: BasemapsService }
   app.delete(
     '/basemaps/:id',
     {
-      config: { access: COMMAND_ROLES },
+      config: { access: BASEMAP_MANAGERS },
       schema: { summary: 'Remove a basemap and its stored file', params: BasemapParams },
     },
     async (request, reply) => {

@@ -1,7 +1,9 @@
+import { mayManageBasemaps } from '@argus/contracts/policies/basemaps';
 import { isCommandRole } from '@argus/contracts/roles';
 import { useAuth } from '../auth/auth-context';
 import { SwitchUserSection } from '../users/SwitchUserSection';
 import { AuditLogSection } from '../audit/AuditLogSection';
+import { MapsSection } from '../basemaps/MapsSection';
 import { UsersAdminSection } from '../users/UsersAdminSection';
 import { AccessibilitySection } from './AccessibilitySection';
 import { CoordinatesSection } from './CoordinatesSection';
@@ -9,7 +11,7 @@ import { PasswordSection } from './PasswordSection';
 import { TwoFactorSection } from '../mfa/TwoFactorSection';
 import { ProfileSection } from './ProfileSection';
 
-/** /settings: everyone's own profile, password, accessibility and coordinate format; administration for command roles. */
+/** /settings: everyone's own profile, password, accessibility and coordinate format; administration (maps, users, audit) for command roles. */
 export function SettingsPage() {
   const { user } = useAuth();
   const isCommand = isCommandRole(user?.role);
@@ -20,6 +22,7 @@ export function SettingsPage() {
       <TwoFactorSection />
       <AccessibilitySection />
       <CoordinatesSection />
+      {mayManageBasemaps(user?.role) ? <MapsSection /> : null}
       {isCommand ? <UsersAdminSection /> : null}
       {isCommand ? <SwitchUserSection /> : null}
       {isCommand ? <AuditLogSection /> : null}
