@@ -81,7 +81,7 @@ function measureEngine(zones: IndexedZone[], positions: [number, number][]) {
   for (let i = 0; i < positions.length; i += 1) {
     const [lon, lat] = positions[i]!;
     const actions = engine.unit(
-      { unitId: `u${i % UNITS}`, callsign: 'U', status: 'available', position: { lat, lon, at: i }, ingestedAt: i },
+      { unitId: `u${i % UNITS}`, callsign: 'U', kind: 'patrol', status: 'available', position: { lat, lon, at: i }, ingestedAt: i },
       i,
     );
     for (const action of actions) if (action.type === 'raise') raised += 1;
