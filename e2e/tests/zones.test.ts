@@ -163,7 +163,7 @@ describe('zones', () => {
       await expect.poll(async () => (await drawn()).shapes).not.toBe(before);
     }
     await page.mouse.click(box.x + box.width * corners[0]![0], box.y + box.height * corners[0]![1]);
-    await expect.poll(() => page.getByText('Polygon drawn: adjust its corners on the map if needed, then save.').count()).toBe(1);
+    await expect.poll(() => page.getByText('Adjust the corners on the map or in the list, then save.').count()).toBe(1);
     const form = page.getByRole('region', { name: 'New zone' });
     await form.getByLabel('Name').fill(`Drawn checkpoint ${run}`);
     await form.getByLabel('Risk level').selectOption('high');
