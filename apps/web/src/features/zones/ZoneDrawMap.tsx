@@ -45,6 +45,8 @@ export function ZoneDrawMap({ overlays, editing, corners, onCorners, onPick, foc
   });
   // The outline terra-draw shows now, so an edit it reported is not pushed back to it.
   const shown = useRef<{ key: string; featureId: string | null }>({ key: '', featureId: null });
+  // The corners as the map last reported them: other corners came from the list.
+  const reported = useRef('');
 
   useEffect(() => {
     if (!map || !editing) return undefined;
@@ -68,14 +70,15 @@ export function ZoneDrawMap({ overlays, editing, corners, onCorners, onPick, foc
         const feature = created.getSnapshotFeature(id);
         if (feature?.geometry.type !== 'Polygon') return;
         const polygon: Polygon = { type: 'Polygon', coordinates: feature.geometry.coordinates };
-        const reported = cornersOf(polygon);
-        shown.current = { key: keyOf(polygonOf(reported)), featureId: String(id) };
+        const fromMap = cornersOf(polygon);
+        shown.current = { key: keyOf(polygonOf(fromMap)), featureId: String(id) };
+        reported.current = JSON.stringify(fromMap);
         // One zone at a time: once the polygon is closed it is edited, not followed by another.
         if (context.action === 'draw') {
           created.setMode('select');
           created.selectFeature(id);
         }
-        onCornersRef.current(reported);
+        onCornersRef.current(fromMap);
       });
       shown.current = { key: '', featureId: null };
       started = created;
@@ -92,7 +95,8 @@ export function ZoneDrawMap({ overlays, editing, corners, onCorners, onPick, foc
   const polygon = useMemo(() => polygonOf(corners), [corners]);
   const key = keyOf(polygon);
   useEffect(() => {
-    if (!draw || key === shown.current.key) return;
+    // A stopped terra-draw (editing just ended, in this same commit) refuses every call.
+    if (!draw?.enabled || key === shown.current.key) return;
     const { featureId } = shown.current;
     if (featureId && draw.hasFeature(featureId)) draw.removeFeatures([featureId]);
     shown.current = { key, featureId: null };
@@ -102,7 +106,12 @@ export function ZoneDrawMap({ overlays, editing, corners, onCorners, onPick, foc
       return;
     }
     const id = crypto.randomUUID();
-    const [result] = draw.addFeatures([{ id, type: 'Feature', geometry: polygon, properties: { mode: 'polygon' } }]);
+    // terra-draw refuses coordinates finer than its precision (9 decimals); a parsed MGRS has more.
+    const held: Polygon = {
+      type: 'Polygon',
+      coordinates: polygon.coordinates.map((ring) => ring.map(([lon = 0, lat = 0]) => [toPrecision(lon), toPrecision(lat)])),
+    };
+    const [result] = draw.addFeatures([{ id, type: 'Feature', geometry: held, properties: { mode: 'polygon' } }]);
     if (!result?.valid) {
       // terra-draw will not hold this outline (the corner list says why); the dots still show it.
       draw.setMode('polygon');
@@ -114,6 +123,29 @@ export function ZoneDrawMap({ overlays, editing, corners, onCorners, onPick, foc
     // The polygon is what the key says; only a new key pushes it again.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [draw, key]);
+
+  // A corner typed in the list is brought into view, so the map shows what the list says.
+  const cornersKey = JSON.stringify(corners);
+  useEffect(() => {
+    if (!map || !editing || corners.length === 0 || cornersKey === reported.current) return;
+    const bounds = map.getBounds();
+    if (corners.every((corner) => bounds.contains([corner.lon, corner.lat]))) return;
+    const lons = corners.map((corner) => corner.lon);
+    const lats = corners.map((corner) => corner.lat);
+    map.fitBounds(
+      [
+        [Math.min(...lons), Math.min(...lats)],
+        [Math.max(...lons), Math.max(...lats)],
+      ],
+      {
+        padding: { top: 70, bottom: 60, left: 50, right: 60 },
+        maxZoom: 15,
+        animate: !document.documentElement.classList.contains('reduce-motion'),
+      },
+    );
+    // The corners are what the key says.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
+  }, [map, editing, cornersKey]);
 
   const shownOverlays = useMemo(() => (editing ? [...overlays, cornersOverlay(corners)] : overlays), [editing, overlays, corners]);
 
@@ -132,6 +164,8 @@ export function ZoneDrawMap({ overlays, editing, corners, onCorners, onPick, foc
     </div>
   );
 }
+
+const toPrecision = (value: number) => Math.round(value * 1e9) / 1e9;
 
 function keyOf(polygon: Polygon | null): string {
   return polygon ? JSON.stringify(polygon.coordinates) : 'none';

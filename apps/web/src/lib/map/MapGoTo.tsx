@@ -93,7 +93,7 @@ export function MapGoTo({ map }: { map: MapLibreMap }) {
         <CoordinateField
           label={hasNames ? 'Coordinate or place to go to' : 'Coordinate to go to'}
           labelHidden
-          placeholder={hasNames ? 'Grid ref, lat lon or street' : 'Grid ref or lat lon'}
+          placeholder={hasNames ? 'MGRS, lat lon, street' : 'MGRS or lat, lon'}
           actionLabel="Go"
           onLocate={fly}
           onUnreadable={findName}
