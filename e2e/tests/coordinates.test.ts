@@ -38,7 +38,7 @@ function viewInAddress(page: Page): { zoom: number; lat: number; lon: number } |
 async function goTo(page: Page, text: string) {
   const goToBox = page.locator('details', { has: page.getByText('Go to', { exact: true }) });
   if ((await goToBox.getAttribute('open')) === null) await goToBox.locator('summary').click();
-  await goToBox.getByLabel('Coordinate to go to').fill(text);
+  await goToBox.getByLabel(/^Coordinate (or place )?to go to$/).fill(text);
   await goToBox.getByRole('button', { name: 'Go', exact: true }).click();
 }
 

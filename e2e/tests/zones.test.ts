@@ -163,7 +163,7 @@ describe('zones', () => {
       await expect.poll(async () => (await drawn()).shapes).not.toBe(before);
     }
     await page.mouse.click(box.x + box.width * corners[0]![0], box.y + box.height * corners[0]![1]);
-    await expect.poll(() => page.getByText('Polygon drawn: adjust its corners on the map if needed, then save.').count()).toBe(1);
+    await expect.poll(() => page.getByText('Adjust the corners on the map or in the list, then save.').count()).toBe(1);
     const form = page.getByRole('region', { name: 'New zone' });
     await form.getByLabel('Name').fill(`Drawn checkpoint ${run}`);
     await form.getByLabel('Risk level').selectOption('high');
@@ -201,9 +201,11 @@ describe('zones', () => {
     // The zone is on terra-draw's map, selected: a selection point at each of its three corners.
     await expect.poll(async () => (await drawn()).points).toBeGreaterThanOrEqual(3);
     const before = await zoneBounds(`Drawn checkpoint ${run}`);
-    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.45);
+    // Measured again: saving scrolled the page to the form's button (the corner list makes it longer).
+    const { x, y, width, height } = (await canvas.boundingBox())!;
+    await page.mouse.move(x + width * 0.3, y + height * 0.45);
     await page.mouse.down();
-    await page.mouse.move(box.x + box.width * 0.45, box.y + box.height * 0.6, { steps: 10 });
+    await page.mouse.move(x + width * 0.45, y + height * 0.6, { steps: 10 });
     await page.mouse.up();
     await detail.getByRole('button', { name: 'Save the new shape' }).click();
     await expect.poll(() => detail.getByText('New shape saved.').count()).toBe(1);

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { formatCoordinate, type CoordinateFormat } from '../lib/geo/format-coordinate';
 import type { LatLon } from '../lib/geo/mgrs';
 import { parseCoordinate } from '../lib/geo/parse-coordinate';
@@ -22,6 +22,17 @@ export interface CoordinateFieldProps {
   actionLabel: string;
   name?: string;
   className?: string;
+  /** The label is for screen readers only (a compact box whose button says what it is for). */
+  labelHidden?: boolean;
+  placeholder?: string;
+  /**
+   * Text that is not a coordinate: the caller may read it otherwise ("Go to" looks for a place
+   * name) and returns the message to show, or undefined when it found something.
+   */
+  onUnreadable?: (text: string, problem: string) => string | undefined;
+  onTextChange?: (text: string) => void;
+  /** After the button, on the same row (a close button). */
+  trailing?: ReactNode;
 }
 
 /**
@@ -29,7 +40,18 @@ export interface CoordinateFieldProps {
  * says as you type how it reads the text ("Read as MGRS 30U XC 99 10 → 51.51035° N 0.12496° W"), and
  * refuses what it cannot read with the reason. It is not a form of its own, so it sits inside others.
  */
-export function CoordinateField({ label, onLocate, actionLabel, name, className }: CoordinateFieldProps) {
+export function CoordinateField({
+  label,
+  onLocate,
+  actionLabel,
+  name,
+  className,
+  labelHidden = false,
+  placeholder = '30U XC 99311 10854',
+  onUnreadable,
+  onTextChange,
+  trailing,
+}: CoordinateFieldProps) {
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string>();
   const id = useId();
@@ -43,7 +65,7 @@ export function CoordinateField({ label, onLocate, actionLabel, name, className 
   const handleLocate = () => {
     const result = parseCoordinate(text);
     if (!result.ok) {
-      setProblem(result.problem);
+      setProblem(onUnreadable ? onUnreadable(text, result.problem) : result.problem);
       return;
     }
     setProblem(undefined);
@@ -52,7 +74,7 @@ export function CoordinateField({ label, onLocate, actionLabel, name, className 
 
   return (
     <div className={cn('flex flex-col gap-1', className)}>
-      <label htmlFor={id} className="font-medium">
+      <label htmlFor={id} className={labelHidden ? 'sr-only' : 'font-medium'}>
         {label}
       </label>
       <div className="flex gap-2">
@@ -63,6 +85,7 @@ export function CoordinateField({ label, onLocate, actionLabel, name, className 
           onChange={(event) => {
             setText(event.target.value);
             setProblem(undefined);
+            onTextChange?.(event.target.value);
           }}
           onKeyDown={(event) => {
             if (event.key !== 'Enter') return;
@@ -70,7 +93,7 @@ export function CoordinateField({ label, onLocate, actionLabel, name, className 
             event.preventDefault();
             handleLocate();
           }}
-          placeholder="30U XC 99311 10854"
+          placeholder={placeholder}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
@@ -81,6 +104,7 @@ export function CoordinateField({ label, onLocate, actionLabel, name, className 
         <Button variant="secondary" onClick={handleLocate}>
           {actionLabel}
         </Button>
+        {trailing}
       </div>
       <p id={`${id}-reading`} aria-live="polite" className="text-sm text-ink-muted">
         {parsed?.ok ? `Read as ${READ_AS[parsed.format]} ${echo(parsed.format)} → ${formatCoordinate(parsed.point, 'decimal')}` : ''}

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Polygon } from 'geojson';
-import type { Zone, ZoneGeometry } from '@argus/contracts/http/zones';
+import type { Zone } from '@argus/contracts/http/zones';
 import { isCommandRole } from '@argus/contracts/roles';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/Button';
@@ -11,7 +11,9 @@ import { zonesOverlay } from '../../lib/map/overlays/zones';
 import { useAuth } from '../auth/auth-context';
 import { NewZonePanel } from './NewZonePanel';
 import { ZoneDetailPanel } from './ZoneDetailPanel';
-import { ZoneDrawMap, type DrawTask } from './ZoneDrawMap';
+import { ZoneDrawMap } from './ZoneDrawMap';
+import { cornersOf } from './zone-corners';
+import type { LatLon } from '../../lib/geo/mgrs';
 import { ALL_ZONES, ZoneFilters, matchesFilter, type ZoneFilter } from './ZoneFilters';
 import { ZoneTable } from './ZoneTable';
 import { zoneQueries } from './zones.queries';
@@ -28,7 +30,8 @@ export function UngovernedZonesPage() {
   const [filter, setFilter] = useState<ZoneFilter>(ALL_ZONES);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [mode, setMode] = useState<Mode>({ kind: 'browse' });
-  const [shape, setShape] = useState<ZoneGeometry | null>(null);
+  // The outline being drawn or reshaped, as corners the map and the corner list both edit.
+  const [corners, setCorners] = useState<LatLon[]>([]);
   const editsAll = isCommandRole(user?.role);
 
   const shown = useMemo(
@@ -40,17 +43,15 @@ export function UngovernedZonesPage() {
     () => [zonesOverlay(mode.kind === 'reshape' ? shown.filter((zone) => zone.id !== mode.zoneId) : shown, { selectedId })],
     [shown, selectedId, mode],
   );
-  const task: DrawTask =
-    mode.kind === 'new' ? { kind: 'draw' } : mode.kind === 'reshape' ? { kind: 'reshape', geometry: mode.geometry } : { kind: 'none' };
 
   const select = (id: string | null) => {
     setSelectedId(id);
     setMode({ kind: 'browse' });
-    setShape(null);
+    setCorners([]);
   };
   const startReshape = (zone: Zone) => {
     if (zone.geometry.type !== 'Polygon') return;
-    setShape(null);
+    setCorners(cornersOf(zone.geometry as Polygon));
     setMode({ kind: 'reshape', zoneId: zone.id, geometry: zone.geometry as Polygon });
   };
 
@@ -63,7 +64,7 @@ export function UngovernedZonesPage() {
             <Button
               onClick={() => {
                 setSelectedId(null);
-                setShape(null);
+                setCorners([]);
                 setMode({ kind: 'new' });
               }}
               disabled={mode.kind === 'new'}
@@ -80,8 +81,9 @@ export function UngovernedZonesPage() {
       <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(22rem,2fr)]">
         <ZoneDrawMap
           overlays={overlays}
-          task={task}
-          onShape={setShape}
+          editing={mode.kind !== 'browse'}
+          corners={corners}
+          onCorners={setCorners}
           onPick={(pick) => {
             if (pick.feature?.overlayId === 'zones') select(pick.feature.id);
           }}
@@ -90,18 +92,19 @@ export function UngovernedZonesPage() {
         />
         <div className="space-y-4">
           {mode.kind === 'new' ? (
-            <NewZonePanel geometry={shape} onCreated={(id) => select(id)} onCancel={() => select(null)} />
+            <NewZonePanel corners={corners} onCorners={setCorners} onCreated={(id) => select(id)} onCancel={() => select(null)} />
           ) : selectedId ? (
             <ZoneDetailPanel
               key={selectedId}
               zoneId={selectedId}
               editsAll={editsAll}
-              reshaped={mode.kind === 'reshape' ? shape : null}
+              corners={corners}
+              onCorners={setCorners}
               reshaping={mode.kind === 'reshape'}
               onReshape={startReshape}
               onStopReshape={() => {
                 setMode({ kind: 'browse' });
-                setShape(null);
+                setCorners([]);
               }}
               onClose={() => select(null)}
             />

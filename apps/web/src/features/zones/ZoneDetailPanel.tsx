@@ -1,11 +1,15 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { Zone, ZoneGeometry } from '@argus/contracts/http/zones';
+import type { Polygon } from 'geojson';
+import type { Zone } from '@argus/contracts/http/zones';
 import { Button } from '../../components/ui/Button';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { Spinner } from '../../components/ui/Spinner';
 import { describeError } from '../../lib/api-error';
 import { KIND_LABELS, RISK_LABELS } from './zone-labels';
+import type { LatLon } from '../../lib/geo/mgrs';
+import { checkOutline, cornersOf, sameCorners } from './zone-corners';
+import { ZoneCornerList } from './ZoneCornerList';
 import { ZoneFields, type ZoneDraft } from './ZoneFields';
 import { useUpdateZoneMutation } from './zones.mutations';
 import { zoneQueries } from './zones.queries';
@@ -14,8 +18,9 @@ export interface ZoneDetailPanelProps {
   zoneId: string;
   /** Command edits everything; an analyst only the risk level. */
   editsAll: boolean;
-  /** The reshaped polygon waiting to be saved, if the user is reshaping this zone. */
-  reshaped: ZoneGeometry | null;
+  /** The outline's corners while the user is reshaping this zone (shared with the map). */
+  corners: readonly LatLon[];
+  onCorners: (corners: LatLon[]) => void;
   reshaping: boolean;
   onReshape: (zone: Zone) => void;
   onStopReshape: () => void;
@@ -25,11 +30,21 @@ export interface ZoneDetailPanelProps {
 const draftOf = (zone: Zone): ZoneDraft => ({ name: zone.name, kind: zone.kind, riskLevel: zone.riskLevel, notes: zone.notes });
 
 /** One zone: its fields (editable), reshape and deactivate, what lies inside it and the rules that watch it. */
-export function ZoneDetailPanel({ zoneId, editsAll, reshaped, reshaping, onReshape, onStopReshape, onClose }: ZoneDetailPanelProps) {
+export function ZoneDetailPanel({
+  zoneId,
+  editsAll,
+  corners,
+  onCorners,
+  reshaping,
+  onReshape,
+  onStopReshape,
+  onClose,
+}: ZoneDetailPanelProps) {
   const detail = useQuery(zoneQueries.detail(zoneId));
   const update = useUpdateZoneMutation();
   const [draft, setDraft] = useState<ZoneDraft | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   if (detail.isPending)
     return (
@@ -40,6 +55,17 @@ export function ZoneDetailPanel({ zoneId, editsAll, reshaped, reshaping, onResha
   if (detail.isError) return <FormMessage tone="error">{`The zone could not be loaded: ${describeError(detail.error)}`}</FormMessage>;
   const { zone, incidents, reports, alerts, rules } = detail.data;
   const current = draft ?? draftOf(zone);
+  const reshaped = reshaping && zone.geometry.type === 'Polygon' && !sameCorners(corners, cornersOf(zone.geometry as Polygon));
+  const saveShape = () => {
+    const check = checkOutline(corners);
+    // Refused before anything is sent: the saved zone keeps its old shape and the corners stay to be put right.
+    if (!check.ok) {
+      setRefusal(`The new shape was not saved: ${check.problem}`);
+      return;
+    }
+    setRefusal(null);
+    save({ geometry: check.polygon }, 'New shape saved.', onStopReshape);
+  };
 
   const save = (changes: Parameters<typeof update.mutate>[0]['changes'], message: string, then?: () => void) => {
     setSaved(null);
@@ -95,13 +121,16 @@ export function ZoneDetailPanel({ zoneId, editsAll, reshaped, reshaping, onResha
           ) : null}
           {editsAll && reshaping ? (
             <>
-              <Button
-                disabled={!reshaped || update.isPending}
-                onClick={() => reshaped && save({ geometry: reshaped }, 'New shape saved.', onStopReshape)}
-              >
+              <Button disabled={!reshaped || update.isPending} onClick={saveShape}>
                 Save the new shape
               </Button>
-              <Button variant="ghost" onClick={onStopReshape}>
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  setRefusal(null);
+                  onStopReshape();
+                }}
+              >
                 Stop reshaping
               </Button>
             </>
@@ -120,8 +149,20 @@ export function ZoneDetailPanel({ zoneId, editsAll, reshaped, reshaping, onResha
           <p className="text-sm text-ink-muted">This zone has several parts; reshape it in the source file and import it again.</p>
         ) : null}
         {reshaping ? (
-          <p className="text-sm text-ink-muted">Drag the corners or the midpoints on the map, then save the new shape.</p>
+          <>
+            <p className="text-sm text-ink-muted">
+              Drag the corners or the midpoints on the map, or type them in the list, then save the new shape.
+            </p>
+            <ZoneCornerList
+              corners={corners}
+              onChange={(next) => {
+                setRefusal(null);
+                onCorners(next);
+              }}
+            />
+          </>
         ) : null}
+        {refusal ? <FormMessage tone="error">{refusal}</FormMessage> : null}
         {update.isError ? <FormMessage tone="error">{describeError(update.error)}</FormMessage> : null}
         {saved ? <FormMessage tone="success">{saved}</FormMessage> : null}
       </form>

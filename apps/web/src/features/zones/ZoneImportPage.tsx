@@ -140,6 +140,7 @@ export function ZoneImportPage() {
               onPick={(pick) => {
                 if (pick.feature) setSelected(Number(pick.feature.id));
               }}
+              goTo
               label="Preview map: green ready, blue repaired, red refused"
               className="h-[28rem] overflow-hidden rounded-lg border border-line"
             />
