@@ -79,7 +79,15 @@ describe('command dashboard', () => {
     await expect.poll(() => map.getAttribute('data-map-ready'), { timeout: 30_000 }).toBe('true');
     expect(await map.locator('canvas').count()).toBe(1);
     expect(await layerIds(page)).toEqual(
-      expect.arrayContaining(['basemap-land', 'basemap-borders', 'units-point', 'units-label', 'incidents-symbol', 'emergencies-point']),
+      expect.arrayContaining([
+        'basemap-land',
+        'basemap-borders',
+        'units-point',
+        'incidents-symbol',
+        'alerts-symbol',
+        'reports-symbol',
+        'emergencies-point',
+      ]),
     );
     await expect.poll(() => mapPosition(page, callsign('NEAR'))).toEqual([NEAR.lon, NEAR.lat]);
     // Offline by design: no tile, glyph or style server; callsigns are drawn from the bundled font.
@@ -182,6 +190,12 @@ describe('command dashboard', () => {
       'HIncident: High',
       'CIncident: Critical',
     ]);
+    // Alerts and reports have their own symbols, and their states letters.
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Alerts and reports' }).getByRole('listitem').allTextContents())
+      .toEqual(['Alert', 'Civic report', 'Field report']);
+    expect(await page.getByRole('list', { name: 'Report status' }).getByRole('listitem').count()).toBe(5);
+    expect(await page.getByRole('list', { name: 'Alert severity' }).getByRole('listitem').count()).toBe(4);
     await screenshot(page, 'command-desktop-legend');
     expect(await seriousViolations(page)).toEqual([]);
   });

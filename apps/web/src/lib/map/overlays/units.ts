@@ -1,9 +1,10 @@
 import type { ExpressionSpecification } from 'maplibre-gl';
 import type { Unit } from '@argus/contracts/http/units';
 import { FONT_BOLD } from '../fonts';
-import { HEADING_IMAGE } from '../symbols';
+import { HEADING_IMAGE, HEADING_IMAGE_SIZE } from '../symbols';
 import { featureCollection, pointFeature, type MapOverlay, type OverlayFeature, type OverlayLayer } from '../overlay';
 import { BASEMAP_COLOURS, EMERGENCY_COLOUR, SELECTED_COLOUR } from '../palette';
+import { fromZoom, labelLayout } from '../label-layout';
 import { unitSymbolName } from '../unit-symbols';
 
 /** A position older than this is drawn faded with a STALE badge: the unit may have moved since. */
@@ -52,8 +53,9 @@ const UNIT_LAYERS: OverlayLayer[] = [
     filter: ['all', NOT_CLUSTER, ['get', 'hasHeading']],
     layout: {
       'icon-image': HEADING_IMAGE,
-      // Larger than the frame, so the arrow's tip shows past the symbol whichever way it points.
       'icon-size': 1.5,
+      // Ahead of the symbol, its tip past the frame: the offset turns with the heading.
+      'icon-offset': [0, -HEADING_IMAGE_SIZE * 0.72],
       'icon-rotate': ['get', 'heading'],
       'icon-rotation-alignment': 'map',
       'icon-allow-overlap': true,
@@ -67,40 +69,34 @@ const UNIT_LAYERS: OverlayLayer[] = [
     paint: { 'circle-radius': 22, 'circle-color': 'rgba(0,0,0,0)', 'circle-stroke-color': SELECTED_COLOUR, 'circle-stroke-width': 3 },
   },
   {
-    // The unit's symbol (unit-symbols.ts), one shared image per kind and status.
+    // The unit's symbol (unit-symbols.ts), one shared image per kind and status, and its callsign
+    // in the same layer: every symbol is drawn (density is the clusters' job) and takes part in
+    // collisions, so a callsign goes on whichever side of its symbol is free of other symbols and
+    // callsigns, or is left out until zooming in parts them (label-layout.ts).
     id: 'point',
     type: 'symbol',
     filter: NOT_CLUSTER,
     layout: {
+      ...labelLayout(
+        fromZoom(UNIT_LABEL_MIN_ZOOM, [
+          'format',
+          ['get', 'callsign'],
+          {},
+          ['case', ['get', 'stale'], '\nSTALE', ''],
+          { 'text-color': '#ffd43b', 'font-scale': 0.8 },
+        ]),
+        1.5,
+      ),
       'icon-image': ['get', 'symbol'],
-      // Every unit stays visible; density is the clusters' job. Labels alone give way.
-      'icon-allow-overlap': true,
-      'icon-ignore-placement': true,
-    },
-    paint: { 'icon-opacity': ['case', ['get', 'stale'], 0.5, 1] },
-  },
-  {
-    id: 'label',
-    type: 'symbol',
-    filter: NOT_CLUSTER,
-    minzoom: UNIT_LABEL_MIN_ZOOM,
-    layout: {
-      'text-field': [
-        'format',
-        ['get', 'callsign'],
-        {},
-        ['case', ['get', 'stale'], '\nSTALE', ''],
-        { 'text-color': '#ffd43b', 'font-scale': 0.8 },
-      ],
       'text-font': FONT_BOLD,
       'text-size': 12,
-      'text-anchor': 'top',
-      'text-offset': [0, 1.3],
-      // A callsign that would overlap another is left out until zooming in parts them.
-      'text-allow-overlap': false,
-      'text-padding': 4,
     },
-    paint: { 'text-color': BASEMAP_COLOURS.label, 'text-halo-color': BASEMAP_COLOURS.halo, 'text-halo-width': 1.5 },
+    paint: {
+      'icon-opacity': ['case', ['get', 'stale'], 0.5, 1],
+      'text-color': BASEMAP_COLOURS.label,
+      'text-halo-color': BASEMAP_COLOURS.halo,
+      'text-halo-width': 1.5,
+    },
   },
 ];
 
@@ -140,7 +136,7 @@ export function unitsOverlay(units: readonly Unit[], { now, selectedIds, id = 'u
     data: featureCollection(features),
     layers: UNIT_LAYERS,
     cluster: { radius: 50, maxZoom: 12 },
-    pickable: ['point', 'label', 'clusters'],
+    pickable: ['point', 'clusters'],
   };
 }
 
@@ -163,16 +159,19 @@ const EMERGENCY_LAYERS: OverlayLayer[] = [
     layout: { 'icon-image': ['get', 'symbol'], 'icon-size': 1.3, 'icon-allow-overlap': true, 'icon-ignore-placement': true },
   },
   {
+    // Placed before any other point (the emergencies overlay is drawn on top), beside the symbol
+    // rather than under it where it would cover the units just south of it, on whichever side
+    // is free of the marker and measure overlays above; everything else then keeps clear of it.
     id: 'label',
     type: 'symbol',
     layout: {
       'text-field': ['concat', 'SOS ', ['get', 'callsign']],
       'text-font': FONT_BOLD,
-      'text-size': 15,
-      'text-anchor': 'top',
-      'text-offset': [0, 2],
-      'text-allow-overlap': true,
-      'text-ignore-placement': true,
+      'text-size': 14,
+      'text-variable-anchor': ['left', 'right', 'top', 'bottom'],
+      'text-radial-offset': 2.1,
+      'text-justify': 'center',
+      'text-allow-overlap': false,
     },
     paint: { 'text-color': '#ffffff', 'text-halo-color': EMERGENCY_COLOUR, 'text-halo-width': 2.5 },
   },
