@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Unit } from '@argus/contracts/http/units';
 import type { Incident } from '@argus/contracts/http/incidents';
+import { UNIT_KINDS, type UnitKind } from '@argus/contracts/units';
 import { callApiOk } from '../support/api';
 import { seriousViolations } from '../support/axe';
 import { launchBrowser, mainUrl, newContext, screenshot, signIn } from '../support/browser';
@@ -51,8 +52,14 @@ async function openCommand(options: { desktop: boolean }, before?: (page: Page) 
   return page;
 }
 
-async function createUnit(page: Page, name: string, at: { lat: number; lon: number }, heading = 90): Promise<Unit> {
-  const { unit } = await callApiOk<{ unit: Unit }>(page, 'POST', '/units', { callsign: name, kind: 'patrol', members: [] });
+async function createUnit(
+  page: Page,
+  name: string,
+  at: { lat: number; lon: number },
+  heading = 90,
+  kind: UnitKind = 'patrol',
+): Promise<Unit> {
+  const { unit } = await callApiOk<{ unit: Unit }>(page, 'POST', '/units', { callsign: name, kind, members: [] });
   await moveUnit(page, unit.id, at, heading);
   return unit;
 }
@@ -64,7 +71,9 @@ async function moveUnit(page: Page, unitId: string, at: { lat: number; lon: numb
 /** Where the map's units source draws one unit, read from the live MapLibre instance. */
 async function mapPosition(page: Page, name: string): Promise<[number, number] | null> {
   const features = await sourceFeatures(page, 'units');
-  return (features.find((item) => item.properties.callsign === name)?.geometry.coordinates as [number, number] | undefined) ?? null;
+  // A unit in SOS keeps only its callsign label in this source; its symbol is the emergencies overlay's.
+  const unit = features.find((item) => item.properties.callsign === name && !item.properties.sos);
+  return (unit?.geometry.coordinates as [number, number] | undefined) ?? null;
 }
 
 describe('command dashboard', () => {
@@ -238,5 +247,38 @@ describe('command dashboard', () => {
     await expect.poll(() => mapPosition(page, callsign('DELTA'))).toEqual([-0.1, 51.52]);
     // Clearing the emergency resolves its alert too.
     await expect.poll(() => alerts.textContent(), { timeout: 10_000 }).not.toContain(`SOS: ${callsign('DELTA')}`);
+  });
+
+  it('keeps the callsigns of a crowded district apart, beside their symbols, on a phone and a desktop', async () => {
+    // 48 units within about a kilometre, and one of them in SOS: more callsigns than there is room for.
+    const centre = { lat: 51.4545, lon: -0.9731 };
+    let sos: Unit | undefined;
+    const page = await openCommand({ desktop: true }, async (home) => {
+      for (let index = 0; index < 48; index += 1) {
+        const at = { lat: centre.lat + ((index % 8) - 3.5) * 0.0016, lon: centre.lon + (Math.floor(index / 8) - 2.5) * 0.0026 };
+        const unit = await createUnit(home, callsign(`C${index}`), at, (index * 45) % 360, UNIT_KINDS[index % UNIT_KINDS.length]!);
+        if (index === 27) sos = unit;
+      }
+      await callApiOk(home, 'POST', `/units/${sos!.id}/sos`, { clientId: randomUUID() });
+    });
+    const map = page.locator('[data-operational-map]');
+    await expect.poll(() => map.getAttribute('data-map-ready'), { timeout: 30_000 }).toBe('true');
+    await expect
+      .poll(async () => (await sourceFeatures(page, 'units')).filter((item) => String(item.properties.callsign).endsWith(run)).length)
+      .toBeGreaterThanOrEqual(47);
+    for (const [name, viewport] of [
+      ['desktop', { width: 1280, height: 800 }],
+      ['phone', { width: 390, height: 844 }],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      // The view is kept in the address: open the district at street zoom.
+      await page.goto(mainUrl(`/command#14/${centre.lat}/${centre.lon}`));
+      await expect.poll(() => map.getAttribute('data-map-ready'), { timeout: 30_000 }).toBe('true');
+      await mapSettled(page);
+      await map.scrollIntoViewIfNeeded();
+      await screenshot(page, `command-${name}-crowded`);
+    }
+    // Cleared, so no other test of the suite meets this SOS.
+    await callApiOk(page, 'POST', `/units/${sos!.id}/sos/clear`);
   });
 });

@@ -1,10 +1,10 @@
-import type { ExpressionSpecification } from 'maplibre-gl';
+import type { ExpressionSpecification, SymbolLayerSpecification } from 'maplibre-gl';
 import type { Unit } from '@argus/contracts/http/units';
 import { FONT_BOLD } from '../fonts';
 import { HEADING_IMAGE, HEADING_IMAGE_SIZE } from '../symbols';
 import { featureCollection, pointFeature, type MapOverlay, type OverlayFeature, type OverlayLayer } from '../overlay';
 import { BASEMAP_COLOURS, EMERGENCY_COLOUR, SELECTED_COLOUR } from '../palette';
-import { fromZoom, labelLayout } from '../label-layout';
+import { labelLayout } from '../label-layout';
 import { unitSymbolName } from '../unit-symbols';
 
 /** A position older than this is drawn faded with a STALE badge: the unit may have moved since. */
@@ -19,7 +19,28 @@ export function unitLocation(unit: Unit): { lat: number; lon: number } | null {
   return unit.emergency?.location ?? unit.position?.location ?? null;
 }
 
+type SymbolLayout = NonNullable<SymbolLayerSpecification['layout']>;
+
 const NOT_CLUSTER: ExpressionSpecification = ['!', ['has', 'point_count']];
+const NOT_SOS: ExpressionSpecification = ['!', ['get', 'sos']];
+
+/** Above this zoom every unit is drawn on its own. */
+const UNIT_CLUSTER_MAX_ZOOM = 12;
+
+/**
+ * An SOS callsign: beside the SOS symbol on a side free of other symbols if there is one (MapLibre
+ * tries every anchor without overlap first), and shown regardless when there is none.
+ */
+const SOS_LABEL_LAYOUT = {
+  'text-field': ['concat', 'SOS ', ['get', 'callsign']],
+  'text-font': FONT_BOLD,
+  'text-size': 14,
+  // Ems from the point: clear of the halo, and to the right a little low, under the SOS badge.
+  'text-variable-anchor-offset': ['left', [2.2, 0.6], 'right', [-2.2, 0], 'top', [0, 2], 'bottom', [0, -2]],
+  'text-justify': 'center',
+  'text-allow-overlap': true,
+} satisfies SymbolLayout;
+const SOS_LABEL_PAINT = { 'text-color': '#ffffff', 'text-halo-color': EMERGENCY_COLOUR, 'text-halo-width': 2.5 };
 
 /**
  * Callsigns appear from this zoom (a district) on, and only where they do not collide with
@@ -50,7 +71,7 @@ const UNIT_LAYERS: OverlayLayer[] = [
   {
     id: 'heading',
     type: 'symbol',
-    filter: ['all', NOT_CLUSTER, ['get', 'hasHeading']],
+    filter: ['all', NOT_CLUSTER, NOT_SOS, ['get', 'hasHeading']],
     layout: {
       'icon-image': HEADING_IMAGE,
       'icon-size': 1.5,
@@ -69,34 +90,43 @@ const UNIT_LAYERS: OverlayLayer[] = [
     paint: { 'circle-radius': 22, 'circle-color': 'rgba(0,0,0,0)', 'circle-stroke-color': SELECTED_COLOUR, 'circle-stroke-width': 3 },
   },
   {
-    // The unit's symbol (unit-symbols.ts), one shared image per kind and status, and its callsign
-    // in the same layer: every symbol is drawn (density is the clusters' job) and takes part in
-    // collisions, so a callsign goes on whichever side of its symbol is free of other symbols and
+    // Callsigns, placed after the symbols and the SOS callsign above (MapLibre places the topmost
+    // layer first): each goes on whichever side of its symbol is free of symbols and other
     // callsigns, or is left out until zooming in parts them (label-layout.ts).
-    id: 'point',
+    id: 'label',
     type: 'symbol',
-    filter: NOT_CLUSTER,
+    filter: ['all', NOT_CLUSTER, NOT_SOS],
+    minzoom: UNIT_LABEL_MIN_ZOOM,
     layout: {
       ...labelLayout(
-        fromZoom(UNIT_LABEL_MIN_ZOOM, [
-          'format',
-          ['get', 'callsign'],
-          {},
-          ['case', ['get', 'stale'], '\nSTALE', ''],
-          { 'text-color': '#ffd43b', 'font-scale': 0.8 },
-        ]),
+        ['format', ['get', 'callsign'], {}, ['case', ['get', 'stale'], '\nSTALE', ''], { 'text-color': '#ffd43b', 'font-scale': 0.8 }],
         1.5,
       ),
-      'icon-image': ['get', 'symbol'],
       'text-font': FONT_BOLD,
       'text-size': 12,
     },
-    paint: {
-      'icon-opacity': ['case', ['get', 'stale'], 0.5, 1],
-      'text-color': BASEMAP_COLOURS.label,
-      'text-halo-color': BASEMAP_COLOURS.halo,
-      'text-halo-width': 1.5,
-    },
+    paint: { 'text-color': BASEMAP_COLOURS.label, 'text-halo-color': BASEMAP_COLOURS.halo, 'text-halo-width': 1.5 },
+  },
+  {
+    // A unit in SOS is drawn by the emergencies overlay, above everything; its callsign is placed
+    // here, after the other units' symbols and before their callsigns, so it takes a side free of
+    // symbols when there is one and is shown even when there is none. Clustered zooms leave it to
+    // the emergencies overlay.
+    id: 'sos-label',
+    type: 'symbol',
+    filter: ['all', NOT_CLUSTER, ['get', 'sos']],
+    minzoom: UNIT_CLUSTER_MAX_ZOOM + 1,
+    layout: SOS_LABEL_LAYOUT,
+    paint: SOS_LABEL_PAINT,
+  },
+  {
+    // The unit's symbol (unit-symbols.ts), one shared image per kind and status. Every symbol is
+    // drawn, density being the clusters' job, and is placed first so callsigns keep clear of it.
+    id: 'point',
+    type: 'symbol',
+    filter: ['all', NOT_CLUSTER, NOT_SOS],
+    layout: { 'icon-image': ['get', 'symbol'], 'icon-allow-overlap': true, 'icon-ignore-placement': false },
+    paint: { 'icon-opacity': ['case', ['get', 'stale'], 0.5, 1] },
   },
 ];
 
@@ -109,13 +139,18 @@ export interface UnitsOverlayOptions {
 
 /**
  * Units as military symbols by kind with a status badge (unit-symbols.ts), a heading arrow,
- * callsign and STALE badge; clustered when zoomed out. Units in SOS are left to
- * `emergencyOverlay`, which is never clustered.
+ * callsign and STALE badge; clustered when zoomed out. A unit in SOS is drawn by
+ * `emergencyOverlay`, which is never clustered; here it carries only its callsign (`sos-label`).
  */
 export function unitsOverlay(units: readonly Unit[], { now, selectedIds, id = 'units' }: UnitsOverlayOptions): MapOverlay {
   const features: OverlayFeature[] = [];
   for (const unit of units) {
-    if (unit.emergency || !unit.position) continue;
+    if (unit.emergency) {
+      const at = unitLocation(unit);
+      if (at) features.push(pointFeature(at.lat, at.lon, { id: unit.id, callsign: unit.callsign, sos: true }));
+      continue;
+    }
+    if (!unit.position) continue;
     const { location, heading } = unit.position;
     features.push(
       pointFeature(location.lat, location.lon, {
@@ -123,6 +158,7 @@ export function unitsOverlay(units: readonly Unit[], { now, selectedIds, id = 'u
         callsign: unit.callsign,
         kind: unit.kind,
         status: unit.status,
+        sos: false,
         symbol: unitSymbolName(unit.kind, unit.status, false),
         hasHeading: heading !== null,
         heading: heading ?? 0,
@@ -135,8 +171,8 @@ export function unitsOverlay(units: readonly Unit[], { now, selectedIds, id = 'u
     id,
     data: featureCollection(features),
     layers: UNIT_LAYERS,
-    cluster: { radius: 50, maxZoom: 12 },
-    pickable: ['point', 'clusters'],
+    cluster: { radius: 50, maxZoom: UNIT_CLUSTER_MAX_ZOOM },
+    pickable: ['point', 'label', 'sos-label', 'clusters'],
   };
 }
 
@@ -159,21 +195,12 @@ const EMERGENCY_LAYERS: OverlayLayer[] = [
     layout: { 'icon-image': ['get', 'symbol'], 'icon-size': 1.3, 'icon-allow-overlap': true, 'icon-ignore-placement': true },
   },
   {
-    // Placed before any other point (the emergencies overlay is drawn on top), beside the symbol
-    // rather than under it where it would cover the units just south of it, on whichever side
-    // is free of the marker and measure overlays above; everything else then keeps clear of it.
+    // Only while units are clustered; above that the units overlay places it (`sos-label`).
     id: 'label',
     type: 'symbol',
-    layout: {
-      'text-field': ['concat', 'SOS ', ['get', 'callsign']],
-      'text-font': FONT_BOLD,
-      'text-size': 14,
-      'text-variable-anchor': ['left', 'right', 'top', 'bottom'],
-      'text-radial-offset': 2.1,
-      'text-justify': 'center',
-      'text-allow-overlap': false,
-    },
-    paint: { 'text-color': '#ffffff', 'text-halo-color': EMERGENCY_COLOUR, 'text-halo-width': 2.5 },
+    maxzoom: UNIT_CLUSTER_MAX_ZOOM + 1,
+    layout: SOS_LABEL_LAYOUT,
+    paint: SOS_LABEL_PAINT,
   },
 ];
 
