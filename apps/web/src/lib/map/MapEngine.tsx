@@ -120,6 +120,7 @@ export function MapEngine({
         center: start.initialView ? [start.initialView.center.lon, start.initialView.center.lat] : [10, 25],
         zoom: start.initialView?.zoom ?? 1.3,
         attributionControl: false,
+        fadeDuration: 0, // labels placed in one frame, not faded over many: docs/decisions/0034-map-update-path.md
         dragRotate: false,
         pitchWithRotate: false,
         maxPitch: 0,
