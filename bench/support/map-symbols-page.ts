@@ -90,7 +90,7 @@ function moved(units: Unit[], next: () => number, now: number): Unit[] {
 const CIRCLE: OverlayLayer = {
   id: 'point',
   type: 'circle',
-  filter: ['all', ['!', ['has', 'point_count']], ['!', ['get', 'sos']]],
+  filter: ['!', ['has', 'point_count']],
   paint: {
     'circle-radius': 7,
     'circle-color': ['match', ['get', 'status'], ...Object.entries(UNIT_STATUS_COLOURS).flat(), '#868e96'] as never,

@@ -71,9 +71,7 @@ async function moveUnit(page: Page, unitId: string, at: { lat: number; lon: numb
 /** Where the map's units source draws one unit, read from the live MapLibre instance. */
 async function mapPosition(page: Page, name: string): Promise<[number, number] | null> {
   const features = await sourceFeatures(page, 'units');
-  // A unit in SOS keeps only its callsign label in this source; its symbol is the emergencies overlay's.
-  const unit = features.find((item) => item.properties.callsign === name && !item.properties.sos);
-  return (unit?.geometry.coordinates as [number, number] | undefined) ?? null;
+  return (features.find((item) => item.properties.callsign === name)?.geometry.coordinates as [number, number] | undefined) ?? null;
 }
 
 describe('command dashboard', () => {
@@ -92,10 +90,12 @@ describe('command dashboard', () => {
         'basemap-land',
         'basemap-borders',
         'units-point',
+        'units-label',
         'incidents-symbol',
         'alerts-symbol',
         'reports-symbol',
         'emergencies-point',
+        'emergencies-label',
       ]),
     );
     await expect.poll(() => mapPosition(page, callsign('NEAR'))).toEqual([NEAR.lon, NEAR.lat]);

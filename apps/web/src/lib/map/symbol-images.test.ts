@@ -61,9 +61,7 @@ describe('symbol images', () => {
     const { map, images, ask } = fakeMap();
     const { draw, drawn } = countingDraw();
     provideSymbolImages(map, draw);
-    // A unit in SOS is drawn by the emergencies overlay; the units source keeps only its callsign.
-    const unitSymbols = unitsOverlay(units, { now: NOW }).data.features.filter((feature) => !feature.properties.sos);
-    const features = [...unitSymbols, ...emergencyOverlay(units).data.features];
+    const features = [...unitsOverlay(units, { now: NOW }).data.features, ...emergencyOverlay(units).data.features];
     expect(features).toHaveLength(10_000);
     // Every feature asks, twice over as after a position update: nothing is drawn twice.
     for (const feature of [...features, ...features]) ask(String(feature.properties.symbol));

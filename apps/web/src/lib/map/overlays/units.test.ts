@@ -19,7 +19,7 @@ function unit(id: string, overrides: Partial<Unit> = {}): Unit {
 }
 
 describe('unit overlays', () => {
-  it('draws units by kind and status with heading and a stale badge, leaving SOS units but their callsign to the emergency overlay', () => {
+  it('draws units by kind and status with heading and a stale badge, leaving SOS units to the emergency overlay', () => {
     const units = [
       unit('fresh'),
       unit('old', { position: { location: { lat: 1, lon: 2 }, heading: null, speed: null, at: NOW - STALE_POSITION_MS - 1 } }),
@@ -28,10 +28,7 @@ describe('unit overlays', () => {
     ];
     const overlay = unitsOverlay(units, { now: NOW, selectedIds: new Set(['old']) });
     const byId = Object.fromEntries(overlay.data.features.map((feature) => [feature.properties.id, feature]));
-    expect(Object.keys(byId)).toEqual(['fresh', 'old', 'sos']);
-    // Only the callsign, placed among the units' symbols, where SOS raised it.
-    expect(byId.sos!.properties).toEqual({ id: 'sos', callsign: 'U-sos', sos: true });
-    expect(byId.sos!.geometry.coordinates).toEqual([4, 3]);
+    expect(Object.keys(byId)).toEqual(['fresh', 'old']);
     expect(byId.fresh!.properties).toMatchObject({
       stale: false,
       hasHeading: true,
@@ -40,12 +37,7 @@ describe('unit overlays', () => {
       status: 'available',
       symbol: 'argus-unit-patrol-available',
       selected: false,
-      sos: false,
     });
-    // MapLibre places the topmost layer first: symbols, then the SOS callsign, then the callsigns.
-    const order = overlay.layers.map((layer) => layer.id);
-    expect(order.indexOf('point')).toBeGreaterThan(order.indexOf('sos-label'));
-    expect(order.indexOf('sos-label')).toBeGreaterThan(order.indexOf('label'));
     expect(byId.old!.properties).toMatchObject({ stale: true, hasHeading: false, selected: true });
     expect(byId.old!.geometry.coordinates).toEqual([2, 1]);
     expect(overlay.cluster).toBeDefined();
@@ -55,6 +47,11 @@ describe('unit overlays', () => {
       emergencies.data.features.map((feature) => [feature.properties.callsign, feature.properties.symbol, feature.geometry.coordinates]),
     ).toEqual([['U-sos', 'argus-unit-patrol-sos', [4, 3]]]);
     expect(emergencies.cluster).toBeUndefined();
+    // The SOS callsign goes under the units' symbols, so it is placed after them (MapLibre places
+    // the topmost layer first) and keeps clear of them; the units' callsigns are placed after it.
+    expect(emergencies.under).toEqual({ label: 'units-point' });
+    const order = overlay.layers.map((layer) => layer.id);
+    expect(order.indexOf('point')).toBeGreaterThan(order.indexOf('label'));
   });
 
   it('builds 10,000 units in one pass, so a large fleet stays well within one flush interval', () => {

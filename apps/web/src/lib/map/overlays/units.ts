@@ -5,6 +5,7 @@ import { HEADING_IMAGE, HEADING_IMAGE_SIZE } from '../symbols';
 import { featureCollection, pointFeature, type MapOverlay, type OverlayFeature, type OverlayLayer } from '../overlay';
 import { BASEMAP_COLOURS, EMERGENCY_COLOUR, SELECTED_COLOUR } from '../palette';
 import { labelLayout } from '../label-layout';
+import { layerId } from '../overlay-sync';
 import { unitSymbolName } from '../unit-symbols';
 
 /** A position older than this is drawn faded with a STALE badge: the unit may have moved since. */
@@ -22,16 +23,12 @@ export function unitLocation(unit: Unit): { lat: number; lon: number } | null {
 type SymbolLayout = NonNullable<SymbolLayerSpecification['layout']>;
 
 const NOT_CLUSTER: ExpressionSpecification = ['!', ['has', 'point_count']];
-const NOT_SOS: ExpressionSpecification = ['!', ['get', 'sos']];
-
-/** Above this zoom every unit is drawn on its own. */
-const UNIT_CLUSTER_MAX_ZOOM = 12;
 
 /**
  * An SOS callsign: beside the SOS symbol on a side free of other symbols if there is one (MapLibre
  * tries every anchor without overlap first), and shown regardless when there is none.
  */
-const SOS_LABEL_LAYOUT = {
+const SOS_LABEL_LAYOUT: SymbolLayout = {
   'text-field': ['concat', 'SOS ', ['get', 'callsign']],
   'text-font': FONT_BOLD,
   'text-size': 14,
@@ -39,8 +36,7 @@ const SOS_LABEL_LAYOUT = {
   'text-variable-anchor-offset': ['left', [2.2, 0.6], 'right', [-2.2, 0], 'top', [0, 2], 'bottom', [0, -2]],
   'text-justify': 'center',
   'text-allow-overlap': true,
-} satisfies SymbolLayout;
-const SOS_LABEL_PAINT = { 'text-color': '#ffffff', 'text-halo-color': EMERGENCY_COLOUR, 'text-halo-width': 2.5 };
+};
 
 /**
  * Callsigns appear from this zoom (a district) on, and only where they do not collide with
@@ -71,7 +67,7 @@ const UNIT_LAYERS: OverlayLayer[] = [
   {
     id: 'heading',
     type: 'symbol',
-    filter: ['all', NOT_CLUSTER, NOT_SOS, ['get', 'hasHeading']],
+    filter: ['all', NOT_CLUSTER, ['get', 'hasHeading']],
     layout: {
       'icon-image': HEADING_IMAGE,
       'icon-size': 1.5,
@@ -90,12 +86,12 @@ const UNIT_LAYERS: OverlayLayer[] = [
     paint: { 'circle-radius': 22, 'circle-color': 'rgba(0,0,0,0)', 'circle-stroke-color': SELECTED_COLOUR, 'circle-stroke-width': 3 },
   },
   {
-    // Callsigns, placed after the symbols and the SOS callsign above (MapLibre places the topmost
-    // layer first): each goes on whichever side of its symbol is free of symbols and other
+    // Callsigns, placed after the symbols and the SOS callsigns above them (MapLibre places the
+    // topmost layer first): each goes on whichever side of its symbol is free of symbols and other
     // callsigns, or is left out until zooming in parts them (label-layout.ts).
     id: 'label',
     type: 'symbol',
-    filter: ['all', NOT_CLUSTER, NOT_SOS],
+    filter: NOT_CLUSTER,
     minzoom: UNIT_LABEL_MIN_ZOOM,
     layout: {
       ...labelLayout(
@@ -108,23 +104,11 @@ const UNIT_LAYERS: OverlayLayer[] = [
     paint: { 'text-color': BASEMAP_COLOURS.label, 'text-halo-color': BASEMAP_COLOURS.halo, 'text-halo-width': 1.5 },
   },
   {
-    // A unit in SOS is drawn by the emergencies overlay, above everything; its callsign is placed
-    // here, after the other units' symbols and before their callsigns, so it takes a side free of
-    // symbols when there is one and is shown even when there is none. Clustered zooms leave it to
-    // the emergencies overlay.
-    id: 'sos-label',
-    type: 'symbol',
-    filter: ['all', NOT_CLUSTER, ['get', 'sos']],
-    minzoom: UNIT_CLUSTER_MAX_ZOOM + 1,
-    layout: SOS_LABEL_LAYOUT,
-    paint: SOS_LABEL_PAINT,
-  },
-  {
     // The unit's symbol (unit-symbols.ts), one shared image per kind and status. Every symbol is
     // drawn, density being the clusters' job, and is placed first so callsigns keep clear of it.
     id: 'point',
     type: 'symbol',
-    filter: ['all', NOT_CLUSTER, NOT_SOS],
+    filter: NOT_CLUSTER,
     layout: { 'icon-image': ['get', 'symbol'], 'icon-allow-overlap': true, 'icon-ignore-placement': false },
     paint: { 'icon-opacity': ['case', ['get', 'stale'], 0.5, 1] },
   },
@@ -139,18 +123,13 @@ export interface UnitsOverlayOptions {
 
 /**
  * Units as military symbols by kind with a status badge (unit-symbols.ts), a heading arrow,
- * callsign and STALE badge; clustered when zoomed out. A unit in SOS is drawn by
- * `emergencyOverlay`, which is never clustered; here it carries only its callsign (`sos-label`).
+ * callsign and STALE badge; clustered when zoomed out. Units in SOS are left to
+ * `emergencyOverlay`, which is never clustered.
  */
 export function unitsOverlay(units: readonly Unit[], { now, selectedIds, id = 'units' }: UnitsOverlayOptions): MapOverlay {
   const features: OverlayFeature[] = [];
   for (const unit of units) {
-    if (unit.emergency) {
-      const at = unitLocation(unit);
-      if (at) features.push(pointFeature(at.lat, at.lon, { id: unit.id, callsign: unit.callsign, sos: true }));
-      continue;
-    }
-    if (!unit.position) continue;
+    if (unit.emergency || !unit.position) continue;
     const { location, heading } = unit.position;
     features.push(
       pointFeature(location.lat, location.lon, {
@@ -158,7 +137,6 @@ export function unitsOverlay(units: readonly Unit[], { now, selectedIds, id = 'u
         callsign: unit.callsign,
         kind: unit.kind,
         status: unit.status,
-        sos: false,
         symbol: unitSymbolName(unit.kind, unit.status, false),
         hasHeading: heading !== null,
         heading: heading ?? 0,
@@ -171,8 +149,8 @@ export function unitsOverlay(units: readonly Unit[], { now, selectedIds, id = 'u
     id,
     data: featureCollection(features),
     layers: UNIT_LAYERS,
-    cluster: { radius: 50, maxZoom: UNIT_CLUSTER_MAX_ZOOM },
-    pickable: ['point', 'label', 'sos-label', 'clusters'],
+    cluster: { radius: 50, maxZoom: 12 },
+    pickable: ['point', 'label', 'clusters'],
   };
 }
 
@@ -195,17 +173,23 @@ const EMERGENCY_LAYERS: OverlayLayer[] = [
     layout: { 'icon-image': ['get', 'symbol'], 'icon-size': 1.3, 'icon-allow-overlap': true, 'icon-ignore-placement': true },
   },
   {
-    // Only while units are clustered; above that the units overlay places it (`sos-label`).
+    // Put under the units' symbols (`under` below), so it is placed after them and before their
+    // callsigns: on a side of the SOS symbol free of other units' symbols when there is one, shown
+    // anyway when there is none, and the other callsigns keep clear of it. On the emergencies
+    // overlay's own place, on top, it would be placed first and could only be laid over the units
+    // around it (as it covered the unit south of it on a phone).
     id: 'label',
     type: 'symbol',
-    maxzoom: UNIT_CLUSTER_MAX_ZOOM + 1,
     layout: SOS_LABEL_LAYOUT,
-    paint: SOS_LABEL_PAINT,
+    paint: { 'text-color': '#ffffff', 'text-halo-color': EMERGENCY_COLOUR, 'text-halo-width': 2.5 },
   },
 ];
 
-/** Units in SOS: their symbol large and red in a halo, labelled, never hidden in a cluster, on top of everything. */
-export function emergencyOverlay(units: readonly Unit[], id = 'emergencies'): MapOverlay {
+/**
+ * Units in SOS: their symbol large and red in a halo, labelled, never hidden in a cluster, on top
+ * of everything but their callsign, which goes under the symbols of the units overlay named.
+ */
+export function emergencyOverlay(units: readonly Unit[], id = 'emergencies', unitsOverlayId = 'units'): MapOverlay {
   const features: OverlayFeature[] = [];
   for (const unit of units) {
     const location = unit.emergency ? unitLocation(unit) : null;
@@ -219,5 +203,11 @@ export function emergencyOverlay(units: readonly Unit[], id = 'emergencies'): Ma
       }),
     );
   }
-  return { id, data: featureCollection(features), layers: EMERGENCY_LAYERS, pickable: ['point', 'label', 'halo'] };
+  return {
+    id,
+    data: featureCollection(features),
+    layers: EMERGENCY_LAYERS,
+    pickable: ['point', 'label', 'halo'],
+    under: { label: layerId(unitsOverlayId, 'point') },
+  };
 }
