@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import http from 'node:http';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -69,6 +70,12 @@ function serve(script: string, port: number): Promise<http.Server> {
 
 interface PhaseResult {
   ms: number[];
+  /** Building the overlay and handing it to MapLibre (setData copies it to the worker). */
+  sent: number[];
+  /** Until the worker had every tile of the units source back. */
+  worker: number[];
+  /** Frames drawn between the update and idle. */
+  frames: number[];
   seconds: number;
   unitImages: number;
 }
@@ -90,6 +97,25 @@ function summarise(phases: PhaseResult[]) {
     updateToIdleMsP50: round(percentile(ms, 50), 1),
     updateToIdleMsP95: round(percentile(ms, 95), 1),
     updateToIdleMsMax: round(Math.max(...ms), 1),
+    // Where an update's time goes (medians): main thread, worker, then frames until idle.
+    sentMsP50: round(
+      percentile(
+        phases.flatMap((phase) => phase.sent),
+        50,
+      ),
+      1,
+    ),
+    workerTilesMsP50: round(
+      percentile(
+        phases.flatMap((phase) => phase.worker),
+        50,
+      ),
+      1,
+    ),
+    framesPerUpdateP50: percentile(
+      phases.flatMap((phase) => phase.frames),
+      50,
+    ),
   };
 }
 
@@ -99,6 +125,8 @@ function summarise(phases: PhaseResult[]) {
  * (the product's units overlay) against the same map with plain circles, in the same run.
  */
 export async function mapSymbolsSuite() {
+  // Other work on the two shared cores slows software WebGL most of all: recorded with the figures.
+  const loadAtStart = os.loadavg().map((value) => round(value, 1));
   const script = await bundlePage();
   const port = await freePort();
   const server = await serve(script, port);
@@ -126,6 +154,7 @@ export async function mapSymbolsSuite() {
     return {
       units: UNITS,
       updateEveryMs: 500,
+      loadAverage: { start: loadAtStart, end: os.loadavg().map((value) => round(value, 1)) },
       rounds: ROUNDS,
       circles: circleFigures,
       symbols: symbolFigures,

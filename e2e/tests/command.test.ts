@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Unit } from '@argus/contracts/http/units';
 import type { Incident } from '@argus/contracts/http/incidents';
+import { UNIT_KINDS, type UnitKind } from '@argus/contracts/units';
 import { callApiOk } from '../support/api';
 import { seriousViolations } from '../support/axe';
 import { launchBrowser, mainUrl, newContext, screenshot, signIn } from '../support/browser';
@@ -51,8 +52,14 @@ async function openCommand(options: { desktop: boolean }, before?: (page: Page) 
   return page;
 }
 
-async function createUnit(page: Page, name: string, at: { lat: number; lon: number }, heading = 90): Promise<Unit> {
-  const { unit } = await callApiOk<{ unit: Unit }>(page, 'POST', '/units', { callsign: name, kind: 'patrol', members: [] });
+async function createUnit(
+  page: Page,
+  name: string,
+  at: { lat: number; lon: number },
+  heading = 90,
+  kind: UnitKind = 'patrol',
+): Promise<Unit> {
+  const { unit } = await callApiOk<{ unit: Unit }>(page, 'POST', '/units', { callsign: name, kind, members: [] });
   await moveUnit(page, unit.id, at, heading);
   return unit;
 }
@@ -79,7 +86,17 @@ describe('command dashboard', () => {
     await expect.poll(() => map.getAttribute('data-map-ready'), { timeout: 30_000 }).toBe('true');
     expect(await map.locator('canvas').count()).toBe(1);
     expect(await layerIds(page)).toEqual(
-      expect.arrayContaining(['basemap-land', 'basemap-borders', 'units-point', 'units-label', 'incidents-symbol', 'emergencies-point']),
+      expect.arrayContaining([
+        'basemap-land',
+        'basemap-borders',
+        'units-point',
+        'units-label',
+        'incidents-symbol',
+        'alerts-symbol',
+        'reports-symbol',
+        'emergencies-point',
+        'emergencies-label',
+      ]),
     );
     await expect.poll(() => mapPosition(page, callsign('NEAR'))).toEqual([NEAR.lon, NEAR.lat]);
     // Offline by design: no tile, glyph or style server; callsigns are drawn from the bundled font.
@@ -182,6 +199,12 @@ describe('command dashboard', () => {
       'HIncident: High',
       'CIncident: Critical',
     ]);
+    // Alerts and reports have their own symbols, and their states letters.
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Alerts and reports' }).getByRole('listitem').allTextContents())
+      .toEqual(['Alert', 'Civic report', 'Field report']);
+    expect(await page.getByRole('list', { name: 'Report status' }).getByRole('listitem').count()).toBe(5);
+    expect(await page.getByRole('list', { name: 'Alert severity' }).getByRole('listitem').count()).toBe(4);
     await screenshot(page, 'command-desktop-legend');
     expect(await seriousViolations(page)).toEqual([]);
   });
@@ -264,5 +287,38 @@ describe('command dashboard', () => {
     // The filter is kept across opening an incident.
     expect(await panel.getByLabel('Category').inputValue()).toBe(category);
     await screenshot(page, 'command-queue-filtered');
+  });
+
+  it('keeps the callsigns of a crowded district apart, beside their symbols, on a phone and a desktop', async () => {
+    // 48 units within about a kilometre, and one of them in SOS: more callsigns than there is room for.
+    const centre = { lat: 51.4545, lon: -0.9731 };
+    let sos: Unit | undefined;
+    const page = await openCommand({ desktop: true }, async (home) => {
+      for (let index = 0; index < 48; index += 1) {
+        const at = { lat: centre.lat + ((index % 8) - 3.5) * 0.0016, lon: centre.lon + (Math.floor(index / 8) - 2.5) * 0.0026 };
+        const unit = await createUnit(home, callsign(`C${index}`), at, (index * 45) % 360, UNIT_KINDS[index % UNIT_KINDS.length]!);
+        if (index === 27) sos = unit;
+      }
+      await callApiOk(home, 'POST', `/units/${sos!.id}/sos`, { clientId: randomUUID() });
+    });
+    const map = page.locator('[data-operational-map]');
+    await expect.poll(() => map.getAttribute('data-map-ready'), { timeout: 30_000 }).toBe('true');
+    await expect
+      .poll(async () => (await sourceFeatures(page, 'units')).filter((item) => String(item.properties.callsign).endsWith(run)).length)
+      .toBeGreaterThanOrEqual(47);
+    for (const [name, viewport] of [
+      ['desktop', { width: 1280, height: 800 }],
+      ['phone', { width: 390, height: 844 }],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      // The view is kept in the address: open the district at street zoom.
+      await page.goto(mainUrl(`/command#14/${centre.lat}/${centre.lon}`));
+      await expect.poll(() => map.getAttribute('data-map-ready'), { timeout: 30_000 }).toBe('true');
+      await mapSettled(page);
+      await map.scrollIntoViewIfNeeded();
+      await screenshot(page, `command-${name}-crowded`);
+    }
+    // Cleared, so no other test of the suite meets this SOS.
+    await callApiOk(page, 'POST', `/units/${sos!.id}/sos/clear`);
   });
 });

@@ -41,7 +41,7 @@ export function NearbyMap({ report, nearby, openIncidents }: NearbyMapProps) {
         className="min-h-72 flex-1 rounded-lg border border-line"
       />
       <figcaption className="text-xs text-ink-muted">
-        Gold ring: this report. Squares: other reports nearby. Diamonds: open incidents, coloured by severity.
+        Gold ring: this report. Squares with corner marks: other reports nearby. Diamonds: open incidents, coloured by severity.
       </figcaption>
     </figure>
   );

@@ -1,7 +1,7 @@
 import type { Camera } from '@argus/contracts/http/cameras';
 import { Button } from '../../components/ui/Button';
 import { formatAge } from '../../lib/time-format';
-import { CAMERA_STATUS_COLOURS } from './camera-overlays';
+import { CAMERA_STATUS_COLOURS } from '../../lib/map/palette';
 
 export interface CameraRegistryProps {
   cameras: readonly Camera[];

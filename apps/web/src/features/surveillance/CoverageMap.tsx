@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type { Camera } from '@argus/contracts/http/cameras';
+import { MapLegend } from '../../lib/map/MapLegend';
 import { OperationalMap } from '../../lib/map/OperationalMap';
 import type { MapFocus, MapPick } from '../../lib/map/overlay';
 import { markerOverlay } from '../../lib/map/overlays/marker';
@@ -16,22 +17,25 @@ export interface CoverageMapProps {
   className?: string;
 }
 
-/** Where each camera is and what it sees (field-of-view wedges), coloured by health. */
+/** Where each camera is and what it sees (field-of-view wedges), its symbol by kind and health. */
 export function CoverageMap({ cameras, selectedId, draftPoint, picking, focus, onPick, className }: CoverageMapProps) {
   const coverage = useMemo(() => coverageOverlay(cameras), [cameras]);
   const points = useMemo(() => camerasOverlay(cameras, selectedId), [cameras, selectedId]);
   const marker = useMemo(() => markerOverlay(draftPoint, 'Camera position', 'camera-draft'), [draftPoint]);
   const overlays = useMemo(() => [coverage, points, marker], [coverage, points, marker]);
   return (
-    <OperationalMap
-      overlays={overlays}
-      onPick={onPick}
-      picking={picking}
-      focus={focus}
-      goTo
-      viewInAddress
-      label="Camera coverage map"
-      className={className}
-    />
+    <div className={className}>
+      <OperationalMap
+        overlays={overlays}
+        onPick={onPick}
+        picking={picking}
+        focus={focus}
+        goTo
+        viewInAddress
+        label="Camera coverage map"
+        className="h-full w-full"
+      />
+      <MapLegend parts={['cameras']} />
+    </div>
   );
 }

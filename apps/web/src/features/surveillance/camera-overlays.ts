@@ -1,16 +1,11 @@
 import type { ExpressionSpecification } from 'maplibre-gl';
-import type { Camera, CameraStatus } from '@argus/contracts/http/cameras';
+import type { Camera } from '@argus/contracts/http/cameras';
+import { cameraSymbolName } from '../../lib/map/camera-symbols';
 import { FONT_REGULAR } from '../../lib/map/fonts';
 import { featureCollection, pointFeature, type MapOverlay, type OverlayData, type OverlayLayer } from '../../lib/map/overlay';
-import { BASEMAP_COLOURS, SELECTED_COLOUR } from '../../lib/map/palette';
+import { fromZoom, labelLayout } from '../../lib/map/label-layout';
+import { BASEMAP_COLOURS, CAMERA_STATUS_COLOURS, SELECTED_COLOUR } from '../../lib/map/palette';
 import { coverageWedge } from './coverage';
-
-/** Health colours, shared by the map, the registry's badges and the legend. */
-export const CAMERA_STATUS_COLOURS: Record<CameraStatus, string> = {
-  online: '#69db7c',
-  degraded: '#ffd43b',
-  offline: '#868e96',
-};
 
 const statusColour: ExpressionSpecification = [
   'match',
@@ -27,27 +22,25 @@ const COVERAGE_LAYERS: OverlayLayer[] = [
   { id: 'edge', type: 'line', paint: { 'line-color': statusColour, 'line-width': 1.5, 'line-opacity': 0.8 } },
 ];
 
+/** Camera names appear from this zoom (a district) on. */
+const CAMERA_LABEL_MIN_ZOOM = 11;
+
 const CAMERA_LAYERS: OverlayLayer[] = [
   {
-    id: 'symbol',
+    id: 'selected',
     type: 'circle',
-    paint: {
-      'circle-radius': ['case', ['get', 'selected'], 9, 7],
-      'circle-color': statusColour,
-      'circle-stroke-color': ['case', ['get', 'selected'], SELECTED_COLOUR, BASEMAP_COLOURS.halo],
-      'circle-stroke-width': ['case', ['get', 'selected'], 3, 2],
-    },
+    filter: ['get', 'selected'],
+    paint: { 'circle-radius': 18, 'circle-color': 'rgba(0,0,0,0)', 'circle-stroke-color': SELECTED_COLOUR, 'circle-stroke-width': 3 },
   },
   {
-    id: 'label',
+    // The device's symbol by kind and health (camera-symbols.ts), its name beside it.
+    id: 'symbol',
     type: 'symbol',
     layout: {
-      'text-field': ['get', 'name'],
+      ...labelLayout(fromZoom(CAMERA_LABEL_MIN_ZOOM, ['get', 'name']), 1.5),
+      'icon-image': ['get', 'symbol'],
       'text-font': FONT_REGULAR,
       'text-size': 11,
-      'text-anchor': 'top',
-      'text-offset': [0, 0.9],
-      'text-optional': true,
     },
     paint: { 'text-color': '#e9e9ea', 'text-halo-color': BASEMAP_COLOURS.halo, 'text-halo-width': 1.5 },
   },
@@ -62,7 +55,7 @@ export function coverageOverlay(cameras: readonly Camera[]): MapOverlay {
   return { id: 'coverage', data, layers: COVERAGE_LAYERS };
 }
 
-/** Cameras and sensors as dots coloured by health, the selected one ringed in gold. */
+/** Cameras and sensors as sensor symbols by kind and health, the selected one ringed in gold. */
 export function camerasOverlay(cameras: readonly Camera[], selectedId: string | null): MapOverlay {
   const features = cameras
     .filter((camera) => camera.active)
@@ -71,6 +64,7 @@ export function camerasOverlay(cameras: readonly Camera[], selectedId: string | 
         id: camera.id,
         name: camera.name,
         status: camera.status,
+        symbol: cameraSymbolName(camera.kind, camera.status),
         selected: camera.id === selectedId,
       }),
     );

@@ -146,6 +146,7 @@ export function MapEngine({
         zoom: start.initialView?.zoom ?? 1.3,
         ...(area ? { bounds: area, fitBoundsOptions: { maxZoom: BASEMAP_FIT_MAX_ZOOM } } : {}),
         attributionControl: false,
+        fadeDuration: 0, // labels placed in one frame, not faded over many: docs/decisions/0034-map-update-path.md
         dragRotate: false,
         pitchWithRotate: false,
         maxPitch: 0,

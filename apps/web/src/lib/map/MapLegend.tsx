@@ -2,7 +2,19 @@ import { lazy, Suspense } from 'react';
 import { UNIT_STATUSES } from '@argus/contracts/units';
 import { INCIDENT_SEVERITIES } from '@argus/contracts/incidents';
 import { UNIT_STATUS_LABELS } from '../../features/units/unit-labels';
-import { EMERGENCY_COLOUR, REPORT_COLOUR, SEVERITY_COLOURS, UNIT_STATUS_COLOURS, ALERT_COLOURS } from './palette';
+import { ALERT_SEVERITIES } from '@argus/contracts/alerts';
+import { REPORT_STATUSES, type ReportStatus } from '@argus/contracts/reports';
+import {
+  ALERT_COLOURS,
+  CAMERA_STATUS_COLOURS,
+  EMERGENCY_COLOUR,
+  REPORT_STATUS_COLOURS,
+  SEVERITY_COLOURS,
+  UNIT_STATUS_COLOURS,
+} from './palette';
+import { ALERT_SEVERITY_GLYPHS } from './alert-symbols';
+import { CAMERA_STATUS_GLYPHS } from './camera-symbols';
+import { REPORT_STATUS_GLYPHS } from './report-symbols';
 import { SEVERITY_LABELS } from '../../features/incidents/incident-labels';
 import { SEVERITY_GLYPHS } from './incident-symbols';
 import { BADGE_TEXT_COLOUR, SOS_GLYPH, UNIT_STATUS_GLYPHS } from './unit-symbols';
@@ -10,21 +22,36 @@ import { BADGE_TEXT_COLOUR, SOS_GLYPH, UNIT_STATUS_GLYPHS } from './unit-symbols
 // The symbols need milsymbol, which loads with the map rather than with the page.
 const UnitKindLegend = lazy(async () => ({ default: (await import('./SymbolLegend')).UnitKindLegend }));
 const IncidentCategoryLegend = lazy(async () => ({ default: (await import('./SymbolLegend')).IncidentCategoryLegend }));
+const CameraKindLegend = lazy(async () => ({ default: (await import('./SymbolLegend')).CameraKindLegend }));
+const AlertReportLegend = lazy(async () => ({ default: (await import('./SymbolLegend')).AlertReportLegend }));
 
-/** A badge as the map draws it beside a symbol: a unit status's or incident severity's letter on its colour. */
-function StatusBadge({ text, colour }: { text: string; colour: string }) {
+const REPORT_STATUS_LABELS: Record<ReportStatus, string> = {
+  submitted: 'New report',
+  under_review: 'Report under review',
+  verified: 'Verified report',
+  rejected: 'Rejected report',
+  merged: 'Report merged into another',
+};
+const ALERT_SEVERITY_LABELS = { info: 'Alert: info', warning: 'Alert: warning', critical: 'Alert: critical' } as const;
+
+/** A badge as the map draws it beside a symbol: a state's letter on its colour, or in a ring of it once handled. */
+function StatusBadge({ text, colour, hollow = false }: { text: string; colour: string; hollow?: boolean }) {
   return (
     <span
       aria-hidden="true"
-      className="inline-flex h-4 min-w-4 items-center justify-center rounded-full px-1 text-[10px] font-bold leading-none"
-      style={{ backgroundColor: colour, color: BADGE_TEXT_COLOUR }}
+      className="inline-flex h-4 min-w-4 items-center justify-center rounded-full border-2 px-1 text-[10px] font-bold leading-none"
+      style={
+        hollow
+          ? { borderColor: colour, color: colour, backgroundColor: BADGE_TEXT_COLOUR }
+          : { borderColor: colour, backgroundColor: colour, color: BADGE_TEXT_COLOUR }
+      }
     >
       {text}
     </span>
   );
 }
 
-export type LegendPart = 'units' | 'incidents' | 'reports' | 'alerts';
+export type LegendPart = 'units' | 'incidents' | 'reports' | 'alerts' | 'cameras';
 
 /** What the symbols, colours and shapes on the map mean; folded away until asked for. */
 export function MapLegend({ parts = ['units', 'incidents', 'reports', 'alerts'] }: { parts?: readonly LegendPart[] }) {
@@ -69,23 +96,56 @@ export function MapLegend({ parts = ['units', 'incidents', 'reports', 'alerts'] 
             </ul>
           </>
         ) : null}
+        {parts.includes('reports') || parts.includes('alerts') ? (
+          <Suspense fallback={<p className="text-ink-muted">Loading symbols...</p>}>
+            <AlertReportLegend alerts={parts.includes('alerts')} reports={parts.includes('reports')} />
+          </Suspense>
+        ) : null}
         {parts.includes('reports') ? (
-          <p className="flex items-center gap-2">
-            <span aria-hidden="true" className="inline-block size-2.5" style={{ backgroundColor: REPORT_COLOUR }} />
-            Report awaiting triage
-          </p>
+          <ul aria-label="Report status" className="space-y-0.5">
+            {REPORT_STATUSES.map((status) => (
+              <li key={status} className="flex items-center gap-2">
+                <StatusBadge text={REPORT_STATUS_GLYPHS[status]} colour={REPORT_STATUS_COLOURS[status]} />
+                {REPORT_STATUS_LABELS[status]}
+              </li>
+            ))}
+          </ul>
         ) : null}
         {parts.includes('alerts') ? (
-          <p className="flex items-center gap-2">
-            <span
-              aria-hidden="true"
-              className="inline-block size-0 border-x-[6px] border-b-[10px] border-x-transparent"
-              style={{ borderBottomColor: ALERT_COLOURS.warning }}
-            />
-            Alert
-          </p>
+          <ul aria-label="Alert severity" className="space-y-0.5">
+            {ALERT_SEVERITIES.map((severity) => (
+              <li key={severity} className="flex items-center gap-2">
+                <StatusBadge text={ALERT_SEVERITY_GLYPHS[severity]} colour={ALERT_COLOURS[severity]} />
+                {ALERT_SEVERITY_LABELS[severity]}
+              </li>
+            ))}
+            <li className="flex items-center gap-2">
+              <StatusBadge text={ALERT_SEVERITY_GLYPHS.warning} colour={ALERT_COLOURS.warning} hollow />
+              Hollow badge, pale symbol: alert acknowledged
+            </li>
+          </ul>
         ) : null}
-        <p className="text-ink-muted">Numbered circles are groups: click to zoom in.</p>
+        {parts.includes('cameras') ? (
+          <>
+            <Suspense fallback={<p className="text-ink-muted">Loading camera symbols...</p>}>
+              <CameraKindLegend />
+            </Suspense>
+            <ul aria-label="Camera health" className="space-y-0.5">
+              <li>No badge: online</li>
+              <li className="flex items-center gap-2">
+                <StatusBadge text={CAMERA_STATUS_GLYPHS.degraded!} colour={CAMERA_STATUS_COLOURS.degraded} />
+                Degraded
+              </li>
+              <li className="flex items-center gap-2">
+                <StatusBadge text={CAMERA_STATUS_GLYPHS.offline!} colour={CAMERA_STATUS_COLOURS.offline} />
+                Offline (pale symbol)
+              </li>
+            </ul>
+          </>
+        ) : null}
+        {parts.some((part) => part === 'units' || part === 'reports') ? (
+          <p className="text-ink-muted">Numbered circles are groups: click to zoom in.</p>
+        ) : null}
       </div>
     </details>
   );

@@ -2,7 +2,11 @@ import { useMemo } from 'react';
 import ms from 'milsymbol';
 import { UNIT_KINDS } from '@argus/contracts/units';
 import { UNIT_KIND_LABELS } from '../../features/units/unit-labels';
+import { ALERT_SIDC } from './alert-symbols';
+import { CAMERA_KIND_SIDCS } from './camera-symbols';
 import { INCIDENT_CATEGORY_SYMBOLS, OTHER_INCIDENT } from './incident-symbols';
+import { ALERT_COLOURS, REPORT_COLOUR } from './palette';
+import { REPORT_KIND_SIDCS } from './report-symbols';
 import { unitSidc } from './unit-symbols';
 
 interface Picture {
@@ -45,4 +49,30 @@ export function IncidentCategoryLegend() {
     [],
   );
   return <PictureList label="Incident categories" pictures={pictures} />;
+}
+
+/** Cameras and sensors, as the surveillance map draws them (health is a badge, listed apart). */
+export function CameraKindLegend() {
+  const pictures = useMemo(
+    () => [picture('camera', 'Camera', CAMERA_KIND_SIDCS.camera), picture('sensor', 'Sensor', CAMERA_KIND_SIDCS.sensor)],
+    [],
+  );
+  return <PictureList label="Cameras and sensors" pictures={pictures} />;
+}
+
+/** The alert and report symbols (severity and triage status are badges, listed apart). */
+export function AlertReportLegend({ alerts, reports }: { alerts: boolean; reports: boolean }) {
+  const pictures = useMemo(
+    () => [
+      ...(alerts ? [picture('alert', 'Alert', ALERT_SIDC, ALERT_COLOURS.warning)] : []),
+      ...(reports
+        ? [
+            picture('civic', 'Civic report', REPORT_KIND_SIDCS.civic, REPORT_COLOUR),
+            picture('field', 'Field report', REPORT_KIND_SIDCS.field),
+          ]
+        : []),
+    ],
+    [alerts, reports],
+  );
+  return <PictureList label="Alerts and reports" pictures={pictures} />;
 }

@@ -1,11 +1,10 @@
-import { ALERT_SEVERITIES } from '@argus/contracts/alerts';
-import { ALERT_COLOURS, BASEMAP_COLOURS, REPORT_COLOUR } from './palette';
-import { HEADING_IMAGE, REPORT_IMAGE, alertImage } from './symbols';
+import { BASEMAP_COLOURS } from './palette';
+import { HEADING_IMAGE, HEADING_IMAGE_SIZE } from './symbols';
 
 /**
- * The map's own shapes, drawn on a canvas in the browser (no sprite file to fetch): a heading
- * arrow, triangles for alerts and squares for reports, so kinds differ by shape as well as
- * colour. Units and incidents are MIL-STD-2525 symbols, drawn on demand (symbol-image.ts).
+ * The map's own shapes, drawn on a canvas in the browser (no sprite file to fetch): the heading
+ * arrow. Units, incidents, cameras, alerts and reports are MIL-STD-2525 symbols, drawn on demand
+ * (symbol-image.ts).
  */
 export interface MapImage {
   name: string;
@@ -18,7 +17,7 @@ export interface MapImage {
 const PIXEL_RATIO = 2;
 const OUTLINE = BASEMAP_COLOURS.halo;
 
-function draw(name: string, cssSize: number, paint: (context: CanvasRenderingContext2D, size: number) => void): MapImage | null {
+function drawSized(name: string, cssSize: number, paint: (context: CanvasRenderingContext2D, size: number) => void): MapImage | null {
   const size = cssSize * PIXEL_RATIO;
   const canvas = document.createElement('canvas');
   canvas.width = size;
@@ -41,16 +40,20 @@ function shape(context: CanvasRenderingContext2D, points: Array<[number, number]
   context.fill();
 }
 
-/** Points north; the unit's circle covers its base, so only the tip shows, ahead of the unit. */
+/**
+ * Points north: only the arrow, no room around it, since every pixel of an icon's square is
+ * drawn for every unit (10,000 of them at once on a busy map); the layer sets it ahead of the
+ * unit's symbol with an offset that turns with the heading (overlays/units.ts).
+ */
 function headingArrow(): MapImage | null {
-  return draw(HEADING_IMAGE, 40, (context, size) => {
-    const mid = size / 2;
+  return drawSized(HEADING_IMAGE, HEADING_IMAGE_SIZE, (context, size) => {
+    const inset = 1.5 * PIXEL_RATIO;
     shape(
       context,
       [
-        [mid, 1.5 * PIXEL_RATIO],
-        [mid + 7 * PIXEL_RATIO, 16 * PIXEL_RATIO],
-        [mid - 7 * PIXEL_RATIO, 16 * PIXEL_RATIO],
+        [size / 2, inset],
+        [size - inset, size - inset],
+        [inset, size - inset],
       ],
       '#f1f3f5',
       1.5 * PIXEL_RATIO,
@@ -58,50 +61,8 @@ function headingArrow(): MapImage | null {
   });
 }
 
-function warningTriangle(name: string, colour: string): MapImage | null {
-  return draw(name, 26, (context, size) => {
-    const pad = 2 * PIXEL_RATIO;
-    shape(
-      context,
-      [
-        [size / 2, pad],
-        [size - pad, size - pad * 1.5],
-        [pad, size - pad * 1.5],
-      ],
-      colour,
-      2 * PIXEL_RATIO,
-    );
-    context.fillStyle = OUTLINE;
-    context.font = `bold ${13 * PIXEL_RATIO}px sans-serif`;
-    context.textAlign = 'center';
-    context.textBaseline = 'alphabetic';
-    context.fillText('!', size / 2, size - pad * 2.5);
-  });
-}
-
-function square(name: string, colour: string): MapImage | null {
-  return draw(name, 16, (context, size) => {
-    const pad = 2 * PIXEL_RATIO;
-    shape(
-      context,
-      [
-        [pad, pad],
-        [size - pad, pad],
-        [size - pad, size - pad],
-        [pad, size - pad],
-      ],
-      colour,
-      1.5 * PIXEL_RATIO,
-    );
-  });
-}
-
 /** Every symbol image the overlays refer to, made once per map. */
 export function mapImages(): MapImage[] {
-  const images = [
-    headingArrow(),
-    square(REPORT_IMAGE, REPORT_COLOUR),
-    ...ALERT_SEVERITIES.map((severity) => warningTriangle(alertImage(severity), ALERT_COLOURS[severity])),
-  ];
+  const images = [headingArrow()];
   return images.filter((image): image is MapImage => image !== null);
 }

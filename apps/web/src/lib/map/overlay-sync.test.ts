@@ -89,4 +89,16 @@ describe('OverlaySync', () => {
     expect(sent).toEqual([]);
     expect(layers).toEqual(['units-point', 'units-label']);
   });
+
+  it("puts a layer under another overlay's layer when asked and that layer is there, else with its own", () => {
+    const { map, layers } = fakeMap();
+    const sync = new OverlaySync(map);
+    const lifted: MapOverlay = { ...overlay('top', 1), under: { label: 'base-point' } };
+    sync.sync([overlay('base', 1), lifted]);
+    expect(layers).toEqual(['top-label', 'base-point', 'base-label', 'top-point']);
+    // Without the other overlay, the layer stays with its own.
+    const other = fakeMap();
+    new OverlaySync(other.map).sync([lifted]);
+    expect(other.layers).toEqual(['top-point', 'top-label']);
+  });
 });

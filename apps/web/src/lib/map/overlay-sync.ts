@@ -90,7 +90,9 @@ export class OverlaySync {
     const layerIds: string[] = [];
     for (const layer of overlay.layers) {
       const id = layerId(overlay.id, layer.id);
-      this.map.addLayer({ ...layer, id, source: overlay.id } as LayerSpecification, beforeId);
+      const under = overlay.under?.[layer.id];
+      const before = under && this.map.getLayer(under) ? under : beforeId;
+      this.map.addLayer({ ...layer, id, source: overlay.id } as LayerSpecification, before);
       layerIds.push(id);
     }
     this.states.set(overlay.id, { overlay, layerIds, sentData: overlay.data });

@@ -59,6 +59,13 @@ export interface MapOverlay {
   pickable?: readonly string[];
   /** false: a background overlay (zones on the command map) that the first view is not fitted to. */
   fit?: boolean;
+  /**
+   * Layers put just under a layer of another overlay, where that layer is on the map: local id →
+   * the other layer's global id. MapLibre places labels from the topmost layer down, so a label
+   * that must keep clear of another overlay's symbols has to sit under them
+   * (docs/decisions/0030-unit-symbols.md).
+   */
+  under?: Readonly<Record<string, string>>;
 }
 
 /** What a click or tap on the map chose: always a place, and the topmost overlay feature there if any. */

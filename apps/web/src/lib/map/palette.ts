@@ -1,6 +1,8 @@
 import type { IncidentSeverity } from '@argus/contracts/incidents';
 import type { UnitStatus } from '@argus/contracts/units';
 import type { AlertSeverity } from '@argus/contracts/alerts';
+import type { CameraStatus } from '@argus/contracts/http/cameras';
+import type { ReportStatus } from '@argus/contracts/reports';
 
 /**
  * Colours of things on the map, shared with the panels beside it so a legend, a roster row and
@@ -34,6 +36,22 @@ export const ALERT_COLOURS: Record<AlertSeverity, string> = {
 /** SOS: the one colour nothing else on the map uses. */
 export const EMERGENCY_COLOUR = '#ff1f3d';
 export const REPORT_COLOUR = '#f783ac';
+
+/** Report triage: new in the reports' pink, under review amber, verified green, closed grey. */
+export const REPORT_STATUS_COLOURS: Record<ReportStatus, string> = {
+  submitted: REPORT_COLOUR,
+  under_review: '#ffd43b',
+  verified: '#69db7c',
+  rejected: '#868e96',
+  merged: '#adb5bd',
+};
+
+/** Camera and sensor health, shared by the map, the registry's badges and the legend. */
+export const CAMERA_STATUS_COLOURS: Record<CameraStatus, string> = {
+  online: '#69db7c',
+  degraded: '#ffd43b',
+  offline: '#868e96',
+};
 export const SELECTED_COLOUR = '#d4a72c';
 
 export const BASEMAP_COLOURS = {

@@ -1,7 +1,7 @@
 /**
- * Names of the symbol images the map draws for itself (images.ts); overlays refer to them. Unit
- * and incident symbols are named by unit-symbols.ts and incident-symbols.ts.
+ * Names of the images the map draws for itself (images.ts); overlays refer to them. The symbols
+ * of units, incidents, cameras, alerts and reports are named by their *-symbols.ts modules.
  */
-export const alertImage = (severity: string) => `argus-alert-${severity}`;
-export const REPORT_IMAGE = 'argus-report';
 export const HEADING_IMAGE = 'argus-heading';
+/** The heading arrow's width and height in CSS pixels. */
+export const HEADING_IMAGE_SIZE = 16;

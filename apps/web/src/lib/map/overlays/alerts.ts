@@ -1,32 +1,26 @@
 import type { Alert } from '@argus/contracts/http/alerts';
+import { alertSymbolName } from '../alert-symbols';
 import { FONT_REGULAR } from '../fonts';
-import { alertImage } from '../symbols';
+import { fromZoom, labelLayout } from '../label-layout';
 import { featureCollection, pointFeature, type MapOverlay, type OverlayFeature, type OverlayLayer } from '../overlay';
 import { BASEMAP_COLOURS } from '../palette';
 
+/** Alert titles appear from this zoom (a city) on, where they have room. */
+const ALERT_LABEL_MIN_ZOOM = 9;
+
 const ALERT_LAYERS: OverlayLayer[] = [
   {
+    // The alert's symbol by severity, new or handled (alert-symbols.ts), and its title beside it.
     id: 'symbol',
     type: 'symbol',
     layout: {
-      'icon-image': ['get', 'image'],
-      'icon-allow-overlap': true,
-      'icon-ignore-placement': true,
+      ...labelLayout(fromZoom(ALERT_LABEL_MIN_ZOOM, ['get', 'title']), 1.4),
+      'icon-image': ['get', 'symbol'],
+      // Critical and new alerts are drawn on top of the others.
       'symbol-sort-key': ['get', 'rank'],
-    },
-  },
-  {
-    id: 'label',
-    type: 'symbol',
-    minzoom: 9,
-    layout: {
-      'text-field': ['get', 'title'],
       'text-font': FONT_REGULAR,
       'text-size': 11,
-      'text-anchor': 'top',
-      'text-offset': [0, 1.2],
       'text-max-width': 12,
-      'text-optional': true,
     },
     paint: { 'text-color': BASEMAP_COLOURS.label, 'text-halo-color': BASEMAP_COLOURS.halo, 'text-halo-width': 1.5 },
   },
@@ -34,7 +28,7 @@ const ALERT_LAYERS: OverlayLayer[] = [
 
 const RANK = { info: 0, warning: 1, critical: 2 } as const;
 
-/** Alerts that name a place, as warning triangles coloured by severity. */
+/** Alerts that name a place, as alert symbols by severity, new ones apart from those already handled. */
 export function alertsOverlay(alerts: readonly Alert[], id = 'alerts'): MapOverlay {
   const features: OverlayFeature[] = [];
   for (const alert of alerts) {
@@ -43,10 +37,10 @@ export function alertsOverlay(alerts: readonly Alert[], id = 'alerts'): MapOverl
       pointFeature(alert.location.lat, alert.location.lon, {
         id: alert.id,
         title: alert.title,
-        image: alertImage(alert.severity),
-        rank: RANK[alert.severity],
+        symbol: alertSymbolName(alert.severity, alert.status),
+        rank: RANK[alert.severity] * 2 + (alert.status === 'new' ? 1 : 0),
       }),
     );
   }
-  return { id, data: featureCollection(features), layers: ALERT_LAYERS, pickable: ['symbol', 'label'] };
+  return { id, data: featureCollection(features), layers: ALERT_LAYERS, pickable: ['symbol'] };
 }

@@ -2,8 +2,12 @@ import type { Incident } from '@argus/contracts/http/incidents';
 import { INCIDENT_SEVERITIES } from '@argus/contracts/incidents';
 import { FONT_REGULAR } from '../fonts';
 import { incidentSymbolName } from '../incident-symbols';
+import { fromZoom, labelLayout } from '../label-layout';
 import { featureCollection, pointFeature, type MapOverlay, type OverlayLayer } from '../overlay';
 import { BASEMAP_COLOURS, SELECTED_COLOUR } from '../palette';
+
+/** Incident references appear from this zoom (a region) on. */
+const INCIDENT_LABEL_MIN_ZOOM = 7;
 
 const INCIDENT_LAYERS: OverlayLayer[] = [
   {
@@ -13,28 +17,17 @@ const INCIDENT_LAYERS: OverlayLayer[] = [
     paint: { 'circle-radius': 21, 'circle-color': 'rgba(0,0,0,0)', 'circle-stroke-color': SELECTED_COLOUR, 'circle-stroke-width': 3 },
   },
   {
+    // The incident's symbol by category and severity, its reference beside it (label-layout.ts).
     id: 'symbol',
     type: 'symbol',
     layout: {
+      ...labelLayout(fromZoom(INCIDENT_LABEL_MIN_ZOOM, ['get', 'reference']), 1.6),
       'icon-image': ['get', 'image'],
       'icon-size': ['case', ['==', ['get', 'severity'], 'critical'], 1.3, 1],
-      'icon-allow-overlap': true,
-      'icon-ignore-placement': true,
       // The most severe on top where incidents overlap.
       'symbol-sort-key': ['get', 'rank'],
-    },
-  },
-  {
-    id: 'label',
-    type: 'symbol',
-    minzoom: 7,
-    layout: {
-      'text-field': ['get', 'reference'],
       'text-font': FONT_REGULAR,
       'text-size': 11,
-      'text-anchor': 'top',
-      'text-offset': [0, 1.5],
-      'text-optional': true,
     },
     paint: { 'text-color': BASEMAP_COLOURS.label, 'text-halo-color': BASEMAP_COLOURS.halo, 'text-halo-width': 1.5 },
   },
@@ -59,5 +52,5 @@ export function incidentsOverlay(
       selected: incident.id === selectedId,
     }),
   );
-  return { id, data: featureCollection(features), layers: INCIDENT_LAYERS, pickable: ['symbol', 'label'] };
+  return { id, data: featureCollection(features), layers: INCIDENT_LAYERS, pickable: ['symbol'] };
 }

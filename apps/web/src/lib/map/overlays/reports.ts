@@ -1,8 +1,12 @@
 import type { Report } from '@argus/contracts/http/reports';
 import { FONT_BOLD, FONT_REGULAR } from '../fonts';
-import { REPORT_IMAGE } from '../symbols';
+import { fromZoom, labelLayout } from '../label-layout';
+import { reportSymbolName } from '../report-symbols';
 import { featureCollection, pointFeature, type MapOverlay, type OverlayLayer } from '../overlay';
 import { BASEMAP_COLOURS, REPORT_COLOUR } from '../palette';
+
+/** Report categories appear from this zoom (a district) on. */
+const REPORT_LABEL_MIN_ZOOM = 11;
 
 const REPORT_LAYERS: OverlayLayer[] = [
   {
@@ -24,29 +28,21 @@ const REPORT_LAYERS: OverlayLayer[] = [
     paint: { 'text-color': REPORT_COLOUR },
   },
   {
+    // The report's symbol by kind and triage status (report-symbols.ts), its category beside it.
     id: 'symbol',
     type: 'symbol',
     filter: ['!', ['has', 'point_count']],
-    layout: { 'icon-image': REPORT_IMAGE, 'icon-allow-overlap': true },
-  },
-  {
-    id: 'label',
-    type: 'symbol',
-    minzoom: 11,
-    filter: ['!', ['has', 'point_count']],
     layout: {
-      'text-field': ['get', 'category'],
+      ...labelLayout(fromZoom(REPORT_LABEL_MIN_ZOOM, ['get', 'category']), 1.3),
+      'icon-image': ['get', 'symbol'],
       'text-font': FONT_REGULAR,
       'text-size': 11,
-      'text-anchor': 'top',
-      'text-offset': [0, 0.8],
-      'text-optional': true,
     },
     paint: { 'text-color': REPORT_COLOUR, 'text-halo-color': BASEMAP_COLOURS.halo, 'text-halo-width': 1.5 },
   },
 ];
 
-/** Civic and field reports as small squares, clustered when zoomed out. */
+/** Civic and field reports as symbols by kind and triage status, clustered when zoomed out. */
 export function reportsOverlay(reports: readonly Report[], id = 'reports'): MapOverlay {
   const features = reports.map((report) =>
     pointFeature(report.location.lat, report.location.lon, {
@@ -54,6 +50,7 @@ export function reportsOverlay(reports: readonly Report[], id = 'reports'): MapO
       category: report.category,
       kind: report.kind,
       trackingCode: report.trackingCode,
+      symbol: reportSymbolName(report.kind, report.status),
     }),
   );
   return {

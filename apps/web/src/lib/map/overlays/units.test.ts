@@ -47,6 +47,11 @@ describe('unit overlays', () => {
       emergencies.data.features.map((feature) => [feature.properties.callsign, feature.properties.symbol, feature.geometry.coordinates]),
     ).toEqual([['U-sos', 'argus-unit-patrol-sos', [4, 3]]]);
     expect(emergencies.cluster).toBeUndefined();
+    // The SOS callsign goes under the units' symbols, so it is placed after them (MapLibre places
+    // the topmost layer first) and keeps clear of them; the units' callsigns are placed after it.
+    expect(emergencies.under).toEqual({ label: 'units-point' });
+    const order = overlay.layers.map((layer) => layer.id);
+    expect(order.indexOf('point')).toBeGreaterThan(order.indexOf('label'));
   });
 
   it('builds 10,000 units in one pass, so a large fleet stays well within one flush interval', () => {

@@ -1,9 +1,11 @@
-import type { ExpressionSpecification } from 'maplibre-gl';
+import type { ExpressionSpecification, SymbolLayerSpecification } from 'maplibre-gl';
 import type { Unit } from '@argus/contracts/http/units';
 import { FONT_BOLD } from '../fonts';
-import { HEADING_IMAGE } from '../symbols';
+import { HEADING_IMAGE, HEADING_IMAGE_SIZE } from '../symbols';
 import { featureCollection, pointFeature, type MapOverlay, type OverlayFeature, type OverlayLayer } from '../overlay';
 import { BASEMAP_COLOURS, EMERGENCY_COLOUR, SELECTED_COLOUR } from '../palette';
+import { labelLayout } from '../label-layout';
+import { layerId } from '../overlay-sync';
 import { unitSymbolName } from '../unit-symbols';
 
 /** A position older than this is drawn faded with a STALE badge: the unit may have moved since. */
@@ -18,7 +20,23 @@ export function unitLocation(unit: Unit): { lat: number; lon: number } | null {
   return unit.emergency?.location ?? unit.position?.location ?? null;
 }
 
+type SymbolLayout = NonNullable<SymbolLayerSpecification['layout']>;
+
 const NOT_CLUSTER: ExpressionSpecification = ['!', ['has', 'point_count']];
+
+/**
+ * An SOS callsign: beside the SOS symbol on a side free of other symbols if there is one (MapLibre
+ * tries every anchor without overlap first), and shown regardless when there is none.
+ */
+const SOS_LABEL_LAYOUT: SymbolLayout = {
+  'text-field': ['concat', 'SOS ', ['get', 'callsign']],
+  'text-font': FONT_BOLD,
+  'text-size': 14,
+  // Ems from the point: clear of the halo, and to the right a little low, under the SOS badge.
+  'text-variable-anchor-offset': ['left', [2.2, 0.6], 'right', [-2.2, 0], 'top', [0, 2], 'bottom', [0, -2]],
+  'text-justify': 'center',
+  'text-allow-overlap': true,
+};
 
 /**
  * Callsigns appear from this zoom (a district) on, and only where they do not collide with
@@ -52,8 +70,9 @@ const UNIT_LAYERS: OverlayLayer[] = [
     filter: ['all', NOT_CLUSTER, ['get', 'hasHeading']],
     layout: {
       'icon-image': HEADING_IMAGE,
-      // Larger than the frame, so the arrow's tip shows past the symbol whichever way it points.
       'icon-size': 1.5,
+      // Ahead of the symbol, its tip past the frame: the offset turns with the heading.
+      'icon-offset': [0, -HEADING_IMAGE_SIZE * 0.72],
       'icon-rotate': ['get', 'heading'],
       'icon-rotation-alignment': 'map',
       'icon-allow-overlap': true,
@@ -67,40 +86,31 @@ const UNIT_LAYERS: OverlayLayer[] = [
     paint: { 'circle-radius': 22, 'circle-color': 'rgba(0,0,0,0)', 'circle-stroke-color': SELECTED_COLOUR, 'circle-stroke-width': 3 },
   },
   {
-    // The unit's symbol (unit-symbols.ts), one shared image per kind and status.
-    id: 'point',
-    type: 'symbol',
-    filter: NOT_CLUSTER,
-    layout: {
-      'icon-image': ['get', 'symbol'],
-      // Every unit stays visible; density is the clusters' job. Labels alone give way.
-      'icon-allow-overlap': true,
-      'icon-ignore-placement': true,
-    },
-    paint: { 'icon-opacity': ['case', ['get', 'stale'], 0.5, 1] },
-  },
-  {
+    // Callsigns, placed after the symbols and the SOS callsigns above them (MapLibre places the
+    // topmost layer first): each goes on whichever side of its symbol is free of symbols and other
+    // callsigns, or is left out until zooming in parts them (label-layout.ts).
     id: 'label',
     type: 'symbol',
     filter: NOT_CLUSTER,
     minzoom: UNIT_LABEL_MIN_ZOOM,
     layout: {
-      'text-field': [
-        'format',
-        ['get', 'callsign'],
-        {},
-        ['case', ['get', 'stale'], '\nSTALE', ''],
-        { 'text-color': '#ffd43b', 'font-scale': 0.8 },
-      ],
+      ...labelLayout(
+        ['format', ['get', 'callsign'], {}, ['case', ['get', 'stale'], '\nSTALE', ''], { 'text-color': '#ffd43b', 'font-scale': 0.8 }],
+        1.5,
+      ),
       'text-font': FONT_BOLD,
       'text-size': 12,
-      'text-anchor': 'top',
-      'text-offset': [0, 1.3],
-      // A callsign that would overlap another is left out until zooming in parts them.
-      'text-allow-overlap': false,
-      'text-padding': 4,
     },
     paint: { 'text-color': BASEMAP_COLOURS.label, 'text-halo-color': BASEMAP_COLOURS.halo, 'text-halo-width': 1.5 },
+  },
+  {
+    // The unit's symbol (unit-symbols.ts), one shared image per kind and status. Every symbol is
+    // drawn, density being the clusters' job, and is placed first so callsigns keep clear of it.
+    id: 'point',
+    type: 'symbol',
+    filter: NOT_CLUSTER,
+    layout: { 'icon-image': ['get', 'symbol'], 'icon-allow-overlap': true, 'icon-ignore-placement': false },
+    paint: { 'icon-opacity': ['case', ['get', 'stale'], 0.5, 1] },
   },
 ];
 
@@ -163,23 +173,23 @@ const EMERGENCY_LAYERS: OverlayLayer[] = [
     layout: { 'icon-image': ['get', 'symbol'], 'icon-size': 1.3, 'icon-allow-overlap': true, 'icon-ignore-placement': true },
   },
   {
+    // Put under the units' symbols (`under` below), so it is placed after them and before their
+    // callsigns: on a side of the SOS symbol free of other units' symbols when there is one, shown
+    // anyway when there is none, and the other callsigns keep clear of it. On the emergencies
+    // overlay's own place, on top, it would be placed first and could only be laid over the units
+    // around it (as it covered the unit south of it on a phone).
     id: 'label',
     type: 'symbol',
-    layout: {
-      'text-field': ['concat', 'SOS ', ['get', 'callsign']],
-      'text-font': FONT_BOLD,
-      'text-size': 15,
-      'text-anchor': 'top',
-      'text-offset': [0, 2],
-      'text-allow-overlap': true,
-      'text-ignore-placement': true,
-    },
+    layout: SOS_LABEL_LAYOUT,
     paint: { 'text-color': '#ffffff', 'text-halo-color': EMERGENCY_COLOUR, 'text-halo-width': 2.5 },
   },
 ];
 
-/** Units in SOS: their symbol large and red in a halo, labelled, never hidden in a cluster, on top of everything. */
-export function emergencyOverlay(units: readonly Unit[], id = 'emergencies'): MapOverlay {
+/**
+ * Units in SOS: their symbol large and red in a halo, labelled, never hidden in a cluster, on top
+ * of everything but their callsign, which goes under the symbols of the units overlay named.
+ */
+export function emergencyOverlay(units: readonly Unit[], id = 'emergencies', unitsOverlayId = 'units'): MapOverlay {
   const features: OverlayFeature[] = [];
   for (const unit of units) {
     const location = unit.emergency ? unitLocation(unit) : null;
@@ -193,5 +203,11 @@ export function emergencyOverlay(units: readonly Unit[], id = 'emergencies'): Ma
       }),
     );
   }
-  return { id, data: featureCollection(features), layers: EMERGENCY_LAYERS, pickable: ['point', 'label', 'halo'] };
+  return {
+    id,
+    data: featureCollection(features),
+    layers: EMERGENCY_LAYERS,
+    pickable: ['point', 'label', 'halo'],
+    under: { label: layerId(unitsOverlayId, 'point') },
+  };
 }
