@@ -83,7 +83,12 @@ describe.each(TEST_DIALECTS)('command inbox on %s', (dialect) => {
       });
       expect(mine[1]).toMatchObject({ channel: 'direct', targetId: crewId, unread: 1 });
       // An analyst's message on the incident is a note command reads, by role.
-      expect(mine[2]).toMatchObject({ channel: 'incident', targetId: incidentId, unread: 1, lastMessage: { senderRole: 'Intelligence_Analyst' } });
+      expect(mine[2]).toMatchObject({
+        channel: 'incident',
+        targetId: incidentId,
+        unread: 1,
+        lastMessage: { senderRole: 'Intelligence_Analyst' },
+      });
       // One's own messages are never unread.
       expect(mine[4]).toMatchObject({ channel: 'broadcast', targetId: null, unread: 0 });
       // The direct message is between two people: another commander does not see it.

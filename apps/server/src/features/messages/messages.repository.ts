@@ -172,7 +172,10 @@ export class MessagesRepository {
       .insertInto('message_reads')
       .values(row)
       .onConflict((oc) =>
-        oc.columns(['user_id', 'channel', 'target_id']).doUpdateSet({ read_at: row.read_at }).where('message_reads.read_at', '<', row.read_at),
+        oc
+          .columns(['user_id', 'channel', 'target_id'])
+          .doUpdateSet({ read_at: row.read_at })
+          .where('message_reads.read_at', '<', row.read_at),
       )
       .execute();
     const marker = await this.db

@@ -1,4 +1,5 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { BellRing } from 'lucide-react';
 import { cn } from '../../lib/class-names';
 
 export interface PanelTab<Id extends string> {
@@ -8,6 +9,8 @@ export interface PanelTab<Id extends string> {
   badge?: string | undefined;
   /** Draws attention (new alerts). */
   urgent?: boolean;
+  /** Just received something (a unit's message): a brief ring and a bell, never colour alone. */
+  highlighted?: boolean;
 }
 
 export interface PanelTabsProps<Id extends string> {
@@ -59,8 +62,10 @@ export function PanelTabs<Id extends string>({ label, tabs, active, onChange, ch
             className={cn(
               '-mb-px flex min-h-11 flex-1 items-center justify-center gap-1.5 border-b-2 px-2 text-sm font-medium',
               tab.id === active ? 'border-gold text-gold' : 'border-transparent text-ink hover:text-gold',
+              tab.highlighted && 'rounded-t-md bg-surface-raised ring-2 ring-inset ring-gold',
             )}
           >
+            {tab.highlighted ? <BellRing aria-hidden="true" className="size-4 shrink-0 motion-safe:animate-bounce" /> : null}
             {tab.label}
             {tab.badge ? (
               <span

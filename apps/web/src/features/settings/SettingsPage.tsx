@@ -8,8 +8,9 @@ import { CoordinatesSection } from './CoordinatesSection';
 import { PasswordSection } from './PasswordSection';
 import { TwoFactorSection } from '../mfa/TwoFactorSection';
 import { ProfileSection } from './ProfileSection';
+import { SoundSettings } from '../alerts/SoundSettings';
 
-/** /settings: everyone's own profile, password, accessibility and coordinate format; administration for command roles. */
+/** /settings: everyone's own profile, password, accessibility, coordinate format and sounds; administration for command roles. */
 export function SettingsPage() {
   const { user } = useAuth();
   const isCommand = isCommandRole(user?.role);
@@ -20,6 +21,7 @@ export function SettingsPage() {
       <TwoFactorSection />
       <AccessibilitySection />
       <CoordinatesSection />
+      <SoundSettings />
       {isCommand ? <UsersAdminSection /> : null}
       {isCommand ? <SwitchUserSection /> : null}
       {isCommand ? <AuditLogSection /> : null}
