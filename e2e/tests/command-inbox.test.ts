@@ -85,10 +85,15 @@ describe('command inbox and attention', () => {
 
     await expect.poll(unreadBadge, SOON).toBe(before + 1);
     await expect.poll(() => heard(command), SOON).toContain(CHIME_HZ);
+    // The tabs wrap rather than push the page sideways while the highlight adds its bell.
+    expect(await command.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(command, 'command-inbox-badge-desktop');
 
     await messagesTab().click();
-    const row = command.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: new RegExp(E2E_UNIT.callsign) }).first();
+    const row = command
+      .getByRole('list', { name: 'Conversations' })
+      .getByRole('button', { name: new RegExp(E2E_UNIT.callsign) })
+      .first();
     await expect.poll(() => row.textContent(), SOON).toContain(`Smoke at the depot, going in ${run}`);
     await expect.poll(() => row.textContent(), SOON).toMatch(/\d+ unread/);
     await screenshot(command, 'command-inbox-list-desktop');
@@ -131,6 +136,7 @@ describe('command inbox and attention', () => {
 
     const seen = field.getByText(new RegExp(`^SOS seen by ${ACCOUNTS.Command_Admin.fullName} at \\d{2}:\\d{2}:\\d{2}$`));
     await expect.poll(() => seen.isVisible(), SOON).toBe(true);
+    await field.evaluate(() => window.scrollTo(0, 0));
     await screenshot(field, 'command-inbox-sos-seen-phone');
     // Acknowledging the SOS is acknowledging its alert.
     const alerts = (await callApi(command, 'GET', '/alerts?rule=unit.sos')).body.alerts as { status: string; title: string }[];
