@@ -124,6 +124,9 @@ export function createServices(config: Config, db: Db, clock: Clock) {
         { redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, ...ENGINE_LEASE },
       )
     : new ThreatEngine(rulesRepository, alerts, events, clock, { tickMs: 15_000 });
+  const units = new UnitsService(unitsRepository, clock, events, alerts);
+  // Acknowledging a unit's SOS alert is acknowledging its SOS (docs/decisions/0036-command-inbox-and-attention.md).
+  alerts.whenAcknowledged('unit.sos', (trx, pending, alert, viewer) => units.markSosSeenIn(trx, pending, alert.subject, viewer));
   const streamSettings = new StreamSettingsService(new StreamSettingsRepository(db.kysely), audit, clock, config.video.iceServers);
   return {
     db,
@@ -141,7 +144,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
       clock,
       config.basemapMaxBytes,
     ),
-    units: new UnitsService(unitsRepository, clock, events, alerts),
+    units,
     dispatch: new DispatchService(new DispatchRepository(db.kysely), incidentsRepository, unitsRepository, clock, events),
     alerts,
     fieldScope,

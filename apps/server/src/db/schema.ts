@@ -172,6 +172,9 @@ export interface UnitsTable {
   emergency_by: string | null;
   emergency_lat: number | null;
   emergency_lon: number | null;
+  /** Who in command acknowledged the SOS (their name) and when; null until then. */
+  emergency_seen_by: string | null;
+  emergency_seen_at: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -228,6 +231,14 @@ export interface MessagesTable {
   sender_id: string;
   body: string;
   sent_at: number;
+}
+
+/** How far one person has read one thread; target_id is '' for the broadcasts. */
+export interface MessageReadsTable {
+  user_id: string;
+  channel: MessageChannel;
+  target_id: string;
+  read_at: number;
 }
 
 export interface AlertsTable {
@@ -546,6 +557,7 @@ export interface Database {
   dispatches: DispatchesTable;
   report_photos: ReportPhotosTable;
   messages: MessagesTable;
+  message_reads: MessageReadsTable;
   alerts: AlertsTable;
   zones: ZonesTable;
   zone_imports: ZoneImportsTable;

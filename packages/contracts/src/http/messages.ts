@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_CHANNELS } from '../messages';
+import { ROLES } from '../roles';
 import { Timestamp } from './common';
 import { ClientId } from './units';
 import { multiLineText, singleLineText } from './text';
@@ -29,6 +30,8 @@ export const Message = z.object({
   targetId: z.string().nullable(),
   senderId: z.string(),
   senderName: z.string(),
+  /** The sender's role: an analyst's message on an incident is a note (docs/decisions/0036-command-inbox-and-attention.md). */
+  senderRole: z.enum(ROLES),
   body: z.string(),
   sentAt: Timestamp,
 });
@@ -51,3 +54,36 @@ export const MessageListQuery = z
 
 /** Newest first. */
 export const MessageListResponse = z.object({ messages: z.array(Message) });
+
+/**
+ * One conversation in a person's inbox (docs/decisions/0036-command-inbox-and-attention.md): a
+ * unit's, an incident's, a direct one (targetId is the other person) or the broadcasts (targetId
+ * null). `unread` counts others' messages after this person's read marker.
+ */
+export const MessageThread = z.object({
+  channel: z.enum(MESSAGE_CHANNELS),
+  targetId: z.string().nullable(),
+  title: z.string(),
+  lastMessage: Message,
+  unread: z.number().int().nonnegative(),
+});
+export type MessageThread = z.infer<typeof MessageThread>;
+
+/** Newest activity first. */
+export const MessageThreadListResponse = z.object({ threads: z.array(MessageThread) });
+export type MessageThreadListResponse = z.infer<typeof MessageThreadListResponse>;
+
+/** "I have read this thread up to this message": a read marker per person per thread; it never moves back. */
+export const MarkThreadReadRequest = z
+  .object({
+    channel: z.enum(MESSAGE_CHANNELS, { error: `channel must be one of ${MESSAGE_CHANNELS.join(', ')}.` }),
+    targetId: singleLineText().min(1).max(100).optional(),
+    messageId: singleLineText().min(1, 'Say which message was read last.').max(100),
+  })
+  .refine((read) => (read.channel === 'broadcast') === (read.targetId === undefined), {
+    message: 'A broadcast has no targetId; unit, incident and direct threads need one.',
+    path: ['targetId'],
+  });
+export type MarkThreadReadRequest = z.infer<typeof MarkThreadReadRequest>;
+
+export const MarkThreadReadResponse = z.object({ readUpTo: Timestamp });

@@ -55,7 +55,18 @@ export const Unit = z.object({
   members: z.array(z.string()),
   position: z.object({ location: Location, heading: z.number().nullable(), speed: z.number().nullable(), at: Timestamp }).nullable(),
   /** SOS: a sticky emergency that overrides everything on every screen until command clears it. */
-  emergency: z.object({ since: Timestamp, raisedBy: z.string(), location: Location.nullable() }).nullable(),
+  emergency: z
+    .object({
+      since: Timestamp,
+      raisedBy: z.string(),
+      location: Location.nullable(),
+      /**
+       * Who in command acknowledged the SOS and when, so the crew knows it was seen
+       * (docs/decisions/0036-command-inbox-and-attention.md); absent or null until then.
+       */
+      seen: z.object({ by: z.string(), at: Timestamp }).nullable().optional(),
+    })
+    .nullable(),
   updatedAt: Timestamp,
 });
 export type Unit = z.infer<typeof Unit>;

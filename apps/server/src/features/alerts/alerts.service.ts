@@ -41,6 +41,12 @@ export interface AlertSource {
   name?: string;
 }
 
+/**
+ * What else changes, in the same transaction, when an alert of a rule is acknowledged: the SOS
+ * alert's acknowledgement is the SOS's (docs/decisions/0036-command-inbox-and-attention.md).
+ */
+export type AcknowledgedHook = (trx: Transaction<Database>, pending: PendingEvents, alert: AlertRow, viewer: UserRow) => Promise<void>;
+
 /** How many raising events an alert keeps; the count of firings goes on in `occurrences`. */
 const MAX_SOURCES = 100;
 
@@ -58,6 +64,13 @@ export class AlertsService {
     private readonly clock: Clock,
     private readonly events: EventPublisher,
   ) {}
+
+  private readonly acknowledgedHooks = new Map<string, AcknowledgedHook>();
+
+  /** Registers what an acknowledgement of this rule's alerts also records (wired once at start-up). */
+  whenAcknowledged(rule: string, hook: AcknowledgedHook): void {
+    this.acknowledgedHooks.set(rule, hook);
+  }
 
   /** Raises an alert inside a caller's transaction, or merges into the open one on the same subject. */
   async raiseIn(trx: Transaction<Database>, pending: PendingEvents, input: RaiseAlert): Promise<AlertRow> {
@@ -189,10 +202,27 @@ export class AlertsService {
   }
 
   acknowledge(viewer: UserRow, id: string): Promise<AlertRow> {
-    return this.move(id, (alert) => {
+    return this.inTransaction(async (trx, pending) => {
+      const alert = await this.alerts.find(id, trx);
+      if (!alert) throw new AppError('not_found', 'No such alert.');
       if (alert.status !== 'new') throw new AppError('conflict', `This alert is already ${alert.status}.`);
-      return { status: 'acknowledged', acknowledged_by: viewer.id, acknowledged_at: this.clock.now() };
+      return this.acknowledgeRowIn(trx, pending, alert, viewer);
     });
+  }
+
+  /** Acknowledges the open alert of a rule on a subject if nobody has yet, inside a caller's transaction. */
+  async acknowledgeSubjectIn(trx: Transaction<Database>, pending: PendingEvents, rule: string, subject: string, viewer: UserRow) {
+    const open = await this.alerts.findOpen(trx, rule, subject);
+    if (open?.status === 'new') await this.acknowledgeRowIn(trx, pending, open, viewer);
+  }
+
+  private async acknowledgeRowIn(trx: Transaction<Database>, pending: PendingEvents, alert: AlertRow, viewer: UserRow): Promise<AlertRow> {
+    const now = this.clock.now();
+    const next: AlertRow = { ...alert, status: 'acknowledged', acknowledged_by: viewer.id, acknowledged_at: now, updated_at: now };
+    await this.alerts.update(trx, alert.id, next);
+    pending.add(alertEvents.updated(next));
+    await this.acknowledgedHooks.get(alert.rule)?.(trx, pending, next, viewer);
+    return next;
   }
 
   resolve(id: string): Promise<AlertRow> {

@@ -1,10 +1,30 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, MessagesTable } from '../../db/schema';
 import type { MessageChannel } from '@argus/contracts/messages';
+import type { Role } from '@argus/contracts/roles';
 
 export type MessageRow = Selectable<MessagesTable>;
 export interface MessageView extends MessageRow {
   sender_name: string;
+  sender_role: Role;
+}
+
+/** One thread of a person's inbox: its newest message, a title, and how many others' messages are unread. */
+export interface ThreadView {
+  channel: MessageChannel;
+  /** The unit, incident or other person; '' for the broadcasts. */
+  thread_key: string;
+  title: string | null;
+  unread: number;
+  last: MessageView;
+}
+
+/** Which unit and incident threads a person may read; null means every one (operations staff). */
+export interface ThreadScope {
+  viewerId: string;
+  unitIds: readonly string[] | null;
+  incidentIds: readonly string[] | null;
+  limit: number;
 }
 
 const COLUMNS = [
@@ -16,7 +36,30 @@ const COLUMNS = [
   'messages.body',
   'messages.sent_at',
   'users.full_name as sender_name',
+  'users.role as sender_role',
 ] as const;
+
+/** A message's thread from one person's side: a direct message's thread is the other person. */
+const threadKey = (viewerId: string) =>
+  sql<string>`case when m.channel = 'direct' and m.sender_id = ${viewerId} then m.target_id when m.channel = 'direct' then m.sender_id else coalesce(m.target_id, '') end`;
+
+const inList = (column: string, ids: readonly string[] | null) =>
+  ids === null ? sql`1 = 1` : ids.length ? sql`${sql.ref(column)} in (${sql.join([...ids])})` : sql`1 = 0`;
+
+interface ThreadSqlRow {
+  id: string;
+  client_id: string;
+  channel: MessageChannel;
+  target_id: string | null;
+  sender_id: string;
+  body: string;
+  sent_at: number;
+  sender_name: string;
+  sender_role: Role;
+  thread_key: string;
+  unread: number | string;
+  title: string | null;
+}
 
 /** Only this file reads and writes messages. */
 export class MessagesRepository {
@@ -70,6 +113,79 @@ export class MessagesRepository {
     }
     if (query.before !== undefined) select = select.where('messages.sent_at', '<', query.before);
     return select.execute();
+  }
+
+  /**
+   * A person's threads, newest activity first: each thread's newest message (ranked with a window
+   * function, the same on SQLite and PostgreSQL), its unread count after the person's read marker,
+   * and what it is called (the unit's callsign, the incident's reference and title, the person).
+   */
+  async threads(scope: ThreadScope): Promise<ThreadView[]> {
+    const me = scope.viewerId;
+    const key = threadKey(me);
+    const { rows } = await sql<ThreadSqlRow>`
+      select t.id, t.client_id, t.channel, t.target_id, t.sender_id, t.body, t.sent_at, t.thread_key, t.unread,
+        sender.full_name as sender_name, sender.role as sender_role,
+        case t.channel
+          when 'unit' then (select callsign from units where units.id = t.thread_key)
+          when 'incident' then (select reference || ' ' || title from incidents where incidents.id = t.thread_key)
+          when 'direct' then (select full_name from users where users.id = t.thread_key)
+        end as title
+      from (
+        select m.id, m.client_id, m.channel, m.target_id, m.sender_id, m.body, m.sent_at, ${key} as thread_key,
+          row_number() over (partition by m.channel, ${key} order by m.sent_at desc, m.id desc) as recency,
+          sum(case when m.sender_id <> ${me} and m.sent_at > coalesce(r.read_at, 0) then 1 else 0 end)
+            over (partition by m.channel, ${key}) as unread
+        from messages m
+        left join message_reads r on r.user_id = ${me} and r.channel = m.channel and r.target_id = ${key}
+        where m.channel = 'broadcast'
+          or (m.channel = 'unit' and ${inList('m.target_id', scope.unitIds)})
+          or (m.channel = 'incident' and ${inList('m.target_id', scope.incidentIds)})
+          or (m.channel = 'direct' and (m.sender_id = ${me} or m.target_id = ${me}))
+      ) t
+      join users sender on sender.id = t.sender_id
+      where t.recency = 1
+      order by t.sent_at desc, t.id desc
+      limit ${scope.limit}
+    `.execute(this.db);
+    return rows.map(({ thread_key, unread, title, ...last }) => ({
+      channel: last.channel,
+      thread_key,
+      title,
+      unread: Number(unread),
+      last,
+    }));
+  }
+
+  findById(id: string): Promise<MessageView | undefined> {
+    return this.db
+      .selectFrom('messages')
+      .innerJoin('users', 'users.id', 'messages.sender_id')
+      .select(COLUMNS)
+      .where('messages.id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** Moves a person's read marker on a thread forward to `readAt`, never back; answers where it now stands. */
+  async markRead(row: { user_id: string; channel: MessageChannel; target_id: string; read_at: number }): Promise<number> {
+    await this.db
+      .insertInto('message_reads')
+      .values(row)
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'channel', 'target_id'])
+          .doUpdateSet({ read_at: row.read_at })
+          .where('message_reads.read_at', '<', row.read_at),
+      )
+      .execute();
+    const marker = await this.db
+      .selectFrom('message_reads')
+      .select('read_at')
+      .where('user_id', '=', row.user_id)
+      .where('channel', '=', row.channel)
+      .where('target_id', '=', row.target_id)
+      .executeTakeFirstOrThrow();
+    return marker.read_at;
   }
 
   unitExists(id: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SendMessageRequest } from '@argus/contracts/http/messages';
+import type { MarkThreadReadRequest, SendMessageRequest } from '@argus/contracts/http/messages';
 import type { MessageChannel } from '@argus/contracts/messages';
 import { isCommandRole } from '@argus/contracts/roles';
 import { seesEveryRow } from '@argus/contracts/policies/visibility';
@@ -9,7 +9,10 @@ import type { EventPublisher } from '../../realtime/events';
 import type { FieldScopeRepository } from '../../realtime/field-scope.repository';
 import type { UserRow } from '../users/users.repository';
 import { messageEvents } from './messages.events';
-import type { MessageView, MessagesRepository } from './messages.repository';
+import type { MessageView, MessagesRepository, ThreadView } from './messages.repository';
+
+/** How many threads an inbox lists: every unit and open incident of a large shift fits. */
+const INBOX_THREADS = 200;
 
 /**
  * Messages between command and the field. Who may read a conversation may write in it, except
@@ -58,6 +61,40 @@ export class MessagesService {
     return this.messages.list({ ...query, peerId: viewer.id });
   }
 
+  /**
+   * The threads this person takes part in, newest activity first, with unread counts
+   * (docs/decisions/0036-command-inbox-and-attention.md): operations staff see every unit's and
+   * incident's; a field unit its own units', its assigned incidents' and its direct ones.
+   */
+  async threads(viewer: UserRow): Promise<ThreadView[]> {
+    if (viewer.role === 'Civic_Reporter')
+      throw new AppError('forbidden', 'Civic reporters follow their reports; messaging is for operations staff and units.');
+    if (seesEveryRow(viewer.role))
+      return this.messages.threads({ viewerId: viewer.id, unitIds: null, incidentIds: null, limit: INBOX_THREADS });
+    const scope = await this.fieldScope.forUser(viewer.id);
+    return this.messages.threads({
+      viewerId: viewer.id,
+      unitIds: [...scope.unitIds],
+      incidentIds: [...scope.incidentIds],
+      limit: INBOX_THREADS,
+    });
+  }
+
+  /** Moves this person's read marker on a thread up to one of its messages (never back). */
+  async markRead(viewer: UserRow, request: MarkThreadReadRequest): Promise<number> {
+    await this.assertMayTakePart(viewer, request.channel, request.targetId, { reading: true });
+    const message = await this.messages.findById(request.messageId);
+    if (!message) throw new AppError('not_found', 'No such message.');
+    if (!isInThread(message, viewer.id, request.channel, request.targetId))
+      throw new AppError('validation_failed', 'That message is not in this thread.');
+    return this.messages.markRead({
+      user_id: viewer.id,
+      channel: request.channel,
+      target_id: request.targetId ?? '',
+      read_at: message.sent_at,
+    });
+  }
+
   private async assertMayTakePart(
     user: UserRow,
     channel: MessageChannel,
@@ -84,4 +121,14 @@ export class MessagesService {
         channel === 'unit' ? 'This is not your unit’s conversation.' : 'Your unit is not assigned to this incident.',
       );
   }
+}
+
+/** Whether a message belongs to a thread as `viewerId` sees it (a direct thread is named by the other person). */
+function isInThread(message: MessageView, viewerId: string, channel: MessageChannel, targetId: string | undefined): boolean {
+  if (message.channel !== channel) return false;
+  if (channel === 'broadcast') return true;
+  if (channel !== 'direct') return message.target_id === targetId;
+  return (
+    (message.sender_id === viewerId && message.target_id === targetId) || (message.sender_id === targetId && message.target_id === viewerId)
+  );
 }

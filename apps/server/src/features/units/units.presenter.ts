@@ -23,6 +23,7 @@ export function presentUnit(row: UnitWithMembers): Unit {
             since: row.emergency_since,
             raisedBy: row.emergency_by ?? '',
             location: row.emergency_lat !== null && row.emergency_lon !== null ? { lat: row.emergency_lat, lon: row.emergency_lon } : null,
+            seen: row.emergency_seen_at !== null ? { by: row.emergency_seen_by ?? '', at: row.emergency_seen_at } : null,
           }
         : null,
     updatedAt: row.updated_at,

@@ -112,4 +112,17 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ units: UnitsService }> = async
     },
     async (request) => ({ unit: presentUnit(await units.clearSos(request.params.id)) }),
   );
+
+  app.post(
+    '/units/:id/sos/acknowledge',
+    {
+      config: { access: COMMAND_ROLES, administrative: false },
+      schema: {
+        summary: 'Acknowledge a unit’s SOS: the crew sees who saw it and when (command only)',
+        params: UnitParams,
+        response: { 200: UnitResponse },
+      },
+    },
+    async (request) => ({ unit: presentUnit(await units.acknowledgeSos(requireAuth(request).user, request.params.id)) }),
+  );
 };

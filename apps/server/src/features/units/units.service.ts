@@ -89,6 +89,8 @@ export class UnitsService {
       emergency_by: null,
       emergency_lat: null,
       emergency_lon: null,
+      emergency_seen_by: null,
+      emergency_seen_at: null,
       created_at: now,
       updated_at: now,
     };
@@ -199,6 +201,8 @@ export class UnitsService {
           emergency_by: viewer.full_name,
           emergency_lat: location?.lat ?? null,
           emergency_lon: location?.lon ?? null,
+          emergency_seen_by: null,
+          emergency_seen_at: null,
         },
         announce: unitEvents.updated,
       };
@@ -218,6 +222,8 @@ export class UnitsService {
         emergency_by: null,
         emergency_lat: null,
         emergency_lon: null,
+        emergency_seen_by: null,
+        emergency_seen_at: null,
         updated_at: now,
       });
       await this.alerts.resolveSubjectIn(trx, pending, 'unit.sos', unit.id);
@@ -227,6 +233,37 @@ export class UnitsService {
     });
     pending.publishTo(this.events);
     return unit;
+  }
+
+  /**
+   * Command has seen the SOS: recorded on the unit (who, when) and on its SOS alert, so the crew
+   * reads "SOS seen by …" (docs/decisions/0036-command-inbox-and-attention.md). Refused when there
+   * is no emergency or it was already acknowledged; nothing changes then.
+   */
+  async acknowledgeSos(viewer: UserRow, unitId: string): Promise<UnitWithMembers> {
+    const pending = new PendingEvents();
+    const unit = await this.units.transaction(async (trx) => {
+      const unit = await this.units.find(unitId, trx);
+      if (!unit) throw new AppError('not_found', 'No such unit.');
+      if (unit.emergency_since === null) throw new AppError('conflict', `${unit.callsign} is not in SOS.`);
+      if (unit.emergency_seen_at !== null)
+        throw new AppError('conflict', `The SOS of ${unit.callsign} was already acknowledged by ${unit.emergency_seen_by ?? 'command'}.`);
+      await this.markSosSeenIn(trx, pending, unitId, viewer);
+      await this.alerts.acknowledgeSubjectIn(trx, pending, 'unit.sos', unitId, viewer);
+      return (await this.units.find(unitId, trx))!;
+    });
+    pending.publishTo(this.events);
+    return unit;
+  }
+
+  /** Records who saw a unit's SOS, once per emergency; also run when its SOS alert is acknowledged. */
+  async markSosSeenIn(trx: Transaction<Database>, pending: PendingEvents, unitId: string, viewer: UserRow): Promise<void> {
+    const unit = await this.units.find(unitId, trx);
+    if (!unit || unit.emergency_since === null || unit.emergency_seen_at !== null) return;
+    const now = this.clock.now();
+    const changes = { emergency_seen_by: viewer.full_name, emergency_seen_at: now, updated_at: now };
+    await this.units.update(trx, unitId, changes);
+    pending.add(unitEvents.updated({ ...unit, ...changes }));
   }
 
   private async act(viewer: UserRow, unitId: string, clientId: string, kind: string, decide: Decide): Promise<UnitWithMembers> {

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/Button';
 import { describeError } from '../../lib/api-error';
 import { useRealtime } from '../../lib/realtime';
 import { ALERT_COLOURS } from '../../lib/map/palette';
-import { isAlertSoundOn, playAlertBeep, saveAlertSound } from './alert-sound';
+import { isAlertSoundOn, playAlertBeep, playSosSiren, saveAlertSound } from './alert-sound';
 import { useAlertActionMutation } from './alerts.mutations';
 import { addFresh, updateFresh, visibleFresh, type FreshAlerts } from './fresh-alerts';
 
@@ -30,7 +30,11 @@ export function AlertBanner({ alerts, onShow }: AlertBannerProps) {
   useRealtime(['alerts'], (frame) => {
     if (frame.type !== 'alert.created' && frame.type !== 'alert.updated') return;
     const alert = frame.data;
-    if (frame.type === 'alert.created' && alert.status === 'new') playAlertBeep(alert.severity);
+    // An SOS has its own siren (docs/decisions/0036-command-inbox-and-attention.md).
+    if (frame.type === 'alert.created' && alert.status === 'new') {
+      if (alert.rule === 'unit.sos') playSosSiren();
+      else playAlertBeep(alert.severity);
+    }
     setArrived((current) => (frame.type === 'alert.created' ? addFresh(current, alert) : updateFresh(current, alert)));
   });
 

@@ -100,6 +100,7 @@ describe('applyAnalystFrame', () => {
       targetId: 'i1',
       senderId: 'u',
       senderName: 'Avery Analyst',
+      senderRole: 'Intelligence_Analyst',
       body: 'Check the CCTV',
       sentAt: 10,
     };
@@ -146,6 +147,7 @@ describe('notes', () => {
       targetId: 'i1',
       senderId: 'u',
       senderName: 'A',
+      senderRole: 'Intelligence_Analyst' as const,
       body: 'one',
       sentAt: 1,
     };

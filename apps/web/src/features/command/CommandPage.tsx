@@ -21,6 +21,8 @@ import { isDispatchable } from '../dispatch/dispatch-ranking';
 import { awaitingTriageQuery } from '../reports/reports.queries';
 import { UnitRoster } from '../units/UnitRoster';
 import { unitQueries } from '../units/units.queries';
+import { CommandInbox } from '../messages/CommandInbox';
+import { useCommandInbox } from '../messages/useCommandInbox';
 import { BroadcastPanel } from './BroadcastPanel';
 import { CommandMap } from './CommandMap';
 import { LoadProblems, Loaded } from './LoadProblems';
@@ -32,7 +34,7 @@ import { useCommandLive } from './useCommandLive';
 import { LiveStatus } from './LiveStatus';
 import { VideoWall } from './VideoWall';
 
-type Tab = 'incidents' | 'units' | 'alerts' | 'video' | 'broadcast';
+type Tab = 'incidents' | 'units' | 'alerts' | 'messages' | 'video' | 'broadcast';
 type IncidentView = { mode: 'queue' } | { mode: 'create' } | { mode: 'detail'; id: string };
 
 const NO_UNITS: Unit[] = [];
@@ -56,6 +58,7 @@ export function CommandPage() {
   const { focus, focusOn } = useMapFocus(13);
 
   useCommandLive(view.mode === 'detail' ? view.id : null);
+  const inbox = useCommandInbox();
 
   useEscapeStopsPicking(picking, setPicking);
 
@@ -125,6 +128,13 @@ export function CommandPage() {
     { id: 'incidents' as const, label: 'Incidents', badge: incidents.data ? String(openIncidents.length) : undefined },
     { id: 'units' as const, label: 'Units', badge: units.data ? String(unitList.length) : undefined },
     { id: 'alerts' as const, label: 'Alerts', badge: newAlerts ? String(newAlerts) : undefined, urgent: newAlerts > 0 },
+    {
+      id: 'messages' as const,
+      label: 'Messages',
+      badge: inbox.unread ? String(inbox.unread) : undefined,
+      urgent: inbox.unread > 0,
+      highlighted: inbox.highlighted,
+    },
     { id: 'video' as const, label: 'Video' },
     { id: 'broadcast' as const, label: 'Broadcast' },
   ];
@@ -238,6 +248,7 @@ export function CommandPage() {
                 <AlertFeed alerts={alertList} now={now} onShowOnMap={showAlert} />
               </Loaded>
             ) : null}
+            {tab === 'messages' ? <CommandInbox now={now} units={unitList} /> : null}
             {tab === 'video' ? <VideoWall /> : null}
             {tab === 'broadcast' ? <BroadcastPanel now={now} /> : null}
           </PanelTabs>

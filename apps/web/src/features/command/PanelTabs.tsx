@@ -1,4 +1,5 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { BellRing } from 'lucide-react';
 import { cn } from '../../lib/class-names';
 
 export interface PanelTab<Id extends string> {
@@ -8,6 +9,8 @@ export interface PanelTab<Id extends string> {
   badge?: string | undefined;
   /** Draws attention (new alerts). */
   urgent?: boolean;
+  /** Just received something (a unit's message): a brief ring and a bell, never colour alone. */
+  highlighted?: boolean;
 }
 
 export interface PanelTabsProps<Id extends string> {
@@ -41,7 +44,7 @@ export function PanelTabs<Id extends string>({ label, tabs, active, onChange, ch
 
   return (
     <div className="flex min-h-0 flex-col">
-      <div role="tablist" aria-label={label} onKeyDown={handleKeyDown} className="flex shrink-0 border-b border-line">
+      <div role="tablist" aria-label={label} onKeyDown={handleKeyDown} className="flex shrink-0 flex-wrap border-b border-line">
         {tabs.map((tab) => (
           <button
             key={tab.id}
@@ -57,10 +60,15 @@ export function PanelTabs<Id extends string>({ label, tabs, active, onChange, ch
             tabIndex={tab.id === active ? 0 : -1}
             onClick={() => onChange(tab.id)}
             className={cn(
-              '-mb-px flex min-h-11 flex-1 items-center justify-center gap-1.5 border-b-2 px-2 text-sm font-medium',
+              'relative -mb-px flex min-h-11 flex-1 items-center justify-center gap-1.5 border-b-2 px-2 text-sm font-medium',
               tab.id === active ? 'border-gold text-gold' : 'border-transparent text-ink hover:text-gold',
+              tab.highlighted && 'rounded-t-md bg-surface-raised ring-2 ring-inset ring-gold',
             )}
           >
+            {/* Placed over the corner, so the tabs do not reflow when the highlight comes and goes. */}
+            {tab.highlighted ? (
+              <BellRing aria-hidden="true" className="absolute right-0.5 top-0.5 size-3.5 text-gold motion-safe:animate-bounce" />
+            ) : null}
             {tab.label}
             {tab.badge ? (
               <span

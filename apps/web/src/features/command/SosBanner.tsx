@@ -6,8 +6,8 @@ import { describeError } from '../../lib/api-error';
 import { useCoordinateFormat } from '../../lib/geo/coordinate-preference';
 import { formatReadings } from '../../lib/geo/format-coordinate';
 import { unitLocation } from '../../lib/map/overlays/units';
-import { formatAge, formatClock } from '../../lib/time-format';
-import { useClearSosMutation } from '../units/units.mutations';
+import { clockTime, formatAge, formatClock } from '../../lib/time-format';
+import { useAcknowledgeSosMutation, useClearSosMutation } from '../units/units.mutations';
 
 export interface SosBannerProps {
   units: readonly Unit[];
@@ -44,7 +44,9 @@ export function SosBanner({ units, now, onShowOnMap }: SosBannerProps) {
 function SosRow({ unit, now, onShowOnMap }: { unit: Unit; now: number; onShowOnMap: (unit: Unit) => void }) {
   const [confirming, setConfirming] = useState(false);
   const clear = useClearSosMutation();
+  const acknowledge = useAcknowledgeSosMutation();
   const since = unit.emergency!.since;
+  const seen = unit.emergency!.seen;
   const where = unitLocation(unit);
   const format = useCoordinateFormat();
   return (
@@ -52,9 +54,22 @@ function SosRow({ unit, now, onShowOnMap }: { unit: Unit; now: number; onShowOnM
       <div className="min-w-0">
         <p className="font-bold">{`${unit.callsign} — since ${formatClock(since, now)} (${formatAge(since, now)})`}</p>
         <p className="font-mono text-sm">{where ? formatReadings(where, format) : 'Position unknown'}</p>
+        {seen ? (
+          <p className="text-sm">{`Acknowledged by ${seen.by} at ${clockTime(seen.at, true)}: the crew sees it was seen.`}</p>
+        ) : (
+          <p className="text-sm font-semibold">Not acknowledged yet: the crew does not know command has seen it.</p>
+        )}
         {clear.isError ? <p className="text-sm font-semibold">{`Could not clear: ${describeError(clear.error)}`}</p> : null}
+        {acknowledge.isError ? (
+          <p className="text-sm font-semibold">{`Could not acknowledge: ${describeError(acknowledge.error)}`}</p>
+        ) : null}
       </div>
       <div className="flex flex-wrap gap-2">
+        {seen ? null : (
+          <Button variant="secondary" disabled={acknowledge.isPending} onClick={() => acknowledge.mutate(unit.id)}>
+            {acknowledge.isPending ? 'Acknowledging...' : `Acknowledge ${unit.callsign} SOS`}
+          </Button>
+        )}
         {where ? (
           <Button variant="secondary" onClick={() => onShowOnMap(unit)}>
             <MapPin aria-hidden="true" className="size-4" />

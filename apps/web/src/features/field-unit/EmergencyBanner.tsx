@@ -17,7 +17,17 @@ export function EmergencyBanner({ unit, waiting }: { unit: Unit; waiting: boolea
       <div>
         <p className="text-xl font-bold">{`SOS — ${unit.callsign} in emergency`}</p>
         {unit.emergency ? (
-          <p>{`Command was alerted at ${clockTime(unit.emergency.since)}. This stays until command clears it.`}</p>
+          <>
+            <p>{`Command was alerted at ${clockTime(unit.emergency.since)}. This stays until command clears it.`}</p>
+            {/* Told live when command acknowledges (docs/decisions/0036-command-inbox-and-attention.md). */}
+            {unit.emergency.seen ? (
+              <p role="status" className="mt-2 rounded-md bg-black/30 px-2 py-1 text-lg font-bold">
+                {`SOS seen by ${unit.emergency.seen.by} at ${clockTime(unit.emergency.seen.at, true)}`}
+              </p>
+            ) : (
+              <p className="mt-2">Waiting for command to acknowledge.</p>
+            )}
+          </>
         ) : (
           <p>Not yet sent: no connection. It goes first the moment there is signal. Use any other way to call for help you have.</p>
         )}

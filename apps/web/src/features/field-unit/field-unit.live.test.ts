@@ -108,6 +108,7 @@ describe('field unit live updates', () => {
       targetId: 'u1',
       senderId: 'cmd',
       senderName: 'Casey',
+      senderRole: 'Command_Admin',
       body: 'Hold position',
       sentAt: 5,
     };

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { MessageListResponse } from '@argus/contracts/http/messages';
+import { MessageListResponse, MessageThreadListResponse } from '@argus/contracts/http/messages';
 import type { MessageChannel } from '@argus/contracts/messages';
 import { api } from '../../lib/api';
 
@@ -43,6 +43,13 @@ export const messageQueries = {
         }),
     }),
 };
+
+/** This person's inbox: every thread they take part in, newest activity first, with unread counts. */
+export const inboxQuery = () =>
+  queryOptions({
+    queryKey: [...messageQueries.all, 'inbox'] as const,
+    queryFn: ({ signal }) => api.get('/messages/threads', MessageThreadListResponse, { signal }),
+  });
 
 /** The latest broadcasts to all units, newest first (command's panel). */
 export const broadcastQuery = () =>

@@ -10,8 +10,9 @@ import { CoordinatesSection } from './CoordinatesSection';
 import { PasswordSection } from './PasswordSection';
 import { TwoFactorSection } from '../mfa/TwoFactorSection';
 import { ProfileSection } from './ProfileSection';
+import { SoundSettings } from '../alerts/SoundSettings';
 
-/** /settings: everyone's own profile, password, accessibility and coordinate format; administration (maps, users, audit) for command roles. */
+/** /settings: everyone's own profile, password, accessibility, coordinate format and sounds; administration (maps, users, audit) for command roles. */
 export function SettingsPage() {
   const { user } = useAuth();
   const isCommand = isCommandRole(user?.role);
@@ -22,6 +23,7 @@ export function SettingsPage() {
       <TwoFactorSection />
       <AccessibilitySection />
       <CoordinatesSection />
+      <SoundSettings />
       {mayManageBasemaps(user?.role) ? <MapsSection /> : null}
       {isCommand ? <UsersAdminSection /> : null}
       {isCommand ? <SwitchUserSection /> : null}

@@ -13,3 +13,13 @@ export function useClearSosMutation() {
       queryClient.setQueryData(unitQueries.list().queryKey, (old) => (old ? { ...old, units: upsertUnits(old.units, [unit]) } : old)),
   });
 }
+
+/** Command has seen a unit's SOS: the crew is told who and when (docs/decisions/0036-command-inbox-and-attention.md). */
+export function useAcknowledgeSosMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (unitId: string) => api.post(`/units/${encodeURIComponent(unitId)}/sos/acknowledge`, {}, UnitResponse),
+    onSuccess: ({ unit }) =>
+      queryClient.setQueryData(unitQueries.list().queryKey, (old) => (old ? { ...old, units: upsertUnits(old.units, [unit]) } : old)),
+  });
+}
