@@ -239,6 +239,36 @@ describe('street basemaps on the maps', () => {
     await page.getByRole('radio', { name: 'West Oakland', exact: true }).click();
     await expect.poll(async () => (await renderedBasemap(page)).names, { timeout: 30_000 }).toContain('7th Street');
     await expect.poll(() => page.getByText(NOTICE).count()).toBe(0);
+
+    // Go to finds a street by the name the basemap labels it with; a coordinate still wins.
+    await page.getByText('Go to', { exact: true }).click();
+    const place = page.getByLabel('Coordinate or place to go to');
+    await expect.poll(() => place.isVisible()).toBe(true);
+    expect(await page.getByText('Street and place names are searched in the map’s loaded area.').isVisible()).toBe(true);
+    await place.fill('wood');
+    await page.getByRole('button', { name: 'Go', exact: true }).click();
+    const found = page.getByRole('list', { name: 'Places found' });
+    await expect.poll(() => found.getByRole('button', { name: /Wood Street/ }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await screenshot(page, 'basemap-go-to-street-desktop');
+    await found
+      .getByRole('button', { name: /Wood Street/ })
+      .first()
+      .click();
+    await expect
+      .poll(async () => {
+        const view = await mapView(page);
+        return view.lon > BOUNDS.west && view.lon < BOUNDS.east && view.lat > BOUNDS.south && view.lat < BOUNDS.north && view.zoom >= 14;
+      })
+      .toBe(true);
+    // On a map narrower than 640 px the box folds itself once the map has gone.
+    if (!(await place.isVisible())) await page.getByText('Go to', { exact: true }).click();
+    await place.fill('Champs');
+    await page.getByRole('button', { name: 'Go', exact: true }).click();
+    await expect.poll(() => page.getByText(/no street or place named “Champs”/).isVisible()).toBe(true);
+    await place.fill('37.8076 -122.3004');
+    await page.getByRole('button', { name: 'Go', exact: true }).click();
+    await expect.poll(async () => Math.abs((await mapView(page)).lat - 37.8076) < 0.0005).toBe(true);
+    expect(foreign).toEqual([]);
     await context.close();
   });
 
