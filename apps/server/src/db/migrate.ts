@@ -19,6 +19,7 @@ import * as streamSettings from './migrations/0016_stream_settings';
 import * as streamDefaultsWithoutSimulcast from './migrations/0017_stream_defaults_without_simulcast';
 import * as auditCheckpoints from './migrations/0018_audit_checkpoints';
 import * as basemaps from './migrations/0019_basemaps';
+import * as incidentDisposition from './migrations/0020_incident_disposition';
 
 /** Migrations are code, listed here in order, so they bundle and run the same on both dialects. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017_stream_defaults_without_simulcast': streamDefaultsWithoutSimulcast,
   '0018_audit_checkpoints': auditCheckpoints,
   '0019_basemaps': basemaps,
+  '0020_incident_disposition': incidentDisposition,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
