@@ -127,6 +127,19 @@ describe.each(TEST_DIALECTS)('incident management on %s', (dialect) => {
     expect((await command.request('POST', `/dispatches/no-such/cancel`, { reason: 'x' })).statusCode).toBe(404);
   });
 
+  it('recalls a unit already on scene, which its crew’s milestone buttons cannot cancel', async () => {
+    const [dispatch] = (await command.request('POST', `/incidents/${incident.id}/dispatch`, { unitIds: [unitId] })).json().dispatches;
+    for (const status of ['en_route', 'on_scene']) {
+      await crew.request('POST', `/dispatches/${dispatch.id}/status`, { clientId: randomUUID(), status });
+    }
+    const viaStatus = await crew.request('POST', `/dispatches/${dispatch.id}/status`, { clientId: randomUUID(), status: 'cancelled' });
+    expect(viaStatus.statusCode).toBe(409);
+    const recalled = await command.request('POST', `/dispatches/${dispatch.id}/cancel`, { reason: 'Needed at a larger fire' });
+    expect(recalled.json().dispatch).toMatchObject({ status: 'cancelled' });
+    expect(Object.keys(recalled.json().dispatch.milestones)).toEqual(['assigned', 'en_route', 'on_scene', 'cancelled']);
+    expect(await unitStatus(unitId)).toBe('available');
+  });
+
   it('lets a crew cancel only its own unit’s assignment', async () => {
     const spare = (await command.request('POST', '/units', { callsign: 'MEDIC-3', kind: 'medical' })).json().unit.id;
     const dispatches = (await command.request('POST', `/incidents/${incident.id}/dispatch`, { unitIds: [unitId, spare] })).json()

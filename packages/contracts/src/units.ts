@@ -13,8 +13,7 @@ export const DISPATCH_TRANSITIONS: Record<DispatchStatus, readonly DispatchStatu
   assigned: ['acknowledged', 'en_route', 'cancelled'],
   acknowledged: ['en_route', 'cancelled'],
   en_route: ['on_scene', 'cancelled'],
-  // A unit on scene may be recalled or reassigned too (docs/decisions/0035-incident-management.md).
-  on_scene: ['cleared', 'cancelled'],
+  on_scene: ['cleared'],
   cleared: [],
   cancelled: [],
 };

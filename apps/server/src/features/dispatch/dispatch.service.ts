@@ -14,7 +14,7 @@ import { PendingEvents, type EventPublisher } from '../../realtime/events';
 import { incidentEvents } from '../incidents/incidents.events';
 import { unitEvents } from '../units/units.events';
 import { dispatchEvents } from './dispatch.events';
-import type { AssignmentRow, DispatchRepository, DispatchRow } from './dispatch.repository';
+import { ACTIVE_DISPATCH_STATUSES, type AssignmentRow, type DispatchRepository, type DispatchRow } from './dispatch.repository';
 
 const UNAVAILABLE: readonly UnitStatus[] = ['out_of_service', 'offline'];
 
@@ -153,7 +153,9 @@ export class DispatchService {
     now: number,
     actor: UserRow,
   ): Promise<DispatchRow> {
-    if (!DISPATCH_TRANSITIONS[row.status].includes('cancelled')) {
+    // Command may recall a unit even on scene (to reassign it); the crews' own milestone buttons
+    // follow DISPATCH_TRANSITIONS, where on scene ends only by clearing.
+    if (!ACTIVE_DISPATCH_STATUSES.includes(row.status)) {
       throw new AppError('conflict', `${unit.callsign}’s assignment is already ${row.status}; there is nothing to recall.`);
     }
     const milestones = { ...(JSON.parse(row.milestones) as Record<string, number>), cancelled: now };
