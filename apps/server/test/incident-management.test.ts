@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@argus/contracts/http/auth';
 import { TEST_DIALECTS } from './databases';
 import { buildTestApp, createUser, signIn, type Client, type TestApp } from './support';
 
@@ -81,16 +82,30 @@ describe.each(TEST_DIALECTS)('incident management on %s', (dialect) => {
     // The clock is frozen, so the versions differ only because each save moves updatedAt forward.
     const version = (await get(incident.id)).updatedAt;
     const other = await signIn(t.app, (await createUser(t.services, { role: 'Command_Admin' })).email);
+    // Over real connections, as two dispatchers' browsers would send them.
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = t.app.server.address();
+    const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const patch = async (client: Client, body: unknown) => {
+      const answer = await fetch(`${baseUrl}/incidents/${incident.id}`, {
+        method: 'PATCH',
+        headers: {
+          'content-type': 'application/json',
+          cookie: `${SESSION_COOKIE}=${client.cookies[SESSION_COOKIE]}; ${CSRF_COOKIE}=${client.csrf}`,
+          [CSRF_HEADER]: client.csrf,
+        },
+        body: JSON.stringify(body),
+      });
+      return { statusCode: answer.status, json: (await answer.json()) as { incident: { title: string } } };
+    };
     const titles = Array.from({ length: 8 }, (_, index) => `Edit ${index}`);
     const answers = await Promise.all(
-      titles.map((title, index) =>
-        (index % 2 ? other : command).request('PATCH', `/incidents/${incident.id}`, { title, expectedUpdatedAt: version }),
-      ),
+      titles.map((title, index) => patch(index % 2 ? other : command, { title, expectedUpdatedAt: version })),
     );
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(7);
-    const winner = answers.find((answer) => answer.statusCode === 200)!.json().incident.title;
+    const winner = answers.find((answer) => answer.statusCode === 200)!.json.incident.title;
     expect((await get(incident.id)).title).toBe(winner);
     expect((await timeline(incident.id)).filter((entry: { kind: string }) => entry.kind === 'incident.edited')).toHaveLength(2);
   });
