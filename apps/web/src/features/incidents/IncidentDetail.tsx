@@ -43,7 +43,10 @@ export function IncidentDetail(props: IncidentDetailProps) {
   const editable = editableIncidentFields(role);
   const commands = movesIncidentStatus(role);
   // One form at a time under the summary: editing, or resolving/closing with a disposition.
-  const [form, setForm] = useState<'edit' | 'resolved' | 'closed' | null>(null);
+  // Remembered with the incident it was opened on, so choosing another incident never carries it over.
+  const [opened, setOpened] = useState<{ incidentId: string; form: 'edit' | 'resolved' | 'closed' } | null>(null);
+  const form = opened?.incidentId === incidentId ? opened.form : null;
+  const setForm = (next: 'edit' | 'resolved' | 'closed' | null) => setOpened(next ? { incidentId, form: next } : null);
   const incident = detail.data;
   const standDown = () => incident && update.mutate({ id: incident.id, changes: { status: 'triaged' } });
   const dispatchMore = () => document.getElementById('dispatch-heading')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
