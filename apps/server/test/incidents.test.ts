@@ -54,7 +54,8 @@ describe.each(TEST_DIALECTS)('incidents on %s', (dialect) => {
       message: 'An incident that is new can move to triaged, dispatched, resolved, closed, not on_scene.',
     });
     for (const status of ['triaged', 'dispatched', 'on_scene', 'resolved', 'closed']) {
-      const moved = await command.request('PATCH', `/incidents/${id}`, { status });
+      const disposition = status === 'resolved' ? { code: 'resolved_by_unit', summary: 'Put out by the first engine.' } : undefined;
+      const moved = await command.request('PATCH', `/incidents/${id}`, { status, disposition });
       expect(moved.statusCode).toBe(200);
       t.clock.advance(1000);
     }
@@ -64,7 +65,7 @@ describe.each(TEST_DIALECTS)('incidents on %s', (dialect) => {
     const kinds = (await command.request('GET', `/incidents/${id}/timeline`))
       .json()
       .entries.map((entry: { kind: string; detail: { to?: string } }) => entry.detail.to ?? entry.kind);
-    expect(kinds).toEqual(['incident.created', 'triaged', 'dispatched', 'on_scene', 'resolved', 'closed']);
+    expect(kinds).toEqual(['incident.created', 'triaged', 'dispatched', 'on_scene', 'resolved', 'incident.disposition', 'closed']);
   });
 
   it('records edits with what they were before', async () => {

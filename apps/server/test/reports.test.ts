@@ -100,7 +100,13 @@ describe.each(TEST_DIALECTS)('reports on %s', (dialect) => {
       status: 'verified',
       incidentId: incident.id,
     });
-    await analyst.request('PATCH', `/incidents/${incident.id}`, { status: 'resolved' });
+    // Resolving is command's (docs/decisions/0035-incident-management.md).
+    const command = await signIn(t.app, (await createUser(t.services, { role: 'Command_Admin' })).email);
+    const resolved = await command.request('PATCH', `/incidents/${incident.id}`, {
+      status: 'resolved',
+      disposition: { code: 'resolved_by_unit', summary: 'Handled on scene.' },
+    });
+    expect(resolved.statusCode).toBe(200);
     const c = (await file(civic)).json().report;
     const late = await analyst.request('POST', `/reports/${c.id}/verify`, { incidentId: incident.id });
     expect(late.statusCode).toBe(409);

@@ -13,14 +13,16 @@ export const INCIDENT_STATUSES = ['new', 'triaged', 'dispatched', 'on_scene', 'r
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
 
 /**
- * The lifecycle. Work moves forward; a resolved incident may be reopened to triage when it
- * flares up again, and a closed one is final (a new incident references it instead).
+ * The lifecycle. Work moves forward; a dispatched or on-scene incident may stand down to triage
+ * when its units leave, a resolved one may be reopened to triage when it flares up again, and a
+ * closed one is final (a new incident references it instead).
  */
 export const INCIDENT_TRANSITIONS: Record<IncidentStatus, readonly IncidentStatus[]> = {
   new: ['triaged', 'dispatched', 'resolved', 'closed'],
   triaged: ['dispatched', 'resolved', 'closed'],
   dispatched: ['on_scene', 'resolved', 'triaged'],
-  on_scene: ['resolved'],
+  // Stand down to triage once every unit has left (docs/decisions/0035-incident-management.md).
+  on_scene: ['resolved', 'triaged'],
   resolved: ['closed', 'triaged'],
   closed: [],
 };
@@ -38,4 +40,26 @@ export function isOpenIncident(status: IncidentStatus): boolean {
 /** INC-2026-000123: the year it was opened and a number counted across all years. */
 export function incidentReference(year: number, number: number): string {
   return `INC-${year}-${String(number).padStart(6, '0')}`;
+}
+
+/**
+ * How an incident ended, as a dispatch centre codes it when it resolves or closes one
+ * (docs/decisions/0035-incident-management.md). A summary in words goes with the code.
+ */
+export const INCIDENT_DISPOSITIONS = [
+  'resolved_by_unit',
+  'no_action_required',
+  'false_alarm',
+  'referred',
+  'duplicate',
+  'cancelled_by_caller',
+  'unable_to_locate',
+] as const;
+export type IncidentDisposition = (typeof INCIDENT_DISPOSITIONS)[number];
+
+/** Statuses that end the work on an incident and so need a disposition. */
+export const DISPOSITION_STATUSES = ['resolved', 'closed'] as const satisfies readonly IncidentStatus[];
+
+export function needsDisposition(status: IncidentStatus): boolean {
+  return (DISPOSITION_STATUSES as readonly IncidentStatus[]).includes(status);
 }

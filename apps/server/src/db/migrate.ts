@@ -19,6 +19,7 @@ import * as streamSettings from './migrations/0016_stream_settings';
 import * as streamDefaultsWithoutSimulcast from './migrations/0017_stream_defaults_without_simulcast';
 import * as auditCheckpoints from './migrations/0018_audit_checkpoints';
 import * as basemaps from './migrations/0019_basemaps';
+import * as incidentDisposition from './migrations/0020_incident_disposition';
 import * as messageReads from './migrations/0021_message_reads';
 import * as coverageRule from './migrations/0022_coverage_rule';
 
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017_stream_defaults_without_simulcast': streamDefaultsWithoutSimulcast,
   '0018_audit_checkpoints': auditCheckpoints,
   '0019_basemaps': basemaps,
+  '0020_incident_disposition': incidentDisposition,
   '0021_message_reads': messageReads,
   '0022_coverage_rule': coverageRule,
 };

@@ -5,7 +5,7 @@ import type { CameraKind, CameraStatus } from '@argus/contracts/http/cameras';
 import type { CustodyAction, EvidenceKind, EvidenceSource, EvidenceStatus } from '@argus/contracts/evidence';
 import type { StreamRole, StreamRoomKind } from '@argus/contracts/http/streams';
 import type { RuleKind } from '@argus/contracts/http/rules';
-import type { IncidentSeverity, IncidentStatus, ThreatLevel } from '@argus/contracts/incidents';
+import type { IncidentDisposition, IncidentSeverity, IncidentStatus, ThreatLevel } from '@argus/contracts/incidents';
 import type { MessageChannel } from '@argus/contracts/messages';
 import type { ReportKind, ReportStatus } from '@argus/contracts/reports';
 import type { Role } from '@argus/contracts/roles';
@@ -144,6 +144,11 @@ export interface IncidentsTable {
   updated_at: number;
   /** 1 for a training incident, kept out of analytics unless asked for (migration 0014). */
   exercise: number;
+  /** How it ended, set when resolved or closed (migration 0020). */
+  disposition: IncidentDisposition | null;
+  disposition_summary: string | null;
+  disposition_at: number | null;
+  disposition_by: string | null;
 }
 
 export interface IncidentTimelineTable {
@@ -350,6 +355,8 @@ export interface DispatchesTable {
   milestones: string;
   created_at: number;
   updated_at: number;
+  /** Why it was cancelled: a recall or a reassignment (migration 0020). */
+  cancel_reason: string | null;
 }
 
 export interface LoginThrottleTable {

@@ -122,7 +122,10 @@ export class Scenario {
         sim.job = null;
         await this.guard(async () => {
           await this.milestone(job.assignment, 'cleared');
-          await this.command.request('PATCH', `/incidents/${job.assignment.incidentId}`, { status: 'resolved' });
+          await this.command.request('PATCH', `/incidents/${job.assignment.incidentId}`, {
+            status: 'resolved',
+            disposition: { code: 'resolved_by_unit', summary: `${job.assignment.callsign} handled it on scene.` },
+          });
         });
       }
     } else {

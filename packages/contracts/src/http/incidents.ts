@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INCIDENT_SEVERITIES, INCIDENT_STATUSES, THREAT_LEVELS } from '../incidents';
+import { INCIDENT_DISPOSITIONS, INCIDENT_SEVERITIES, INCIDENT_STATUSES, THREAT_LEVELS } from '../incidents';
 import { Timestamp } from './common';
 import { multiLineText, singleLineText } from './text';
 
@@ -30,6 +30,12 @@ export const CreateIncidentRequest = z.object({
 });
 export type CreateIncidentRequest = z.infer<typeof CreateIncidentRequest>;
 
+export const Disposition = z.object({
+  code: z.enum(INCIDENT_DISPOSITIONS, { error: `disposition.code must be one of ${INCIDENT_DISPOSITIONS.join(', ')}.` }),
+  summary: multiLineText().min(1, 'Write a short summary of how it ended.').max(2_000, 'The summary is too long.'),
+});
+export type Disposition = z.infer<typeof Disposition>;
+
 export const UpdateIncidentRequest = z
   .object({
     title: Title.optional(),
@@ -39,8 +45,16 @@ export const UpdateIncidentRequest = z
     location: Location.optional(),
     description: Description.optional(),
     threatLevel: z.enum(THREAT_LEVELS, { error: 'threatLevel must be low, elevated, high or critical.' }).optional(),
+    /** How it ended: required to resolve, and to close an incident that has none yet. */
+    disposition: Disposition.optional(),
+    /**
+     * The `updatedAt` the editor saw: when the incident changed since, nothing is saved and the
+     * answer is 409, so two dispatchers saving at once never silently lose one edit
+     * (docs/decisions/0035-incident-management.md).
+     */
+    expectedUpdatedAt: Timestamp.optional(),
   })
-  .refine((body) => Object.keys(body).length > 0, { message: 'Nothing to change.' });
+  .refine(({ expectedUpdatedAt: _version, ...changes }) => Object.keys(changes).length > 0, { message: 'Nothing to change.' });
 export type UpdateIncidentRequest = z.infer<typeof UpdateIncidentRequest>;
 
 export const Incident = z.object({
@@ -60,6 +74,8 @@ export const Incident = z.object({
   createdBy: z.string().nullable(),
   /** Always sent; optional so incidents cached or replayed from before the flag still parse. */
   exercise: z.boolean().optional(),
+  /** How it ended, once resolved or closed; optional so incidents cached before migration 0020 still parse. */
+  disposition: Disposition.extend({ at: Timestamp, by: z.string().nullable() }).nullable().optional(),
 });
 export type Incident = z.infer<typeof Incident>;
 

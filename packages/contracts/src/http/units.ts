@@ -120,6 +120,16 @@ export const DispatchStatusRequest = z.object({
   status: z.enum(DISPATCH_STATUSES, { error: `status must be one of ${DISPATCH_STATUSES.join(', ')}.` }),
 });
 
+/** Command recalls a unit, or a crew cancels its own assignment: the reason goes on the timeline and to the crew. */
+export const CancelDispatchRequest = z.object({
+  reason: singleLineText().min(1, 'Give a reason for the recall.').max(300, 'The reason is too long.'),
+});
+
+/** Moves a unit from its assignment to another incident in one step (docs/decisions/0035-incident-management.md). */
+export const ReassignDispatchRequest = z.object({
+  incidentId: singleLineText().min(1, 'Choose the incident to send the unit to.').max(100),
+});
+
 export const Dispatch = z.object({
   id: z.string(),
   incidentId: z.string(),
@@ -127,10 +137,14 @@ export const Dispatch = z.object({
   status: z.enum(DISPATCH_STATUSES),
   /** When each milestone was reached. */
   milestones: z.record(z.string(), Timestamp),
+  /** Why it was cancelled (a recall, a reassignment), once it is. */
+  cancelReason: z.string().nullable().optional(),
 });
 export type Dispatch = z.infer<typeof Dispatch>;
 export const DispatchListResponse = z.object({ dispatches: z.array(Dispatch) });
 export const DispatchResponse = z.object({ dispatch: Dispatch });
+/** The assignment cancelled here and the one made on the other incident. */
+export const ReassignDispatchResponse = z.object({ cancelled: Dispatch, dispatch: Dispatch });
 
 /** An assignment as its crew and the dispatch board see it: the dispatch, its unit's callsign and the incident. */
 export const Assignment = Dispatch.extend({ callsign: z.string(), incident: Incident });

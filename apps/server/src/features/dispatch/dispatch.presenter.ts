@@ -10,6 +10,7 @@ export function presentDispatch(row: DispatchRow): Dispatch {
     unitId: row.unit_id,
     status: row.status,
     milestones: JSON.parse(row.milestones) as Record<string, number>,
+    cancelReason: row.cancel_reason,
   };
 }
 

@@ -3,6 +3,7 @@ import { TransactionalRepository, type Executor } from '../../db/repository';
 import type { DispatchesTable } from '../../db/schema';
 import type { IncidentRow } from '../incidents/incidents.repository';
 import type { DispatchStatus } from '@argus/contracts/units';
+import { isPostgres } from '../../db/dialect';
 
 export type DispatchRow = Selectable<DispatchesTable>;
 
@@ -19,6 +20,16 @@ export const ACTIVE_DISPATCH_STATUSES: readonly DispatchStatus[] = ['assigned', 
 export class DispatchRepository extends TransactionalRepository {
   find(id: string, trx: Executor = this.db): Promise<DispatchRow | undefined> {
     return trx.selectFrom('dispatches').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Reads an assignment to change it, locked on PostgreSQL until the transaction ends (SQLite has one writer). */
+  findForUpdate(trx: Executor, id: string): Promise<DispatchRow | undefined> {
+    return trx
+      .selectFrom('dispatches')
+      .selectAll()
+      .where('id', '=', id)
+      .$if(isPostgres(trx), (query) => query.forUpdate())
+      .executeTakeFirst();
   }
 
   /** Whether the unit holds an assignment still in progress. */
@@ -68,6 +79,10 @@ export class DispatchRepository extends TransactionalRepository {
         'incidents.created_at as i_created_at',
         'incidents.updated_at as i_updated_at',
         'incidents.exercise as i_exercise',
+        'incidents.disposition as i_disposition',
+        'incidents.disposition_summary as i_disposition_summary',
+        'incidents.disposition_at as i_disposition_at',
+        'incidents.disposition_by as i_disposition_by',
       ])
       .orderBy('dispatches.created_at', 'desc')
       .limit(500);
@@ -91,6 +106,7 @@ export class DispatchRepository extends TransactionalRepository {
         milestones: row.milestones,
         created_at: row.created_at,
         updated_at: row.updated_at,
+        cancel_reason: row.cancel_reason,
       },
       callsign: row.callsign,
       incident: {
@@ -110,6 +126,10 @@ export class DispatchRepository extends TransactionalRepository {
         created_at: row.i_created_at,
         updated_at: row.i_updated_at,
         exercise: row.i_exercise,
+        disposition: row.i_disposition,
+        disposition_summary: row.i_disposition_summary,
+        disposition_at: row.i_disposition_at,
+        disposition_by: row.i_disposition_by,
       },
     }));
   }

@@ -2,10 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AssignmentListQuery,
   AssignmentListResponse,
+  CancelDispatchRequest,
   DispatchListResponse,
   DispatchRequest,
   DispatchResponse,
   DispatchStatusRequest,
+  ReassignDispatchRequest,
+  ReassignDispatchResponse,
   UnitParams,
 } from '@argus/contracts/http/units';
 import { IncidentParams } from '@argus/contracts/http/incidents';
@@ -64,5 +67,38 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ dispatch: DispatchService }
         await dispatch.setStatus(requireAuth(request).user, request.params.id, request.body.clientId, request.body.status),
       ),
     }),
+  );
+
+  app.post(
+    '/dispatches/:id/cancel',
+    {
+      config: { access: [...COMMAND_ROLES, 'Field_Unit'], administrative: false },
+      schema: {
+        summary: 'Recall a unit (command) or cancel your own unit’s assignment, with a reason; the unit is available again',
+        params: UnitParams,
+        body: CancelDispatchRequest,
+        response: { 200: DispatchResponse },
+      },
+    },
+    async (request) => ({
+      dispatch: presentDispatch(await dispatch.cancel(requireAuth(request).user, request.params.id, request.body.reason)),
+    }),
+  );
+
+  app.post(
+    '/dispatches/:id/reassign',
+    {
+      config: { access: COMMAND_ROLES, administrative: false },
+      schema: {
+        summary: 'Move a unit to another incident in one step (cancelled here as "Reassigned to <reference>", assigned there)',
+        params: UnitParams,
+        body: ReassignDispatchRequest,
+        response: { 200: ReassignDispatchResponse },
+      },
+    },
+    async (request) => {
+      const { cancelled, dispatch: made } = await dispatch.reassign(requireAuth(request).user, request.params.id, request.body.incidentId);
+      return { cancelled: presentDispatch(cancelled), dispatch: presentDispatch(made) };
+    },
   );
 };

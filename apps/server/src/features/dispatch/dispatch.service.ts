@@ -6,14 +6,15 @@ import { actsForUnit, seesEveryRow } from '@argus/contracts/policies/visibility'
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { IncidentsRepository } from '../incidents/incidents.repository';
+import type { IncidentRow, IncidentsRepository } from '../incidents/incidents.repository';
+import { nextVersion } from '../incidents/incident-version';
 import type { UnitsRepository } from '../units/units.repository';
 import type { UserRow } from '../users/users.repository';
 import { PendingEvents, type EventPublisher } from '../../realtime/events';
 import { incidentEvents } from '../incidents/incidents.events';
 import { unitEvents } from '../units/units.events';
 import { dispatchEvents } from './dispatch.events';
-import type { AssignmentRow, DispatchRepository, DispatchRow } from './dispatch.repository';
+import { ACTIVE_DISPATCH_STATUSES, type AssignmentRow, type DispatchRepository, type DispatchRow } from './dispatch.repository';
 
 const UNAVAILABLE: readonly UnitStatus[] = ['out_of_service', 'offline'];
 
@@ -43,38 +44,9 @@ export class DispatchService {
     const now = this.clock.now();
     const pending = new PendingEvents();
     const created = await this.repository.transaction(async (trx) => {
-      const incident = await this.incidents.find(incidentId, trx);
-      if (!incident) throw new AppError('not_found', 'No such incident.');
-      if (incident.status === 'resolved' || incident.status === 'closed') {
-        throw new AppError('conflict', `The incident is ${incident.status}; reopen it to triage before dispatching.`);
-      }
+      const incident = await this.openIncident(trx, incidentId);
       const created: DispatchRow[] = [];
-      for (const unitId of [...new Set(unitIds)]) {
-        const unit = await this.units.find(unitId, trx);
-        if (!unit) throw new AppError('not_found', `No unit with id ${unitId}.`);
-        if (UNAVAILABLE.includes(unit.status)) throw new AppError('conflict', `${unit.callsign} is ${unit.status.replaceAll('_', ' ')}.`);
-        if (await this.repository.hasActiveAssignment(trx, unitId))
-          throw new AppError('conflict', `${unit.callsign} is already assigned to an incident.`);
-        const row: DispatchRow = {
-          id: randomUUID(),
-          incident_id: incidentId,
-          unit_id: unitId,
-          status: 'assigned',
-          milestones: JSON.stringify({ assigned: now }),
-          created_at: now,
-          updated_at: now,
-        };
-        await this.repository.insert(trx, row);
-        await this.units.update(trx, unitId, { status: UNIT_STATUS_FOR_DISPATCH.assigned, updated_at: now });
-        pending.add(dispatchEvents.created(row));
-        pending.add(unitEvents.updated((await this.units.find(unitId, trx))!));
-        await this.timeline(trx, pending, incidentId, now, actorId, 'dispatch.assigned', {
-          dispatchId: row.id,
-          unitId,
-          callsign: unit.callsign,
-        });
-        created.push(row);
-      }
+      for (const unitId of [...new Set(unitIds)]) created.push(await this.assignIn(trx, pending, incident.id, unitId, now, actorId));
       await this.moveIncident(trx, pending, incidentId, incident.status, 'dispatched', now, actorId);
       return created;
     });
@@ -82,14 +54,137 @@ export class DispatchService {
     return created;
   }
 
+  /**
+   * Recalls a unit from its assignment, or a crew cancels its own, with a reason: the unit is
+   * available again, the milestone "cancelled" gets its time, and the crew hears of it on its
+   * unit's channel (docs/decisions/0035-incident-management.md).
+   */
+  async cancel(viewer: UserRow, dispatchId: string, reason: string): Promise<DispatchRow> {
+    const now = this.clock.now();
+    const pending = new PendingEvents();
+    const cancelled = await this.repository.transaction(async (trx) => {
+      const { row, unit } = await this.ownAssignment(trx, viewer, dispatchId);
+      return this.cancelIn(trx, pending, row, unit, reason, now, viewer);
+    });
+    pending.publishTo(this.events);
+    return cancelled;
+  }
+
+  /**
+   * Moves a unit to another incident in one transaction: its assignment here is cancelled with
+   * the reason "Reassigned to <reference>" and a new one is made there, or neither happens.
+   */
+  async reassign(viewer: UserRow, dispatchId: string, incidentId: string): Promise<{ cancelled: DispatchRow; dispatch: DispatchRow }> {
+    const now = this.clock.now();
+    const pending = new PendingEvents();
+    const result = await this.repository.transaction(async (trx) => {
+      const { row, unit } = await this.ownAssignment(trx, viewer, dispatchId);
+      if (row.incident_id === incidentId) throw new AppError('conflict', `${unit.callsign} is already on this incident.`);
+      const target = await this.openIncident(trx, incidentId);
+      const cancelled = await this.cancelIn(trx, pending, row, unit, `Reassigned to ${target.reference}`, now, viewer);
+      const dispatch = await this.assignIn(trx, pending, target.id, unit.id, now, viewer.id);
+      await this.moveIncident(trx, pending, target.id, target.status, 'dispatched', now, viewer.id);
+      return { cancelled, dispatch };
+    });
+    pending.publishTo(this.events);
+    return result;
+  }
+
+  /** The incident to send units to: 404 when there is none, 409 when it is over. */
+  private async openIncident(trx: Transaction<Database>, incidentId: string): Promise<IncidentRow> {
+    const incident = await this.incidents.find(incidentId, trx);
+    if (!incident) throw new AppError('not_found', 'No such incident.');
+    if (incident.status === 'resolved' || incident.status === 'closed') {
+      throw new AppError('conflict', `${incident.reference} is ${incident.status}; reopen it to triage before dispatching.`);
+    }
+    return incident;
+  }
+
+  /** An assignment, locked for the change, and its unit; 403 unless the viewer acts for that unit. */
+  private async ownAssignment(trx: Transaction<Database>, viewer: UserRow, dispatchId: string) {
+    const row = await this.repository.findForUpdate(trx, dispatchId);
+    if (!row) throw new AppError('not_found', 'No such assignment.');
+    const unit = (await this.units.find(row.unit_id, trx))!;
+    if (!actsForUnit(viewer, unit.members)) throw new AppError('forbidden', 'This is not your unit’s assignment.');
+    return { row, unit };
+  }
+
+  private async assignIn(
+    trx: Transaction<Database>,
+    pending: PendingEvents,
+    incidentId: string,
+    unitId: string,
+    now: number,
+    actorId: string,
+  ): Promise<DispatchRow> {
+    const unit = await this.units.find(unitId, trx);
+    if (!unit) throw new AppError('not_found', `No unit with id ${unitId}.`);
+    if (UNAVAILABLE.includes(unit.status)) throw new AppError('conflict', `${unit.callsign} is ${unit.status.replaceAll('_', ' ')}.`);
+    if (await this.repository.hasActiveAssignment(trx, unitId))
+      throw new AppError('conflict', `${unit.callsign} is already assigned to an incident.`);
+    const row: DispatchRow = {
+      id: randomUUID(),
+      incident_id: incidentId,
+      unit_id: unitId,
+      status: 'assigned',
+      milestones: JSON.stringify({ assigned: now }),
+      created_at: now,
+      updated_at: now,
+      cancel_reason: null,
+    };
+    await this.repository.insert(trx, row);
+    await this.units.update(trx, unitId, { status: UNIT_STATUS_FOR_DISPATCH.assigned, updated_at: now });
+    pending.add(dispatchEvents.created(row));
+    pending.add(unitEvents.updated((await this.units.find(unitId, trx))!));
+    await this.timeline(trx, pending, incidentId, now, actorId, 'dispatch.assigned', {
+      dispatchId: row.id,
+      unitId,
+      callsign: unit.callsign,
+    });
+    return row;
+  }
+
+  private async cancelIn(
+    trx: Transaction<Database>,
+    pending: PendingEvents,
+    row: DispatchRow,
+    unit: { id: string; callsign: string },
+    reason: string,
+    now: number,
+    actor: UserRow,
+  ): Promise<DispatchRow> {
+    // Command may recall a unit even on scene (to reassign it); the crews' own milestone buttons
+    // follow DISPATCH_TRANSITIONS, where on scene ends only by clearing.
+    if (!ACTIVE_DISPATCH_STATUSES.includes(row.status)) {
+      throw new AppError('conflict', `${unit.callsign}’s assignment is already ${row.status}; there is nothing to recall.`);
+    }
+    const milestones = { ...(JSON.parse(row.milestones) as Record<string, number>), cancelled: now };
+    const next: DispatchRow = {
+      ...row,
+      status: 'cancelled',
+      milestones: JSON.stringify(milestones),
+      updated_at: now,
+      cancel_reason: reason,
+    };
+    await this.repository.update(trx, next);
+    await this.units.update(trx, unit.id, { status: UNIT_STATUS_FOR_DISPATCH.cancelled, updated_at: now });
+    pending.add(dispatchEvents.updated(next));
+    pending.add(unitEvents.updated((await this.units.find(unit.id, trx))!));
+    await this.timeline(trx, pending, row.incident_id, now, actor.id, 'dispatch.cancelled', {
+      dispatchId: row.id,
+      unitId: unit.id,
+      callsign: unit.callsign,
+      reason,
+      by: actor.full_name,
+    });
+    return next;
+  }
+
   async setStatus(viewer: UserRow, dispatchId: string, clientId: string, status: DispatchStatus): Promise<DispatchRow> {
     const now = this.clock.now();
     const pending = new PendingEvents();
     const result = await this.repository.transaction(async (trx) => {
-      const row = await this.repository.find(dispatchId, trx);
-      if (!row) throw new AppError('not_found', 'No such assignment.');
-      const unit = (await this.units.find(row.unit_id, trx))!;
-      if (!actsForUnit(viewer, unit.members)) throw new AppError('forbidden', 'This is not your unit’s assignment.');
+      const { row, unit } = await this.ownAssignment(trx, viewer, dispatchId);
       const claim = await this.units.claim(trx, {
         client_id: clientId,
         user_id: viewer.id,
@@ -146,7 +241,8 @@ export class DispatchService {
     actorId: string,
   ) {
     if (from === to || !canMoveIncident(from, to)) return;
-    await this.incidents.update(trx, id, { status: to, updated_at: now });
+    const current = (await this.incidents.find(id, trx))!;
+    await this.incidents.update(trx, id, { status: to, updated_at: nextVersion(current, now) });
     pending.add(incidentEvents.updated((await this.incidents.find(id, trx))!));
     await this.timeline(trx, pending, id, now, actorId, 'incident.status', { from, to });
   }

@@ -18,6 +18,15 @@ export function presentIncident(row: IncidentRow): Incident {
     updatedAt: row.updated_at,
     createdBy: row.created_by,
     exercise: row.exercise === 1,
+    disposition:
+      row.disposition !== null
+        ? {
+            code: row.disposition,
+            summary: row.disposition_summary ?? '',
+            at: row.disposition_at ?? row.updated_at,
+            by: row.disposition_by,
+          }
+        : null,
   };
 }
 

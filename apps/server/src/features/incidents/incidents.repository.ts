@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import { TransactionalRepository, type Executor } from '../../db/repository';
 import type { IncidentTimelineTable, IncidentsTable } from '../../db/schema';
 import { insideBox, olderThan } from '../../db/filters';
+import { isPostgres } from '../../db/dialect';
 import type { IncidentSeverity, IncidentStatus } from '@argus/contracts/incidents';
 
 export type IncidentRow = Selectable<IncidentsTable>;
@@ -37,6 +38,20 @@ export class IncidentsRepository extends TransactionalRepository {
 
   find(id: string, trx: Executor = this.db): Promise<IncidentRow | undefined> {
     return trx.selectFrom('incidents').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /**
+   * Reads an incident to change it: on PostgreSQL the row stays locked until the transaction
+   * ends, so two editors take turns and the second sees the first's change; SQLite has one
+   * writer, and a transaction holds its only connection.
+   */
+  findForUpdate(trx: Executor, id: string): Promise<IncidentRow | undefined> {
+    return trx
+      .selectFrom('incidents')
+      .selectAll()
+      .where('id', '=', id)
+      .$if(isPostgres(trx), (query) => query.forUpdate())
+      .executeTakeFirst();
   }
 
   async update(trx: Executor, id: string, changes: Partial<IncidentRow>): Promise<void> {

@@ -65,14 +65,14 @@ export const incidentsRoutes: FastifyPluginAsyncZod<{ incidents: IncidentsServic
     {
       config: { access: OPERATIONS_ROLES },
       schema: {
-        summary: 'Edit an incident or move its status (409 names the allowed moves)',
+        summary: 'Edit an incident, move its status or code how it ended (409 names the allowed moves, or says someone else changed it)',
         params: IncidentParams,
         body: UpdateIncidentRequest,
         response: { 200: IncidentResponse },
       },
     },
     async (request) => ({
-      incident: presentIncident(await incidents.update(request.params.id, request.body, requireAuth(request).user.id)),
+      incident: presentIncident(await incidents.update(request.params.id, request.body, requireAuth(request).user)),
     }),
   );
 

@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { canMoveIncident, incidentReference, INCIDENT_TRANSITIONS } from '@argus/contracts/incidents';
-import type { CreateIncidentRequest, IncidentListQuery, UpdateIncidentRequest } from '@argus/contracts/http/incidents';
+import {
+  canMoveIncident,
+  incidentReference,
+  INCIDENT_TRANSITIONS,
+  needsDisposition,
+  type IncidentStatus,
+} from '@argus/contracts/incidents';
+import type { CreateIncidentRequest, Disposition, IncidentListQuery, UpdateIncidentRequest } from '@argus/contracts/http/incidents';
+import { editableIncidentFields, INCIDENT_EDITABLE_FIELDS, movesIncidentStatus } from '@argus/contracts/policies/incident-editing';
+import type { UserRow } from '../users/users.repository';
+import { nextVersion } from './incident-version';
 import { AppError } from '../../lib/app-error';
 import { decodeCursor, nextCursor } from '../../lib/cursor';
 import type { Clock } from '../../lib/clock';
@@ -11,6 +20,36 @@ import { incidentEvents } from './incidents.events';
 import type { IncidentRow, IncidentsRepository, TimelineRow } from './incidents.repository';
 
 const FIELDS = ['title', 'category', 'severity', 'description'] as const;
+
+/** What changed, each as {from, to}; fields sent unchanged are left out. */
+function describeEdits(current: IncidentRow, changes: UpdateIncidentRequest): Record<string, { from: unknown; to: unknown }> {
+  const edits: Record<string, { from: unknown; to: unknown }> = {};
+  for (const field of FIELDS) {
+    if (changes[field] !== undefined && changes[field] !== current[field]) edits[field] = { from: current[field], to: changes[field] };
+  }
+  if (changes.location && (changes.location.lat !== current.lat || changes.location.lon !== current.lon)) {
+    edits.location = { from: { lat: current.lat, lon: current.lon }, to: { lat: changes.location.lat, lon: changes.location.lon } };
+  }
+  if (changes.threatLevel !== undefined && changes.threatLevel !== current.threat_level) {
+    edits.threatLevel = { from: current.threat_level, to: changes.threatLevel };
+  }
+  return edits;
+}
+
+/** 403 before anything is read when the request touches what the editor's role may not change. */
+function refuseWhatTheRoleMayNotChange(changes: UpdateIncidentRequest, role: string): void {
+  const allowed = editableIncidentFields(role);
+  const fields = INCIDENT_EDITABLE_FIELDS.filter((field) => changes[field] !== undefined && !allowed.includes(field));
+  if (fields.length > 0) {
+    throw new AppError(
+      'forbidden',
+      allowed.length ? `Your role may change only the ${allowed.join(', ')} of an incident.` : 'Your role may not edit incidents.',
+    );
+  }
+  if ((changes.status !== undefined || changes.disposition !== undefined) && !movesIncidentStatus(role)) {
+    throw new AppError('forbidden', 'Only command may change an incident’s status or disposition.');
+  }
+}
 
 /**
  * Incidents: numbered INC-YYYY-NNNNNN, moved only along their lifecycle (409 names the moves
@@ -57,6 +96,10 @@ export class IncidentsService {
       created_at: now,
       updated_at: now,
       exercise: request.exercise ? 1 : 0,
+      disposition: null,
+      disposition_summary: null,
+      disposition_at: null,
+      disposition_by: null,
     };
     await this.incidents.insert(trx, row);
     const entry = await this.incidents.appendTimeline(trx, {
@@ -98,71 +141,99 @@ export class IncidentsService {
     return row;
   }
 
-  async update(id: string, changes: UpdateIncidentRequest, actorId: string | null): Promise<IncidentRow> {
+  /**
+   * Edits an incident, moves its status, or codes how it ended. Each part is checked against the
+   * editor's role (docs/decisions/0035-incident-management.md) and, when the editor says which
+   * version it saw, against the incident's current version; a refusal changes nothing.
+   */
+  async update(id: string, changes: UpdateIncidentRequest, actor: UserRow): Promise<IncidentRow> {
+    refuseWhatTheRoleMayNotChange(changes, actor.role);
     const now = this.clock.now();
     const pending = new PendingEvents();
     const updated = await this.incidents.transaction(async (trx) => {
-      const current = await this.incidents.find(id, trx);
+      const current = await this.incidents.findForUpdate(trx, id);
       if (!current) throw new AppError('not_found', 'No such incident.');
+      if (changes.expectedUpdatedAt !== undefined && changes.expectedUpdatedAt !== current.updated_at) {
+        throw new AppError(
+          'conflict',
+          'This incident was changed by someone else since you opened it. Reload it and make your change again.',
+        );
+      }
       const status = current.status;
-      if (changes.status && changes.status !== status && !canMoveIncident(status, changes.status)) {
+      const targetStatus = changes.status ?? status;
+      const statusChanged = targetStatus !== status;
+      if (statusChanged && !canMoveIncident(status, targetStatus)) {
         const allowed = INCIDENT_TRANSITIONS[status];
         throw new AppError(
           'conflict',
           allowed.length
-            ? `An incident that is ${status} can move to ${allowed.join(', ')}, not ${changes.status}.`
+            ? `An incident that is ${status} can move to ${allowed.join(', ')}, not ${targetStatus}.`
             : `An incident that is ${status} cannot change status.`,
         );
       }
-      const edits: Record<string, { from: unknown; to: unknown }> = {};
-      for (const field of FIELDS) {
-        if (changes[field] !== undefined && changes[field] !== current[field]) edits[field] = { from: current[field], to: changes[field] };
-      }
-      if (changes.location && (changes.location.lat !== current.lat || changes.location.lon !== current.lon)) {
-        edits.location = { from: { lat: current.lat, lon: current.lon }, to: { lat: changes.location.lat, lon: changes.location.lon } };
-      }
-      if (changes.threatLevel !== undefined && changes.threatLevel !== current.threat_level) {
-        edits.threatLevel = { from: current.threat_level, to: changes.threatLevel };
-      }
-      const statusChanged = changes.status !== undefined && changes.status !== status;
-      if (Object.keys(edits).length === 0 && !statusChanged) return current;
+      const edits = describeEdits(current, changes);
+      if (Object.keys(edits).length > 0 && status === 'closed') throw new AppError('conflict', 'A closed incident cannot be edited.');
+      const disposition = this.dispositionFor(current, targetStatus, statusChanged, changes.disposition);
+      if (Object.keys(edits).length === 0 && !statusChanged && disposition === undefined) return current;
 
       const next: IncidentRow = {
         ...current,
         ...Object.fromEntries(FIELDS.filter((field) => changes[field] !== undefined).map((field) => [field, changes[field]])),
         ...(changes.location ? { lat: changes.location.lat, lon: changes.location.lon, accuracy: changes.location.accuracy ?? null } : {}),
-        status: changes.status ?? current.status,
+        status: targetStatus,
         threat_level: changes.threatLevel ?? current.threat_level,
-        updated_at: now,
+        ...(disposition === undefined
+          ? {}
+          : disposition === null
+            ? { disposition: null, disposition_summary: null, disposition_at: null, disposition_by: null }
+            : {
+                disposition: disposition.code,
+                disposition_summary: disposition.summary,
+                disposition_at: now,
+                disposition_by: actor.full_name,
+              }),
+        updated_at: nextVersion(current, now),
       };
       await this.incidents.update(trx, id, next);
       pending.add(incidentEvents.updated(next));
-      if (statusChanged) {
-        const entry = await this.incidents.appendTimeline(trx, {
-          id: randomUUID(),
-          incident_id: id,
-          at: now,
-          kind: 'incident.status',
-          actor_id: actorId,
-          detail: JSON.stringify({ from: status, to: changes.status }),
+      const by = actor.full_name;
+      if (statusChanged) await this.recordIn(trx, pending, id, 'incident.status', actor.id, { from: status, to: targetStatus, by });
+      if (Object.keys(edits).length > 0) await this.recordIn(trx, pending, id, 'incident.edited', actor.id, { ...edits, by });
+      if (disposition) {
+        await this.recordIn(trx, pending, id, 'incident.disposition', actor.id, {
+          code: disposition.code,
+          summary: disposition.summary,
+          by,
         });
-        pending.add(incidentEvents.timeline(entry));
-      }
-      if (Object.keys(edits).length > 0) {
-        const entry = await this.incidents.appendTimeline(trx, {
-          id: randomUUID(),
-          incident_id: id,
-          at: now,
-          kind: 'incident.edited',
-          actor_id: actorId,
-          detail: JSON.stringify(edits),
-        });
-        pending.add(incidentEvents.timeline(entry));
       }
       return next;
     });
     pending.publishTo(this.events);
     return updated;
+  }
+
+  /**
+   * The disposition to store: required to resolve (and to close an incident without one), cleared
+   * on reopening, amendable while resolved or closed; undefined leaves it as it is.
+   */
+  private dispositionFor(
+    current: IncidentRow,
+    target: IncidentStatus,
+    statusChanged: boolean,
+    given: Disposition | undefined,
+  ): Disposition | null | undefined {
+    if (!needsDisposition(target)) {
+      if (given) throw new AppError('conflict', 'A disposition is recorded when the incident is resolved or closed.');
+      return statusChanged && current.disposition !== null ? null : undefined;
+    }
+    if (given) return given;
+    if (statusChanged && (target === 'resolved' || current.disposition === null)) {
+      throw new AppError(
+        'validation_failed',
+        `To ${target === 'resolved' ? 'resolve' : 'close'} an incident, give its disposition: an outcome code and a summary.`,
+      );
+    }
+    return undefined;
   }
 
   async list(query: IncidentListQuery): Promise<{ rows: IncidentRow[]; nextCursor: string | null }> {

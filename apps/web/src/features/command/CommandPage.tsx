@@ -15,7 +15,6 @@ import { CreateIncidentForm, EMPTY_DRAFT, draftPoint, type DraftLocation } from 
 import { IncidentDetail } from '../incidents/IncidentDetail';
 import { IncidentQueue } from '../incidents/IncidentQueue';
 import { ALL_INCIDENTS, type QueueFilter } from '../incidents/incident-queue';
-import { dispatchQueries } from '../dispatch/dispatch.queries';
 import { incidentQueries } from '../incidents/incidents.queries';
 import { isDispatchable } from '../dispatch/dispatch-ranking';
 import { awaitingTriageQuery } from '../reports/reports.queries';
@@ -46,7 +45,6 @@ export function CommandPage() {
   const incidents = useQuery(incidentQueries.open());
   const alerts = useQuery(alertQueries.active());
   const reports = useQuery(awaitingTriageQuery());
-  const assignments = useQuery(dispatchQueries.active());
 
   const [tab, setTab] = useState<Tab>('incidents');
   const [view, setView] = useState<IncidentView>({ mode: 'queue' });
@@ -227,7 +225,6 @@ export function CommandPage() {
                 incidentId={view.id}
                 fallback={openIncidents.find((incident) => incident.id === view.id)}
                 units={unitList}
-                assignments={{ data: assignments.data, error: assignments.error }}
                 now={now}
                 dispatchSelection={dispatchSelection}
                 onDispatchSelectionChange={setDispatchSelection}

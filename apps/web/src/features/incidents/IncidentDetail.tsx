@@ -1,17 +1,23 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, MapPin } from 'lucide-react';
-import { INCIDENT_TRANSITIONS } from '@argus/contracts/incidents';
+import { ArrowLeft, MapPin, Pencil } from 'lucide-react';
+import { INCIDENT_TRANSITIONS, needsDisposition } from '@argus/contracts/incidents';
+import { editableIncidentFields, movesIncidentStatus } from '@argus/contracts/policies/incident-editing';
 import type { Incident } from '@argus/contracts/http/incidents';
-import type { Assignment, Unit } from '@argus/contracts/http/units';
+import type { Unit } from '@argus/contracts/http/units';
 import { Button } from '../../components/ui/Button';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { describeError } from '../../lib/api-error';
 import { useCoordinateFormat } from '../../lib/geo/coordinate-preference';
 import { coordinateReadings } from '../../lib/geo/format-coordinate';
-import { formatAge, formatClock } from '../../lib/time-format';
+import { formatAge, formatClock, formatDateTime } from '../../lib/time-format';
+import { useAuth } from '../auth/auth-context';
 import { DispatchPanel } from '../dispatch/DispatchPanel';
+import { IncidentUnits } from '../dispatch/IncidentUnits';
 import { IncidentTimeline } from './IncidentTimeline';
-import { DISPATCH_STATUS_LABELS, INCIDENT_STATUS_ACTIONS, INCIDENT_STATUS_LABELS } from './incident-labels';
+import { DISPOSITION_LABELS, INCIDENT_STATUS_LABELS, THREAT_LEVEL_LABELS, incidentActionLabel } from './incident-labels';
+import { IncidentClosingForm } from './IncidentClosingForm';
+import { IncidentEditForm } from './IncidentEditForm';
 import { incidentQueries } from './incidents.queries';
 import { useUpdateIncidentMutation } from './incidents.mutations';
 import { SeverityBadge } from './SeverityBadge';
@@ -21,7 +27,6 @@ export interface IncidentDetailProps {
   /** The queue's copy, shown while the incident itself loads. */
   fallback: Incident | undefined;
   units: readonly Unit[];
-  assignments: { data: readonly Assignment[] | undefined; error: unknown };
   now: number;
   dispatchSelection: ReadonlySet<string>;
   onDispatchSelectionChange: (selected: Set<string>) => void;
@@ -31,11 +36,20 @@ export interface IncidentDetailProps {
 
 /** One incident: what and where, its status moves, the units on it, dispatch and the timeline. */
 export function IncidentDetail(props: IncidentDetailProps) {
-  const { incidentId, fallback, units, assignments, now, onBack, onShowOnMap } = props;
+  const { incidentId, fallback, units, now, onBack, onShowOnMap } = props;
   const detail = useQuery({ ...incidentQueries.detail(incidentId), placeholderData: fallback ? { incident: fallback } : undefined });
   const update = useUpdateIncidentMutation();
+  const role = useAuth().user?.role;
+  const editable = editableIncidentFields(role);
+  const commands = movesIncidentStatus(role);
+  // One form at a time under the summary: editing, or resolving/closing with a disposition.
+  // Remembered with the incident it was opened on, so choosing another incident never carries it over.
+  const [opened, setOpened] = useState<{ incidentId: string; form: 'edit' | 'resolved' | 'closed' } | null>(null);
+  const form = opened?.incidentId === incidentId ? opened.form : null;
+  const setForm = (next: 'edit' | 'resolved' | 'closed' | null) => setOpened(next ? { incidentId, form: next } : null);
   const incident = detail.data;
-  const onIncident = assignments.data?.filter((assignment) => assignment.incidentId === incidentId) ?? [];
+  const standDown = () => incident && update.mutate({ id: incident.id, changes: { status: 'triaged' } });
+  const dispatchMore = () => document.getElementById('dispatch-heading')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 
   return (
     <section aria-labelledby="incident-detail-heading" className="space-y-4">
@@ -67,13 +81,25 @@ export function IncidentDetail(props: IncidentDetailProps) {
             {incident.threatLevel ? (
               <>
                 <dt className="text-ink-muted">Threat</dt>
-                <dd>{incident.threatLevel}</dd>
+                <dd>{THREAT_LEVEL_LABELS[incident.threatLevel]}</dd>
               </>
             ) : null}
             <dt className="text-ink-muted">Where</dt>
             <dd>
               <IncidentWhere location={incident.location} />
             </dd>
+            {incident.disposition ? (
+              <>
+                <dt className="text-ink-muted">Outcome</dt>
+                <dd data-testid="incident-disposition">
+                  <span className="font-semibold">{DISPOSITION_LABELS[incident.disposition.code]}</span>
+                  <span className="block whitespace-pre-wrap">{incident.disposition.summary}</span>
+                  <span className="block text-ink-muted">
+                    {`${incident.disposition.by ?? 'Someone'}, ${formatDateTime(incident.disposition.at)}`}
+                  </span>
+                </dd>
+              </>
+            ) : null}
           </dl>
           {incident.description ? <p className="whitespace-pre-wrap text-sm">{incident.description}</p> : null}
           <div className="flex flex-wrap gap-2">
@@ -81,43 +107,46 @@ export function IncidentDetail(props: IncidentDetailProps) {
               <MapPin aria-hidden="true" className="size-4" />
               Show on map
             </Button>
-            {INCIDENT_TRANSITIONS[incident.status].map((status) => (
-              <Button
-                key={status}
-                variant="secondary"
-                disabled={update.isPending}
-                onClick={() => update.mutate({ id: incident.id, changes: { status } })}
-              >
-                {INCIDENT_STATUS_ACTIONS[status]}
+            {editable.length > 0 && incident.status !== 'closed' ? (
+              <Button variant="secondary" aria-expanded={form === 'edit'} onClick={() => setForm(form === 'edit' ? null : 'edit')}>
+                <Pencil aria-hidden="true" className="size-4" />
+                {editable.length === 1 ? 'Change threat level' : 'Edit incident'}
               </Button>
-            ))}
+            ) : null}
+            {commands
+              ? INCIDENT_TRANSITIONS[incident.status].map((status) => (
+                  <Button
+                    key={status}
+                    variant="secondary"
+                    disabled={update.isPending}
+                    onClick={() =>
+                      status === 'resolved' || status === 'closed'
+                        ? setForm(status)
+                        : update.mutate({ id: incident.id, changes: { status } })
+                    }
+                  >
+                    {incidentActionLabel(incident.status, status)}
+                  </Button>
+                ))
+              : null}
           </div>
           {update.isError ? (
             <FormMessage tone="error">{`Could not change the incident: ${describeError(update.error)}`}</FormMessage>
           ) : null}
+          {form === 'edit' ? <IncidentEditForm incident={incident} editable={editable} onDone={() => setForm(null)} /> : null}
+          {form !== null && form !== 'edit' && needsDisposition(form) ? (
+            <IncidentClosingForm incident={incident} target={form} onDone={() => setForm(null)} />
+          ) : null}
 
-          <section aria-labelledby="assigned-heading" className="space-y-2">
-            <h3 id="assigned-heading" className="text-base font-semibold">
-              Units on this incident
-            </h3>
-            {assignments.error ? (
-              <p className="text-sm text-danger">{`Could not load assignments: ${describeError(assignments.error)}`}</p>
-            ) : null}
-            {assignments.data && onIncident.length === 0 ? <p className="text-sm text-ink-muted">None yet.</p> : null}
-            {onIncident.length > 0 ? (
-              <ul className="space-y-1 text-sm">
-                {onIncident.map((assignment) => {
-                  const since = assignment.milestones[assignment.status];
-                  return (
-                    <li key={assignment.id} className="flex flex-wrap justify-between gap-2 rounded-md border border-line px-3 py-2">
-                      <span className="font-semibold">{assignment.callsign}</span>
-                      <span>{`${DISPATCH_STATUS_LABELS[assignment.status]}${since ? ` since ${formatClock(since, now)}` : ''}`}</span>
-                    </li>
-                  );
-                })}
-              </ul>
-            ) : null}
-          </section>
+          <IncidentUnits
+            incident={incident}
+            now={now}
+            canManage={commands}
+            onResolve={() => setForm('resolved')}
+            onDispatchMore={dispatchMore}
+            onStandDown={standDown}
+            standingDown={update.isPending}
+          />
 
           <DispatchPanel
             incident={incident}

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { describeError } from '../../lib/api-error';
+import { useCoordinateFormat } from '../../lib/geo/coordinate-preference';
 import { formatClock } from '../../lib/time-format';
 import { incidentQueries } from './incidents.queries';
 import { describeTimelineEntry } from './timeline-text';
@@ -7,6 +8,7 @@ import { describeTimelineEntry } from './timeline-text';
 /** Everything that happened to the incident, oldest first, as it happens. */
 export function IncidentTimeline({ incidentId, now }: { incidentId: string; now: number }) {
   const timeline = useQuery(incidentQueries.timeline(incidentId));
+  const format = useCoordinateFormat();
   return (
     <section aria-labelledby="timeline-heading" className="space-y-2">
       <h3 id="timeline-heading" className="text-base font-semibold">
@@ -21,7 +23,7 @@ export function IncidentTimeline({ incidentId, now }: { incidentId: string; now:
               <time dateTime={new Date(entry.at).toISOString()} className="mr-2 font-mono text-ink-muted">
                 {formatClock(entry.at, now)}
               </time>
-              {describeTimelineEntry(entry)}
+              {describeTimelineEntry(entry, format)}
             </li>
           ))}
         </ol>

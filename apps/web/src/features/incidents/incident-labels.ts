@@ -1,4 +1,4 @@
-import type { IncidentSeverity, IncidentStatus } from '@argus/contracts/incidents';
+import type { IncidentDisposition, IncidentSeverity, IncidentStatus, ThreatLevel } from '@argus/contracts/incidents';
 import { INCIDENT_SEVERITIES } from '@argus/contracts/incidents';
 import type { DispatchStatus } from '@argus/contracts/units';
 
@@ -13,15 +13,42 @@ export const INCIDENT_STATUS_LABELS: Record<IncidentStatus, string> = {
   closed: 'Closed',
 };
 
-/** The button that moves an incident into each status. */
-export const INCIDENT_STATUS_ACTIONS: Record<IncidentStatus, string> = {
-  new: 'Mark new',
-  triaged: 'Mark triaged',
-  dispatched: 'Mark dispatched',
-  on_scene: 'Mark on scene',
-  resolved: 'Resolve',
-  closed: 'Close',
+/**
+ * The button that moves an incident from one status to another: going back to triage reads
+ * differently from each side ("Reopen" after resolving, "Stand down to triage" while units are
+ * out), and resolving or closing asks for a disposition first.
+ */
+export function incidentActionLabel(from: IncidentStatus, to: IncidentStatus): string {
+  switch (to) {
+    case 'triaged':
+      if (from === 'resolved') return 'Reopen';
+      if (from === 'dispatched' || from === 'on_scene') return 'Stand down to triage';
+      return 'Mark triaged';
+    case 'new':
+      return 'Mark new';
+    case 'dispatched':
+      return 'Mark dispatched';
+    case 'on_scene':
+      return 'Mark on scene';
+    case 'resolved':
+      return 'Resolve…';
+    case 'closed':
+      return 'Close…';
+  }
+}
+
+/** Disposition codes in words, for the closing form, the detail and the timeline. */
+export const DISPOSITION_LABELS: Record<IncidentDisposition, string> = {
+  resolved_by_unit: 'Resolved by unit',
+  no_action_required: 'No action required',
+  false_alarm: 'False alarm',
+  referred: 'Referred to another agency',
+  duplicate: 'Duplicate of another incident',
+  cancelled_by_caller: 'Cancelled by caller',
+  unable_to_locate: 'Unable to locate',
 };
+
+export const THREAT_LEVEL_LABELS: Record<ThreatLevel, string> = { low: 'Low', elevated: 'Elevated', high: 'High', critical: 'Critical' };
 
 /** An assignment's status in words, for command, the timeline and the crew alike. */
 export const DISPATCH_STATUS_LABELS: Record<DispatchStatus, string> = {
