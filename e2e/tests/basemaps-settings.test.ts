@@ -159,6 +159,13 @@ describe('Settings › Maps', () => {
     const streets = maps.getByRole('listitem', { name: 'Oakland streets' });
     await expect.poll(() => streets.isVisible()).toBe(true);
 
+    // tilemaker's file credits nobody; the administrator adds the credit OpenStreetMap's licence asks for.
+    expect(await streets.textContent()).toContain('None given');
+    await streets.getByRole('button', { name: 'Edit attribution Oakland streets' }).click();
+    await streets.getByLabel('Attribution for Oakland streets').fill('© OpenStreetMap contributors');
+    await streets.getByRole('button', { name: 'Save attribution' }).click();
+    await expect.poll(() => streets.textContent()).toContain('© OpenStreetMap contributors');
+
     // An online XYZ source: first an address that is not http(s), refused beside the field with the typing kept.
     const onlineForm = maps.getByRole('form', { name: 'Add an online source' });
     await onlineForm.getByLabel('Name').fill('Raster backup');

@@ -105,6 +105,12 @@ describe.each(TEST_DIALECTS)('administering basemaps on %s', (dialect) => {
       name: 'Second',
       order: 1,
     });
+    // A file whose metadata credits nobody gets the credit its licence asks for.
+    const credited = await admin.request('PATCH', `/basemaps/${two}`, { attribution: '© OpenStreetMap contributors' });
+    expect(credited.json().basemap.attribution).toBe('© OpenStreetMap contributors');
+    expect((await admin.request('PATCH', `/basemaps/${two}`, { attribution: 'x'.repeat(501) })).json().error.message).toContain(
+      'The attribution is too long',
+    );
     expect((await admin.request('PATCH', `/basemaps/${three}`, { order: 0 })).statusCode).toBe(200);
     expect((await list()).map((basemap) => [basemap.id, basemap.order])).toEqual([
       [three, 0],

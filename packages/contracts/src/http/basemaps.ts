@@ -52,6 +52,8 @@ const HttpUrl = singleLineText({ typeError: 'Enter the source address.' })
     message: 'The address must be an http:// or https:// URL.',
   });
 
+const Attribution = singleLineText().max(500, 'The attribution is too long (at most 500 characters).');
+
 /** `POST /basemaps?name=…&filename=…` with the archive as the raw body. */
 export const UploadBasemapQuery = z.object({
   name: Name.optional(),
@@ -66,7 +68,7 @@ export const CreateOnlineBasemapRequest = z
     format: z.enum(BASEMAP_ONLINE_FORMATS, { error: `format must be one of ${BASEMAP_ONLINE_FORMATS.join(', ')}.` }),
     url: HttpUrl,
     tileType: z.enum(TILE_TYPES, { error: `tileType must be one of ${TILE_TYPES.join(', ')}.` }),
-    attribution: singleLineText().max(500, 'The attribution is too long (at most 500 characters).').default(''),
+    attribution: Attribution.default(''),
     minZoom: Zoom('minZoom').default(0),
     maxZoom: Zoom('maxZoom').default(19),
   })
@@ -77,10 +79,14 @@ export const CreateOnlineBasemapRequest = z
   });
 export type CreateOnlineBasemapRequest = z.infer<typeof CreateOnlineBasemapRequest>;
 
-/** Rename, move to a place in the order (0 is first), or make (or stop being) the default. */
+/**
+ * Rename, credit the map's makers (an uploaded file's metadata often names none, while its licence
+ * asks for it), move to a place in the order (0 is first), or make (or stop being) the default.
+ */
 export const UpdateBasemapRequest = z
   .object({
     name: Name,
+    attribution: Attribution,
     order: z
       .number({ error: 'order must be a whole number, 0 or more.' })
       .int('order must be a whole number, 0 or more.')
@@ -89,7 +95,7 @@ export const UpdateBasemapRequest = z
     isDefault: z.boolean({ error: 'isDefault must be true or false.' }),
   })
   .partial()
-  .refine((value) => Object.keys(value).length > 0, 'Send at least one of name, order or isDefault.');
+  .refine((value) => Object.keys(value).length > 0, 'Send at least one of name, attribution, order or isDefault.');
 export type UpdateBasemapRequest = z.infer<typeof UpdateBasemapRequest>;
 
 export const Basemap = z.object({

@@ -37,7 +37,11 @@ export class BasemapsRepository extends TransactionalRepository {
     await db.selectFrom('basemaps').select('id').orderBy('id').forUpdate().execute();
   }
 
-  async update(id: string, changes: Partial<Pick<BasemapRow, 'name' | 'position' | 'updated_at'>>, db: Executor = this.db): Promise<void> {
+  async update(
+    id: string,
+    changes: Partial<Pick<BasemapRow, 'name' | 'attribution' | 'position' | 'updated_at'>>,
+    db: Executor = this.db,
+  ): Promise<void> {
     await db.updateTable('basemaps').set(changes).where('id', '=', id).execute();
   }
 

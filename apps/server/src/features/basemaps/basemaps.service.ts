@@ -148,6 +148,7 @@ export class BasemapsService {
       if (!current) throw new AppError('not_found', NOT_FOUND);
       const now = this.clock.now();
       if (changes.name !== undefined) await this.repository.update(id, { name: changes.name }, trx);
+      if (changes.attribution !== undefined) await this.repository.update(id, { attribution: changes.attribution }, trx);
       if (changes.order !== undefined) {
         const others = (await this.repository.list(trx)).filter((row) => row.id !== id);
         others.splice(Math.min(changes.order, others.length), 0, current);

@@ -6,6 +6,7 @@ import { TextField } from '../../components/ui/TextField';
 import { describeError } from '../../lib/api-error';
 import { cn } from '../../lib/class-names';
 import { describeCoverage, describeSource, describeTiles, describeZoom } from './basemap-describe';
+import { AttributionForm } from './AttributionForm';
 import { useUpdateBasemapMutation } from './basemaps.mutations';
 import { serverFieldErrors } from './server-field-errors';
 
@@ -28,6 +29,7 @@ export function BasemapRow({ basemap, index, count, selected, onSelect, onRemove
   const [draft, setDraft] = useState<string | null>(null);
   const [renameError, setRenameError] = useState<string>();
   const [actionError, setActionError] = useState<string>();
+  const [editingCredit, setEditingCredit] = useState(false);
   const source = describeSource(basemap);
   const coverage = describeCoverage(basemap);
 
@@ -126,6 +128,7 @@ export function BasemapRow({ basemap, index, count, selected, onSelect, onRemove
           </>
         ) : null}
       </dl>
+      {editingCredit ? <AttributionForm basemap={basemap} onDone={() => setEditingCredit(false)} /> : null}
       <div className="flex flex-wrap gap-2">
         {draft === null ? (
           <Button variant="secondary" onClick={() => setDraft(basemap.name)}>
@@ -133,6 +136,12 @@ export function BasemapRow({ basemap, index, count, selected, onSelect, onRemove
             <For name={basemap.name} />
           </Button>
         ) : null}
+        {editingCredit ? null : (
+          <Button variant="secondary" onClick={() => setEditingCredit(true)}>
+            Edit attribution
+            <For name={basemap.name} />
+          </Button>
+        )}
         <Button variant="secondary" disabled={index === 0 || update.isPending} onClick={() => change({ order: index - 1 })}>
           Move up
           <For name={basemap.name} />
