@@ -122,6 +122,10 @@ describe('incident management', () => {
         .status;
     expect(await status()).toBe('available');
     await expect.poll(() => assignment.textContent(), SOON).toContain('No assignment');
+    // The crew is told it was on purpose, and why.
+    await expect.poll(() => assignment.textContent(), SOON).toContain('Smoke was a bonfire, checked by phone');
+    expect(await assignment.textContent()).toMatch(/Recalled from INC-\d{4}-\d{6} at \d\d:\d\d:\d\d/);
+    await screenshot(field, 'incident-management-1b-recalled-phone');
 
     // 3. Dispatch it again and move it to the second incident in one step; the phone follows.
     await dispatchUnit();

@@ -20,6 +20,8 @@ const SEVERITY_TONES: Record<string, string> = {
 
 export interface AssignmentPanelProps {
   assignment: Assignment | undefined;
+  /** The assignment command last took back, shown with its reason while there is no other. */
+  recalled?: Assignment | undefined;
   /** Where I am: the device's fix, else the unit's last reported position. */
   here: Location | null;
   pendingStatus: DispatchStatus | null;
@@ -29,7 +31,7 @@ export interface AssignmentPanelProps {
 }
 
 /** My current assignment: where it is (distance, bearing, MGRS) and the milestone buttons. */
-export function AssignmentPanel({ assignment, here, pendingStatus, onSetStatus, loading, error }: AssignmentPanelProps) {
+export function AssignmentPanel({ assignment, recalled, here, pendingStatus, onSetStatus, loading, error }: AssignmentPanelProps) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="space-y-3 rounded-xl border border-line bg-surface-raised p-4">
@@ -41,7 +43,10 @@ export function AssignmentPanel({ assignment, here, pendingStatus, onSetStatus, 
       ) : error ? (
         <p className="text-danger">{`Assignments could not be loaded: ${error}`}</p>
       ) : (
-        <p className="text-ink-muted">{loading ? 'Loading...' : 'No assignment. When command assigns your unit, it appears here.'}</p>
+        <>
+          {recalled ? <RecallNotice recalled={recalled} /> : null}
+          <p className="text-ink-muted">{loading ? 'Loading...' : 'No assignment. When command assigns your unit, it appears here.'}</p>
+        </>
       )}
     </section>
   );
@@ -126,5 +131,15 @@ function AssignmentDetail({
         })}
       </div>
     </div>
+  );
+}
+
+/** "Recalled from INC-…: the reason", so a crew whose job vanished knows it was on purpose. */
+function RecallNotice({ recalled }: { recalled: Assignment }) {
+  const at = recalled.milestones.cancelled;
+  return (
+    <p role="status" className="rounded-md border border-warning p-3 text-warning">
+      {`Recalled from ${recalled.incident.reference}${at ? ` at ${clockTime(at, true)}` : ''}: ${recalled.cancelReason ?? 'no reason given'}`}
+    </p>
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Location } from '@argus/contracts/http/incidents';
-import type { Unit } from '@argus/contracts/http/units';
+import type { Assignment, Unit } from '@argus/contracts/http/units';
 import { describeError } from '../../lib/api-error';
 import { useRealtime, useRealtimeStatus } from '../../lib/realtime';
 import { useOutbox } from '../../lib/outbox/useOutbox';
@@ -19,7 +19,7 @@ import { EmergencyBanner } from './EmergencyBanner';
 import { GoLivePanel } from './GoLivePanel';
 import { useDeliveredUpdates, useFieldActions } from './field-unit.mutations';
 import { applyFieldFrame, fieldChannels } from './field-unit.live';
-import { fieldUnitQueries } from './field-unit.queries';
+import { fieldUnitKeys, fieldUnitQueries } from './field-unit.queries';
 import { hasPendingSos, pendingDispatchStatus, pendingUnitStatus } from './pending-actions';
 import { PositionPanel } from './PositionPanel';
 import { SosButton } from './SosButton';
@@ -52,6 +52,13 @@ function FieldUnitDashboard({ userId }: { userId: string }) {
   const live = useRealtimeStatus() === 'open';
   const units = useQuery({ ...fieldUnitQueries.units(userId), refetchInterval: pollInterval(live) });
   const assignments = useQuery({ ...fieldUnitQueries.assignments(userId), refetchInterval: pollInterval(live) });
+  // Filled by the live feed only (field-unit.live.ts): never fetched, so it has no query function.
+  const recalled = useQuery<Assignment | null>({
+    queryKey: fieldUnitKeys.recalled,
+    queryFn: () => null,
+    enabled: false,
+    initialData: null,
+  });
   const [chosenUnitId, setChosenUnitId] = useState<string | null>(null);
   const unit: Unit | undefined = units.data?.find((candidate) => candidate.id === chosenUnitId) ?? units.data?.[0];
   const queryClient = useQueryClient();
@@ -91,6 +98,7 @@ function FieldUnitDashboard({ userId }: { userId: string }) {
           />
           <AssignmentPanel
             assignment={assignment}
+            recalled={recalled.data?.unitId === unit.id ? recalled.data : undefined}
             here={here}
             pendingStatus={assignment ? pendingDispatchStatus(outbox.items, assignment.id) : null}
             onSetStatus={(status) => assignment && void actions.setAssignmentStatus(assignment.id, status)}

@@ -87,6 +87,33 @@ describe('field unit live updates', () => {
     expect(queryClient.getQueryData<{ assignments: Assignment[] }>(key)?.assignments).toEqual([]);
   });
 
+  it('keeps a recalled assignment and its reason for the crew, and nothing for one that simply cleared', () => {
+    const queryClient = seeded();
+    applyFieldFrame(
+      queryClient,
+      testFrame('dispatch.updated', { id: 'd1', incidentId: 'i1', unitId: 'u1', status: 'cleared', milestones: { cleared: 300 } }),
+    );
+    expect(queryClient.getQueryData(fieldUnitKeys.recalled)).toBeUndefined();
+    const again = seeded();
+    applyFieldFrame(
+      again,
+      testFrame('dispatch.updated', {
+        id: 'd1',
+        incidentId: 'i1',
+        unitId: 'u1',
+        status: 'cancelled',
+        milestones: { assigned: 100, cancelled: 400 },
+        cancelReason: 'Needed at the bridge',
+      }),
+    );
+    expect(again.getQueryData(fieldUnitKeys.recalled)).toMatchObject({
+      status: 'cancelled',
+      cancelReason: 'Needed at the bridge',
+      incident: { title: 'Smoke' },
+    });
+    expect(again.getQueryData<{ assignments: Assignment[] }>(fieldUnitKeys.assignments)?.assignments).toEqual([]);
+  });
+
   it('refetches assignments it cannot patch: a new one, or one it has not seen', () => {
     const queryClient = seeded();
     const key = fieldUnitKeys.assignments;

@@ -30,8 +30,10 @@ export function applyFieldFrame(queryClient: QueryClient, frame: LiveFrame): voi
     case 'dispatch.updated': {
       const dispatch = frame.data;
       const list = queryClient.getQueryData<AssignmentList>(fieldUnitKeys.assignments);
-      if (!list?.assignments.some((assignment) => assignment.id === dispatch.id))
-        return void queryClient.invalidateQueries({ queryKey: fieldUnitKeys.assignments });
+      const known = list?.assignments.find((assignment) => assignment.id === dispatch.id);
+      if (!known) return void queryClient.invalidateQueries({ queryKey: fieldUnitKeys.assignments });
+      // A recall or a reassignment takes the assignment away; the crew is told which and why.
+      if (dispatch.status === 'cancelled') queryClient.setQueryData(fieldUnitKeys.recalled, { ...known, ...dispatch });
       patchLive<AssignmentList>(queryClient, fieldUnitKeys.assignments, (current) => ({
         ...current,
         assignments: current.assignments

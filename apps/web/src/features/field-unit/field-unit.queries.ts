@@ -12,6 +12,8 @@ export const fieldUnitKeys = {
   all: ['field-unit'] as const,
   units: ['field-unit', 'units'] as const,
   assignments: ['field-unit', 'assignments'] as const,
+  /** The assignment command last took back from this crew, with why (kept only in this page's memory). */
+  recalled: ['field-unit', 'recalled'] as const,
 };
 
 export const fieldUnitQueries = {
