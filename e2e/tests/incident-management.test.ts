@@ -95,6 +95,11 @@ describe('incident management', () => {
     const timeline = panel.getByRole('region', { name: 'Timeline' });
     await expect.poll(() => timeline.textContent(), SOON).toContain('Edited severity High → Critical; location');
     expect(await timeline.textContent()).toContain(`${ACCOUNTS.Command_Admin.fullName}: Edited`);
+    // Each entry with its full date and time; seconds on demand.
+    const year = String(new Date().getFullYear());
+    expect(await timeline.locator('time').first().textContent()).toMatch(new RegExp(`${year} \\d\\d:\\d\\d$`));
+    await timeline.getByLabel('Show seconds').check();
+    expect(await timeline.locator('time').first().textContent()).toMatch(new RegExp(`${year} \\d\\d:\\d\\d:\\d\\d$`));
     const edited = await callApiOk<{ incident: Incident }>(command, 'GET', `/incidents/${first.id}`);
     expect(edited.incident.severity).toBe('critical');
     expect(edited.incident.location.lat).toBeCloseTo(51.51035, 3);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockTime, formatAge, formatClock } from './time-format';
+import { clockTime, formatAge, formatClock, fullDateTime } from './time-format';
 
 describe('formatAge', () => {
   it('grows from seconds to days', () => {
@@ -30,5 +30,15 @@ describe('clockTime', () => {
     const evening = new Date(2024, 2, 3, 21, 5, 9).getTime();
     expect(clockTime(evening)).toMatch(/^21:05$/);
     expect(clockTime(evening, true)).toMatch(/^21:05:09$/);
+  });
+});
+
+describe('fullDateTime', () => {
+  it('gives the year, the day and a 24-hour time, with seconds when asked', () => {
+    const at = new Date(2026, 10, 27, 0, 46, 9).getTime();
+    expect(fullDateTime(at)).toMatch(/2026/);
+    expect(fullDateTime(at)).toMatch(/27/);
+    expect(fullDateTime(at)).toMatch(/00:46$/);
+    expect(fullDateTime(at, true)).toMatch(/00:46:09$/);
   });
 });

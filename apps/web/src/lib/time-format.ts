@@ -33,3 +33,12 @@ export function formatClock(at: number, now: number): string {
 export function formatDateTime(at: number): string {
   return new Date(at).toLocaleString(undefined, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 }
+
+/**
+ * "27 Nov 2026 14:02" (or "… 14:02:09"): the full date and 24-hour time, for a record read later
+ * (an incident's timeline, its report), where "today" means nothing.
+ */
+export function fullDateTime(at: number, seconds = false): string {
+  const date = new Date(at).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+  return `${date} ${clockTime(at, seconds)}`;
+}
