@@ -32,6 +32,9 @@ const MIDDLE = { lat: 51.5342, lon: -0.1276 };
 const FAR = { lat: 51.5881, lon: -0.1276 };
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+/** Waits for what the page does itself (a render, a focus move), and for its first load of data. */
+const SOON = { timeout: 10_000 };
+const LOADED = { timeout: 30_000 };
 
 /** Every URL each page asked for: the map must need nothing beyond its own origin. */
 const requested = new WeakMap<Page, string[]>();
@@ -260,10 +263,11 @@ describe('command dashboard', () => {
       }
     });
     const panel = page.getByRole('region', { name: 'Operations' });
-    await expect.poll(() => panel.getByLabel('Category').locator('option', { hasText: category }).count()).toBe(1);
+    // The first load of the page's lists, on a machine that may be busy.
+    await expect.poll(() => panel.getByLabel('Category').locator('option', { hasText: category }).count(), LOADED).toBe(1);
     await panel.getByLabel('Category').selectOption(category);
     const queue = panel.getByRole('list', { name: 'Incident queue' });
-    await expect.poll(() => queue.getByRole('button').count()).toBe(4);
+    await expect.poll(() => queue.getByRole('button').count(), SOON).toBe(4);
     const order = await queue.getByRole('button').allTextContents();
     expect(order.map((text) => ['critical', 'high', 'medium', 'low'].find((severity) => text.includes(titles[severity]!)))).toEqual([
       'critical',
@@ -273,7 +277,7 @@ describe('command dashboard', () => {
     ]);
     expect(await panel.getByText('Showing 4 of').isVisible()).toBe(true);
     await panel.getByLabel('Status').selectOption('dispatched');
-    await expect.poll(() => panel.getByText('No open incidents match these filters.').isVisible()).toBe(true);
+    await expect.poll(() => panel.getByText('No open incidents match these filters.').isVisible(), SOON).toBe(true);
     await panel.getByLabel('Status').selectOption('all');
 
     // One tab stop for the whole list; the arrows walk it and Enter opens the focused incident.
@@ -282,11 +286,38 @@ describe('command dashboard', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('Enter');
-    await expect.poll(() => panel.getByRole('heading', { name: titles.high }).isVisible()).toBe(true);
+    await expect.poll(() => panel.getByRole('heading', { name: titles.high }).isVisible(), SOON).toBe(true);
     await panel.getByRole('button', { name: 'All open incidents' }).click();
     // The filter is kept across opening an incident.
     expect(await panel.getByLabel('Category').inputValue()).toBe(category);
     await screenshot(page, 'command-queue-filtered');
+
+    // The dispatcher's keyboard: j and k walk the (filtered) queue, ? lists the keys, n opens a new incident.
+    await page.locator('body').press('j');
+    await expect.poll(() => panel.getByRole('heading', { name: titles.critical }).isVisible(), SOON).toBe(true);
+    await page.locator('body').press('j');
+    await expect.poll(() => panel.getByRole('heading', { name: titles.high }).isVisible(), SOON).toBe(true);
+    await page.locator('body').press('k');
+    await expect.poll(() => panel.getByRole('heading', { name: titles.critical }).isVisible(), SOON).toBe(true);
+    await page.locator('body').press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect.poll(() => help.isVisible(), SOON).toBe(true);
+    expect(await help.textContent()).toContain('Next incident in the queue');
+    await screenshot(page, 'command-shortcuts');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => help.count(), SOON).toBe(0);
+    // "/" opens the map's Go to with the keyboard in it.
+    await page.locator('body').press('/');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('details')?.querySelector('summary')?.textContent ?? ''), SOON)
+      .toContain('Go to');
+    await page.keyboard.press('Escape');
+    await page.locator('body').press('n');
+    await expect.poll(() => panel.getByRole('button', { name: 'Open incident' }).isVisible(), SOON).toBe(true);
+    // Typing in a field is typing: 'j' goes into the title, not to the queue.
+    await panel.getByLabel('Title').fill('');
+    await panel.getByLabel('Title').press('j');
+    expect(await panel.getByLabel('Title').inputValue()).toBe('j');
   });
 
   it('keeps the callsigns of a crowded district apart, beside their symbols, on a phone and a desktop', async () => {

@@ -14,7 +14,10 @@ import { AlertBanner } from '../alerts/AlertBanner';
 import { CreateIncidentForm, EMPTY_DRAFT, draftPoint, type DraftLocation } from '../incidents/CreateIncidentForm';
 import { IncidentDetail } from '../incidents/IncidentDetail';
 import { IncidentQueue } from '../incidents/IncidentQueue';
-import { ALL_INCIDENTS, type QueueFilter } from '../incidents/incident-queue';
+import { ALL_INCIDENTS, filterQueue, sortQueue, type QueueFilter } from '../incidents/incident-queue';
+import { stepThroughQueue } from './command-shortcuts';
+import { ShortcutsDialog } from './ShortcutsDialog';
+import { focusSoon, useCommandShortcuts } from './useCommandShortcuts';
 import { incidentQueries } from '../incidents/incidents.queries';
 import { isDispatchable } from '../dispatch/dispatch-ranking';
 import { awaitingTriageQuery } from '../reports/reports.queries';
@@ -53,6 +56,7 @@ export function CommandPage() {
   const [dispatchSelection, setDispatchSelection] = useState<Set<string>>(() => new Set());
   const [picked, setPicked] = useState<MapPicked>(null);
   const [queueFilter, setQueueFilter] = useState<QueueFilter>(ALL_INCIDENTS);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const { focus, focusOn } = useMapFocus(13);
 
   useCommandLive(view.mode === 'detail' ? view.id : null);
@@ -74,6 +78,44 @@ export function CommandPage() {
     setPicking(false);
     focusOn(incident.location);
   };
+
+  const stepQueue = (direction: 1 | -1) => {
+    const queue = sortQueue(filterQueue(openIncidents, queueFilter));
+    const id = stepThroughQueue(
+      queue.map((incident) => incident.id),
+      selectedIncidentId,
+      direction,
+    );
+    const incident = queue.find((item) => item.id === id);
+    if (incident) openIncident(incident);
+  };
+
+  useCommandShortcuts({
+    'new-incident': () => {
+      setDraft(EMPTY_DRAFT);
+      setView({ mode: 'create' });
+      setTab('incidents');
+      focusSoon('section[aria-label="Operations"] input');
+    },
+    'next-incident': () => stepQueue(1),
+    'previous-incident': () => stepQueue(-1),
+    dispatch: () => {
+      setTab('incidents');
+      focusSoon('section[aria-labelledby="dispatch-heading"] input[type="checkbox"]:not(:disabled)');
+    },
+    acknowledge: () => {
+      setTab('alerts');
+      focusSoon('section[aria-label="Operations"] button[aria-label^="Acknowledge "]');
+    },
+    search: () => {
+      // As a click on its summary would: the Go to box keeps its open state itself.
+      // The map's own corner controls hold a details element too (the attribution); Go to is beside the map.
+      const goTo = document.querySelector<HTMLDetailsElement>('[data-operational-map] ~ details');
+      if (goTo && !goTo.open) goTo.querySelector('summary')?.click();
+      focusSoon('[data-operational-map] ~ details input');
+    },
+    help: () => setShortcutsOpen((open) => !open),
+  });
 
   const showUnit = (unit: Unit) => {
     setPicked({ overlayId: unit.emergency ? 'emergencies' : 'units', id: unit.id });
@@ -177,7 +219,17 @@ export function CommandPage() {
           aria-label="Operations"
           className="flex min-h-80 flex-col rounded-lg border border-line bg-surface-sunken lg:min-h-0 lg:w-[25rem] xl:w-[28rem]"
         >
-          <LiveStatus />
+          <div className="flex items-center justify-between border-b border-line">
+            <LiveStatus />
+            {/* Phones seldom have a keyboard; on a desk the overlay is one key (?) or this button away. */}
+            <button
+              type="button"
+              onClick={() => setShortcutsOpen(true)}
+              className="mr-2 hidden text-xs text-ink-muted underline hover:text-gold lg:block"
+            >
+              Keyboard shortcuts (?)
+            </button>
+          </div>
           <LoadProblems
             problems={[
               ['units', units.error],
@@ -251,6 +303,7 @@ export function CommandPage() {
           </PanelTabs>
         </section>
       </div>
+      <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
     </div>
   );
 }

@@ -6,7 +6,7 @@ export function LiveStatus() {
   const status = useRealtimeStatus();
   const isLive = status === 'open';
   return (
-    <p role="status" className="flex items-center gap-2 border-b border-line px-3 py-1.5 text-xs text-ink-muted">
+    <p role="status" className="flex items-center gap-2 px-3 py-1.5 text-xs text-ink-muted">
       <span
         aria-hidden="true"
         className={cn('inline-block size-2 rounded-full', isLive ? 'bg-success' : 'bg-warning motion-safe:animate-pulse')}
