@@ -1,6 +1,6 @@
 import { Component, lazy, Suspense, useContext, type ErrorInfo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { isCommandRole } from '@argus/contracts/roles';
+import { mayManageBasemaps } from '@argus/contracts/policies/basemaps';
 import { AuthContext } from '../../features/auth/auth-context';
 import { basemapQueries } from '../../features/basemaps/basemaps.queries';
 import { describeError } from '../api-error';
@@ -32,7 +32,8 @@ export function OperationalMap(props: OperationalMapProps) {
   const list = useQuery(basemapQueries.list());
   const basemaps = basemapOptions(list.data?.basemaps ?? [], configuredBasemap(config.data));
   const settled = config.isFetched && (list.isFetched || list.isError || list.fetchStatus === 'paused');
-  const canManageBasemaps = isCommandRole(useContext(AuthContext)?.user?.role);
+  // The notice links to Settings › Maps only for those who may act on it.
+  const canManageBasemaps = mayManageBasemaps(useContext(AuthContext)?.user?.role);
   return (
     <MapErrorBoundary className={props.className}>
       <Suspense fallback={<MapLoading className={props.className} />}>
