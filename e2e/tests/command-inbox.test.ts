@@ -102,7 +102,8 @@ describe('command inbox and attention', () => {
     const history = command.getByRole('list', { name: `Messages with ${E2E_UNIT.callsign}` });
     await expect.poll(() => history.getByText(`Smoke at the depot, going in ${run}`).isVisible(), SOON).toBe(true);
     // Open and visible: read, on the badge and on the server.
-    await expect.poll(unreadBadge, SOON).toBe(before);
+    // Other tests' threads share this server and may change meanwhile: at most what it was before this message.
+    await expect.poll(unreadBadge, SOON).toBeLessThanOrEqual(before);
     const threads = async () =>
       (await callApi(command, 'GET', '/messages/threads')).body.threads.find(
         (candidate: { channel: string; targetId: string }) => candidate.channel === 'unit' && candidate.targetId === unitId,

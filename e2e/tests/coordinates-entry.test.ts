@@ -157,14 +157,14 @@ describe('coordinates typed where places are entered', () => {
 
     await goTo.getByLabel(/^Coordinate (or place )?to go to$/).fill('69.5 19.5');
     await goTo.getByRole('button', { name: 'Go', exact: true }).click();
-    await expect.poll(() => goTo.getAttribute('open')).toBeNull();
+    await expect.poll(() => goTo.getAttribute('open'), SOON).toBeNull();
     await mapSettled(page);
     await screenshot(page, 'coordinates-go-to-phone-gone');
 
     // Escape closes it too.
     await goTo.locator('summary').click();
-    await expect.poll(() => goTo.getAttribute('open')).not.toBeNull();
+    await expect.poll(() => goTo.getAttribute('open'), SOON).not.toBeNull();
     await page.keyboard.press('Escape');
-    await expect.poll(() => goTo.getAttribute('open')).toBeNull();
+    await expect.poll(() => goTo.getAttribute('open'), SOON).toBeNull();
   });
 });
