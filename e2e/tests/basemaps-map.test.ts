@@ -4,12 +4,12 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { CSRF_COOKIE, CSRF_HEADER } from '@argus/contracts/http/auth';
 import type { Basemap } from '@argus/contracts/http/basemaps';
 import { callApiOk } from '../support/api';
+import { solidTile } from '../support/images';
 import { launchBrowser, screenshot } from '../support/browser';
 import { layerIds, mapReady, mapSettled, mapView, renderedBasemap } from '../support/map';
 import { freePort, waitForHealth } from '../support/processes';
@@ -24,31 +24,6 @@ const CIVIC = 'streets-civic@e2e.argus.test';
 const NOTICE = 'No street map here — an administrator can add one in Settings › Maps';
 /** Street zoom over 7th Street, beyond the fixture's deepest tiles (14): MapLibre overzooms. */
 const STREET_VIEW = '#16/37.8076/-122.3004';
-
-/** A 256-pixel PNG tile in one colour, made here so the test needs nothing from outside. */
-function solidTile(red: number, green: number, blue: number): Buffer {
-  const size = 256;
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3).fill(Buffer.from([red, green, blue]))]);
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8;
-  header[9] = 2;
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /**
  * Street basemaps on the maps: an Argus of its own (so its default basemap touches no other test),

@@ -7,36 +7,12 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { solidTile } from '../support/images';
 import { launchBrowser, screenshot } from '../support/browser';
 import { freePort, waitForHealth } from '../support/processes';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PASSWORD = 'Meadow-Copper-Signal-27';
-
-/** A 256-pixel square PNG tile in one colour, made here so the test needs nothing from outside. */
-function solidTile(red: number, green: number, blue: number): Buffer {
-  const size = 256;
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3).fill(Buffer.from([red, green, blue]))]);
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8;
-  header[9] = 2;
-  return Buffer.concat([
-    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /**
  * One pixel of the page as [red, green, blue], from a one-pixel screenshot. A single pixel's PNG
