@@ -10,6 +10,7 @@ import { analyticsQueriesSuite } from './suites/analytics-queries';
 import { rulesEngineSuite } from './suites/rules-engine';
 import { videoSuite } from './suites/video';
 import { mapSymbolsSuite } from './suites/map-symbols';
+import { fieldFirstLoadSuite } from './suites/field-first-load';
 
 /**
  * `npm run bench`: every suite measures Argus against a baseline in the same run and reports
@@ -25,6 +26,7 @@ const suites = {
   'rules-engine': rulesEngineSuite,
   video: videoSuite,
   'map-symbols': mapSymbolsSuite,
+  'field-first-load': fieldFirstLoadSuite,
 };
 const only = process.argv[2];
 const resultsDir = path.join(repoRoot, 'bench/results');
