@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Check } from 'lucide-react';
 import type { TimelineEntry } from '@argus/contracts/http/incidents';
 import type { z } from 'zod';
 import { describeError } from '../../lib/api-error';
@@ -53,10 +54,12 @@ export function IncidentTimeline({ incidentId }: { incidentId: string }) {
               aria-pressed={on}
               onClick={() => toggle(group)}
               className={cn(
-                'min-h-11 rounded-full border px-3 text-sm font-medium',
+                'flex min-h-11 items-center gap-1 rounded-full border px-3 text-sm font-medium',
                 on ? 'border-gold bg-gold text-on-gold' : 'border-line text-ink-muted hover:bg-surface-raised',
               )}
             >
+              {/* Shown or hidden is told by the tick too, never by colour alone. */}
+              {on ? <Check aria-hidden className="size-4" /> : null}
               {TIMELINE_GROUP_LABELS[group]}
             </button>
           );
