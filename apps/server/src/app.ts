@@ -107,7 +107,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   await app.register(authRoutes, { auth: services.auth, users: services.users, clock: services.clock, mfaPolicy: services.mfaPolicy });
   await app.register(usersRoutes, { users: services.users });
   await app.register(auditRoutes, { audit: services.audit });
-  await app.register(incidentsRoutes, { incidents: services.incidents });
+  await app.register(incidentsRoutes, { incidents: services.incidents, timeline: services.incidentTimeline });
   await app.register(unitsRoutes, { units: services.units });
   await app.register(reportsRoutes, { reports: services.reports, clock: services.clock });
   await app.register(evidenceRoutes, { evidence: services.evidence });

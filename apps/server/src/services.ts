@@ -31,6 +31,8 @@ import { TokenService } from './features/tokens/token.service';
 import { FamilyRateLimit } from './features/tokens/family-rate-limit';
 import { OauthRepository } from './features/oauth/oauth.repository';
 import { IncidentsRepository } from './features/incidents/incidents.repository';
+import { IncidentTimelineRepository } from './features/incidents/incident-timeline.repository';
+import { IncidentTimelineService } from './features/incidents/incident-timeline.service';
 import { IncidentsService } from './features/incidents/incidents.service';
 import { UnitsRepository } from './features/units/units.repository';
 import { ReportsService } from './features/reports/reports.service';
@@ -96,21 +98,13 @@ export function createServices(config: Config, db: Db, clock: Clock) {
   const unitsRepository = new UnitsRepository(db.kysely);
   const events = new EventBus();
   const incidents = new IncidentsService(incidentsRepository, clock, events);
-  const alerts = new AlertsService(new AlertsRepository(db.kysely), clock, events);
+  const alerts = new AlertsService(new AlertsRepository(db.kysely), clock, events, incidentsRepository);
   const fieldScope = new FieldScopeRepository(db.kysely);
   const zonesRepository = new ZonesRepository(db.kysely);
   const reportsRepository = new ReportsRepository(db.kysely);
   const files = new DiskFileStore(path.join(config.dataDir, 'files'));
-  const evidence = new EvidenceService(
-    new EvidenceRepository(db.kysely),
-    files,
-    audit,
-    clock,
-    config.evidenceMaxBytes,
-    incidents,
-    events,
-    fieldScope,
-  );
+  const evidenceRepository = new EvidenceRepository(db.kysely);
+  const evidence = new EvidenceService(evidenceRepository, files, audit, clock, config.evidenceMaxBytes, incidents, events, fieldScope);
   const cameras = new CamerasService(new CamerasRepository(db.kysely), clock, events);
   const rulesRepository = new RulesRepository(db.kysely);
   // Several processes sharing a Redis elect one to run the engine, so each alert is raised once.
@@ -134,6 +128,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     events,
     realtime: createRealtimeHub(config, db, events, clock),
     incidents,
+    incidentTimeline: new IncidentTimelineService(incidents, new IncidentTimelineRepository(db.kysely), evidenceRepository),
     reports: new ReportsService(reportsRepository, incidentsRepository, incidents, files, clock, events, evidence),
     evidence,
     // Archives get a folder of their own: deleting a basemap must never remove bytes evidence shares.

@@ -310,10 +310,13 @@ describe.each(TEST_DIALECTS)('evidence on %s', (dialect) => {
       action: 'status_changed',
       detail: { from: 'pending_review', to: 'rejected', reason: 'Out of focus' },
     });
-    // The incident's one timeline shows the evidence linked to it.
+    // The incident's one timeline shows the evidence linked to it, once, naming who linked it.
     const timeline = (await analyst.request('GET', `/incidents/${incident.id as string}/timeline`)).json().entries;
     expect(timeline).toContainEqual(
-      expect.objectContaining({ kind: 'evidence.linked', detail: expect.objectContaining({ itemId: second.id, sha256: second.sha256 }) }),
+      expect.objectContaining({
+        kind: 'evidence.added',
+        detail: expect.objectContaining({ itemId: second.id, sha256: second.sha256, linkedBy: expect.any(String) }),
+      }),
     );
 
     const ids = async (query: string) =>

@@ -72,6 +72,8 @@ export const PublishAlertRequest = z.object({
   severity: z.enum(ALERT_SEVERITIES, { error: `severity must be one of ${ALERT_SEVERITIES.join(', ')}.` }),
   location: Location,
   radiusM: z.number().min(50, 'The area is at least 50 m across.').max(200_000, 'The area is at most 200 km.'),
+  /** The incident the notice is about: it names it by reference and appears on its timeline. */
+  incidentId: singleLineText().min(1).max(100).optional(),
 });
 
 /** Public alerts around a point: where the device is, or the whole list when it is not known. */

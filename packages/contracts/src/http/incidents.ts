@@ -123,6 +123,8 @@ export const TimelineEntry = z.object({
   at: Timestamp,
   kind: z.string(),
   actor: z.string().nullable(),
+  /** The actor's display name, when the timeline is read (a live frame may come without it). */
+  actorName: z.string().nullable().optional(),
   detail: z.record(z.string(), z.unknown()),
 });
 export const TimelineResponse = z.object({ entries: z.array(TimelineEntry) });

@@ -9,6 +9,7 @@ import { decodeCursor, nextCursor } from '../../lib/cursor';
 import type { Clock } from '../../lib/clock';
 import { distanceMetres } from '../../lib/geo';
 import { PendingEvents, type EventPublisher } from '../../realtime/events';
+import type { IncidentsRepository } from '../incidents/incidents.repository';
 import type { UserRow } from '../users/users.repository';
 import { alertEvents } from './alerts.events';
 import { OPEN_ALERT_STATUSES, type AlertRow, type AlertsRepository } from './alerts.repository';
@@ -63,6 +64,8 @@ export class AlertsService {
     private readonly alerts: AlertsRepository,
     private readonly clock: Clock,
     private readonly events: EventPublisher,
+    /** Names the incident a public notice is about (docs/decisions/0014-one-incident-timeline.md). */
+    private readonly incidents?: Pick<IncidentsRepository, 'find'>,
   ) {}
 
   private readonly acknowledgedHooks = new Map<string, AcknowledgedHook>();
@@ -162,6 +165,8 @@ export class AlertsService {
   }
 
   async publishPublic(author: UserRow, request: z.infer<typeof PublishAlertRequest>): Promise<AlertRow> {
+    const about = request.incidentId ? await this.incidents?.find(request.incidentId) : undefined;
+    if (request.incidentId && !about) throw new AppError('not_found', 'No such incident.');
     return this.inTransaction((trx, pending) =>
       this.raiseIn(trx, pending, {
         rule: 'public.notice',
@@ -172,7 +177,10 @@ export class AlertsService {
         location: { lat: request.location.lat, lon: request.location.lon },
         radiusM: request.radiusM,
         public: true,
-        sources: [{ kind: 'user', id: author.id, name: author.full_name }],
+        sources: [
+          { kind: 'user', id: author.id, name: author.full_name },
+          ...(about ? [{ kind: 'incident', id: about.id, name: about.reference }] : []),
+        ],
       }),
     );
   }

@@ -11,7 +11,8 @@ import {
 } from '@argus/contracts/http/incidents';
 import { OPERATIONS_ROLES } from '@argus/contracts/policies/visibility';
 import { requireAuth } from '../../plugins/auth';
-import { presentIncident, presentTimelineEntry } from './incidents.presenter';
+import type { IncidentTimelineService } from './incident-timeline.service';
+import { presentIncident } from './incidents.presenter';
 import type { IncidentsService } from './incidents.service';
 
 /**
@@ -22,7 +23,10 @@ import type { IncidentsService } from './incidents.service';
 
 const IncidentResponse = z.object({ incident: Incident });
 
-export const incidentsRoutes: FastifyPluginAsyncZod<{ incidents: IncidentsService }> = async (app, { incidents }) => {
+export const incidentsRoutes: FastifyPluginAsyncZod<{ incidents: IncidentsService; timeline: IncidentTimelineService }> = async (
+  app,
+  { incidents, timeline },
+) => {
   app.get(
     '/incidents',
     {
@@ -81,11 +85,12 @@ export const incidentsRoutes: FastifyPluginAsyncZod<{ incidents: IncidentsServic
     {
       config: { access: OPERATIONS_ROLES },
       schema: {
-        summary: 'Everything that happened to the incident, in order',
+        summary:
+          'Everything that happened to the incident, in order: changes, milestones, reports, messages, analyst notes, alerts naming it and the evidence the viewer may see',
         params: IncidentParams,
         response: { 200: TimelineResponse },
       },
     },
-    async (request) => ({ entries: (await incidents.timeline(request.params.id)).map(presentTimelineEntry) }),
+    async (request) => ({ entries: await timeline.entries(request.params.id, requireAuth(request).user) }),
   );
 };

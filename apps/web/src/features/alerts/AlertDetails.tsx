@@ -8,15 +8,16 @@ const SOURCE_LABELS: Record<string, string> = {
   detection: 'Detection',
   camera: 'Camera',
   user: 'User',
+  incident: 'Incident',
 };
 
 /**
- * "Unit ALPHA-1", "Zone Harbour": the name recorded when the alert was raised. Alerts from before
- * names were recorded keep a short id, marked as such, rather than nothing.
+ * "Unit ALPHA-1", "Zone Harbour", "Incident INC-2026-0007": the name recorded when the alert was
+ * raised. An alert from before names were recorded says so rather than show an id people cannot read.
  */
 export function describeSource(source: Alert['sources'][number]): string {
   const kind = SOURCE_LABELS[source.kind] ?? source.kind;
-  return source.name ? `${kind} ${source.name}` : `${kind} (id ${source.id.slice(0, 8)})`;
+  return source.name ? `${kind} ${source.name}` : `${kind} (name not recorded)`;
 }
 
 /** Milliseconds between two moments, readable: "+120 ms", "+3.4 s", "+2 min". */

@@ -102,6 +102,39 @@ describe('LiveCache', () => {
     expect(queryClient.getQueryData(key)!.incidents.map((item) => item.id)).toEqual(['2']);
   });
 
+  it('puts a late timeline entry in its place, and asks again for what only the server can place', () => {
+    const key = incidentQueries.timeline('1').queryKey;
+    const entry = (id: string, at: number, kind = 'incident.status') => ({ id, at, kind, actor: null, detail: {} });
+    queryClient.setQueryData(key, { entries: [entry('a', 10), entry('c', 30)] });
+    const cache = new LiveCache(queryClient);
+    cache.accept(testFrame('incident.timeline', { incidentId: '1', entry: entry('b', 20) }));
+    cache.flush();
+    expect(queryClient.getQueryData(key)!.entries.map((item) => item.id)).toEqual(['a', 'b', 'c']);
+    expect(queryClient.getQueryState(key)?.isInvalidated).toBe(false);
+
+    // A linked photo is shown as its own entry at its capture time, which the frame does not carry.
+    cache.accept(testFrame('incident.timeline', { incidentId: '1', entry: entry('d', 40, 'evidence.linked') }));
+    cache.flush();
+    expect(queryClient.getQueryData(key)!.entries.map((item) => item.id)).toEqual(['a', 'b', 'c']);
+    expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+
+    queryClient.setQueryData(key, { entries: [] });
+    const message = {
+      id: 'm',
+      clientId: 'c',
+      channel: 'incident',
+      targetId: '1',
+      senderId: 'u',
+      senderName: 'Avery Analyst',
+      senderRole: 'Intelligence_Analyst',
+      body: 'Note',
+      sentAt: 5,
+    };
+    cache.accept(testFrame('message.created', message));
+    cache.flush();
+    expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+  });
+
   it('refetches everything on a realtime reset', () => {
     queryClient.setQueryData(unitQueries.list().queryKey, { units: [], nextCursor: null });
     queryClient.setQueryData(incidentQueries.open().queryKey, { incidents: [], nextCursor: null });

@@ -115,6 +115,11 @@ export class LiveCache {
       }
       case 'incident.timeline': {
         const { incidentId, entry } = frame.data;
+        // The timeline shows a linked item as its own entry, placed when it was captured: only the server can build it.
+        if (entry.kind === 'evidence.linked') {
+          void queryClient.invalidateQueries({ queryKey: incidentQueries.timeline(incidentId).queryKey });
+          return;
+        }
         patchLive(queryClient, incidentQueries.timeline(incidentId).queryKey, (old) =>
           old.entries.some((item) => item.id === entry.id) ? old : { entries: [...old.entries, entry].sort((a, b) => a.at - b.at) },
         );
@@ -130,16 +135,23 @@ export class LiveCache {
       case 'report.created':
       case 'report.updated': {
         patchReportList(queryClient, awaitingTriageQuery().queryKey, frame.data, isAwaitingTriage(frame.data));
+        // A report linked to an incident joins its timeline at the time it was filed.
+        if (frame.data.incidentId)
+          void queryClient.invalidateQueries({ queryKey: incidentQueries.timeline(frame.data.incidentId).queryKey });
         return;
       }
       case 'alert.created':
       case 'alert.updated': {
         patchActiveAlerts(queryClient, frame.data);
+        // Only the server knows which incident an alert's unit or report belongs to; open timelines ask again.
+        if (frame.type === 'alert.created') void queryClient.invalidateQueries({ queryKey: [...incidentQueries.all, 'timeline'] });
         return;
       }
       case 'message.created': {
         const message = frame.data;
         if (message.channel === 'broadcast') patchLive(queryClient, broadcastQuery().queryKey, (old) => addBroadcast(old, message));
+        if (message.channel === 'incident' && message.targetId)
+          void queryClient.invalidateQueries({ queryKey: incidentQueries.timeline(message.targetId).queryKey });
         return;
       }
     }

@@ -155,7 +155,7 @@ export function IncidentDetail(props: IncidentDetailProps) {
             selected={props.dispatchSelection}
             onSelectedChange={props.onDispatchSelectionChange}
           />
-          <IncidentTimeline incidentId={incident.id} />
+          <IncidentTimeline key={incident.id} incidentId={incident.id} />
         </>
       ) : null}
     </section>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeTimelineEntry } from './timeline-text';
 import { incidentActionLabel } from './incident-labels';
+import { timelineGroupOf } from './timeline-kinds';
 
 const entry = (kind: string, detail: Record<string, unknown>) => ({ id: '1', at: 0, kind, actor: 'u1', detail });
 
@@ -24,6 +25,62 @@ describe('timeline entries in words', () => {
     expect(describeTimelineEntry(entry('incident.disposition', { code: 'false_alarm', summary: 'Steam', by: 'Dana' }))).toBe(
       'Dana: Outcome: False alarm — Steam',
     );
+  });
+});
+
+describe('linked things on the timeline, named rather than by id', () => {
+  it('says who opened the incident from the actor’s name when the entry did not record it', () => {
+    expect(describeTimelineEntry({ ...entry('incident.created', { severity: 'high' }), actorName: 'Casey Command' })).toBe(
+      'Casey Command: Incident opened (high severity)',
+    );
+    expect(describeTimelineEntry(entry('incident.created', {}))).toBe('Incident opened');
+  });
+
+  it('quotes messages and analyst notes with their writer’s name', () => {
+    expect(describeTimelineEntry(entry('message.sent', { body: 'Approach from the north', by: 'Casey Command' }))).toBe(
+      'Casey Command on the incident channel: “Approach from the north”',
+    );
+    expect(describeTimelineEntry(entry('note.added', { body: 'Smoke is toxic', by: 'Avery Analyst' }))).toBe(
+      'Analyst note by Avery Analyst: “Smoke is toxic”',
+    );
+  });
+
+  it('gives reports their tracking code, alerts their severity and title, evidence its file and who captured and linked it', () => {
+    expect(describeTimelineEntry(entry('report.filed', { trackingCode: 'RPT-ABCDEFGH', category: 'fire', excerpt: 'Smoke' }))).toBe(
+      'Report RPT-ABCDEFGH filed (fire): “Smoke”',
+    );
+    expect(describeTimelineEntry(entry('alert.raised', { severity: 'critical', title: 'SOS: ENGINE-7' }))).toBe(
+      'Critical alert: SOS: ENGINE-7',
+    );
+    expect(
+      describeTimelineEntry(
+        entry('evidence.added', { evidenceKind: 'photo', filename: 'door.png', by: 'Frankie Field', linkedBy: 'Avery Analyst' }),
+      ),
+    ).toBe('Photo door.png captured by Frankie Field, linked by Avery Analyst');
+  });
+
+  it('never shows an id, even for an entry it does not know', () => {
+    const texts = [
+      describeTimelineEntry(entry('dispatch.on_scene', {})),
+      describeTimelineEntry(entry('message.sent', { body: 'Hi' })),
+      describeTimelineEntry(entry('evidence.added', { filename: 'a.pdf' })),
+    ];
+    for (const text of texts) expect(text).not.toMatch(/u1|[0-9a-f]{8}/);
+  });
+
+  it('puts every kind of entry in one filter group', () => {
+    expect(
+      [
+        'incident.edited',
+        'dispatch.cancelled',
+        'report.verified',
+        'report.filed',
+        'message.sent',
+        'note.added',
+        'alert.raised',
+        'evidence.added',
+      ].map(timelineGroupOf),
+    ).toEqual(['changes', 'units', 'reports', 'reports', 'messages', 'notes', 'alerts', 'evidence']);
   });
 });
 

@@ -2,7 +2,10 @@ import type { TimelineEntry } from '@argus/contracts/http/incidents';
 import type { z } from 'zod';
 import { DISPATCH_STATUSES, type DispatchStatus } from '@argus/contracts/units';
 import { INCIDENT_DISPOSITIONS, INCIDENT_STATUSES, type IncidentDisposition, type IncidentStatus } from '@argus/contracts/incidents';
+import type { AlertSeverity } from '@argus/contracts/alerts';
+import type { EvidenceKind } from '@argus/contracts/evidence';
 import { formatCoordinate, type CoordinateFormat } from '../../lib/geo/format-coordinate';
+import { KIND_LABELS } from '../evidence/evidence-format';
 import {
   DISPATCH_STATUS_LABELS,
   DISPOSITION_LABELS,
@@ -10,6 +13,9 @@ import {
   SEVERITY_LABELS,
   THREAT_LEVEL_LABELS,
 } from './incident-labels';
+
+/** Alert severities in words for a timeline line. */
+const ALERT_SEVERITY_LABELS: Record<AlertSeverity, string> = { info: 'Info', warning: 'Warning', critical: 'Critical' };
 
 type Entry = z.infer<typeof TimelineEntry>;
 
@@ -31,21 +37,34 @@ export function describeTimelineEntry(entry: Entry, format: CoordinateFormat = '
   }
   switch (entry.kind) {
     case 'incident.created':
-      return `Incident opened${text(detail.severity) ? ` (${text(detail.severity)} severity)` : ''}`;
+      return `${byWhom(entry)}Incident opened${text(detail.severity) ? ` (${text(detail.severity)} severity)` : ''}`;
     case 'incident.status':
-      return `${byWhom(detail)}Status ${incidentStatus(detail.from) ?? '?'} → ${incidentStatus(detail.to) ?? '?'}`;
+      return `${byWhom(entry)}Status ${incidentStatus(detail.from) ?? '?'} → ${incidentStatus(detail.to) ?? '?'}`;
     case 'incident.edited':
-      return `${byWhom(detail)}${describeEdits(detail, format)}`;
+      return `${byWhom(entry)}${describeEdits(detail, format)}`;
     case 'incident.disposition': {
       const code = (INCIDENT_DISPOSITIONS as readonly unknown[]).includes(detail.code)
         ? DISPOSITION_LABELS[detail.code as IncidentDisposition]
         : text(detail.code);
-      return `${byWhom(detail)}Outcome: ${code ?? '?'}${text(detail.summary) ? ` — ${text(detail.summary)}` : ''}`;
+      return `${byWhom(entry)}Outcome: ${code ?? '?'}${text(detail.summary) ? ` — ${text(detail.summary)}` : ''}`;
     }
     case 'report.verified':
       return `Report ${text(detail.trackingCode) ?? ''} verified into this incident`.replace('  ', ' ');
     case 'report.merged':
       return `Report ${text(detail.trackingCode) ?? ''} merged into this incident`.replace('  ', ' ');
+    case 'report.filed':
+      return `Report ${text(detail.trackingCode) ?? ''} filed${text(detail.category) ? ` (${text(detail.category)})` : ''}${quoted(detail.excerpt)}`.replace(
+        '  ',
+        ' ',
+      );
+    case 'message.sent':
+      return `${text(detail.by) ?? entry.actorName ?? 'Someone'} on the incident channel${quoted(detail.body)}`;
+    case 'note.added':
+      return `Analyst note by ${text(detail.by) ?? entry.actorName ?? 'an analyst'}${quoted(detail.body)}`;
+    case 'alert.raised':
+      return `${alertSeverity(detail.severity)} alert: ${text(detail.title) ?? 'untitled'}`;
+    case 'evidence.added':
+      return describeEvidence(entry);
     default:
       return entry.kind.replaceAll('.', ' ').replaceAll('_', ' ');
   }
@@ -60,7 +79,28 @@ const FIELD_NAMES: Record<string, string> = {
   threatLevel: 'threat level',
 };
 
-const byWhom = (detail: Record<string, unknown>) => (text(detail.by) ? `${text(detail.by)}: ` : '');
+/** "Dana Dispatcher: ": the name the entry recorded, else the actor's name as the timeline was read. */
+const byWhom = (entry: Entry) => {
+  const name = text(entry.detail.by) ?? entry.actorName;
+  return name ? `${name}: ` : '';
+};
+
+const quoted = (value: unknown) => (text(value) ? `: “${text(value)}”` : '');
+
+const alertSeverity = (value: unknown) =>
+  typeof value === 'string' && value in ALERT_SEVERITY_LABELS ? ALERT_SEVERITY_LABELS[value as AlertSeverity] : 'An';
+
+/** "Photo front-door.jpg captured by Frankie Field, linked by Avery Analyst". */
+function describeEvidence(entry: Entry): string {
+  const { detail } = entry;
+  const kind =
+    typeof detail.evidenceKind === 'string' && detail.evidenceKind in KIND_LABELS
+      ? KIND_LABELS[detail.evidenceKind as EvidenceKind]
+      : 'Evidence';
+  const by = text(detail.by) ?? entry.actorName;
+  const linkedBy = text(detail.linkedBy);
+  return `${kind} ${text(detail.filename) ?? ''}${by ? ` captured by ${by}` : ''}${linkedBy ? `, linked by ${linkedBy}` : ''}`;
+}
 
 /** "severity High → Critical; location 30U XC 99 10 → …": each change with its old and new value. */
 function describeEdits(detail: Record<string, unknown>, format: CoordinateFormat): string {
