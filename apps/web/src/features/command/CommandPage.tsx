@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Alert } from '@argus/contracts/http/alerts';
 import type { Incident } from '@argus/contracts/http/incidents';
 import type { Unit } from '@argus/contracts/http/units';
@@ -13,6 +14,8 @@ import { AlertFeed } from '../alerts/AlertFeed';
 import { AlertBanner } from '../alerts/AlertBanner';
 import { CreateIncidentForm, EMPTY_DRAFT, draftPoint, type DraftLocation } from '../incidents/CreateIncidentForm';
 import { IncidentDetail } from '../incidents/IncidentDetail';
+import { IncidentReport } from '../incidents/IncidentReport';
+import { INCIDENT_REPORT_PARAM } from '../incidents/incident-report';
 import { IncidentQueue } from '../incidents/IncidentQueue';
 import { ALL_INCIDENTS, filterQueue, sortQueue, type QueueFilter } from '../incidents/incident-queue';
 import { stepThroughQueue } from './command-shortcuts';
@@ -41,9 +44,31 @@ type IncidentView = { mode: 'queue' } | { mode: 'create' } | { mode: 'detail'; i
 
 const NO_UNITS: Unit[] = [];
 
-/** /command: the common operational picture (docs/decisions/0011-what-each-page-does.md) — map, queue, roster, alerts, dispatch, broadcast. */
+/**
+ * /command: the common operational picture (docs/decisions/0011-what-each-page-does.md) — map, queue, roster, alerts, dispatch,
+ * broadcast; or, with ?incident-report=<id>, one incident's printable report in its place
+ * (docs/decisions/0041-incident-report-and-a-demo-that-exercises-attention.md).
+ */
 export function CommandPage() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const fromDashboard = (useLocation().state as { fromDashboard?: boolean } | null)?.fromDashboard === true;
+  const reportId = params.get(INCIDENT_REPORT_PARAM);
   const now = useNow(15_000);
+  if (reportId) {
+    // Opened from the dashboard, Back is one step back; opened from a link, it is the dashboard.
+    const close = () => (fromDashboard ? void navigate(-1) : setParams({}));
+    return <IncidentReport incidentId={reportId} now={now} onClose={close} />;
+  }
+  return (
+    <CommandDashboard
+      now={now}
+      openReport={(id) => navigate(`?${new URLSearchParams({ [INCIDENT_REPORT_PARAM]: id })}`, { state: { fromDashboard: true } })}
+    />
+  );
+}
+
+function CommandDashboard({ now, openReport }: { now: number; openReport: (incidentId: string) => void }) {
   const units = useQuery(unitQueries.list());
   const incidents = useQuery(incidentQueries.open());
   const alerts = useQuery(alertQueries.active());
@@ -285,6 +310,7 @@ export function CommandPage() {
                   setDispatchSelection(new Set());
                 }}
                 onShowOnMap={(incident) => focusOn(incident.location)}
+                onPrintReport={(incident) => openReport(incident.id)}
               />
             ) : null}
             {tab === 'units' ? (
