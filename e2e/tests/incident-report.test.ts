@@ -98,7 +98,8 @@ describe('incident report', () => {
     await expect.poll(() => report.isVisible(), SOON).toBe(true);
     await command.getByRole('button', { name: 'Back to the dashboard' }).click();
     await command.waitForURL((url) => url.pathname === '/command' && !url.search, SOON);
-    await expect.poll(() => panel.isVisible(), SOON).toBe(true);
+    // The dashboard as it was left: the incident still open in the panel.
+    await expect.poll(() => panel.getByRole('heading', { name: `Bin fire by the gallery ${run}` }).isVisible(), SOON).toBe(true);
 
     // Closed, with its disposition: opened by its address, as a link kept from before would.
     await closeIncident(command, incident, assignment);

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Alert } from '@argus/contracts/http/alerts';
 import type { Incident } from '@argus/contracts/http/incidents';
 import type { Unit } from '@argus/contracts/http/units';
@@ -15,10 +14,9 @@ import { AlertBanner } from '../alerts/AlertBanner';
 import { CreateIncidentForm, EMPTY_DRAFT, draftPoint, type DraftLocation } from '../incidents/CreateIncidentForm';
 import { IncidentDetail } from '../incidents/IncidentDetail';
 import { IncidentReport } from '../incidents/IncidentReport';
-import { INCIDENT_REPORT_PARAM } from '../incidents/incident-report';
 import { IncidentQueue } from '../incidents/IncidentQueue';
 import { ALL_INCIDENTS, filterQueue, sortQueue, type QueueFilter } from '../incidents/incident-queue';
-import { stepThroughQueue } from './command-shortcuts';
+import { COMMAND_SHORTCUTS, stepThroughQueue, type CommandAction } from './command-shortcuts';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { focusSoon, useCommandShortcuts } from './useCommandShortcuts';
 import { incidentQueries } from '../incidents/incidents.queries';
@@ -36,6 +34,7 @@ import { selectionFor, type MapPicked } from './map-selection';
 import { PanelTabs } from './PanelTabs';
 import { SosBanner } from './SosBanner';
 import { useCommandLive } from './useCommandLive';
+import { useIncidentReportParam } from './useIncidentReportParam';
 import { LiveStatus } from './LiveStatus';
 import { VideoWall } from './VideoWall';
 
@@ -43,32 +42,19 @@ type Tab = 'incidents' | 'units' | 'alerts' | 'messages' | 'video' | 'broadcast'
 type IncidentView = { mode: 'queue' } | { mode: 'create' } | { mode: 'detail'; id: string };
 
 const NO_UNITS: Unit[] = [];
+const RESTING_SHORTCUTS = Object.fromEntries(COMMAND_SHORTCUTS.map(({ action }) => [action, () => undefined])) as Record<
+  CommandAction,
+  () => void
+>;
 
 /**
  * /command: the common operational picture (docs/decisions/0011-what-each-page-does.md) — map, queue, roster, alerts, dispatch,
- * broadcast; or, with ?incident-report=<id>, one incident's printable report in its place
- * (docs/decisions/0041-incident-report-and-a-demo-that-exercises-attention.md).
+ * broadcast; with ?incident-report=<id>, one incident's printable report over the dashboard, which stays
+ * mounted and live beneath it (docs/decisions/0041-incident-report-and-a-demo-that-exercises-attention.md).
  */
 export function CommandPage() {
-  const [params, setParams] = useSearchParams();
-  const navigate = useNavigate();
-  const fromDashboard = (useLocation().state as { fromDashboard?: boolean } | null)?.fromDashboard === true;
-  const reportId = params.get(INCIDENT_REPORT_PARAM);
+  const { reportId, openReport, closeReport } = useIncidentReportParam();
   const now = useNow(15_000);
-  if (reportId) {
-    // Opened from the dashboard, Back is one step back; opened from a link, it is the dashboard.
-    const close = () => (fromDashboard ? void navigate(-1) : setParams({}));
-    return <IncidentReport incidentId={reportId} now={now} onClose={close} />;
-  }
-  return (
-    <CommandDashboard
-      now={now}
-      openReport={(id) => navigate(`?${new URLSearchParams({ [INCIDENT_REPORT_PARAM]: id })}`, { state: { fromDashboard: true } })}
-    />
-  );
-}
-
-function CommandDashboard({ now, openReport }: { now: number; openReport: (incidentId: string) => void }) {
   const units = useQuery(unitQueries.list());
   const incidents = useQuery(incidentQueries.open());
   const alerts = useQuery(alertQueries.active());
@@ -115,7 +101,7 @@ function CommandDashboard({ now, openReport }: { now: number; openReport: (incid
     if (incident) openIncident(incident);
   };
 
-  useCommandShortcuts({
+  const shortcuts: Record<CommandAction, () => void> = {
     'new-incident': () => {
       setDraft(EMPTY_DRAFT);
       setView({ mode: 'create' });
@@ -140,7 +126,9 @@ function CommandDashboard({ now, openReport }: { now: number; openReport: (incid
       focusSoon('[data-operational-map] ~ details input');
     },
     help: () => setShortcutsOpen((open) => !open),
-  });
+  };
+  // The dashboard stays mounted under a report (its live updates, sounds and state carry on), but its keys rest.
+  useCommandShortcuts(reportId ? RESTING_SHORTCUTS : shortcuts);
 
   const showUnit = (unit: Unit) => {
     setPicked({ overlayId: unit.emergency ? 'emergencies' : 'units', id: unit.id });
@@ -206,15 +194,27 @@ function CommandDashboard({ now, openReport }: { now: number; openReport: (incid
 
   return (
     <div>
-      <SosBanner units={unitList} now={now} onShowOnMap={showUnit} />
-      <AlertBanner
-        alerts={alerts.data?.alerts}
-        onShow={(alert) => {
-          setTab('alerts');
-          showAlert(alert);
-        }}
-      />
-      <div className="flex flex-col gap-3 lg:h-[calc(100dvh-9rem)] lg:min-h-[34rem] lg:flex-row">
+      {/* An SOS or a new alert still calls for attention while a report is open; printed, the report stands alone. */}
+      <div className={reportId ? 'no-print' : undefined}>
+        <SosBanner
+          units={unitList}
+          now={now}
+          onShowOnMap={(unit) => {
+            if (reportId) closeReport();
+            showUnit(unit);
+          }}
+        />
+        <AlertBanner
+          alerts={alerts.data?.alerts}
+          onShow={(alert) => {
+            if (reportId) closeReport();
+            setTab('alerts');
+            showAlert(alert);
+          }}
+        />
+      </div>
+      {reportId ? <IncidentReport incidentId={reportId} now={now} onClose={closeReport} /> : null}
+      <div hidden={reportId !== null} className="flex flex-col gap-3 lg:h-[calc(100dvh-9rem)] lg:min-h-[34rem] lg:flex-row">
         <div className="relative h-[55dvh] min-h-72 overflow-hidden rounded-lg border border-line lg:h-auto lg:min-w-0 lg:flex-1">
           <CommandMap
             units={unitList}
