@@ -54,11 +54,12 @@ const jobs = async (title, list, width) => {
 };
 
 // Chromium drives the browser tests; ffmpeg turns opencv-doc's street clip (vtest.avi) into the
-// fake camera the object-detection tests watch.
+// fake camera the object-detection tests watch; poppler-utils reads back the printed incident report.
 const debianPackages = [
   ['chromium', '/usr/bin/chromium'],
   ['ffmpeg', '/usr/bin/ffmpeg'],
   ['opencv-doc', '/usr/share/doc/opencv-doc/examples/data/vtest.avi'],
+  ['poppler-utils', '/usr/bin/pdftotext'],
 ].filter(([, file]) => !existsSync(file));
 if (debianPackages.length > 0) {
   const asRoot = process.getuid?.() === 0 ? '' : 'sudo ';

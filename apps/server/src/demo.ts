@@ -53,12 +53,21 @@ async function demo(): Promise<void> {
   const simulator = {
     command: { email: 'scenario.simulator@demo.argus.localhost', password: `Sim-${randomBytes(12).toString('base64url')}` },
     civic: { email: 'simulated.public@demo.argus.localhost', password: `Sim-${randomBytes(12).toString('base64url')}` },
+    crew: { email: 'simulated.crews@demo.argus.localhost', password: `Sim-${randomBytes(12).toString('base64url')}` },
   };
   await ensureAccount(services, simulator.command.email, 'Scenario Simulator', 'Command_Admin', simulator.command.password);
   await ensureAccount(services, simulator.civic.email, 'Simulated Public', 'Civic_Reporter', simulator.civic.password);
-  const existingUnits = new Set((await services.unitsRepository.list()).map((unit) => unit.callsign));
+  await ensureAccount(services, simulator.crew.email, 'Simulated Crews', 'Field_Unit', simulator.crew.password);
+  // The simulated crews message command and press SOS for the scenario's units, and only theirs.
+  const crew = (await services.usersRepository.findByEmail(simulator.crew.email))!;
+  const existing = await services.unitsRepository.list();
+  const existingUnits = new Set(existing.map((unit) => unit.callsign));
   for (const unit of SCENARIO_UNITS.filter((candidate) => !existingUnits.has(candidate.callsign))) {
-    await services.units.create({ callsign: unit.callsign, kind: unit.kind, members: [] });
+    await services.units.create({ callsign: unit.callsign, kind: unit.kind, members: [crew.id] });
+  }
+  // Units made by a demo from before the crews existed get them too.
+  for (const unit of existing.filter((candidate) => candidate.callsign.startsWith(SCENARIO_PREFIX))) {
+    await services.unitsRepository.addMember(unit.id, crew.id);
   }
   // The demo Field_Unit crews a unit of its own, which the simulator leaves to the person.
   const fieldUser = await services.usersRepository.findByEmail('field.unit@demo.argus.localhost');
@@ -85,7 +94,7 @@ async function demo(): Promise<void> {
   );
   console.log(`The scenario simulator is running ${SCENARIO_UNITS.length} units in central London.`);
   const stop = async () => {
-    scenario.stop();
+    await scenario.stop();
     await app.close();
     await db.close();
     process.exit(0);

@@ -13,7 +13,10 @@ Runs the scenario simulator headless against a running Argus, through its public
   --positions-per-second R   how many position reports to send per second in all (default: one per unit every 2 s)
   --incident-every S         seconds between new incidents (default 45)
   --report-every S           seconds between civic reports (default 30)
-  --seconds S                stop after S seconds and print what was sent (default: run until interrupted)`;
+  --seconds S                stop after S seconds and print what was sent (default: run until interrupted)
+  --crew-email E --crew-password P
+                             a Field_Unit account crewing the units: their crews then message command and
+                             press SOS at the demo's pace (CREW_ACTIVITY_PACE); without it they stay silent`;
 
 function number(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
@@ -37,6 +40,8 @@ async function main(argv: string[]): Promise<void> {
       'incident-every': { type: 'string' },
       'report-every': { type: 'string' },
       seconds: { type: 'string' },
+      'crew-email': { type: 'string' },
+      'crew-password': { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -66,6 +71,9 @@ async function main(argv: string[]): Promise<void> {
       baseUrl,
       command,
       civic: { email: values['civic-email']!, password: values['civic-password']! },
+      ...(values['crew-email'] && values['crew-password']
+        ? { crew: { email: values['crew-email'], password: values['crew-password'] } }
+        : {}),
       tickMs: Math.max(10, Math.round((count / rate) * 1000)),
       incidentEveryMs: number(values['incident-every'], 45, 'incident-every') * 1000,
       reportEveryMs: number(values['report-every'], 30, 'report-every') * 1000,
@@ -75,13 +83,13 @@ async function main(argv: string[]): Promise<void> {
     SCENARIO_PREFIX,
   );
   const report = () => console.log(JSON.stringify(scenario.stats));
-  const stop = () => {
-    scenario.stop();
+  const stop = async () => {
+    await scenario.stop();
     report();
     process.exit(0);
   };
-  process.once('SIGINT', stop);
-  if (values.seconds) setTimeout(stop, number(values.seconds, 0, 'seconds') * 1000);
+  process.once('SIGINT', () => void stop());
+  if (values.seconds) setTimeout(() => void stop(), number(values.seconds, 0, 'seconds') * 1000);
   else setInterval(report, 10_000).unref();
 }
 

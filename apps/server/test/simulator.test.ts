@@ -34,7 +34,7 @@ describe('scenario simulator', () => {
     for (const unit of SCENARIO_UNITS.slice(0, 3)) await t.services.units.create({ callsign: unit.callsign, kind: unit.kind, members: [] });
   });
   afterEach(async () => {
-    scenario?.stop();
+    await scenario?.stop();
     await t.close();
   });
 
@@ -76,10 +76,13 @@ describe('scenario simulator', () => {
     expect(scenario.stats.errors).toBe(0);
   });
 
-  it('runs the demo’s hour within the session’s request budget: every position batched, no 429', async () => {
+  it('runs the demo’s hour within the session’s request budget: positions batched, crews message and raise SOS, alerts, no 429', async () => {
     for (const unit of SCENARIO_UNITS.slice(3)) await t.services.units.create({ callsign: unit.callsign, kind: unit.kind, members: [] });
     const command = await createUser(t.services, { role: 'Command_Admin' });
     const civic = await createUser(t.services, { role: 'Civic_Reporter' });
+    // The demo's crews: one field account crewing every simulated unit (demo.ts).
+    const crew = await createUser(t.services, { role: 'Field_Unit' });
+    for (const unit of await t.services.unitsRepository.list()) await t.services.unitsRepository.addMember(unit.id, crew.id);
     const refusals: string[] = [];
     let seed = 7;
     // The demo's own pace (demo.ts), stepped by hand with the server's clock in step, so the
@@ -90,6 +93,7 @@ describe('scenario simulator', () => {
         baseUrl,
         command: { email: command.email, password: STRONG_PASSWORD },
         civic: { email: civic.email, password: STRONG_PASSWORD },
+        crew: { email: crew.email, password: STRONG_PASSWORD },
         tickMs: 1_000_000,
         incidentEveryMs: 45_000,
         reportEveryMs: 30_000,
@@ -109,6 +113,20 @@ describe('scenario simulator', () => {
     expect(scenario.stats.errors).toBe(0);
     expect(scenario.stats.positions).toBe(SCENARIO_UNITS.length * 1800);
     expect(scenario.stats.incidents).toBeGreaterThanOrEqual(70);
+
+    // CREW_ACTIVITY_PACE: a message (and command's answer) every 2 minutes, an SOS every 15, a threat report every 10.
+    expect(scenario.stats).toMatchObject({ messages: 29, replies: 29, sos: 3, sosCleared: 3, threatReports: 5 });
+    const threads = await t.services.messages.threads(command);
+    const unitThreads = threads.filter((thread) => thread.channel === 'unit');
+    expect(unitThreads.reduce((sum, thread) => sum + thread.unread, 0)).toBeGreaterThan(0);
+    const sosAlerts = (await t.services.alerts.list({ rule: 'unit.sos', limit: 50 })).rows;
+    expect(sosAlerts).toHaveLength(3);
+    expect(sosAlerts.every((alert) => alert.status === 'resolved' && alert.acknowledged_by !== null)).toBe(true);
+    await expect
+      .poll(async () => (await t.services.alerts.list({ rule: 'report.keywords', limit: 50 })).rows.length, { timeout: 10_000 })
+      .toBe(5);
+    // No SOS of the simulator's is left on.
+    expect((await t.services.unitsRepository.list()).filter((unit) => unit.emergency_since !== null)).toEqual([]);
   }, 300_000);
 
   it('refuses to start without units of its own', async () => {

@@ -23,6 +23,15 @@ describe.each(TEST_DIALECTS)('units on %s', (dialect) => {
   const createUnit = (body: Record<string, unknown> = {}) =>
     command.request('POST', '/units', { callsign: 'ALPHA-1', kind: 'patrol', members: [crewId], ...body });
 
+  it('adds a crew member to a unit once, however often asked (the demo gives older units their simulated crew)', async () => {
+    const unit = (await createUnit({ callsign: 'BRAVO-2', members: [] })).json().unit;
+    expect((await crew.request('GET', '/units')).json().units).toEqual([]);
+    await t.services.unitsRepository.addMember(unit.id, crewId);
+    await t.services.unitsRepository.addMember(unit.id, crewId);
+    expect((await t.services.unitsRepository.find(unit.id))!.members).toEqual([crewId]);
+    expect((await crew.request('GET', '/units')).json().units.map((item: { id: string }) => item.id)).toEqual([unit.id]);
+  });
+
   it('takes many position reports at once, each answered on its own, and a repeated clientId once', async () => {
     const unit = (await createUnit()).json().unit;
     const stranger = (await createUnit({ callsign: 'ZULU-9', members: [] })).json().unit;

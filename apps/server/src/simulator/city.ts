@@ -145,3 +145,26 @@ export const CIVIC_REPORTS = [
   { category: 'infrastructure', description: 'Water pouring out of the road surface' },
   { category: 'crime', description: 'Window smashed at the corner shop, alarm ringing' },
 ] as const;
+
+/** What a simulated crew tells command, on patrol or on a job. */
+export const CREW_MESSAGES = {
+  patrolling: [
+    'Quiet on our patrol, nothing to report.',
+    'Stopping for fuel, back available in ten minutes.',
+    'Crowd building outside the station, keeping an eye on it.',
+    'Road closed by works ahead, taking the next street.',
+  ],
+  onJob: [
+    'Scene is safe, treating one casualty.',
+    'Need traffic control at the junction, please.',
+    'Witnesses spoken to, details to follow.',
+    'Situation contained, finishing up here.',
+  ],
+} as const;
+
+/** Civic reports with a word from the default threat lexicon in them, so the keyword rule raises an alert. */
+export const THREAT_REPORTS = [
+  { category: 'fire', description: 'Fire in the bins behind the restaurant, flames reaching the wall' },
+  { category: 'crime', description: 'Someone heard shots near the underpass, people running away' },
+  { category: 'hazard', description: 'Loud explosion from a building site, dust everywhere' },
+] as const;

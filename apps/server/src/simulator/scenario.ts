@@ -9,12 +9,20 @@ import {
 import type { Incident } from '@argus/contracts/http/incidents';
 import { ApiClient } from './api-client';
 import { CITY, CIVIC_REPORTS, INCIDENT_KINDS } from './city';
+import { CREW_ACTIVITY_PACE, CrewActivity, type CrewActivityPace, type CrewActivityStats } from './crew-activity';
 import { Patrol, headingBetween, metresBetween, stepTowards, type Point } from './movement';
 
 export interface ScenarioOptions {
   baseUrl: string;
   command: { email: string; password: string };
   civic: { email: string; password: string };
+  /**
+   * A field account crewing the simulated units: it sends their messages and raises their SOS.
+   * Without it, or for units it does not crew, the crews stay silent.
+   */
+  crew?: { email: string; password: string };
+  /** The pace of messages, SOS and threat reports; CREW_ACTIVITY_PACE unless changed. */
+  activityPace?: Partial<CrewActivityPace>;
   /** How often every unit reports its position (and the scenario moves on). */
   tickMs: number;
   incidentEveryMs: number;
@@ -50,20 +58,28 @@ export class Scenario {
   private lastReport = 0;
   private lastKeepalive = 0;
   private busy = false;
-  readonly stats = { positions: 0, incidents: 0, reports: 0, dispatches: 0, errors: 0 };
+  private activity: CrewActivity | null = null;
+  private readonly counts = { positions: 0, incidents: 0, reports: 0, dispatches: 0, errors: 0 };
 
   private constructor(
     private readonly options: ScenarioOptions,
     private readonly command: ApiClient,
     private readonly civic: ApiClient,
+    private readonly crew: ApiClient | null,
     private readonly random: () => number,
   ) {}
+
+  /** What the scenario has sent so far, and how many calls failed. */
+  get stats(): typeof this.counts & CrewActivityStats {
+    return { ...this.counts, ...(this.activity?.stats ?? { messages: 0, replies: 0, sos: 0, sosCleared: 0, threatReports: 0 }) };
+  }
 
   /** Signs in and takes over the units whose callsign starts with `prefix`. */
   static async start(options: ScenarioOptions, prefix: string): Promise<Scenario> {
     const command = await ApiClient.signIn(options.baseUrl, options.command.email, options.command.password);
     const civic = await ApiClient.signIn(options.baseUrl, options.civic.email, options.civic.password);
-    const scenario = new Scenario(options, command, civic, options.random ?? Math.random);
+    const crew = options.crew ? await ApiClient.signIn(options.baseUrl, options.crew.email, options.crew.password) : null;
+    const scenario = new Scenario(options, command, civic, crew, options.random ?? Math.random);
     const { units } = await command.request<{ units: Unit[] }>('GET', '/units');
     const streets = CITY.streets;
     units
@@ -73,12 +89,24 @@ export class Scenario {
         scenario.units.push({ unit, patrol, position: patrol.position, heading: 0, job: null });
       });
     if (scenario.units.length === 0) throw new Error(`No units with callsigns starting ${prefix}: create them first.`);
+    // A field account is answered only the units it crews (docs/specification.md section 6).
+    const crewed = crew ? (await crew.request<{ units: Unit[] }>('GET', '/units')).units.map((unit) => unit.id) : [];
+    scenario.activity = new CrewActivity(
+      { command, crew, civic },
+      new Set(crewed),
+      { ...CREW_ACTIVITY_PACE, ...options.activityPace },
+      scenario.random,
+      () => scenario.somewhereOnAStreet(),
+    );
+    await scenario.activity.clearLeftovers(scenario.units.map((sim) => sim.unit));
     scenario.timer = setInterval(() => void scenario.tick(), options.tickMs);
     return scenario;
   }
 
-  stop(): void {
+  /** Stops the clock and clears an SOS of the simulator's own that is still on. */
+  async stop(): Promise<void> {
     clearInterval(this.timer);
+    await this.guard(async () => this.activity?.stop());
   }
 
   /** One step of the world; a step still running when the next is due is skipped, not stacked. */
@@ -96,12 +124,15 @@ export class Scenario {
       // the simulator's accounts say so, as a dispatcher's open dashboard does.
       if (now - this.lastKeepalive >= KEEPALIVE_EVERY_MS) {
         this.lastKeepalive = now;
-        await this.guard(() => Promise.all([this.command, this.civic].map((client) => client.request('POST', '/auth/keepalive'))));
+        const clients = [this.command, this.civic, ...(this.crew ? [this.crew] : [])];
+        await this.guard(() => Promise.all(clients.map((client) => client.request('POST', '/auth/keepalive'))));
       }
       if (now - this.lastReport >= this.options.reportEveryMs) {
         this.lastReport = now;
         await this.guard(() => this.fileCivicReport());
       }
+      const crews = this.units.map((sim) => ({ unit: sim.unit, position: sim.position, busy: sim.job !== null }));
+      await this.activity?.step(now, crews, (work) => this.guard(work));
     } finally {
       this.busy = false;
     }
@@ -159,9 +190,9 @@ export class Scenario {
           positions: positions.slice(start, start + MAX_POSITIONS_PER_BATCH),
         });
         for (const result of results) {
-          if (result.ok) this.stats.positions += 1;
+          if (result.ok) this.counts.positions += 1;
           else {
-            this.stats.errors += 1;
+            this.counts.errors += 1;
             this.options.log?.(`simulator: position of ${result.unitId} refused: ${result.error.message}`);
           }
         }
@@ -180,9 +211,10 @@ export class Scenario {
       description: `Simulated: ${kind.title.toLowerCase()} in ${CITY.name}.`,
       source: 'scenario simulator',
     });
-    this.stats.incidents += 1;
+    this.counts.incidents += 1;
     const free = this.units
-      .filter((sim) => sim.job === null)
+      // A crew in SOS has troubles of its own: command sends someone else.
+      .filter((sim) => sim.job === null && !this.activity?.isInSos(sim.unit.id))
       .sort((a, b) => metresBetween(a.position, place) - metresBetween(b.position, place));
     const nearest = free[0];
     if (!nearest) return;
@@ -191,7 +223,7 @@ export class Scenario {
     });
     const assignment = { ...dispatches[0]!, callsign: nearest.unit.callsign, incident };
     nearest.job = { assignment, target: place, arrivedAt: null };
-    this.stats.dispatches += 1;
+    this.counts.dispatches += 1;
     await this.milestone(assignment, 'acknowledged');
     await this.milestone(assignment, 'en_route');
   }
@@ -205,7 +237,7 @@ export class Scenario {
       description: report.description,
       location: { ...round(this.somewhereOnAStreet()), accuracy: 15 },
     });
-    this.stats.reports += 1;
+    this.counts.reports += 1;
   }
 
   private milestone(assignment: Assignment, status: string): Promise<unknown> {
@@ -224,7 +256,7 @@ export class Scenario {
     try {
       await work();
     } catch (error) {
-      this.stats.errors += 1;
+      this.counts.errors += 1;
       this.options.log?.(`simulator: ${(error as Error).message}`);
     }
   }

@@ -30,6 +30,15 @@ export class UnitsRepository extends TransactionalRepository {
         .execute();
   }
 
+  /** Adds a crew member to a unit; one already on it stays as they are. */
+  async addMember(unitId: string, userId: string): Promise<void> {
+    await this.db
+      .insertInto('unit_members')
+      .values({ unit_id: unitId, user_id: userId })
+      .onConflict((conflict) => conflict.columns(['unit_id', 'user_id']).doNothing())
+      .execute();
+  }
+
   async find(id: string, trx: Executor = this.db): Promise<UnitWithMembers | undefined> {
     const row = await trx.selectFrom('units').selectAll().where('id', '=', id).executeTakeFirst();
     return row ? (await this.withMembers([row], trx))[0] : undefined;

@@ -13,9 +13,10 @@ import { AlertFeed } from '../alerts/AlertFeed';
 import { AlertBanner } from '../alerts/AlertBanner';
 import { CreateIncidentForm, EMPTY_DRAFT, draftPoint, type DraftLocation } from '../incidents/CreateIncidentForm';
 import { IncidentDetail } from '../incidents/IncidentDetail';
+import { IncidentReport } from '../incidents/IncidentReport';
 import { IncidentQueue } from '../incidents/IncidentQueue';
 import { ALL_INCIDENTS, filterQueue, sortQueue, type QueueFilter } from '../incidents/incident-queue';
-import { stepThroughQueue } from './command-shortcuts';
+import { COMMAND_SHORTCUTS, stepThroughQueue, type CommandAction } from './command-shortcuts';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { focusSoon, useCommandShortcuts } from './useCommandShortcuts';
 import { incidentQueries } from '../incidents/incidents.queries';
@@ -33,6 +34,7 @@ import { selectionFor, type MapPicked } from './map-selection';
 import { PanelTabs } from './PanelTabs';
 import { SosBanner } from './SosBanner';
 import { useCommandLive } from './useCommandLive';
+import { useIncidentReportParam } from './useIncidentReportParam';
 import { LiveStatus } from './LiveStatus';
 import { VideoWall } from './VideoWall';
 
@@ -40,9 +42,18 @@ type Tab = 'incidents' | 'units' | 'alerts' | 'messages' | 'video' | 'broadcast'
 type IncidentView = { mode: 'queue' } | { mode: 'create' } | { mode: 'detail'; id: string };
 
 const NO_UNITS: Unit[] = [];
+const RESTING_SHORTCUTS = Object.fromEntries(COMMAND_SHORTCUTS.map(({ action }) => [action, () => undefined])) as Record<
+  CommandAction,
+  () => void
+>;
 
-/** /command: the common operational picture (docs/decisions/0011-what-each-page-does.md) — map, queue, roster, alerts, dispatch, broadcast. */
+/**
+ * /command: the common operational picture (docs/decisions/0011-what-each-page-does.md) — map, queue, roster, alerts, dispatch,
+ * broadcast; with ?incident-report=<id>, one incident's printable report over the dashboard, which stays
+ * mounted and live beneath it (docs/decisions/0041-incident-report-and-a-demo-that-exercises-attention.md).
+ */
 export function CommandPage() {
+  const { reportId, openReport, closeReport } = useIncidentReportParam();
   const now = useNow(15_000);
   const units = useQuery(unitQueries.list());
   const incidents = useQuery(incidentQueries.open());
@@ -90,7 +101,7 @@ export function CommandPage() {
     if (incident) openIncident(incident);
   };
 
-  useCommandShortcuts({
+  const shortcuts: Record<CommandAction, () => void> = {
     'new-incident': () => {
       setDraft(EMPTY_DRAFT);
       setView({ mode: 'create' });
@@ -115,7 +126,9 @@ export function CommandPage() {
       focusSoon('[data-operational-map] ~ details input');
     },
     help: () => setShortcutsOpen((open) => !open),
-  });
+  };
+  // The dashboard stays mounted under a report (its live updates, sounds and state carry on), but its keys rest.
+  useCommandShortcuts(reportId ? RESTING_SHORTCUTS : shortcuts);
 
   const showUnit = (unit: Unit) => {
     setPicked({ overlayId: unit.emergency ? 'emergencies' : 'units', id: unit.id });
@@ -181,15 +194,27 @@ export function CommandPage() {
 
   return (
     <div>
-      <SosBanner units={unitList} now={now} onShowOnMap={showUnit} />
-      <AlertBanner
-        alerts={alerts.data?.alerts}
-        onShow={(alert) => {
-          setTab('alerts');
-          showAlert(alert);
-        }}
-      />
-      <div className="flex flex-col gap-3 lg:h-[calc(100dvh-9rem)] lg:min-h-[34rem] lg:flex-row">
+      {/* An SOS or a new alert still calls for attention while a report is open; printed, the report stands alone. */}
+      <div className={reportId ? 'no-print' : undefined}>
+        <SosBanner
+          units={unitList}
+          now={now}
+          onShowOnMap={(unit) => {
+            if (reportId) closeReport();
+            showUnit(unit);
+          }}
+        />
+        <AlertBanner
+          alerts={alerts.data?.alerts}
+          onShow={(alert) => {
+            if (reportId) closeReport();
+            setTab('alerts');
+            showAlert(alert);
+          }}
+        />
+      </div>
+      {reportId ? <IncidentReport incidentId={reportId} now={now} onClose={closeReport} /> : null}
+      <div hidden={reportId !== null} className="flex flex-col gap-3 lg:h-[calc(100dvh-9rem)] lg:min-h-[34rem] lg:flex-row">
         <div className="relative h-[55dvh] min-h-72 overflow-hidden rounded-lg border border-line lg:h-auto lg:min-w-0 lg:flex-1">
           <CommandMap
             units={unitList}
@@ -285,6 +310,7 @@ export function CommandPage() {
                   setDispatchSelection(new Set());
                 }}
                 onShowOnMap={(incident) => focusOn(incident.location)}
+                onPrintReport={(incident) => openReport(incident.id)}
               />
             ) : null}
             {tab === 'units' ? (

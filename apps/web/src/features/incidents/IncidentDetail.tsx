@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, MapPin, Pencil } from 'lucide-react';
+import { ArrowLeft, MapPin, Pencil, Printer } from 'lucide-react';
 import { INCIDENT_TRANSITIONS, needsDisposition } from '@argus/contracts/incidents';
 import { editableIncidentFields, movesIncidentStatus } from '@argus/contracts/policies/incident-editing';
 import type { Incident } from '@argus/contracts/http/incidents';
@@ -32,11 +32,13 @@ export interface IncidentDetailProps {
   onDispatchSelectionChange: (selected: Set<string>) => void;
   onBack: () => void;
   onShowOnMap: (incident: Incident) => void;
+  /** Opens the incident's printable report (docs/decisions/0041-incident-report-and-a-demo-that-exercises-attention.md). */
+  onPrintReport?: (incident: Incident) => void;
 }
 
 /** One incident: what and where, its status moves, the units on it, dispatch and the timeline. */
 export function IncidentDetail(props: IncidentDetailProps) {
-  const { incidentId, fallback, units, now, onBack, onShowOnMap } = props;
+  const { incidentId, fallback, units, now, onBack, onShowOnMap, onPrintReport } = props;
   const detail = useQuery({ ...incidentQueries.detail(incidentId), placeholderData: fallback ? { incident: fallback } : undefined });
   const update = useUpdateIncidentMutation();
   const role = useAuth().user?.role;
@@ -107,6 +109,12 @@ export function IncidentDetail(props: IncidentDetailProps) {
               <MapPin aria-hidden="true" className="size-4" />
               Show on map
             </Button>
+            {onPrintReport ? (
+              <Button variant="secondary" onClick={() => onPrintReport(incident)}>
+                <Printer aria-hidden="true" className="size-4" />
+                Print incident report
+              </Button>
+            ) : null}
             {editable.length > 0 && incident.status !== 'closed' ? (
               <Button variant="secondary" aria-expanded={form === 'edit'} onClick={() => setForm(form === 'edit' ? null : 'edit')}>
                 <Pencil aria-hidden="true" className="size-4" />
