@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { DispatchCapabilitiesResponse } from '@argus/contracts/http/dispatch-capabilities';
@@ -60,6 +62,23 @@ async function openDispatch(page: Page, title: string): Promise<Locator> {
   return panel.getByRole('region', { name: 'Dispatch' });
 }
 
+/** A screenshot of one part of the page (the dispatch panel, the settings section), for people to look at. */
+async function shoot(part: Locator, name: string): Promise<void> {
+  fs.mkdirSync('.e2e-artifacts', { recursive: true });
+  await part.scrollIntoViewIfNeeded();
+  await part.screenshot({ path: path.join('.e2e-artifacts', `${name}.png`), timeout: 15_000 }).catch((error: Error) => {
+    console.warn(`screenshot ${name} skipped: ${error.message.split('\n')[0]}`);
+  });
+}
+
+/** A phone-sized screenshot of what is on screen with `part` at the top. */
+async function shootView(page: Page, part: Locator, name: string): Promise<void> {
+  await part.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  await page.screenshot({ path: path.join('.e2e-artifacts', `${name}.png`), timeout: 15_000 }).catch((error: Error) => {
+    console.warn(`screenshot ${name} skipped: ${error.message.split('\n')[0]}`);
+  });
+}
+
 /** The callsigns the panel lists, in its order. */
 async function listed(dispatch: Locator): Promise<string[]> {
   const rows = await dispatch.locator('li').allTextContents();
@@ -92,7 +111,8 @@ describe('dispatch by capability', () => {
       let order = await listed(dispatch);
       expect(order.indexOf(ENGINE)).toBeGreaterThanOrEqual(0);
       expect(order.indexOf(ENGINE)).toBeLessThan(order.indexOf(PATROL));
-      await screenshot(command, 'dispatch-capability-panel-desktop');
+      await screenshot(command, 'dispatch-capability-command-desktop');
+      await shoot(dispatch, 'dispatch-capability-panel-desktop');
 
       // 2. Settings: a bad speed is refused beside its field and nothing typed is lost; then patrol cars get fire suppression.
       await command.goto(mainUrl('/settings#dispatch'));
@@ -108,14 +128,14 @@ describe('dispatch by capability', () => {
       expect((await callApiOk<DispatchCapabilitiesResponse>(command, 'GET', '/dispatch/capabilities')).unitKinds).toEqual(
         original.unitKinds,
       );
-      await screenshot(command, 'dispatch-capability-settings-refused-desktop');
+      await shoot(section, 'dispatch-capability-settings-refused-desktop');
       await patrolKind.getByLabel('Typical speed (km/h)').fill('45');
       await section.getByRole('button', { name: 'Save dispatch capabilities' }).click();
       await expect.poll(() => section.getByRole('status').textContent(), SOON).toContain('Dispatch capabilities saved.');
       expect(await patrolKind.getByLabel('Capabilities').inputValue()).toBe('law enforcement, traffic control, fire suppression');
       const saved = await callApiOk<DispatchCapabilitiesResponse>(command, 'GET', '/dispatch/capabilities');
       expect(saved.unitKinds.find((entry) => entry.kind === 'patrol')!.capabilities).toContain('fire suppression');
-      await screenshot(command, 'dispatch-capability-settings-desktop');
+      await shoot(section, 'dispatch-capability-settings-desktop');
 
       // The same on a phone: the settings section and the panel, now with the patrol car first.
       const phone = await commandPage(false);
@@ -123,11 +143,16 @@ describe('dispatch by capability', () => {
       await expect
         .poll(() => phone.getByRole('group', { name: 'Patrol', exact: true }).getByLabel('Capabilities').inputValue(), LOADED)
         .toContain('fire suppression');
-      await screenshot(phone, 'dispatch-capability-settings-phone');
+      const phoneSection = phone.getByRole('region', { name: 'Dispatch capabilities' });
+      await shootView(phone, phoneSection.getByRole('heading', { name: 'Dispatch capabilities' }), 'dispatch-capability-settings-phone');
+      await shootView(
+        phone,
+        phoneSection.getByText('Incident categories', { exact: true }),
+        'dispatch-capability-settings-phone-categories',
+      );
       const phoneDispatch = await openDispatch(phone, title);
       await expect.poll(async () => (await listed(phoneDispatch)).indexOf(PATROL), LOADED).toBeGreaterThanOrEqual(0);
-      await phoneDispatch.scrollIntoViewIfNeeded();
-      await screenshot(phone, 'dispatch-capability-panel-phone');
+      await shootView(phone, phoneDispatch, 'dispatch-capability-panel-phone');
 
       // 3. The advice follows: both can put out the fire now, and the patrol car arrives sooner.
       dispatch = await openDispatch(command, title);

@@ -25,7 +25,6 @@ export function CategoryNeedsFields({ entry, offered, errors, onChange, onRemove
     <li className="space-y-3 rounded-lg border border-line p-3">
       <TextField
         label="Category"
-        hint="Matches incidents whose category holds these words: “fire” also covers “Vehicle fire”."
         value={entry.category}
         maxLength={60}
         error={errors.category}

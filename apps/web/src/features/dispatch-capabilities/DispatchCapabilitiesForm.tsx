@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { DispatchCapabilities, type DispatchCapabilitiesResponse } from '@argus/contracts/http/dispatch-capabilities';
 import { Button } from '../../components/ui/Button';
 import { FormMessage } from '../../components/ui/FormMessage';
+import { TextAreaField } from '../../components/ui/TextAreaField';
 import { TextField } from '../../components/ui/TextField';
 import { describeError, isApiError } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/time-format';
@@ -65,14 +66,16 @@ export function DispatchCapabilitiesForm({ table, saved, onSavedChange: setSaved
     <form onSubmit={handleSubmit} noValidate className="space-y-6">
       <fieldset className="space-y-3">
         <legend className="mb-2 text-lg font-semibold">Unit kinds</legend>
-        <ul className="grid gap-3 lg:grid-cols-2">
+        <p className="text-sm text-ink-muted">What each kind of unit can do, and how fast it typically travels for the ETA.</p>
+        <ul className="grid gap-3">
           {draft.kinds.map((entry, index) => (
             <li key={entry.kind}>
               <fieldset className="flex flex-wrap gap-3 rounded-lg border border-line p-3">
                 <legend className="px-1 font-semibold">{UNIT_KIND_LABELS[entry.kind]}</legend>
-                <TextField
+                <TextAreaField
                   label="Capabilities"
                   hint="Separated by commas"
+                  rows={2}
                   value={entry.capabilities}
                   error={errors[`kind.${index}.capabilities`]}
                   onChange={(event) =>
@@ -94,7 +97,7 @@ export function DispatchCapabilitiesForm({ table, saved, onSavedChange: setSaved
                       kinds: draft.kinds.map((kind, at) => (at === index ? { ...kind, speed: event.target.value } : kind)),
                     })
                   }
-                  className="w-40"
+                  className="w-48"
                 />
               </fieldset>
             </li>
@@ -104,6 +107,10 @@ export function DispatchCapabilitiesForm({ table, saved, onSavedChange: setSaved
 
       <fieldset className="space-y-3">
         <legend className="mb-2 text-lg font-semibold">Incident categories</legend>
+        <p className="text-sm text-ink-muted">
+          A category applies to every incident whose category holds its words: “fire” also covers “Vehicle fire”. When several apply, their
+          needs add up.
+        </p>
         <ul className="grid gap-3 lg:grid-cols-2">
           {draft.categories.map((entry, index) => (
             <CategoryNeedsFields

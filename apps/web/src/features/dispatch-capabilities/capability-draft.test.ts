@@ -22,6 +22,7 @@ describe('the capability draft', () => {
 
   it('splits what is typed on commas, ignoring blanks and case', () => {
     expect(splitCapabilities(' Fire Suppression,, pumping , ')).toEqual(['fire suppression', 'pumping']);
+    expect(splitCapabilities('pumping\nladders')).toEqual(['pumping', 'ladders']);
   });
 
   it('puts each problem the shared schema finds beside its field', () => {

@@ -39,10 +39,10 @@ export function draftFromTable(table: DispatchCapabilitiesResponse): CapabilityD
   };
 }
 
-/** "fire suppression, Technical rescue," → ["fire suppression", "technical rescue"]. */
+/** "fire suppression, Technical rescue," → ["fire suppression", "technical rescue"]; a line break separates too. */
 export function splitCapabilities(text: string): string[] {
   return text
-    .split(',')
+    .split(/[,\r\n]/)
     .map((name) => name.trim().toLowerCase())
     .filter((name) => name.length > 0);
 }
