@@ -8,6 +8,7 @@ import type { Incident } from '@argus/contracts/http/incidents';
 import type { Unit } from '@argus/contracts/http/units';
 import type { UnitKind } from '@argus/contracts/units';
 import { callApi, callApiOk } from '../support/api';
+import { seriousViolations } from '../support/axe';
 import { launchBrowser, mainUrl, newContext, screenshot, signIn } from '../support/browser';
 
 /**
@@ -113,6 +114,7 @@ describe('dispatch by capability', () => {
       expect(order.indexOf(ENGINE)).toBeLessThan(order.indexOf(PATROL));
       await screenshot(command, 'dispatch-capability-command-desktop');
       await shoot(dispatch, 'dispatch-capability-panel-desktop');
+      expect(await seriousViolations(command)).toEqual([]);
 
       // 2. Settings: a bad speed is refused beside its field and nothing typed is lost; then patrol cars get fire suppression.
       await command.goto(mainUrl('/settings#dispatch'));
@@ -129,6 +131,7 @@ describe('dispatch by capability', () => {
         original.unitKinds,
       );
       await shoot(section, 'dispatch-capability-settings-refused-desktop');
+      expect(await seriousViolations(command)).toEqual([]);
       await patrolKind.getByLabel('Typical speed (km/h)').fill('45');
       await section.getByRole('button', { name: 'Save dispatch capabilities' }).click();
       await expect.poll(() => section.getByRole('status').textContent(), SOON).toContain('Dispatch capabilities saved.');
