@@ -134,7 +134,7 @@ describe('command dashboard', () => {
     const rank = (name: string) => order.findIndex((text) => text.includes(name));
     expect(rank(callsign('NEAR'))).toBeLessThan(rank(callsign('MID')));
     expect(rank(callsign('MID'))).toBeLessThan(rank(callsign('FAR')));
-    expect(order[rank(callsign('NEAR'))]).toMatch(/600 m · about 1 min/);
+    expect(order[rank(callsign('NEAR'))]).toMatch(/600 m · ≈ 1 min straight-line/);
     expect(await choices.count()).toBeGreaterThanOrEqual(3);
     await mapSettled(page);
     await screenshot(page, 'command-desktop-dispatch');

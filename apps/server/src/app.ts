@@ -40,6 +40,7 @@ import { signalingSocket } from './features/streams/signaling.socket';
 import { searchRoutes } from './features/search/search.routes';
 import { mapRoutes } from './features/map/map.routes';
 import { basemapsRoutes } from './features/basemaps/basemaps.routes';
+import { dispatchCapabilitiesRoutes } from './features/dispatch-capabilities/dispatch-capabilities.routes';
 import { rootJwksRoute, tokenApiRoutes } from './features/tokens/token-api.routes';
 import { oauthRoutes } from './features/oauth/oauth.routes';
 import { zonesRoutes } from './features/zones/zones.routes';
@@ -112,6 +113,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   await app.register(reportsRoutes, { reports: services.reports, clock: services.clock });
   await app.register(evidenceRoutes, { evidence: services.evidence });
   await app.register(dispatchRoutes, { dispatch: services.dispatch });
+  await app.register(dispatchCapabilitiesRoutes, { capabilities: services.dispatchCapabilities });
   await app.register(realtimePlugin, { hub: services.realtime, auth: services.auth, bearer, siteHosts: config.siteHosts });
   await app.register(messagesRoutes, { messages: services.messages });
   await app.register(alertsRoutes, { alerts: services.alerts });

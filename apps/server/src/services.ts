@@ -69,6 +69,8 @@ import { RulesService } from './features/rules/rules.service';
 import { DetectionsService } from './features/rules/detections.service';
 import { ThreatEngine } from './features/rules/threat-engine';
 import { ENGINE_LEASE, ScaledThreatEngine } from './features/rules/scaled-threat-engine';
+import { DispatchCapabilitiesRepository } from './features/dispatch-capabilities/dispatch-capabilities.repository';
+import { DispatchCapabilitiesService } from './features/dispatch-capabilities/dispatch-capabilities.service';
 import { StreamSettingsRepository } from './features/stream-settings/stream-settings.repository';
 import { StreamSettingsService } from './features/stream-settings/stream-settings.service';
 import { StreamsRepository } from './features/streams/streams.repository';
@@ -141,6 +143,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     ),
     units,
     dispatch: new DispatchService(new DispatchRepository(db.kysely), incidentsRepository, unitsRepository, clock, events),
+    dispatchCapabilities: new DispatchCapabilitiesService(new DispatchCapabilitiesRepository(db.kysely), audit, clock),
     alerts,
     fieldScope,
     messages: new MessagesService(new MessagesRepository(db.kysely), fieldScope, clock, events),

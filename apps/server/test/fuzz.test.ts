@@ -48,6 +48,8 @@ const WATCHED_TABLES = [
   'rule_presence',
   'cameras',
   'basemaps',
+  'unit_kind_capabilities',
+  'category_needs',
   'stream_defaults',
   'stream_platform_settings',
   'stream_rooms',

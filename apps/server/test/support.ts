@@ -82,7 +82,7 @@ export interface Client {
   cookies: Record<string, string>;
   csrf: string;
   request(
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
     url: string,
     payload?: unknown,
     headers?: Record<string, string>,

@@ -537,6 +537,24 @@ export interface StreamSessionsTable {
   ended_at: number | null;
 }
 
+/** What a unit kind can do and its typical speed (migration 0023, docs/decisions/0039-dispatch-by-capability.md). */
+export interface UnitKindCapabilitiesTable {
+  kind: UnitKind;
+  /** JSON array of lower-case capability names. */
+  capabilities: string;
+  speed_kmh: number;
+  updated_by: string | null;
+  updated_at: number;
+}
+
+/** The capabilities an incident category needs (migration 0023). */
+export interface CategoryNeedsTable {
+  category: string;
+  /** JSON array of capability names. */
+  needs: string;
+  position: number;
+}
+
 export interface Database {
   evidence_items: EvidenceItemsTable;
   evidence_custody: EvidenceCustodyTable;
@@ -573,6 +591,8 @@ export interface Database {
   rule_presence: RulePresenceTable;
   cameras: CamerasTable;
   basemaps: BasemapsTable;
+  unit_kind_capabilities: UnitKindCapabilitiesTable;
+  category_needs: CategoryNeedsTable;
   stream_defaults: StreamDefaultsTable;
   stream_platform_settings: StreamPlatformSettingsTable;
   stream_rooms: StreamRoomsTable;

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { Incident } from '@argus/contracts/http/incidents';
 import type { Unit } from '@argus/contracts/http/units';
 import { Button } from '../../components/ui/Button';
@@ -7,7 +8,8 @@ import { describeError } from '../../lib/api-error';
 import { formatDistance } from '../../lib/geo/distance';
 import { isPositionStale } from '../../lib/map/overlays/units';
 import { formatAge } from '../../lib/time-format';
-import { formatEta, rankAvailableUnits } from './dispatch-ranking';
+import { dispatchCapabilityQueries } from '../dispatch-capabilities/dispatch-capabilities.queries';
+import { formatEta, neededCapabilities, rankAvailableUnits, type RankedUnit } from './dispatch-ranking';
 import { UNIT_KIND_LABELS } from '../units/unit-labels';
 import { useDispatchMutation } from './dispatch.mutations';
 
@@ -23,13 +25,28 @@ export interface DispatchPanelProps {
   onSelectedChange: (selected: Set<string>) => void;
 }
 
-/** Available units nearest the incident first, with a rough ETA; pick one or more and assign them. */
+/** Until the table arrives (or when it cannot be read) units are listed with distances only. */
+const NO_TABLE = { unitKinds: [], categories: [] };
+
+/**
+ * Available units that can do what the incident's category needs first, then the others, each with
+ * a straight-line ETA at its kind's speed (docs/decisions/0039-dispatch-by-capability.md); pick one
+ * or more and assign them in one go.
+ */
 export function DispatchPanel({ incident, units, now, selected, onSelectedChange }: DispatchPanelProps) {
   const [showAll, setShowAll] = useState(false);
   const [dispatched, setDispatched] = useState<string | null>(null);
   const dispatch = useDispatchMutation();
-  const ranked = useMemo(() => rankAvailableUnits(units, incident.location), [units, incident.location]);
+  const capabilities = useQuery(dispatchCapabilityQueries.table());
+  const table = capabilities.data ?? NO_TABLE;
+  const needs = useMemo(() => neededCapabilities(incident.category, table), [incident.category, table]);
+  const ranked = useMemo(
+    () => rankAvailableUnits(units, incident.location, incident.category, table),
+    [units, incident.location, incident.category, table],
+  );
   const shown = showAll ? ranked : ranked.slice(0, SHOWN_AT_FIRST);
+  const matching = shown.filter((entry) => entry.covers.length > 0);
+  const others = shown.filter((entry) => entry.covers.length === 0);
   const isOver = incident.status === 'resolved' || incident.status === 'closed';
   // A unit chosen a moment ago may since have been taken by someone else: only available ones count.
   const chosen = ranked.filter((entry) => selected.has(entry.unit.id)).map((entry) => entry.unit);
@@ -64,40 +81,31 @@ export function DispatchPanel({ incident, units, now, selected, onSelectedChange
       {isOver ? <p className="text-ink-muted">{`This incident is ${incident.status}; reopen it to dispatch units.`}</p> : null}
       {!isOver && ranked.length === 0 ? <p className="text-ink-muted">No unit is available right now.</p> : null}
       {!isOver && ranked.length > 0 ? (
-        <fieldset className="space-y-1">
-          <legend className="mb-1 text-sm text-ink-muted">Available units, nearest first (straight line; ETA is rough)</legend>
-          <ul className="divide-y divide-line rounded-md border border-line">
-            {shown.map(({ unit, distanceM, etaMinutes }) => {
-              const stale = isPositionStale(unit, now);
-              return (
-                <li key={unit.id}>
-                  <label className="flex min-h-11 cursor-pointer items-center gap-3 px-3 py-2 hover:bg-surface-raised">
-                    <input
-                      type="checkbox"
-                      className="size-5 accent-[var(--color-gold)]"
-                      checked={selected.has(unit.id)}
-                      onChange={() => toggle(unit.id)}
-                    />
-                    <span className="min-w-0 flex-1">
-                      <span className="font-semibold">{unit.callsign}</span>
-                      <span className="text-sm text-ink-muted">{` · ${UNIT_KIND_LABELS[unit.kind]}`}</span>
-                      <span className="block text-sm">
-                        {distanceM === null || etaMinutes === null
-                          ? 'No position reported'
-                          : `${formatDistance(distanceM)} · ${formatEta(etaMinutes)}`}
-                        {unit.position && stale ? (
-                          <span className="text-warning">{` · position ${formatAge(unit.position.at, now)}`}</span>
-                        ) : null}
-                      </span>
-                    </span>
-                  </label>
-                </li>
-              );
-            })}
-          </ul>
+        <fieldset className="space-y-2">
+          <legend className="mb-1 text-sm text-ink-muted">Available units, shortest ETA first</legend>
+          {capabilities.isError ? (
+            <p className="text-sm text-warning">{`Could not read the dispatch capabilities (${describeError(capabilities.error)}): distances only.`}</p>
+          ) : null}
+          {needs.length > 0 && matching.length === 0 ? (
+            <p className="text-sm text-warning">{`No available unit has ${needs.join(' or ')}, which “${incident.category}” needs.`}</p>
+          ) : null}
+          <UnitChoices
+            label={needs.length > 0 ? `Can do what “${incident.category}” needs (${needs.join(', ')})` : null}
+            entries={matching}
+            now={now}
+            selected={selected}
+            onToggle={toggle}
+          />
+          <UnitChoices
+            label={needs.length > 0 ? 'Other available units' : null}
+            entries={others}
+            now={now}
+            selected={selected}
+            onToggle={toggle}
+          />
           {ranked.length > SHOWN_AT_FIRST ? (
             <Button variant="ghost" onClick={() => setShowAll(!showAll)}>
-              {showAll ? 'Show the nearest only' : `Show all ${ranked.length} available units`}
+              {showAll ? `Show the first ${SHOWN_AT_FIRST} only` : `Show all ${ranked.length} available units`}
             </Button>
           ) : null}
         </fieldset>
@@ -121,5 +129,60 @@ export function DispatchPanel({ incident, units, now, selected, onSelectedChange
         </Button>
       ) : null}
     </section>
+  );
+}
+
+interface UnitChoicesProps {
+  /** The group's heading; null for the only group. */
+  label: string | null;
+  entries: readonly RankedUnit[];
+  now: number;
+  selected: ReadonlySet<string>;
+  onToggle: (unitId: string) => void;
+}
+
+/** One group of ranked units, each a checkbox with its kind, what it covers, distance and ETA. */
+function UnitChoices({ label, entries, now, selected, onToggle }: UnitChoicesProps) {
+  if (entries.length === 0) return null;
+  const list = (
+    <ul aria-label={label ?? 'Available units'} className="divide-y divide-line rounded-md border border-line">
+      {entries.map(({ unit, distanceM, etaMinutes, covers }) => {
+        const stale = isPositionStale(unit, now);
+        return (
+          <li key={unit.id}>
+            <label className="flex min-h-11 cursor-pointer items-center gap-3 px-3 py-2 hover:bg-surface-raised">
+              <input
+                type="checkbox"
+                className="size-5 shrink-0 accent-[var(--color-gold)]"
+                checked={selected.has(unit.id)}
+                onChange={() => onToggle(unit.id)}
+              />
+              <span className="min-w-0 flex-1">
+                <span className="font-semibold">{unit.callsign}</span>
+                <span className="text-sm text-ink-muted">{` · ${UNIT_KIND_LABELS[unit.kind]}`}</span>
+                {covers.length > 0 ? <span className="block text-sm text-success">{`Has ${covers.join(', ')}`}</span> : null}
+                <span className="block text-sm">
+                  {distanceM === null
+                    ? 'No position reported'
+                    : etaMinutes === null
+                      ? formatDistance(distanceM)
+                      : `${formatDistance(distanceM)} · ${formatEta(etaMinutes)}`}
+                  {unit.position && stale ? (
+                    <span className="text-warning">{` · position ${formatAge(unit.position.at, now)}`}</span>
+                  ) : null}
+                </span>
+              </span>
+            </label>
+          </li>
+        );
+      })}
+    </ul>
+  );
+  if (!label) return list;
+  return (
+    <div className="space-y-1">
+      <p className="text-sm font-semibold">{label}</p>
+      {list}
+    </div>
   );
 }

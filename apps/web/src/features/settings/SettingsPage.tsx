@@ -1,9 +1,11 @@
 import { mayManageBasemaps } from '@argus/contracts/policies/basemaps';
+import { mayManageDispatchCapabilities } from '@argus/contracts/policies/dispatch-capabilities';
 import { isCommandRole } from '@argus/contracts/roles';
 import { useAuth } from '../auth/auth-context';
 import { SwitchUserSection } from '../users/SwitchUserSection';
 import { AuditLogSection } from '../audit/AuditLogSection';
 import { MapsSection } from '../basemaps/MapsSection';
+import { DispatchCapabilitiesSection } from '../dispatch-capabilities/DispatchCapabilitiesSection';
 import { UsersAdminSection } from '../users/UsersAdminSection';
 import { AccessibilitySection } from './AccessibilitySection';
 import { CoordinatesSection } from './CoordinatesSection';
@@ -12,7 +14,7 @@ import { TwoFactorSection } from '../mfa/TwoFactorSection';
 import { ProfileSection } from './ProfileSection';
 import { SoundSettings } from '../alerts/SoundSettings';
 
-/** /settings: everyone's own profile, password, accessibility, coordinate format and sounds; administration (maps, users, audit) for command roles. */
+/** /settings: everyone's own profile, password, accessibility, coordinate format and sounds; administration (maps, dispatch capabilities, users, audit) for command roles. */
 export function SettingsPage() {
   const { user } = useAuth();
   const isCommand = isCommandRole(user?.role);
@@ -25,6 +27,7 @@ export function SettingsPage() {
       <CoordinatesSection />
       <SoundSettings />
       {mayManageBasemaps(user?.role) ? <MapsSection /> : null}
+      {mayManageDispatchCapabilities(user?.role) ? <DispatchCapabilitiesSection /> : null}
       {isCommand ? <UsersAdminSection /> : null}
       {isCommand ? <SwitchUserSection /> : null}
       {isCommand ? <AuditLogSection /> : null}

@@ -1,0 +1,49 @@
+import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from '../../components/ui/Button';
+import { describeError } from '../../lib/api-error';
+import { dispatchCapabilityQueries } from './dispatch-capabilities.queries';
+import { DispatchCapabilitiesForm } from './DispatchCapabilitiesForm';
+
+/** The section's anchor: /settings#dispatch. */
+const DISPATCH_SECTION_ID = 'dispatch';
+
+/**
+ * Settings › Dispatch capabilities, for the roles that manage it (docs/decisions/0039-dispatch-by-capability.md):
+ * what each unit kind can do and how fast it travels, and what each incident category needs.
+ */
+export function DispatchCapabilitiesSection() {
+  const table = useQuery(dispatchCapabilityQueries.table());
+  const section = useRef<HTMLElement>(null);
+  const [saved, setSaved] = useState(false);
+
+  // The page renders after the session check, too late for the browser's own jump to #dispatch.
+  useEffect(() => {
+    if (window.location.hash === `#${DISPATCH_SECTION_ID}`) section.current?.scrollIntoView();
+  }, [table.isSuccess]);
+
+  return (
+    <section ref={section} id={DISPATCH_SECTION_ID} aria-labelledby="dispatch-capabilities-heading" className="scroll-mt-4 space-y-4">
+      <h2 id="dispatch-capabilities-heading" className="text-xl font-semibold">
+        Dispatch capabilities
+      </h2>
+      <p className="text-ink-muted">
+        The dispatch panel lists first the available units whose kind has a capability the incident’s category needs, then the others, each
+        with an ETA from its kind’s typical speed in a straight line.
+      </p>
+      {table.isPending ? <p>Loading dispatch capabilities...</p> : null}
+      {table.isError ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 text-danger">
+          <p>{`Could not load the dispatch capabilities: ${describeError(table.error)}`}</p>
+          <Button variant="secondary" onClick={() => void table.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : null}
+      {/* A new key after each save starts the form again from what the server kept. */}
+      {table.isSuccess ? (
+        <DispatchCapabilitiesForm key={table.data.updatedAt ?? 'seeded'} table={table.data} saved={saved} onSavedChange={setSaved} />
+      ) : null}
+    </section>
+  );
+}
