@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REPORT_KINDS, REPORT_STATUSES } from '../reports';
 import { Timestamp } from './common';
+import { OccurredAt } from './device-time';
 import { INCIDENT_SEVERITIES } from '../incidents';
 import { BoundingBox, Location, csv } from './incidents';
 import { ClientId } from './units';
@@ -12,6 +13,7 @@ export const CreateReportRequest = z.object({
   category: singleLineText().min(1, 'Choose a category.').max(60, 'The category is too long.'),
   description: multiLineText().min(1, 'Describe what you see.').max(5000, 'The description is too long.'),
   location: Location,
+  occurredAt: OccurredAt.optional(),
 });
 export type CreateReportRequest = z.infer<typeof CreateReportRequest>;
 
@@ -45,6 +47,8 @@ export const Report = z.object({
   /** Who is triaging it right now (triage roles only; null for the reporter). */
   lock: ReportLock.nullable(),
   createdAt: Timestamp,
+  /** When it was made on the device, when that was before it arrived (docs/decisions/0042-device-time.md); null for older reports. */
+  occurredAt: Timestamp.nullable().optional(),
   updatedAt: Timestamp,
 });
 export type Report = z.infer<typeof Report>;

@@ -27,6 +27,7 @@ export function presentReport(row: ReportView, viewer: { triages: boolean; now: 
     photos: row.photos.map(presentPhoto),
     lock: locked ? { holderId: row.lock_holder_id!, holderName: row.lockHolderName ?? '', expiresAt: row.lock_expires_at! } : null,
     createdAt: row.created_at,
+    occurredAt: row.occurred_at,
     updatedAt: row.updated_at,
   };
 }
