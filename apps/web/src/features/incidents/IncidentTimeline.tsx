@@ -4,7 +4,7 @@ import { describeError } from '../../lib/api-error';
 import { useCoordinateFormat } from '../../lib/geo/coordinate-preference';
 import { fullDateTime } from '../../lib/time-format';
 import { incidentQueries } from './incidents.queries';
-import { describeTimelineEntry } from './timeline-text';
+import { arrivalNote, describeTimelineEntry } from './timeline-text';
 
 /**
  * Everything that happened to the incident in time order (an entry that arrives late takes its
@@ -30,14 +30,18 @@ export function IncidentTimeline({ incidentId }: { incidentId: string }) {
       {timeline.isError ? <p className="text-danger">{`Could not load the timeline: ${describeError(timeline.error)}`}</p> : null}
       {entries ? (
         <ol className="space-y-1 border-l-2 border-line pl-3" aria-live="polite">
-          {entries.map((entry) => (
-            <li key={entry.id} className="text-sm">
-              <time dateTime={new Date(entry.at).toISOString()} className="mr-2 whitespace-nowrap font-mono text-ink-muted">
-                {fullDateTime(entry.at, seconds)}
-              </time>
-              {describeTimelineEntry(entry, format)}
-            </li>
-          ))}
+          {entries.map((entry) => {
+            const arrival = arrivalNote(entry);
+            return (
+              <li key={entry.id} className="text-sm">
+                <time dateTime={new Date(entry.at).toISOString()} className="mr-2 whitespace-nowrap font-mono text-ink-muted">
+                  {fullDateTime(entry.at, seconds)}
+                </time>
+                {describeTimelineEntry(entry, format)}
+                {arrival ? <span className="ml-1 text-ink-muted">{`(${arrival})`}</span> : null}
+              </li>
+            );
+          })}
         </ol>
       ) : null}
     </section>
