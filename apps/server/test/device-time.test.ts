@@ -9,6 +9,8 @@ import { buildTestApp, createUser, signIn, type Client, type TestApp } from './s
 const T0 = Date.UTC(2026, 10, 27, 8, 0, 0);
 const MIN = 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();
+/** A real 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 /** Field actions keep the time they happened on the device (docs/decisions/0042-device-time.md). */
 describe.each(TEST_DIALECTS)('device time on %s', (dialect) => {
@@ -170,6 +172,22 @@ describe.each(TEST_DIALECTS)('device time on %s', (dialect) => {
     });
     expect(report.statusCode, report.body).toBe(201);
     expect(report.json().report).toMatchObject({ occurredAt: tapped, createdAt: T0 + 10 * MIN });
+
+    // A photo's bytes are the body, so its time travels in the query; a bad one stores nothing.
+    const putPhoto = (photoId: string, occurredAt: number) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/reports/${report.json().report.id}/photos/${photoId}?occurredAt=${encodeURIComponent(iso(occurredAt))}`,
+        payload: PNG,
+        headers: { 'content-type': 'image/png', 'x-csrf-token': crew.csrf },
+        cookies: crew.cookies,
+      });
+    const photoId = randomUUID();
+    expect((await putPhoto(photoId, T0 + 12 * MIN)).statusCode).toBe(400);
+    expect((await crew.request('GET', `/reports/${report.json().report.id}`)).json().report.photos).toEqual([]);
+    const photo = await putPhoto(photoId, tapped);
+    expect(photo.statusCode, photo.body).toBe(200);
+    expect(photo.json().photo.occurredAt).toBe(tapped);
 
     const message = await crew.request('POST', '/messages', {
       clientId: randomUUID(),

@@ -231,6 +231,8 @@ export interface ReportPhotosTable {
   sha256: string;
   storage_key: string;
   uploaded_by: string;
+  /** When it was taken on the device, as its report was made; created_at is its upload (migration 0025). */
+  occurred_at: number | null;
   created_at: number;
 }
 

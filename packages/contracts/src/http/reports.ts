@@ -18,7 +18,14 @@ export const CreateReportRequest = z.object({
 export type CreateReportRequest = z.infer<typeof CreateReportRequest>;
 
 /** A photo attached to a report: stored as a file, checked by content, named by its SHA-256. */
-export const ReportPhoto = z.object({ id: z.string(), mime: z.string(), size: z.number().int(), sha256: z.string() });
+export const ReportPhoto = z.object({
+  id: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+  /** When it was taken on the device (docs/decisions/0042-device-time.md); null for older photos. */
+  occurredAt: Timestamp.nullable().optional(),
+});
 export type ReportPhoto = z.infer<typeof ReportPhoto>;
 
 /** Image types a photo may be (checked against the bytes, not the header), and the largest size. */
@@ -78,6 +85,8 @@ export const ReportPhotoParams = z.object({
   photoId: z.uuid({ error: 'photoId must be a UUID made on the device.' }),
 });
 export const ReportPhotoResponse = z.object({ photo: ReportPhoto });
+/** The photo's bytes are the body, so its time on the device travels in the query. */
+export const ReportPhotoQuery = z.object({ occurredAt: OccurredAt.optional() });
 
 /** Verify: open a new incident from the report, or attach it to an existing one. */
 export const VerifyReportRequest = z

@@ -3,7 +3,7 @@ import { REPORTER_STATUS } from '@argus/contracts/reports';
 import type { PhotoRow, ReportView } from './reports.repository';
 
 export function presentPhoto(row: PhotoRow): ReportPhoto {
-  return { id: row.id, mime: row.mime, size: row.size, sha256: row.sha256 };
+  return { id: row.id, mime: row.mime, size: row.size, sha256: row.sha256, occurredAt: row.occurred_at };
 }
 
 /**

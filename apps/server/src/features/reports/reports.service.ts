@@ -42,7 +42,7 @@ export class ReportsService {
   ) {
     const change = new ReportChange(reports, clock, events);
     this.filing = new ReportFiling(reports, clock, events, deviceTime);
-    this.photos = new ReportPhotos(reports, files, clock, events, evidence);
+    this.photos = new ReportPhotos(reports, files, clock, events, evidence, deviceTime);
     this.triageLock = new TriageLock(change);
     this.verdicts = new ReportVerdicts(change, incidentsRepository, incidents);
     this.duplicates = new ReportDuplicates(reports, incidentsRepository);
@@ -67,9 +67,10 @@ export class ReportsService {
     photoId: string,
     declaredType: string | undefined,
     bytes: Buffer,
+    occurredAt: number | undefined,
     context?: AuditContext,
   ): Promise<PhotoRow> {
-    return this.photos.add(viewer, reportId, photoId, declaredType, bytes, context);
+    return this.photos.add(viewer, reportId, photoId, declaredType, bytes, occurredAt, context);
   }
 
   readPhoto(viewer: UserRow, reportId: string, photoId: string): Promise<{ photo: PhotoRow; bytes: Buffer }> {

@@ -60,7 +60,8 @@ async function sendReport(item: OutboxItem, save: (item: OutboxItem) => Promise<
   for (const photo of item.action.photos) {
     if (photo.sent || !photo.blob) continue;
     await api.putRaw(
-      `/reports/${segment(filed.report.id)}/photos/${segment(photo.id)}`,
+      // Photos are taken with their report, and dated with it.
+      `/reports/${segment(filed.report.id)}/photos/${segment(photo.id)}?occurredAt=${segment(timed.occurredAt)}`,
       { body: photo.blob, contentType: photo.type },
       ReportPhotoResponse,
     );
