@@ -13,6 +13,7 @@ import type { DeclaredRoute } from './plugins/types';
 import { errorsPlugin } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { serverTimePlugin } from './plugins/server-time';
 import { responseSerializerCompiler } from './plugins/serializer';
 import { webAppPlugin } from './plugins/web-app';
 import { analyticsRoutes } from './features/analytics/analytics.routes';
@@ -82,6 +83,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
     transform: jsonSchemaTransform,
   });
   await app.register(errorsPlugin);
+  await app.register(serverTimePlugin, { clock });
   const routes: DeclaredRoute[] = [];
   const bearer = async (token: string) => {
     const claims = await services.accessTokens.verify(token);

@@ -7,6 +7,7 @@ import { RATE_LIMIT, TOKENS } from '@argus/contracts/constants';
 import { DEFAULT_SITE_HOSTS, type SiteHosts } from '@argus/contracts/sites';
 import { EVIDENCE_MAX_BYTES } from '@argus/contracts/evidence';
 import { BASEMAP_MAX_BYTES } from '@argus/contracts/http/basemaps';
+import { DEVICE_TIME_DEFAULTS, type DeviceTimeWindow } from './lib/device-time';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -116,6 +117,10 @@ const EnvSchema = z.object({
   EVIDENCE_MAX_BYTES: z.coerce.number().int().positive().default(EVIDENCE_MAX_BYTES),
   /** The largest basemap archive (PMTiles or MBTiles) in bytes. */
   BASEMAP_MAX_BYTES: z.coerce.number().int().positive().default(BASEMAP_MAX_BYTES),
+  /** How far ahead of the server's clock a field action's occurredAt may be (docs/decisions/0042-device-time.md). */
+  DEVICE_TIME_MAX_SKEW_MS: z.coerce.number().int().nonnegative().default(DEVICE_TIME_DEFAULTS.maxSkewMs),
+  /** How old a field action's occurredAt may be when it arrives: a day in a dead zone by default. */
+  DEVICE_TIME_MAX_AGE_MS: z.coerce.number().int().positive().default(DEVICE_TIME_DEFAULTS.maxAgeMs),
   /** Live video: STUN servers clients use (docs/specification.md configures STUN); comma-separated stun: URLs, "none" for none. */
   ICE_STUN_URLS: z.string().default('stun:stun.l.google.com:19302'),
   /** TURN relays (docs/specification.md leaves them empty); turn:/turns: URLs with one username and credential. */
@@ -164,6 +169,8 @@ export interface Config {
   detectionModelUrl: string;
   evidenceMaxBytes: number;
   basemapMaxBytes: number;
+  /** The window a field action's occurredAt must fall in (docs/decisions/0042-device-time.md). */
+  deviceTime: DeviceTimeWindow;
   /** The key that signs audit checkpoints when given by AUDIT_SIGNING_KEY; null: the key file under dataDir. */
   auditSigningKey: KeyObject | null;
   /** Live video: the ICE servers clients get, and the embedded SFU's network settings. */
@@ -232,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTiles: e.MAP_TILE_URL ? { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION ?? null, maxZoom: e.MAP_TILE_MAX_ZOOM } : null,
     evidenceMaxBytes: e.EVIDENCE_MAX_BYTES,
     basemapMaxBytes: e.BASEMAP_MAX_BYTES,
+    deviceTime: { maxSkewMs: e.DEVICE_TIME_MAX_SKEW_MS, maxAgeMs: e.DEVICE_TIME_MAX_AGE_MS },
     auditSigningKey: e.AUDIT_SIGNING_KEY,
     video,
     siteHosts: {

@@ -77,6 +77,7 @@ import { StreamsRepository } from './features/streams/streams.repository';
 import { StreamsService } from './features/streams/streams.service';
 import { StreamTokens } from './features/streams/stream-tokens';
 import { SfuSupervisor } from './media/sfu-supervisor';
+import { DeviceTime } from './lib/device-time';
 
 /** Wires repositories into services once; the HTTP app, the CLI and the demo share it. */
 export function createServices(config: Config, db: Db, clock: Clock) {
@@ -120,7 +121,8 @@ export function createServices(config: Config, db: Db, clock: Clock) {
         { redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, ...ENGINE_LEASE },
       )
     : new ThreatEngine(rulesRepository, alerts, events, clock, { tickMs: 15_000 });
-  const units = new UnitsService(unitsRepository, clock, events, alerts);
+  const deviceTime = new DeviceTime(clock, config.deviceTime);
+  const units = new UnitsService(unitsRepository, clock, events, alerts, deviceTime);
   // Acknowledging a unit's SOS alert is acknowledging its SOS (docs/decisions/0036-command-inbox-and-attention.md).
   alerts.whenAcknowledged('unit.sos', (trx, pending, alert, viewer) => units.markSosSeenIn(trx, pending, alert.subject, viewer));
   const streamSettings = new StreamSettingsService(new StreamSettingsRepository(db.kysely), audit, clock, config.video.iceServers);
@@ -131,7 +133,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     realtime: createRealtimeHub(config, db, events, clock),
     incidents,
     incidentTimeline: new IncidentTimelineService(incidents, new IncidentTimelineRepository(db.kysely), evidenceRepository),
-    reports: new ReportsService(reportsRepository, incidentsRepository, incidents, files, clock, events, evidence),
+    reports: new ReportsService(reportsRepository, incidentsRepository, incidents, files, clock, events, evidence, deviceTime),
     evidence,
     // Archives get a folder of their own: deleting a basemap must never remove bytes evidence shares.
     basemaps: new BasemapsService(
@@ -142,11 +144,11 @@ export function createServices(config: Config, db: Db, clock: Clock) {
       config.basemapMaxBytes,
     ),
     units,
-    dispatch: new DispatchService(new DispatchRepository(db.kysely), incidentsRepository, unitsRepository, clock, events),
+    dispatch: new DispatchService(new DispatchRepository(db.kysely), incidentsRepository, unitsRepository, clock, events, deviceTime),
     dispatchCapabilities: new DispatchCapabilitiesService(new DispatchCapabilitiesRepository(db.kysely), audit, clock),
     alerts,
     fieldScope,
-    messages: new MessagesService(new MessagesRepository(db.kysely), fieldScope, clock, events),
+    messages: new MessagesService(new MessagesRepository(db.kysely), fieldScope, clock, events, deviceTime),
     overview: new OverviewService(new OverviewRepository(db.kysely)),
     search: new SearchService(new SearchRepository(db.kysely)),
     zones: new ZonesService(zonesRepository, reportsRepository, clock, events),

@@ -91,7 +91,8 @@ function uncheckedStrings(schema: unknown, path: string, found: string[]): void 
   if (!def) return;
   if (def.type === 'string') {
     const formats = [def.format, ...((def.checks as unknown[] | undefined) ?? []).map((check) => defOf(check)?.format)];
-    const isSafeFormat = formats.some((format) => format === 'email' || format === 'uuid');
+    // An ISO 8601 date and time (occurredAt) is held by its pattern, like an email or a UUID.
+    const isSafeFormat = formats.some((format) => format === 'email' || format === 'uuid' || format === 'datetime');
     if (!(schema instanceof z.ZodString && isCheckedText(schema)) && !isSafeFormat) found.push(path);
     return;
   }

@@ -23,6 +23,7 @@ import * as incidentDisposition from './migrations/0020_incident_disposition';
 import * as messageReads from './migrations/0021_message_reads';
 import * as coverageRule from './migrations/0022_coverage_rule';
 import * as dispatchCapabilities from './migrations/0023_dispatch_capabilities';
+import * as deviceTime from './migrations/0025_device_time';
 
 /** Migrations are code, listed here in order, so they bundle and run the same on both dialects. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021_message_reads': messageReads,
   '0022_coverage_rule': coverageRule,
   '0023_dispatch_capabilities': dispatchCapabilities,
+  '0025_device_time': deviceTime,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

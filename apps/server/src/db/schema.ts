@@ -160,6 +160,8 @@ export interface IncidentTimelineTable {
   kind: string;
   actor_id: string | null;
   detail: string;
+  /** When the server received the action, when it differs from `at`, the act's time (migration 0025). */
+  received_at: number | null;
 }
 
 export interface UnitsTable {
@@ -180,6 +182,8 @@ export interface UnitsTable {
   /** Who in command acknowledged the SOS (their name) and when; null until then. */
   emergency_seen_by: string | null;
   emergency_seen_at: number | null;
+  /** When the current status was chosen on the device; updated_at is when it arrived (migration 0025). */
+  status_at: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -213,6 +217,8 @@ export interface ReportsTable {
   reject_reason: string | null;
   lock_holder_id: string | null;
   lock_expires_at: number | null;
+  /** When it was made on the device, when it differs from created_at, its receipt (migration 0025). */
+  occurred_at: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -225,6 +231,8 @@ export interface ReportPhotosTable {
   sha256: string;
   storage_key: string;
   uploaded_by: string;
+  /** When it was taken on the device, as its report was made; created_at is its upload (migration 0025). */
+  occurred_at: number | null;
   created_at: number;
 }
 
@@ -235,7 +243,9 @@ export interface MessagesTable {
   target_id: string | null;
   sender_id: string;
   body: string;
+  /** sent_at is when the server received it, ordering threads; this, when it was written on the device (migration 0025). */
   sent_at: number;
+  occurred_at: number | null;
 }
 
 /** How far one person has read one thread; target_id is '' for the broadcasts. */

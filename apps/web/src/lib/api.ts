@@ -4,6 +4,7 @@ import { CSRF_COOKIE, CSRF_HEADER, cookieName } from '@argus/contracts/http/auth
 import type { ErrorCode } from '@argus/contracts/errors';
 import { ApiError, CLIENT_ERROR_CODES, errorFromResponse } from './api-error';
 import { readCookie } from './cookies';
+import { observeServerTime } from './server-clock';
 
 /** Uploads and streaming set-up legitimately take longer than ordinary calls. */
 export type RequestKind = 'default' | 'streaming' | 'upload';
@@ -72,6 +73,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   options.signal?.addEventListener('abort', forwardAbort, { once: true });
 
   let response: Response;
+  const sentAt = Date.now();
   try {
     response = await fetch(path, {
       method,
@@ -90,6 +92,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     options.signal?.removeEventListener('abort', forwardAbort);
   }
 
+  observeServerTime(sentAt, Date.now(), response.headers);
   const body = await readBody(response);
   if (!response.ok) {
     const error = errorFromResponse(response.status, response.statusText, body);

@@ -120,7 +120,10 @@ export const IncidentListResponse = z.object({ incidents: z.array(Incident), nex
 
 export const TimelineEntry = z.object({
   id: z.string(),
+  /** When it happened: for a crew's milestone, the time of the tap on the device (docs/decisions/0042-device-time.md). */
   at: Timestamp,
+  /** When the server received it, for actions sent from a device; null otherwise. */
+  receivedAt: Timestamp.nullable().optional(),
   kind: z.string(),
   actor: z.string().nullable(),
   /** The actor's display name, when the timeline is read (a live frame may come without it). */

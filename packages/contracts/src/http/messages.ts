@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MESSAGE_CHANNELS } from '../messages';
 import { ROLES } from '../roles';
 import { Timestamp } from './common';
+import { OccurredAt } from './device-time';
 import { ClientId } from './units';
 import { multiLineText, singleLineText } from './text';
 
@@ -16,6 +17,7 @@ export const SendMessageRequest = z
     channel: z.enum(MESSAGE_CHANNELS, { error: `channel must be one of ${MESSAGE_CHANNELS.join(', ')}.` }),
     targetId: singleLineText().min(1).max(100).optional(),
     body: multiLineText().min(1, 'Write a message.').max(2000, 'The message is too long (2,000 characters at most).'),
+    occurredAt: OccurredAt.optional(),
   })
   .refine((message) => (message.channel === 'broadcast') === (message.targetId === undefined), {
     message: 'A broadcast has no targetId; unit, incident and direct messages need one.',
@@ -34,6 +36,8 @@ export const Message = z.object({
   senderRole: z.enum(ROLES),
   body: z.string(),
   sentAt: Timestamp,
+  /** When it was written on the device, when it was written before it arrived (docs/decisions/0042-device-time.md); null for older messages. */
+  occurredAt: Timestamp.nullable().optional(),
 });
 export type Message = z.infer<typeof Message>;
 

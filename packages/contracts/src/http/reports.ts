@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REPORT_KINDS, REPORT_STATUSES } from '../reports';
 import { Timestamp } from './common';
+import { OccurredAt } from './device-time';
 import { INCIDENT_SEVERITIES } from '../incidents';
 import { BoundingBox, Location, csv } from './incidents';
 import { ClientId } from './units';
@@ -12,11 +13,19 @@ export const CreateReportRequest = z.object({
   category: singleLineText().min(1, 'Choose a category.').max(60, 'The category is too long.'),
   description: multiLineText().min(1, 'Describe what you see.').max(5000, 'The description is too long.'),
   location: Location,
+  occurredAt: OccurredAt.optional(),
 });
 export type CreateReportRequest = z.infer<typeof CreateReportRequest>;
 
 /** A photo attached to a report: stored as a file, checked by content, named by its SHA-256. */
-export const ReportPhoto = z.object({ id: z.string(), mime: z.string(), size: z.number().int(), sha256: z.string() });
+export const ReportPhoto = z.object({
+  id: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+  /** When it was taken on the device (docs/decisions/0042-device-time.md); null for older photos. */
+  occurredAt: Timestamp.nullable().optional(),
+});
 export type ReportPhoto = z.infer<typeof ReportPhoto>;
 
 /** Image types a photo may be (checked against the bytes, not the header), and the largest size. */
@@ -45,6 +54,8 @@ export const Report = z.object({
   /** Who is triaging it right now (triage roles only; null for the reporter). */
   lock: ReportLock.nullable(),
   createdAt: Timestamp,
+  /** When it was made on the device, when that was before it arrived (docs/decisions/0042-device-time.md); null for older reports. */
+  occurredAt: Timestamp.nullable().optional(),
   updatedAt: Timestamp,
 });
 export type Report = z.infer<typeof Report>;
@@ -74,6 +85,8 @@ export const ReportPhotoParams = z.object({
   photoId: z.uuid({ error: 'photoId must be a UUID made on the device.' }),
 });
 export const ReportPhotoResponse = z.object({ photo: ReportPhoto });
+/** The photo's bytes are the body, so its time on the device travels in the query. */
+export const ReportPhotoQuery = z.object({ occurredAt: OccurredAt.optional() });
 
 /** Verify: open a new incident from the report, or attach it to an existing one. */
 export const VerifyReportRequest = z

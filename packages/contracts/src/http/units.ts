@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DISPATCH_STATUSES, UNIT_KINDS, UNIT_STATUSES } from '../units';
 import { Timestamp } from './common';
+import { OccurredAt } from './device-time';
 import { BoundingBox, Incident, Location, csv } from './incidents';
 import { singleLineText } from './text';
 
@@ -18,6 +19,7 @@ export type CreateUnitRequest = z.infer<typeof CreateUnitRequest>;
 export const UnitStatusRequest = z.object({
   clientId: ClientId,
   status: z.enum(UNIT_STATUSES, { error: `status must be one of ${UNIT_STATUSES.join(', ')}.` }),
+  occurredAt: OccurredAt.optional(),
 });
 
 export const UnitPositionRequest = z.object({
@@ -25,8 +27,10 @@ export const UnitPositionRequest = z.object({
   location: Location,
   heading: z.number().min(0).max(360, 'heading is 0 to 360 degrees.').optional(),
   speed: z.number().min(0).max(400, 'speed is in metres per second.').optional(),
-  /** When the device took the fix; the server's time when absent. */
+  /** When the device took the fix (epoch ms, the device's own clock); kept for feeds that send it. */
   at: Timestamp.optional(),
+  /** When the device took the fix, corrected to the server's clock; wins over `at`. */
+  occurredAt: OccurredAt.optional(),
 });
 
 /** The most positions one batch may carry: a fleet's worth, small enough to commit at once. */
@@ -109,6 +113,7 @@ export const SosRequest = z.object({
   clientId: ClientId,
   /** Where the crew is, when the device knows. */
   location: Location.optional(),
+  occurredAt: OccurredAt.optional(),
 });
 
 export const DispatchRequest = z.object({
@@ -118,6 +123,8 @@ export const DispatchRequest = z.object({
 export const DispatchStatusRequest = z.object({
   clientId: ClientId,
   status: z.enum(DISPATCH_STATUSES, { error: `status must be one of ${DISPATCH_STATUSES.join(', ')}.` }),
+  /** When the crew tapped the milestone: the milestone's time (docs/decisions/0042-device-time.md). */
+  occurredAt: OccurredAt.optional(),
 });
 
 /** Command recalls a unit, or a crew cancels its own assignment: the reason goes on the timeline and to the crew. */

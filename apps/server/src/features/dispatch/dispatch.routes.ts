@@ -63,9 +63,7 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ dispatch: DispatchService }
       },
     },
     async (request) => ({
-      dispatch: presentDispatch(
-        await dispatch.setStatus(requireAuth(request).user, request.params.id, request.body.clientId, request.body.status),
-      ),
+      dispatch: presentDispatch(await dispatch.setStatus(requireAuth(request).user, request.params.id, request.body)),
     }),
   );
 

@@ -6,6 +6,7 @@ import { actsForUnit, seesEveryRow } from '@argus/contracts/policies/visibility'
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { DeviceTime } from '../../lib/device-time';
 import type { IncidentRow, IncidentsRepository } from '../incidents/incidents.repository';
 import { nextVersion } from '../incidents/incident-version';
 import type { UnitsRepository } from '../units/units.repository';
@@ -17,6 +18,12 @@ import { dispatchEvents } from './dispatch.events';
 import { ACTIVE_DISPATCH_STATUSES, type AssignmentRow, type DispatchRepository, type DispatchRow } from './dispatch.repository';
 
 const UNAVAILABLE: readonly UnitStatus[] = ['out_of_service', 'offline'];
+
+/** A timeline entry's time, and when the server received it for actions sent from a device. */
+interface TimelineTimes {
+  at: number;
+  receivedAt: number | null;
+}
 
 /**
  * Dispatch: units assigned to an incident, each assignment moving through its milestones with a
@@ -30,6 +37,7 @@ export class DispatchService {
     private readonly units: UnitsRepository,
     private readonly clock: Clock,
     private readonly events: EventPublisher,
+    private readonly deviceTime: DeviceTime,
   ) {}
 
   /** Assignments with their incident: a field unit gets only those of the units it crews. */
@@ -180,8 +188,19 @@ export class DispatchService {
     return next;
   }
 
-  async setStatus(viewer: UserRow, dispatchId: string, clientId: string, status: DispatchStatus): Promise<DispatchRow> {
-    const now = this.clock.now();
+  /**
+   * A crew's milestone, timed by the tap on the device rather than by the signal that carried it
+   * (docs/decisions/0042-device-time.md): the milestone, the timeline entry (with its receipt
+   * beside it) and the incident's on-scene entry all take the act's time, never earlier than the
+   * assignment's previous milestone, so no response time comes out negative.
+   */
+  async setStatus(
+    viewer: UserRow,
+    dispatchId: string,
+    request: { clientId: string; status: DispatchStatus; occurredAt?: number | undefined },
+  ): Promise<DispatchRow> {
+    const { clientId, status } = request;
+    const { occurredAt, receivedAt: now } = this.deviceTime.resolve(request.occurredAt);
     const pending = new PendingEvents();
     const result = await this.repository.transaction(async (trx) => {
       const { row, unit } = await this.ownAssignment(trx, viewer, dispatchId);
@@ -209,20 +228,23 @@ export class DispatchService {
             : `An assignment that is ${current} is over.`,
         );
       }
-      const milestones = { ...(JSON.parse(row.milestones) as Record<string, number>), [status]: now };
+      const reached = JSON.parse(row.milestones) as Record<string, number>;
+      const at = Math.max(occurredAt, ...Object.values(reached));
+      const milestones = { ...reached, [status]: at };
       const next = { ...row, status, milestones: JSON.stringify(milestones), updated_at: now };
       await this.repository.update(trx, next);
       await this.units.update(trx, unit.id, { status: UNIT_STATUS_FOR_DISPATCH[status], updated_at: now });
       pending.add(dispatchEvents.updated(next));
       pending.add(unitEvents.updated((await this.units.find(unit.id, trx))!));
-      await this.timeline(trx, pending, row.incident_id, now, viewer.id, `dispatch.${status}`, {
+      const times = { at, receivedAt: now };
+      await this.timeline(trx, pending, row.incident_id, times, viewer.id, `dispatch.${status}`, {
         dispatchId,
         unitId: unit.id,
         callsign: unit.callsign,
       });
       if (status === 'on_scene') {
         const incident = (await this.incidents.find(row.incident_id, trx))!;
-        await this.moveIncident(trx, pending, incident.id, incident.status, 'on_scene', now, viewer.id);
+        await this.moveIncident(trx, pending, incident.id, incident.status, 'on_scene', now, viewer.id, times);
       }
       return next;
     });
@@ -239,27 +261,31 @@ export class DispatchService {
     to: IncidentStatus,
     now: number,
     actorId: string,
+    times: TimelineTimes = { at: now, receivedAt: null },
   ) {
     if (from === to || !canMoveIncident(from, to)) return;
     const current = (await this.incidents.find(id, trx))!;
+    // The incident's version is the server's clock; its timeline entry, the act's time.
     await this.incidents.update(trx, id, { status: to, updated_at: nextVersion(current, now) });
     pending.add(incidentEvents.updated((await this.incidents.find(id, trx))!));
-    await this.timeline(trx, pending, id, now, actorId, 'incident.status', { from, to });
+    await this.timeline(trx, pending, id, times, actorId, 'incident.status', { from, to });
   }
 
   private async timeline(
     trx: Transaction<Database>,
     pending: PendingEvents,
     incidentId: string,
-    at: number,
+    times: number | TimelineTimes,
     actorId: string,
     kind: string,
     detail: Record<string, unknown>,
   ) {
+    const { at, receivedAt } = typeof times === 'number' ? { at: times, receivedAt: null } : times;
     const entry = await this.incidents.appendTimeline(trx, {
       id: randomUUID(),
       incident_id: incidentId,
       at,
+      received_at: receivedAt,
       kind,
       actor_id: actorId,
       detail: JSON.stringify(detail),

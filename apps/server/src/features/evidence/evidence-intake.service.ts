@@ -127,8 +127,16 @@ export class EvidenceIntake {
    * Idempotent by photo id, so a retried upload adopts it once.
    */
   async adoptReportPhoto(
-    photo: { id: string; mime: string; size: number; sha256: string; storage_key: string; created_at: number },
-    report: { kind: string; reporter_id: string; created_at: number; lat: number; lon: number; incident_id: string | null },
+    photo: { id: string; mime: string; size: number; sha256: string; storage_key: string; created_at: number; occurred_at: number | null },
+    report: {
+      kind: string;
+      reporter_id: string;
+      created_at: number;
+      occurred_at: number | null;
+      lat: number;
+      lon: number;
+      incident_id: string | null;
+    },
     bytes: Buffer,
     context: AuditContext,
   ): Promise<EvidenceRow> {
@@ -151,7 +159,8 @@ export class EvidenceIntake {
           source: report.kind === 'civic' ? 'civic_report' : 'field_report',
           source_ref: sourceRef,
           captured_by: report.reporter_id,
-          captured_at: exif.at ?? report.created_at,
+          // Without EXIF, the time the phone took it (docs/decisions/0042-device-time.md), then its report's.
+          captured_at: exif.at ?? photo.occurred_at ?? report.occurred_at ?? report.created_at,
           captured_lat: report.lat,
           captured_lon: report.lon,
         },

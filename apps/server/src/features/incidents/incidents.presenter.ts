@@ -31,5 +31,12 @@ export function presentIncident(row: IncidentRow): Incident {
 }
 
 export function presentTimelineEntry(row: Omit<TimelineRow, 'seq'>): z.infer<typeof TimelineEntry> {
-  return { id: row.id, at: row.at, kind: row.kind, actor: row.actor_id, detail: JSON.parse(row.detail) as Record<string, unknown> };
+  return {
+    id: row.id,
+    at: row.at,
+    receivedAt: row.received_at,
+    kind: row.kind,
+    actor: row.actor_id,
+    detail: JSON.parse(row.detail) as Record<string, unknown>,
+  };
 }

@@ -70,13 +70,17 @@ export class IncidentsRepository extends TransactionalRepository {
     return query.execute();
   }
 
-  async appendTimeline(trx: Executor, entry: Omit<TimelineRow, 'seq'>): Promise<TimelineRow> {
+  /** received_at is given only by field actions whose device time differs from their receipt (docs/decisions/0042-device-time.md). */
+  async appendTimeline(
+    trx: Executor,
+    entry: Omit<TimelineRow, 'seq' | 'received_at'> & { received_at?: number | null },
+  ): Promise<TimelineRow> {
     const { count } = await trx
       .selectFrom('incident_timeline')
       .select(sql<number>`count(*)`.as('count'))
       .where('incident_id', '=', entry.incident_id)
       .executeTakeFirstOrThrow();
-    const row = { ...entry, seq: Number(count) + 1 };
+    const row = { ...entry, received_at: entry.received_at ?? null, seq: Number(count) + 1 };
     await trx.insertInto('incident_timeline').values(row).execute();
     return row;
   }

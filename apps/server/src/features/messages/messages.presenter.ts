@@ -12,6 +12,7 @@ export function presentMessage(row: MessageView): Message {
     senderRole: row.sender_role,
     body: row.body,
     sentAt: row.sent_at,
+    occurredAt: row.occurred_at,
   };
 }
 

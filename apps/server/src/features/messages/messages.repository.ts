@@ -35,6 +35,7 @@ const COLUMNS = [
   'messages.sender_id',
   'messages.body',
   'messages.sent_at',
+  'messages.occurred_at',
   'users.full_name as sender_name',
   'users.role as sender_role',
 ] as const;
@@ -54,6 +55,7 @@ interface ThreadSqlRow {
   sender_id: string;
   body: string;
   sent_at: number;
+  occurred_at: number | null;
   sender_name: string;
   sender_role: Role;
   thread_key: string;
@@ -124,7 +126,7 @@ export class MessagesRepository {
     const me = scope.viewerId;
     const key = threadKey(me);
     const { rows } = await sql<ThreadSqlRow>`
-      select t.id, t.client_id, t.channel, t.target_id, t.sender_id, t.body, t.sent_at, t.thread_key, t.unread,
+      select t.id, t.client_id, t.channel, t.target_id, t.sender_id, t.body, t.sent_at, t.occurred_at, t.thread_key, t.unread,
         sender.full_name as sender_name, sender.role as sender_role,
         case t.channel
           when 'unit' then (select callsign from units where units.id = t.thread_key)
@@ -132,7 +134,7 @@ export class MessagesRepository {
           when 'direct' then (select full_name from users where users.id = t.thread_key)
         end as title
       from (
-        select m.id, m.client_id, m.channel, m.target_id, m.sender_id, m.body, m.sent_at, ${key} as thread_key,
+        select m.id, m.client_id, m.channel, m.target_id, m.sender_id, m.body, m.sent_at, m.occurred_at, ${key} as thread_key,
           row_number() over (partition by m.channel, ${key} order by m.sent_at desc, m.id desc) as recency,
           sum(case when m.sender_id <> ${me} and m.sent_at > coalesce(r.read_at, 0) then 1 else 0 end)
             over (partition by m.channel, ${key}) as unread

@@ -5,6 +5,7 @@ import { isCommandRole } from '@argus/contracts/roles';
 import { seesEveryRow } from '@argus/contracts/policies/visibility';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { DeviceTime } from '../../lib/device-time';
 import type { EventPublisher } from '../../realtime/events';
 import type { FieldScopeRepository } from '../../realtime/field-scope.repository';
 import type { UserRow } from '../users/users.repository';
@@ -27,12 +28,15 @@ export class MessagesService {
     private readonly fieldScope: FieldScopeRepository,
     private readonly clock: Clock,
     private readonly events: EventPublisher,
+    private readonly deviceTime: DeviceTime,
   ) {}
 
   async send(sender: UserRow, request: SendMessageRequest): Promise<{ message: MessageView; created: boolean }> {
     if (request.channel === 'broadcast' && !isCommandRole(sender.role))
       throw new AppError('forbidden', 'Only command can broadcast to every unit.');
     await this.assertMayTakePart(sender, request.channel, request.targetId);
+    // sent_at stays the receipt, which orders threads and pages them; occurred_at is when it was written.
+    const { occurredAt, receivedAt } = this.deviceTime.resolve(request.occurredAt);
     const row = {
       id: randomUUID(),
       client_id: request.clientId,
@@ -40,7 +44,8 @@ export class MessagesService {
       target_id: request.targetId ?? null,
       sender_id: sender.id,
       body: request.body,
-      sent_at: this.clock.now(),
+      sent_at: receivedAt,
+      occurred_at: occurredAt,
     };
     const created = await this.messages.insertIfNew(row);
     const message = (await this.messages.findByClientId(request.clientId))!;

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { CreateReportRequest, ReportListQuery } from '@argus/contracts/http/reports';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { DeviceTime } from '../../lib/device-time';
 import { decodeCursor, nextCursor } from '../../lib/cursor';
 import type { EventPublisher } from '../../realtime/events';
 import type { UserRow } from '../users/users.repository';
@@ -22,13 +23,15 @@ export class ReportFiling {
     private readonly reports: ReportsRepository,
     private readonly clock: Clock,
     private readonly events: EventPublisher,
+    private readonly deviceTime: DeviceTime,
   ) {}
 
   async file(reporter: UserRow, request: CreateReportRequest): Promise<{ report: ReportView; created: boolean }> {
     if (reporter.role === 'Civic_Reporter' && request.kind !== 'civic')
       throw new AppError('forbidden', 'Civic reporters file civic reports.');
     if (reporter.role === 'Field_Unit' && request.kind !== 'field') throw new AppError('forbidden', 'Field units file field reports.');
-    const now = this.clock.now();
+    // A report made offline keeps when it was made; created_at stays its receipt, which orders and pages reports.
+    const { occurredAt, receivedAt: now } = this.deviceTime.resolve(request.occurredAt);
     const row: ReportRow = {
       id: randomUUID(),
       client_id: request.clientId,
@@ -45,6 +48,7 @@ export class ReportFiling {
       reject_reason: null,
       lock_holder_id: null,
       lock_expires_at: null,
+      occurred_at: occurredAt,
       created_at: now,
       updated_at: now,
     };

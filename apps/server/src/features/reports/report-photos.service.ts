@@ -2,6 +2,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '@argus/contracts/http/reports';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { DeviceTime } from '../../lib/device-time';
 import type { FileStore } from '../../lib/file-store';
 import { sha256 } from '../../lib/tokens';
 import type { EventPublisher } from '../../realtime/events';
@@ -24,6 +25,7 @@ export class ReportPhotos {
     private readonly clock: Clock,
     private readonly events: EventPublisher,
     private readonly evidence: Pick<EvidenceService, 'adoptReportPhoto'>,
+    private readonly deviceTime: DeviceTime,
   ) {}
 
   /** Stores a photo of a report, checked by its bytes; the device-made photo id makes a retry store it once. */
@@ -33,9 +35,11 @@ export class ReportPhotos {
     photoId: string,
     declaredType: string | undefined,
     bytes: Buffer,
+    occurredAt: number | undefined,
     context?: AuditContext,
   ): Promise<PhotoRow> {
-    const photo = await this.store(viewer, reportId, photoId, declaredType, bytes);
+    const times = this.deviceTime.resolve(occurredAt);
+    const photo = await this.store(viewer, reportId, photoId, declaredType, bytes, times.occurredAt);
     // Every report photo is evidence from the moment it arrives; a retry adopts one that a failure left behind.
     const report = (await this.reports.find(reportId))!;
     const stored = photo.sha256 === sha256(bytes) ? bytes : await this.files.get(photo.storage_key);
@@ -54,6 +58,7 @@ export class ReportPhotos {
     photoId: string,
     declaredType: string | undefined,
     bytes: Buffer,
+    occurredAt: number,
   ): Promise<PhotoRow> {
     const report = await this.reports.find(reportId);
     if (!report || report.reporter_id !== viewer.id) throw new AppError('not_found', 'No such report of yours.');
@@ -81,6 +86,7 @@ export class ReportPhotos {
       sha256: stored.sha256,
       storage_key: stored.key,
       uploaded_by: viewer.id,
+      occurred_at: occurredAt,
       created_at: now,
     };
     if (!(await this.reports.insertPhotoIfNew(row))) return (await this.reports.findPhoto(photoId))!;

@@ -3,7 +3,7 @@ import { REPORTER_STATUS } from '@argus/contracts/reports';
 import type { PhotoRow, ReportView } from './reports.repository';
 
 export function presentPhoto(row: PhotoRow): ReportPhoto {
-  return { id: row.id, mime: row.mime, size: row.size, sha256: row.sha256 };
+  return { id: row.id, mime: row.mime, size: row.size, sha256: row.sha256, occurredAt: row.occurred_at };
 }
 
 /**
@@ -27,6 +27,7 @@ export function presentReport(row: ReportView, viewer: { triages: boolean; now: 
     photos: row.photos.map(presentPhoto),
     lock: locked ? { holderId: row.lock_holder_id!, holderName: row.lockHolderName ?? '', expiresAt: row.lock_expires_at! } : null,
     createdAt: row.created_at,
+    occurredAt: row.occurred_at,
     updatedAt: row.updated_at,
   };
 }

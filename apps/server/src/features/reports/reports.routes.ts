@@ -11,6 +11,7 @@ import {
   ReportListResponse,
   ReportParams,
   ReportPhotoParams,
+  ReportPhotoQuery,
   ReportPhotoResponse,
   ReportResponse,
   VerifyReportRequest,
@@ -87,6 +88,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; clo
       schema: {
         summary: 'Attach a photo (JPEG, PNG or WebP bytes, at most 10 MB; idempotent by photoId)',
         params: ReportPhotoParams,
+        querystring: ReportPhotoQuery,
         response: { 200: ReportPhotoResponse },
       },
     },
@@ -98,6 +100,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; clo
         request.params.photoId,
         request.headers['content-type']?.split(';')[0]?.trim(),
         body,
+        request.query.occurredAt,
         auditContext(request),
       );
       return { photo: presentPhoto(photo) };

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { CreateReportRequest, ReportListQuery, VerifyReportRequest } from '@argus/contracts/http/reports';
 import type { Clock } from '../../lib/clock';
+import type { DeviceTime } from '../../lib/device-time';
 import type { FileStore } from '../../lib/file-store';
 import type { EventPublisher } from '../../realtime/events';
 import type { AuditContext } from '../audit/audit.log';
@@ -37,10 +38,11 @@ export class ReportsService {
     clock: Clock,
     events: EventPublisher,
     evidence: Pick<EvidenceService, 'adoptReportPhoto'>,
+    deviceTime: DeviceTime,
   ) {
     const change = new ReportChange(reports, clock, events);
-    this.filing = new ReportFiling(reports, clock, events);
-    this.photos = new ReportPhotos(reports, files, clock, events, evidence);
+    this.filing = new ReportFiling(reports, clock, events, deviceTime);
+    this.photos = new ReportPhotos(reports, files, clock, events, evidence, deviceTime);
     this.triageLock = new TriageLock(change);
     this.verdicts = new ReportVerdicts(change, incidentsRepository, incidents);
     this.duplicates = new ReportDuplicates(reports, incidentsRepository);
@@ -65,9 +67,10 @@ export class ReportsService {
     photoId: string,
     declaredType: string | undefined,
     bytes: Buffer,
+    occurredAt: number | undefined,
     context?: AuditContext,
   ): Promise<PhotoRow> {
-    return this.photos.add(viewer, reportId, photoId, declaredType, bytes, context);
+    return this.photos.add(viewer, reportId, photoId, declaredType, bytes, occurredAt, context);
   }
 
   readPhoto(viewer: UserRow, reportId: string, photoId: string): Promise<{ photo: PhotoRow; bytes: Buffer }> {

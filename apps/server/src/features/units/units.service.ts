@@ -7,6 +7,7 @@ import { actsForUnit, seesEveryRow } from '@argus/contracts/policies/visibility'
 import { AppError } from '../../lib/app-error';
 import { GroupCommit, type Outcome } from '../../lib/group-commit';
 import type { Clock } from '../../lib/clock';
+import type { DeviceTime } from '../../lib/device-time';
 import type { UserRow } from '../users/users.repository';
 import { PendingEvents, type EventPublisher, type OperationalEvent } from '../../realtime/events';
 import type { AlertsService } from '../alerts/alerts.service';
@@ -62,6 +63,7 @@ export class UnitsService {
     private readonly clock: Clock,
     private readonly events: EventPublisher,
     private readonly alerts: AlertsService,
+    private readonly deviceTime: DeviceTime,
   ) {}
 
   private readonly positions = new GroupCommit<PositionJob, UnitWithMembers>((jobs) => this.commitPositions(jobs));
@@ -91,6 +93,7 @@ export class UnitsService {
       emergency_lon: null,
       emergency_seen_by: null,
       emergency_seen_at: null,
+      status_at: null,
       created_at: now,
       updated_at: now,
     };
@@ -119,10 +122,12 @@ export class UnitsService {
     return { units, nextCursor: units.length === query.limit ? units.at(-1)!.callsign : null };
   }
 
-  setStatus(viewer: UserRow, unitId: string, request: z.infer<typeof UnitStatusRequest>): Promise<UnitWithMembers> {
+  /** The status chosen on the device keeps its time there in status_at (docs/decisions/0042-device-time.md). */
+  async setStatus(viewer: UserRow, unitId: string, request: z.infer<typeof UnitStatusRequest>): Promise<UnitWithMembers> {
+    const { occurredAt } = this.deviceTime.resolve(request.occurredAt);
     return this.act(viewer, unitId, request.clientId, 'unit.status', async (unit) => {
       if (unit.status === request.status) return null;
-      return { changes: { status: request.status }, announce: unitEvents.updated };
+      return { changes: { status: request.status, status_at: occurredAt }, announce: unitEvents.updated };
     });
   }
 
@@ -157,10 +162,13 @@ export class UnitsService {
       const results: Outcome<UnitWithMembers>[] = [];
       for (const { viewer, unitId, request } of jobs) {
         try {
+          // A time outside the window refuses this position alone, before anything is written.
+          const { occurredAt } = this.deviceTime.resolve(request.occurredAt);
+          const timed = request.occurredAt === undefined ? request : { ...request, at: occurredAt };
           results.push({
             ok: true,
             value: await this.actIn(trx, pending, viewer, unitId, request.clientId, 'unit.position', async (unit, now) =>
-              positionChange(unit, request, now),
+              positionChange(unit, timed, now),
             ),
           });
         } catch (error) {
@@ -179,7 +187,9 @@ export class UnitsService {
    * SOS: a sticky emergency on the unit (a second press changes nothing) and a critical alert
    * for command, both in one transaction, so no screen can show one without the other.
    */
-  raiseSos(viewer: UserRow, unitId: string, request: z.infer<typeof SosRequest>): Promise<UnitWithMembers> {
+  async raiseSos(viewer: UserRow, unitId: string, request: z.infer<typeof SosRequest>): Promise<UnitWithMembers> {
+    // The emergency dates from the press on the device, not from when a signal carried it.
+    const { occurredAt } = this.deviceTime.resolve(request.occurredAt);
     return this.act(viewer, unitId, request.clientId, 'unit.sos', async (unit, now, trx, pending) => {
       const location = request.location ?? (unit.lat !== null && unit.lon !== null ? { lat: unit.lat, lon: unit.lon } : null);
       await this.alerts.raiseIn(trx, pending, {
@@ -197,7 +207,7 @@ export class UnitsService {
       if (unit.emergency_since !== null) return null;
       return {
         changes: {
-          emergency_since: now,
+          emergency_since: Math.min(occurredAt, now),
           emergency_by: viewer.full_name,
           emergency_lat: location?.lat ?? null,
           emergency_lon: location?.lon ?? null,

@@ -10,7 +10,7 @@ import { fullDateTime } from '../../lib/time-format';
 import { contentUrl } from '../evidence/evidence.queries';
 import { incidentQueries } from './incidents.queries';
 import { TIMELINE_GROUPS, TIMELINE_GROUP_BADGES, TIMELINE_GROUP_LABELS, timelineGroupOf, type TimelineGroup } from './timeline-kinds';
-import { describeTimelineEntry } from './timeline-text';
+import { arrivalNote, describeTimelineEntry } from './timeline-text';
 
 type Entry = z.infer<typeof TimelineEntry>;
 
@@ -84,6 +84,8 @@ export function IncidentTimeline({ incidentId }: { incidentId: string }) {
 function TimelineItem({ entry, seconds, text }: { entry: Entry; seconds: boolean; text: string }) {
   const group = timelineGroupOf(entry.kind);
   const photo = thumbnailOf(entry);
+  // An entry sent from a phone after a dead zone says how late it arrived (docs/decisions/0042-device-time.md).
+  const arrival = arrivalNote(entry);
   return (
     <li className="text-sm" data-kind={group}>
       <div className="flex flex-wrap items-baseline gap-x-2">
@@ -94,7 +96,10 @@ function TimelineItem({ entry, seconds, text }: { entry: Entry; seconds: boolean
           {TIMELINE_GROUP_BADGES[group]}
         </span>
       </div>
-      <p className="break-words">{text}</p>
+      <p className="break-words">
+        {text}
+        {arrival ? <span className="ml-1 text-ink-muted">{`(${arrival})`}</span> : null}
+      </p>
       {photo ? (
         <a href={photo.src} target="_blank" rel="noreferrer" className="mt-1 inline-block">
           <img src={photo.src} alt={photo.alt} loading="lazy" className="h-20 w-28 rounded border border-line object-cover" />

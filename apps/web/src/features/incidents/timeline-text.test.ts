@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeTimelineEntry } from './timeline-text';
+import { arrivalNote, describeTimelineEntry } from './timeline-text';
 import { incidentActionLabel } from './incident-labels';
 import { timelineGroupOf } from './timeline-kinds';
 
@@ -90,5 +90,16 @@ describe('status buttons', () => {
     expect(incidentActionLabel('on_scene', 'triaged')).toBe('Stand down to triage');
     expect(incidentActionLabel('dispatched', 'triaged')).toBe('Stand down to triage');
     expect(incidentActionLabel('new', 'triaged')).toBe('Mark triaged');
+  });
+});
+
+describe('arrival note', () => {
+  it('says how late a field action reached the server, and nothing for one that came at once', () => {
+    expect(arrivalNote({ at: 0, receivedAt: 64_000 })).toBe('received 1 min 4 s later');
+    expect(arrivalNote({ at: 0, receivedAt: 20_400 })).toBe('received 20 s later');
+    expect(arrivalNote({ at: 0, receivedAt: 2 * 3_600_000 + 5 * 60_000 })).toBe('received 2 h 5 min later');
+    expect(arrivalNote({ at: 0, receivedAt: 900 })).toBeNull();
+    expect(arrivalNote({ at: 0, receivedAt: null })).toBeNull();
+    expect(arrivalNote({ at: 0 })).toBeNull();
   });
 });

@@ -126,3 +126,22 @@ function editValue(field: string, value: unknown, format: CoordinateFormat): str
   if (field === 'description') return typeof value === 'string' && value.length > 40 ? `“${value.slice(0, 40)}…”` : `“${String(value)}”`;
   return typeof value === 'string' ? `“${value}”` : JSON.stringify(value);
 }
+
+/** Below this, a field action's delay is ordinary network time and not worth a word. */
+const NOTEWORTHY_DELAY_MS = 5_000;
+
+/**
+ * "received 1 min 4 s later": an entry timed by the tap on a crew's phone that reached the server
+ * late (a dead zone), so command sees both the act's time and that it only heard of it since
+ * (docs/decisions/0042-device-time.md). Null when it arrived at once.
+ */
+export function arrivalNote(entry: Pick<Entry, 'at' | 'receivedAt'>): string | null {
+  if (entry.receivedAt === null || entry.receivedAt === undefined) return null;
+  const delay = entry.receivedAt - entry.at;
+  if (delay < NOTEWORTHY_DELAY_MS) return null;
+  const seconds = Math.round(delay / 1000);
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const parts = hours ? [`${hours} h`, `${minutes} min`] : minutes ? [`${minutes} min`, `${seconds % 60} s`] : [`${seconds} s`];
+  return `received ${parts.join(' ')} later`;
+}

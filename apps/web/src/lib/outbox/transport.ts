@@ -2,29 +2,44 @@ import { MessageResponse } from '@argus/contracts/http/messages';
 import { ReportPhotoResponse, ReportResponse } from '@argus/contracts/http/reports';
 import { DispatchResponse, UnitResponse } from '@argus/contracts/http/units';
 import { api } from '../api';
+import { toServerTime } from '../server-clock';
 import type { OutboxItem } from './outbox-item';
 import type { OutboxTransport } from './outbox';
 
 const segment = encodeURIComponent;
 
+/**
+ * When the action happened, on the server's clock: the moment it was written to the outbox (a
+ * position, the moment of its fix), corrected by the offset estimated when it is sent, so a phone
+ * that queued it with no signal still dates it right (docs/decisions/0042-device-time.md).
+ */
+function occurredAt(item: OutboxItem): string {
+  const deviceTime = item.action.kind === 'position' ? (item.action.body.at ?? item.createdAt) : item.createdAt;
+  return new Date(toServerTime(deviceTime)).toISOString();
+}
+
 /** Delivers items through the app's API client (cookies, CSRF, timeouts, error codes). */
 export const apiTransport: OutboxTransport = {
   async send(item, save) {
     const { action } = item;
+    const timed = { occurredAt: occurredAt(item) };
     switch (action.kind) {
       case 'report':
-        return sendReport(item, save);
+        return sendReport(item, save, timed);
       case 'unit-status':
-        return api.post(`/units/${segment(action.unitId)}/status`, action.body, UnitResponse);
-      case 'position':
-        return api.post(`/units/${segment(action.unitId)}/position`, action.body, UnitResponse);
+        return api.post(`/units/${segment(action.unitId)}/status`, { ...action.body, ...timed }, UnitResponse);
+      case 'position': {
+        // occurredAt replaces the raw device time of the fix.
+        const { at: _raw, ...body } = action.body;
+        return api.post(`/units/${segment(action.unitId)}/position`, { ...body, ...timed }, UnitResponse);
+      }
       case 'dispatch-status':
-        return api.post(`/dispatches/${segment(action.dispatchId)}/status`, action.body, DispatchResponse);
+        return api.post(`/dispatches/${segment(action.dispatchId)}/status`, { ...action.body, ...timed }, DispatchResponse);
       case 'message':
-        return api.post('/messages', action.body, MessageResponse);
+        return api.post('/messages', { ...action.body, ...timed }, MessageResponse);
       case 'sos':
         // Any 2xx means command has it; the answer's shape is read where it is used.
-        return api.post(`/units/${segment(action.unitId)}/sos`, action.body);
+        return api.post(`/units/${segment(action.unitId)}/sos`, { ...action.body, ...timed });
     }
   },
 };
@@ -34,10 +49,10 @@ export const apiTransport: OutboxTransport = {
  * dropped connection or a closed tab only what is left is sent (and the server's idempotency
  * covers a step whose answer was lost).
  */
-async function sendReport(item: OutboxItem, save: (item: OutboxItem) => Promise<void>): Promise<unknown> {
+async function sendReport(item: OutboxItem, save: (item: OutboxItem) => Promise<void>, timed: { occurredAt: string }): Promise<unknown> {
   if (item.action.kind !== 'report') throw new Error('Not a report.');
   let current = item;
-  const filed = await api.post('/reports', item.action.body, ReportResponse);
+  const filed = await api.post('/reports', { ...item.action.body, ...timed }, ReportResponse);
   if (current.reportId !== filed.report.id || current.trackingCode !== filed.report.trackingCode) {
     current = { ...current, reportId: filed.report.id, trackingCode: filed.report.trackingCode };
     await save(current);
@@ -45,7 +60,8 @@ async function sendReport(item: OutboxItem, save: (item: OutboxItem) => Promise<
   for (const photo of item.action.photos) {
     if (photo.sent || !photo.blob) continue;
     await api.putRaw(
-      `/reports/${segment(filed.report.id)}/photos/${segment(photo.id)}`,
+      // Photos are taken with their report, and dated with it.
+      `/reports/${segment(filed.report.id)}/photos/${segment(photo.id)}?occurredAt=${segment(timed.occurredAt)}`,
       { body: photo.blob, contentType: photo.type },
       ReportPhotoResponse,
     );
