@@ -10,6 +10,15 @@ type Entry = z.infer<typeof TimelineEntry>;
 const REPORT_EXCERPT = 200;
 
 /**
+ * A report or message made on a phone sits at the time it was made; the receipt time is kept when
+ * it arrived later (docs/decisions/0042-device-time.md).
+ */
+function actAndReceipt(occurredAt: number | null, receivedAt: number): { at: number; receivedAt?: number } {
+  if (occurredAt === null || Number(occurredAt) === Number(receivedAt)) return { at: Number(receivedAt) };
+  return { at: Number(occurredAt), receivedAt: Number(receivedAt) };
+}
+
+/**
  * Entries made from what is linked to an incident rather than stored on its timeline. Each id
  * is prefixed by what it is, so it never collides with a stored entry's, and each entry is placed
  * at the time the thing happened (docs/decisions/0014-one-incident-timeline.md).
@@ -17,7 +26,7 @@ const REPORT_EXCERPT = 200;
 export const linkedEntry = {
   report: (row: LinkedReport): Entry => ({
     id: `report:${row.id}`,
-    at: Number(row.created_at),
+    ...actAndReceipt(row.occurred_at, row.created_at),
     kind: 'report.filed',
     actor: null,
     detail: {
@@ -32,7 +41,7 @@ export const linkedEntry = {
   /** An analyst's message on the incident is an analyst note (docs/decisions/0036-command-inbox-and-attention.md). */
   message: (row: IncidentMessage): Entry => ({
     id: `message:${row.id}`,
-    at: Number(row.sent_at),
+    ...actAndReceipt(row.occurred_at, row.sent_at),
     kind: row.sender_role === 'Intelligence_Analyst' ? 'note.added' : 'message.sent',
     actor: row.sender_id,
     actorName: row.sender_name,

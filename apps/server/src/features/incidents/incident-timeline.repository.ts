@@ -12,12 +12,14 @@ export interface LinkedReport {
   category: string;
   description: string;
   created_at: number;
+  occurred_at: number | null;
 }
 
 export interface IncidentMessage {
   id: string;
   body: string;
   sent_at: number;
+  occurred_at: number | null;
   sender_id: string;
   sender_name: string;
   sender_role: Role;
@@ -53,7 +55,7 @@ export class IncidentTimelineRepository {
   reports(incidentId: string): Promise<LinkedReport[]> {
     return this.db
       .selectFrom('reports')
-      .select(['id', 'tracking_code', 'kind', 'category', 'description', 'created_at'])
+      .select(['id', 'tracking_code', 'kind', 'category', 'description', 'created_at', 'occurred_at'])
       .where('incident_id', '=', incidentId)
       .execute();
   }
@@ -66,6 +68,7 @@ export class IncidentTimelineRepository {
         'messages.id',
         'messages.body',
         'messages.sent_at',
+        'messages.occurred_at',
         'messages.sender_id',
         'users.full_name as sender_name',
         'users.role as sender_role',
