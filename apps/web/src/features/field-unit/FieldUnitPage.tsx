@@ -18,7 +18,8 @@ import { AssignmentPanel } from './AssignmentPanel';
 import { EmergencyBanner } from './EmergencyBanner';
 import { GoLivePanel } from './GoLivePanel';
 import { useDeliveredUpdates, useFieldActions } from './field-unit.mutations';
-import { applyFieldFrame, fieldChannels } from './field-unit.live';
+import { applyFieldFrame, fieldChannels, fieldCue } from './field-unit.live';
+import { ringFor } from '../attention/ring';
 import { fieldUnitKeys, fieldUnitQueries } from './field-unit.queries';
 import { hasPendingSos, pendingDispatchStatus, pendingUnitStatus } from './pending-actions';
 import { PositionPanel, SharingStrip } from './PositionPanel';
@@ -70,7 +71,11 @@ function FieldUnitScreen({ userId }: { userId: string }) {
   const [chosenUnitId, setChosenUnitId] = useState<string | null>(null);
   const unit: Unit | undefined = units.data?.find((candidate) => candidate.id === chosenUnitId) ?? units.data?.[0];
   const queryClient = useQueryClient();
-  useRealtime(fieldChannels(userId, unit?.id ?? null), (frame) => applyFieldFrame(queryClient, frame));
+  useRealtime(fieldChannels(userId, unit?.id ?? null), (frame) => {
+    const cue = fieldCue(queryClient, frame, userId);
+    applyFieldFrame(queryClient, frame);
+    if (cue) ringFor(cue);
+  });
 
   const position = useWatchedPosition(true);
   const [sharing, setSharing] = useSharePreference();
