@@ -1,6 +1,6 @@
 import { playTones, type Tone } from '../alerts/alert-sound';
 import { isAttentionOn } from './attention-preferences';
-import type { FieldCue, FieldCueKind } from './field-cues';
+import type { FieldCue, FieldCueKind } from '@argus/contracts/field-cues';
 
 /**
  * Rings, vibrates and, while Argus is in the background, shows a system notification for a cue
@@ -31,7 +31,7 @@ const CUE_TONES: Record<FieldCueKind, Tone[]> = {
 };
 
 /** Felt through a pocket: long pulses for an assignment, short ones for words. */
-export const CUE_VIBRATIONS: Record<FieldCueKind, number[]> = {
+const CUE_VIBRATIONS: Record<FieldCueKind, number[]> = {
   assignment: [400, 150, 400, 150, 400],
   message: [200, 100, 200],
   broadcast: [300, 100, 300],

@@ -10,7 +10,7 @@ import { patchOwnReport } from '../reports/reports.live';
 import { reportQueries } from '../reports/reports.queries';
 import { fieldUnitKeys } from './field-unit.queries';
 import { patchLive } from '../../lib/live-patch';
-import { cueForFrame, type FieldCue } from '../attention/field-cues';
+import { fieldCueFor, type FieldCue } from '@argus/contracts/field-cues';
 
 type AssignmentList = z.infer<typeof AssignmentListResponse>;
 type UnitList = z.infer<typeof UnitListResponse>;
@@ -64,7 +64,8 @@ export function applyFieldFrame(queryClient: QueryClient, frame: LiveFrame): voi
 
 /** The cue a frame deserves (field-cues.ts), judged against the page's caches before the frame is applied. */
 export function fieldCue(queryClient: QueryClient, frame: LiveFrame, userId: string): FieldCue | null {
+  if (frame.type === 'realtime.reset') return null;
   const unitId = frame.type === 'unit.updated' ? frame.data.id : null;
   const unitBefore = unitId ? queryClient.getQueryData<UnitList>(fieldUnitKeys.units)?.units.find((unit) => unit.id === unitId) : undefined;
-  return cueForFrame(frame, { userId, unitBefore });
+  return fieldCueFor(frame, { viewerId: userId, sosSeenBefore: Boolean(unitBefore?.emergency?.seen) });
 }
