@@ -21,6 +21,7 @@ const API_PREFIXES = [
   'reports',
   'alerts',
   'messages',
+  'push',
   'stream',
   'signaling',
   'videosdk',

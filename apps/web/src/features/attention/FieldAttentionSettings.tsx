@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { isAttentionOn, saveAttention, type AttentionChannel } from './attention-preferences';
+import { subscribeThisBrowser, type PushState } from './push-subscription';
 
 type Permission = NotificationPermission | 'unsupported';
 
@@ -33,6 +34,13 @@ const PERMISSION_TEXT: Record<Permission, string> = {
   unsupported: 'This browser cannot show notifications.',
 };
 
+const PUSH_TEXT: Record<PushState, string> = {
+  subscribed: 'Argus also reaches this phone while it is closed (Web Push).',
+  'not-configured': 'This server sends no Web Push, so nothing reaches this phone while Argus is closed.',
+  unsupported: 'This browser cannot receive Web Push, so nothing reaches it while Argus is closed.',
+  'not-allowed': 'Allow notifications to be reached while Argus is closed too.',
+};
+
 /**
  * The field phone's attention (docs/decisions/0043-the-field-phone-offline-and-attention.md): what
  * rings, vibrates and notifies for a new assignment, a message from command, a broadcast and an
@@ -40,6 +48,11 @@ const PERMISSION_TEXT: Record<Permission, string> = {
  */
 export function FieldAttentionSettings() {
   const [permission, setPermission] = useState<Permission>(currentPermission);
+  const [push, setPush] = useState<PushState | null>(null);
+  useEffect(() => {
+    if (permission !== 'granted') return;
+    subscribeThisBrowser().then(setPush, () => setPush(null));
+  }, [permission]);
   const askPermission = async () => {
     if (typeof Notification === 'undefined') return;
     setPermission(await Notification.requestPermission());
@@ -56,6 +69,7 @@ export function FieldAttentionSettings() {
       <AttentionSwitch channel="vibrate" label="Vibrate" />
       <AttentionSwitch channel="notify" label="Show a notification while Argus is in the background" />
       <p className="text-sm text-ink-muted">{PERMISSION_TEXT[permission]}</p>
+      {push ? <p className="text-sm text-ink-muted">{PUSH_TEXT[push]}</p> : null}
       {permission === 'default' ? (
         <Button type="button" onClick={() => void askPermission()}>
           Allow notifications

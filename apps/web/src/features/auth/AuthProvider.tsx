@@ -56,6 +56,7 @@ export function AuthProvider({ enabled, children }: AuthProviderProps) {
       forgetSession();
       // Loaded when needed: the persister stays out of the sign-in page's first load.
       void import('../../lib/device-cache').then(({ forgetDeviceCache }) => forgetDeviceCache());
+      void import('../attention/push-subscription').then(({ unsubscribeThisBrowser }) => unsubscribeThisBrowser());
     }
   }, [state]);
 

@@ -20,6 +20,7 @@ import { GoLivePanel } from './GoLivePanel';
 import { useDeliveredUpdates, useFieldActions } from './field-unit.mutations';
 import { applyFieldFrame, fieldChannels, fieldCue } from './field-unit.live';
 import { ringFor } from '../attention/ring';
+import { usePushSubscription } from '../attention/usePushSubscription';
 import { fieldUnitKeys, fieldUnitQueries } from './field-unit.queries';
 import { hasPendingSos, pendingDispatchStatus, pendingUnitStatus } from './pending-actions';
 import { PositionPanel, SharingStrip } from './PositionPanel';
@@ -54,6 +55,7 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 
 /** Portrait, one thumb: the unit first, then the assignment, position, report, messages and outbox; SOS always at the bottom. */
 function FieldUnitScreen({ userId }: { userId: string }) {
+  usePushSubscription();
   const outbox = useOutbox(userId);
   const actions = useFieldActions(outbox);
   useDeliveredUpdates();
