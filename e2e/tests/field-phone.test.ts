@@ -153,6 +153,24 @@ describe('the field phone', () => {
     expect(await field.evaluate(() => window.notifications)).toEqual([]);
   });
 
+  it('lets the crew switch the vibration off on this phone, and says no push reaches it while closed on this server', async () => {
+    const panel = field.getByRole('region', { name: 'Ring, vibrate and notify' });
+    await expect.poll(() => panel.getByText('This browser shows Argus notifications.').isVisible(), SOON).toBe(true);
+    // The browser tests' server has no VAPID keys.
+    await expect.poll(() => panel.getByText(/^This server sends no Web Push/).isVisible(), SOON).toBe(true);
+    await panel.getByLabel('Vibrate').uncheck();
+    await field.evaluate(() => {
+      window.vibrations = [];
+    });
+    const body = `All units: bridge closed ${Date.now()}`;
+    expect((await callApi(command, 'POST', '/messages', { clientId: crypto.randomUUID(), channel: 'broadcast', body })).status).toBe(201);
+    await expect.poll(() => field.getByRole('region', { name: 'Messages' }).getByText(body).isVisible(), SOON).toBe(true);
+    expect(await field.evaluate(() => window.vibrations)).toEqual([]);
+    await panel.scrollIntoViewIfNeeded();
+    await screenshot(field, 'field-phone-attention-panel');
+    await panel.getByLabel('Vibrate').check();
+  });
+
   it('opens with no signal after a reload showing its assignment and messages "as of" when they were fetched, and catches up on reconnect', async () => {
     const thread = field.getByRole('region', { name: 'Messages' });
     const earlier = await thread.getByRole('list', { name: 'Messages' }).textContent();

@@ -45,8 +45,9 @@ const PUSH_TEXT: Record<PushState, string> = {
  * The field phone's attention (docs/decisions/0043-the-field-phone-offline-and-attention.md): what
  * rings, vibrates and notifies for a new assignment, a message from command, a broadcast and an
  * SOS seen. Saved on this device; the browser's own permission is asked for here, on a tap.
+ * Shown under Settings and, framed, on the field page itself (the field unit site has no Settings).
  */
-export function FieldAttentionSettings() {
+export function FieldAttentionSettings({ title = 'On the field phone', framed = false }: { title?: string; framed?: boolean }) {
   const [permission, setPermission] = useState<Permission>(currentPermission);
   const [push, setPush] = useState<PushState | null>(null);
   useEffect(() => {
@@ -58,9 +59,12 @@ export function FieldAttentionSettings() {
     setPermission(await Notification.requestPermission());
   };
   return (
-    <section aria-labelledby="field-attention-heading" className="space-y-2">
-      <h2 id="field-attention-heading" className="text-xl font-semibold">
-        On the field phone
+    <section
+      aria-labelledby="field-attention-heading"
+      className={framed ? 'space-y-2 rounded-xl border border-line bg-surface-raised p-4' : 'space-y-2'}
+    >
+      <h2 id="field-attention-heading" className={framed ? 'text-lg font-semibold' : 'text-xl font-semibold'}>
+        {title}
       </h2>
       <p className="text-ink-muted">
         A new assignment, a message from command, a broadcast and command seeing your SOS. Saved on this device.

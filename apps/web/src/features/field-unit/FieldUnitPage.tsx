@@ -21,6 +21,7 @@ import { useDeliveredUpdates, useFieldActions } from './field-unit.mutations';
 import { applyFieldFrame, fieldChannels, fieldCue } from './field-unit.live';
 import { ringFor } from '../attention/ring';
 import { usePushSubscription } from '../attention/usePushSubscription';
+import { FieldAttentionSettings } from '../attention/FieldAttentionSettings';
 import { fieldUnitKeys, fieldUnitQueries } from './field-unit.queries';
 import { hasPendingSos, pendingDispatchStatus, pendingUnitStatus } from './pending-actions';
 import { PositionPanel, SharingStrip } from './PositionPanel';
@@ -153,6 +154,7 @@ function FieldUnitScreen({ userId }: { userId: string }) {
           outbox={outbox}
         />
       </Panel>
+      <FieldAttentionSettings title="Ring, vibrate and notify" framed />
       <OutboxList outbox={outbox} />
       {unit ? <SosBar unit={unit} position={position} active={sosWaiting || unit.emergency !== null} onRaise={actions.raiseSos} /> : null}
     </div>
