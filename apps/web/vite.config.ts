@@ -21,6 +21,7 @@ const API_PREFIXES = [
   'reports',
   'alerts',
   'messages',
+  'push',
   'stream',
   'signaling',
   'videosdk',
@@ -92,6 +93,8 @@ export default defineConfig(({ mode }) => ({
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,woff2}'],
         // The object detector (1.5 MB of code, plus its model) loads only where it runs, never on install.
         globIgnores: ['**/detector.worker-*.js'],
+        // Notification taps and Web Push (docs/decisions/0043-the-field-phone-offline-and-attention.md).
+        importScripts: ['/attention-sw.js'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist,
         cleanupOutdatedCaches: true,

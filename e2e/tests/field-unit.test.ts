@@ -80,8 +80,8 @@ describe('field unit dashboard', () => {
     await expect.poll(async () => (await e2eUnit()).status, { timeout: 15_000 }).toBe('available');
     expect(await statusButton(page, 'Available').getAttribute('aria-pressed')).toBe('true');
 
-    // Sharing the position posts the device's fix, with its accuracy, for the unit.
-    await page.getByRole('switch', { name: 'Share my position' }).click();
+    // Sharing is on for an on-duty unit: the device's fix is posted, with its accuracy, for the unit.
+    expect(await page.getByRole('switch', { name: 'Share my position' }).getAttribute('aria-checked')).toBe('true');
     const position = async () =>
       (await callApi(commandPage, 'GET', '/units')).body.units.find((candidate: { id: string }) => candidate.id === unit.id).position
         ?.location ?? null;
@@ -151,6 +151,8 @@ describe('field unit dashboard', () => {
     const unit = await e2eUnit();
     await freeTheUnit(unit.id);
     const { context, page } = await fieldPhone();
+    // Paused, so the outbox below holds only what the crew did by hand.
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
     await statusButton(page, 'Available').click();
     await expect.poll(async () => (await e2eUnit()).status, { timeout: 15_000 }).toBe('available');
     await expect.poll(() => page.getByText('Online. Everything is sent.').isVisible(), { timeout: 15_000 }).toBe(true);

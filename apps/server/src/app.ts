@@ -29,6 +29,7 @@ import { evidenceRoutes } from './features/evidence/evidence.routes';
 import { dispatchRoutes } from './features/dispatch/dispatch.routes';
 import { realtimePlugin } from './realtime/realtime.routes';
 import { messagesRoutes } from './features/messages/messages.routes';
+import { pushRoutes } from './features/push/push.routes';
 import { alertsRoutes } from './features/alerts/alerts.routes';
 import { rulesRoutes } from './features/rules/rules.routes';
 import { overviewRoutes } from './features/overview/overview.routes';
@@ -118,6 +119,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   await app.register(dispatchCapabilitiesRoutes, { capabilities: services.dispatchCapabilities });
   await app.register(realtimePlugin, { hub: services.realtime, auth: services.auth, bearer, siteHosts: config.siteHosts });
   await app.register(messagesRoutes, { messages: services.messages });
+  await app.register(pushRoutes, { push: services.push });
   await app.register(alertsRoutes, { alerts: services.alerts });
   await app.register(rulesRoutes, { rules: services.rules, detections: services.detections });
   await app.register(overviewRoutes, { overview: services.overview });

@@ -75,6 +75,22 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /**
+   * Web Push's VAPID identity (docs/decisions/0043-the-field-phone-offline-and-attention.md); all
+   * three together or none. `npx web-push generate-vapid-keys` makes a key pair.
+   */
+  WEB_PUSH_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be the base64url public key web-push generate-vapid-keys prints')
+    .optional(),
+  WEB_PUSH_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be the base64url private key web-push generate-vapid-keys prints')
+    .optional(),
+  WEB_PUSH_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https:// address push services can reach the operator at')
+    .optional(),
   /** Comma-separated addresses (origin, or origin and path prefix) a sign-in may return to. */
   OAUTH_REDIRECT_ALLOW_LIST: z.string().optional(),
   /** Refresh grants per token family (session) in five minutes. */
@@ -162,6 +178,8 @@ export interface Config {
   refreshFamilyMax: number;
   oidc: { name: string; issuer: string; clientId: string; clientSecret: string; linkByEmail: boolean } | null;
   oauthRedirectAllowList: string[];
+  /** Web Push's VAPID keys and contact; null: no push is sent. */
+  webPush: { publicKey: string; privateKey: string; subject: string } | null;
   siteHosts: SiteHosts;
   /** An optional raster tile source for the maps; its origin is added to the CSP. */
   mapTiles: { url: string; attribution: string | null; maxZoom: number } | null;
@@ -199,6 +217,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (oidcParts > 0 && oidcParts < 3) {
     throw new ConfigError('Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
   }
+  const webPushParts = [e.WEB_PUSH_PUBLIC_KEY, e.WEB_PUSH_PRIVATE_KEY, e.WEB_PUSH_SUBJECT].filter(Boolean).length;
+  if (webPushParts > 0 && webPushParts < 3) {
+    throw new ConfigError('Invalid configuration:\n  WEB_PUSH_PUBLIC_KEY, WEB_PUSH_PRIVATE_KEY and WEB_PUSH_SUBJECT must be set together');
+  }
   for (const entry of e.OAUTH_REDIRECT_ALLOW_LIST?.split(',')
     .map((value) => value.trim())
     .filter(Boolean) ?? []) {
@@ -235,6 +257,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oauthRedirectAllowList: e.OAUTH_REDIRECT_ALLOW_LIST?.split(',')
       .map((entry) => entry.trim())
       .filter(Boolean) ?? [publicUrl],
+    webPush:
+      e.WEB_PUSH_PUBLIC_KEY && e.WEB_PUSH_PRIVATE_KEY && e.WEB_PUSH_SUBJECT
+        ? { publicKey: e.WEB_PUSH_PUBLIC_KEY, privateKey: e.WEB_PUSH_PRIVATE_KEY, subject: e.WEB_PUSH_SUBJECT }
+        : null,
     detectionModelUrl: e.DETECTION_MODEL_URL,
     mapTiles: e.MAP_TILE_URL ? { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION ?? null, maxZoom: e.MAP_TILE_MAX_ZOOM } : null,
     evidenceMaxBytes: e.EVIDENCE_MAX_BYTES,

@@ -18,8 +18,8 @@ export interface BackgroundJobOptions {
 
 /**
  * The server's background work, one lifecycle for all of it: camera health follows stream rooms,
- * alerts record their first delivery, the SFU warms up, platform health is sampled, the audit
- * head is signed, and the threat engine runs. The two event listeners are attached at once, as
+ * alerts record their first delivery, the SFU warms up, crews' phones are pushed to, platform health is sampled, the audit
+ * head is signed, and the threat engine runs. The event listeners are attached at once, as
  * events may be published before the server is ready; every failure is logged, never thrown.
  */
 export function createBackgroundJobs(services: Services, log: FastifyBaseLogger, options: BackgroundJobOptions): BackgroundJobs {
@@ -29,6 +29,8 @@ export function createBackgroundJobs(services: Services, log: FastifyBaseLogger,
   const stopTracking = trackFirstDelivery(services.realtime, services.events, services.alerts, services.clock, (error) =>
     log.error({ err: error }, 'alerts: recording first delivery'),
   );
+  // Web Push to crews' phones (docs/decisions/0043-the-field-phone-offline-and-attention.md): nothing when unconfigured.
+  const stopPushing = services.push.listen(services.events, (error) => log.warn({ err: error }, 'push: could not reach a push service'));
   const auditCheckpoints = scheduleAuditCheckpoints(services.audit, (error) => log.error({ err: error }, 'audit: signing a checkpoint'));
   let monitor: NodeJS.Timeout | undefined;
 
@@ -44,6 +46,7 @@ export function createBackgroundJobs(services: Services, log: FastifyBaseLogger,
     // In the reverse order of starting: the engine writes what it heard before the last checkpoint is signed.
     async stop() {
       stopTracking();
+      stopPushing();
       await services.threatEngine.stop();
       await auditCheckpoints.stop();
       clearInterval(monitor);

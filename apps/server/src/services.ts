@@ -55,6 +55,9 @@ import { AlertsService } from './features/alerts/alerts.service';
 import { DispatchRepository } from './features/dispatch/dispatch.repository';
 import { MessagesRepository } from './features/messages/messages.repository';
 import { MessagesService } from './features/messages/messages.service';
+import { PushRepository } from './features/push/push.repository';
+import { PushService } from './features/push/push.service';
+import { webPushSender } from './features/push/web-push-sender';
 import { OverviewRepository } from './features/overview/overview.repository';
 import { OverviewService } from './features/overview/overview.service';
 import { SearchRepository } from './features/search/search.repository';
@@ -149,6 +152,12 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     alerts,
     fieldScope,
     messages: new MessagesService(new MessagesRepository(db.kysely), fieldScope, clock, events, deviceTime),
+    push: new PushService(
+      new PushRepository(db.kysely),
+      config.webPush ? webPushSender(config.webPush) : null,
+      config.webPush?.publicKey ?? null,
+      clock,
+    ),
     overview: new OverviewService(new OverviewRepository(db.kysely)),
     search: new SearchService(new SearchRepository(db.kysely)),
     zones: new ZonesService(zonesRepository, reportsRepository, clock, events),

@@ -35,6 +35,10 @@ export const ERRORS = {
     status: 409,
     message: 'This is the last active Super Admin. Make another account Super Admin before deactivating or demoting this one.',
   },
+  push_not_configured: {
+    status: 409,
+    message: 'This server sends no Web Push: set WEB_PUSH_PUBLIC_KEY, WEB_PUSH_PRIVATE_KEY and WEB_PUSH_SUBJECT to turn it on.',
+  },
   payload_too_large: { status: 413, message: 'The request body is too large.' },
   unsupported_media_type: { status: 415, message: 'Send the request body as application/json.' },
   range_not_satisfiable: { status: 416, message: 'The requested range is outside the file.' },

@@ -24,6 +24,7 @@ import * as messageReads from './migrations/0021_message_reads';
 import * as coverageRule from './migrations/0022_coverage_rule';
 import * as dispatchCapabilities from './migrations/0023_dispatch_capabilities';
 import * as deviceTime from './migrations/0025_device_time';
+import * as pushSubscriptions from './migrations/0028_push_subscriptions';
 
 /** Migrations are code, listed here in order, so they bundle and run the same on both dialects. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0022_coverage_rule': coverageRule,
   '0023_dispatch_capabilities': dispatchCapabilities,
   '0025_device_time': deviceTime,
+  '0028_push_subscriptions': pushSubscriptions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

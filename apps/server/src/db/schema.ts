@@ -256,6 +256,15 @@ export interface MessageReadsTable {
   read_at: number;
 }
 
+/** One browser's Web Push subscription (docs/decisions/0043-the-field-phone-offline-and-attention.md). */
+export interface PushSubscriptionsTable {
+  endpoint: string;
+  user_id: string;
+  p256dh: string;
+  auth: string;
+  created_at: number;
+}
+
 export interface AlertsTable {
   id: string;
   rule: string;
@@ -593,6 +602,7 @@ export interface Database {
   report_photos: ReportPhotosTable;
   messages: MessagesTable;
   message_reads: MessageReadsTable;
+  push_subscriptions: PushSubscriptionsTable;
   alerts: AlertsTable;
   zones: ZonesTable;
   zone_imports: ZoneImportsTable;

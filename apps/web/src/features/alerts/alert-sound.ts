@@ -33,7 +33,8 @@ export function beepsFor(severity: AlertSeverity): number {
   return severity === 'critical' ? 3 : severity === 'warning' ? 2 : 1;
 }
 
-interface Tone {
+/** One note: when it starts, its pitch and how long it lasts. */
+export interface Tone {
   /** Seconds after now. */
   offset: number;
   hz: number;
@@ -67,7 +68,7 @@ let context: AudioContext | null = null;
  * Plays tones. Browsers allow sound only after the person has interacted with the page; before
  * that this stays silent and the visual cue still shows.
  */
-function play(tones: Tone[]): void {
+export function playTones(tones: Tone[]): void {
   if (typeof AudioContext === 'undefined') return;
   try {
     context ??= new AudioContext();
@@ -93,15 +94,15 @@ function play(tones: Tone[]): void {
 
 /** A new alert: beeps by severity. */
 export function playAlertBeep(severity: AlertSeverity): void {
-  if (isAlertSoundOn()) play(alertTones(severity));
+  if (isAlertSoundOn()) playTones(alertTones(severity));
 }
 
 /** A unit pressed SOS: the siren (switched with the alert sound, since SOS is the most urgent alert). */
 export function playSosSiren(): void {
-  if (isAlertSoundOn()) play(SOS_TONES);
+  if (isAlertSoundOn()) playTones(SOS_TONES);
 }
 
 /** A unit wrote to command. */
 export function playMessageChime(): void {
-  if (isMessageSoundOn()) play(MESSAGE_TONES);
+  if (isMessageSoundOn()) playTones(MESSAGE_TONES);
 }

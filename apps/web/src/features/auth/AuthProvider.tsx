@@ -13,7 +13,6 @@ import { authReducer, checkFailureAction, type AuthState } from './auth-state';
 import { AUTH_TEXT } from './auth-texts';
 import { useSessionKeepalive } from './useSessionKeepalive';
 import { forgetSession, recallSession, rememberSession } from './remembered-session';
-import { forgetAllLastKnown } from '../../lib/last-known';
 
 export interface AuthProviderProps {
   /** The gateway sites are public and never check a session. */
@@ -55,7 +54,9 @@ export function AuthProvider({ enabled, children }: AuthProviderProps) {
     if (state.status === 'valid' && !state.offline) rememberSession({ user: state.user, session: state.session });
     if (state.status === 'invalid' && state.reason === 'signed-out') {
       forgetSession();
-      forgetAllLastKnown();
+      // Loaded when needed: the persister stays out of the sign-in page's first load.
+      void import('../../lib/device-cache').then(({ forgetDeviceCache }) => forgetDeviceCache());
+      void import('../attention/push-subscription').then(({ unsubscribeThisBrowser }) => unsubscribeThisBrowser());
     }
   }, [state]);
 

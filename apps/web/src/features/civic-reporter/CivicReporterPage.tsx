@@ -41,7 +41,7 @@ function CivicReporter({ userId }: { userId: string }) {
           Report an incident
         </h2>
         <p className="text-sm text-ink-muted">In an emergency where life is at risk, call your local emergency number first.</p>
-        <ReportForm kind="civic" enqueue={outbox.enqueue} />
+        <ReportForm kind="civic" enqueue={outbox.enqueue} outboxItems={outbox.items} />
       </section>
       <MyReports outbox={outbox} live={live} />
       <PublicAlerts live={live} />

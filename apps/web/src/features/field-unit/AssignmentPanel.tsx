@@ -7,6 +7,7 @@ import { bearingDegrees, compassPoint, distanceMetres, formatDistance } from '..
 import { useCoordinateFormat } from '../../lib/geo/coordinate-preference';
 import { coordinateReadings } from '../../lib/geo/format-coordinate';
 import { cn } from '../../lib/class-names';
+import { AsOfTag } from '../../components/outbox/AsOfTag';
 import { clockTime } from '../../lib/time-format';
 import { DISPATCH_STATUS_LABELS } from '../incidents/incident-labels';
 import { CREW_MILESTONES } from './field-unit-texts';
@@ -28,16 +29,30 @@ export interface AssignmentPanelProps {
   onSetStatus: (status: DispatchStatus) => void;
   loading: boolean;
   error: string | null;
+  /** When the server gave the assignments: shown as "as of" while they are from an earlier visit. */
+  dataUpdatedAt: number;
 }
 
 /** My current assignment: where it is (distance, bearing, MGRS) and the milestone buttons. */
-export function AssignmentPanel({ assignment, recalled, here, pendingStatus, onSetStatus, loading, error }: AssignmentPanelProps) {
+export function AssignmentPanel({
+  assignment,
+  recalled,
+  here,
+  pendingStatus,
+  onSetStatus,
+  loading,
+  error,
+  dataUpdatedAt,
+}: AssignmentPanelProps) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="space-y-3 rounded-xl border border-line bg-surface-raised p-4">
-      <h2 id={headingId} className="text-lg font-semibold">
-        Assignment
-      </h2>
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 id={headingId} className="text-lg font-semibold">
+          Assignment
+        </h2>
+        <AsOfTag dataUpdatedAt={dataUpdatedAt} />
+      </div>
       {assignment ? (
         <AssignmentDetail assignment={assignment} here={here} pendingStatus={pendingStatus} onSetStatus={onSetStatus} />
       ) : error ? (
@@ -57,7 +72,7 @@ function AssignmentDetail({
   here,
   pendingStatus,
   onSetStatus,
-}: Omit<AssignmentPanelProps, 'assignment' | 'loading' | 'error'> & { assignment: Assignment }) {
+}: Omit<AssignmentPanelProps, 'assignment' | 'loading' | 'error' | 'dataUpdatedAt'> & { assignment: Assignment }) {
   const { incident } = assignment;
   const status = pendingStatus ?? assignment.status;
   const allowed: readonly DispatchStatus[] = DISPATCH_TRANSITIONS[status];

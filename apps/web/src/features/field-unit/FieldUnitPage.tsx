@@ -18,13 +18,17 @@ import { AssignmentPanel } from './AssignmentPanel';
 import { EmergencyBanner } from './EmergencyBanner';
 import { GoLivePanel } from './GoLivePanel';
 import { useDeliveredUpdates, useFieldActions } from './field-unit.mutations';
-import { applyFieldFrame, fieldChannels } from './field-unit.live';
+import { applyFieldFrame, fieldChannels, fieldCue } from './field-unit.live';
+import { ringFor } from '../attention/ring';
+import { usePushSubscription } from '../attention/usePushSubscription';
+import { FieldAttentionSettings } from '../attention/FieldAttentionSettings';
 import { fieldUnitKeys, fieldUnitQueries } from './field-unit.queries';
 import { hasPendingSos, pendingDispatchStatus, pendingUnitStatus } from './pending-actions';
-import { PositionPanel } from './PositionPanel';
+import { PositionPanel, SharingStrip } from './PositionPanel';
 import { SosButton } from './SosButton';
 import { UnitPanel } from './UnitPanel';
-import { usePositionSharing, useSharePreference } from './usePositionSharing';
+import { isOnDuty, usePositionSharing, useSharePreference } from './usePositionSharing';
+import { useFieldDeviceCache } from './field-device-cache';
 
 /** /fieldunit and /field-unit (the same screen), and every path of the field unit site. */
 export function FieldUnitPage() {
@@ -32,6 +36,13 @@ export function FieldUnitPage() {
   // The route guard renders this page only for a signed-in user.
   if (!user) return null;
   return <FieldUnitDashboard userId={user.id} />;
+}
+
+/** The page waits for what the phone kept (field-device-cache.ts) so it opens with it, signal or not. */
+function FieldUnitDashboard({ userId }: { userId: string }) {
+  const restored = useFieldDeviceCache(userId);
+  if (!restored) return <LoadingScreen variant="minimal" message="Loading your unit..." />;
+  return <FieldUnitScreen userId={userId} />;
 }
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
@@ -44,14 +55,15 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** Portrait, one thumb: the unit first, then the assignment, position, report, messages and outbox; SOS always at the bottom. */
-function FieldUnitDashboard({ userId }: { userId: string }) {
+function FieldUnitScreen({ userId }: { userId: string }) {
+  usePushSubscription();
   const outbox = useOutbox(userId);
   const actions = useFieldActions(outbox);
   useDeliveredUpdates();
   useReportDeliveredUpdates();
   const live = useRealtimeStatus() === 'open';
-  const units = useQuery({ ...fieldUnitQueries.units(userId), refetchInterval: pollInterval(live) });
-  const assignments = useQuery({ ...fieldUnitQueries.assignments(userId), refetchInterval: pollInterval(live) });
+  const units = useQuery({ ...fieldUnitQueries.units(), refetchInterval: pollInterval(live) });
+  const assignments = useQuery({ ...fieldUnitQueries.assignments(), refetchInterval: pollInterval(live) });
   // Filled by the live feed only (field-unit.live.ts): never fetched, so it has no query function.
   const recalled = useQuery<Assignment | null>({
     queryKey: fieldUnitKeys.recalled,
@@ -62,11 +74,16 @@ function FieldUnitDashboard({ userId }: { userId: string }) {
   const [chosenUnitId, setChosenUnitId] = useState<string | null>(null);
   const unit: Unit | undefined = units.data?.find((candidate) => candidate.id === chosenUnitId) ?? units.data?.[0];
   const queryClient = useQueryClient();
-  useRealtime(fieldChannels(userId, unit?.id ?? null), (frame) => applyFieldFrame(queryClient, frame));
+  useRealtime(fieldChannels(userId, unit?.id ?? null), (frame) => {
+    const cue = fieldCue(queryClient, frame, userId);
+    applyFieldFrame(queryClient, frame);
+    if (cue) ringFor(cue);
+  });
 
   const position = useWatchedPosition(true);
   const [sharing, setSharing] = useSharePreference();
-  const lastQueuedAt = usePositionSharing(unit?.id ?? null, sharing, position, actions.postPosition);
+  const onDuty = unit ? isOnDuty(unit.status) : false;
+  const lastQueuedAt = usePositionSharing(unit?.id ?? null, sharing && onDuty, position, actions.postPosition);
   const assignment = assignments.data?.find((candidate) => candidate.unitId === unit?.id);
   const here = position.status === 'fix' ? position.location : (unit?.position?.location ?? null);
   const sosWaiting = unit ? hasPendingSos(outbox.items, unit.id) : false;
@@ -77,6 +94,7 @@ function FieldUnitDashboard({ userId }: { userId: string }) {
     <div className="mx-auto max-w-lg space-y-4 pb-32">
       <ConnectionBanner waiting={outbox.pending.length} refused={outbox.failed.length} />
       {unit ? <EmergencyBanner unit={unit} waiting={sosWaiting} /> : null}
+      {unit ? <SharingStrip sharing={sharing} onDuty={onDuty} onSharingChange={setSharing} /> : null}
       {units.isError && !units.data ? (
         <p role="alert" className="rounded-lg border border-danger p-3 text-danger">
           {`Your unit could not be loaded: ${describeError(units.error)}`}
@@ -94,6 +112,7 @@ function FieldUnitDashboard({ userId }: { userId: string }) {
           <UnitPanel
             unit={unit}
             pendingStatus={pendingUnitStatus(outbox.items, unit.id)}
+            dataUpdatedAt={units.dataUpdatedAt}
             onSetStatus={(status) => void actions.setUnitStatus(unit.id, status)}
           />
           <AssignmentPanel
@@ -103,14 +122,28 @@ function FieldUnitDashboard({ userId }: { userId: string }) {
             pendingStatus={assignment ? pendingDispatchStatus(outbox.items, assignment.id) : null}
             onSetStatus={(status) => assignment && void actions.setAssignmentStatus(assignment.id, status)}
             loading={assignments.isPending}
+            dataUpdatedAt={assignments.dataUpdatedAt}
             error={assignments.isError && !assignments.data ? describeError(assignments.error) : null}
           />
         </>
       ) : null}
-      <PositionPanel position={position} sharing={sharing} onSharingChange={setSharing} lastQueuedAt={lastQueuedAt} disabled={!unit} />
+      <PositionPanel
+        position={position}
+        sharing={sharing}
+        onSharingChange={setSharing}
+        lastQueuedAt={lastQueuedAt}
+        disabled={!unit}
+        onDuty={onDuty}
+      />
       {unit ? <GoLivePanel unit={unit} /> : null}
       <Panel title="Quick report">
-        <ReportForm kind="field" enqueue={outbox.enqueue} deviceLocation={deviceLocation(position)} capturePhotos />
+        <ReportForm
+          kind="field"
+          enqueue={outbox.enqueue}
+          outboxItems={outbox.items}
+          deviceLocation={deviceLocation(position)}
+          capturePhotos
+        />
       </Panel>
       <Panel title="Messages">
         <MessageThread
@@ -121,6 +154,7 @@ function FieldUnitDashboard({ userId }: { userId: string }) {
           outbox={outbox}
         />
       </Panel>
+      <FieldAttentionSettings title="Ring, vibrate and notify" framed />
       <OutboxList outbox={outbox} />
       {unit ? <SosBar unit={unit} position={position} active={sosWaiting || unit.emergency !== null} onRaise={actions.raiseSos} /> : null}
     </div>

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { Unit } from '@argus/contracts/http/units';
 import type { UnitStatus } from '@argus/contracts/units';
 import { cn } from '../../lib/class-names';
+import { AsOfTag } from '../../components/outbox/AsOfTag';
 import { UNIT_STATUS_LABELS } from '../units/unit-labels';
 import { CREW_STATUSES } from './field-unit-texts';
 
@@ -19,10 +20,12 @@ export interface UnitPanelProps {
   /** A status chosen here and not yet confirmed by the server. */
   pendingStatus: UnitStatus | null;
   onSetStatus: (status: UnitStatus) => void;
+  /** When the server gave this unit's data: shown as "as of" while it is from an earlier visit. */
+  dataUpdatedAt: number;
 }
 
 /** My unit: its callsign and status, and the four status buttons, big enough for a gloved thumb. */
-export function UnitPanel({ unit, pendingStatus, onSetStatus }: UnitPanelProps) {
+export function UnitPanel({ unit, pendingStatus, onSetStatus, dataUpdatedAt }: UnitPanelProps) {
   const headingId = useId();
   const shown = pendingStatus ?? unit.status;
   return (
@@ -31,7 +34,8 @@ export function UnitPanel({ unit, pendingStatus, onSetStatus }: UnitPanelProps) 
         <h2 id={headingId} className="text-xl font-bold">
           {unit.callsign}
         </h2>
-        <span className="text-sm uppercase tracking-wide text-ink-muted">{unit.kind}</span>
+        <AsOfTag dataUpdatedAt={dataUpdatedAt} />
+        <span className="ml-auto text-sm uppercase tracking-wide text-ink-muted">{unit.kind}</span>
       </div>
       <p className="text-lg" data-unit-status={unit.status}>
         <span className="text-ink-muted">Status: </span>

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { AssignmentListResponse } from '@argus/contracts/http/units';
+import type { AssignmentListResponse, UnitListResponse } from '@argus/contracts/http/units';
 import { channels, type Channel, type LiveFrame } from '@argus/contracts/realtime/protocol';
 import type { z } from 'zod';
 import { addLiveMessage } from '../messages/messages.live';
@@ -10,8 +10,10 @@ import { patchOwnReport } from '../reports/reports.live';
 import { reportQueries } from '../reports/reports.queries';
 import { fieldUnitKeys } from './field-unit.queries';
 import { patchLive } from '../../lib/live-patch';
+import { fieldCueFor, type FieldCue } from '@argus/contracts/field-cues';
 
 type AssignmentList = z.infer<typeof AssignmentListResponse>;
+type UnitList = z.infer<typeof UnitListResponse>;
 
 const ACTIVE = new Set(['assigned', 'acknowledged', 'en_route', 'on_scene']);
 
@@ -58,4 +60,12 @@ export function applyFieldFrame(queryClient: QueryClient, frame: LiveFrame): voi
         void queryClient.invalidateQueries({ queryKey });
       return;
   }
+}
+
+/** The cue a frame deserves (field-cues.ts), judged against the page's caches before the frame is applied. */
+export function fieldCue(queryClient: QueryClient, frame: LiveFrame, userId: string): FieldCue | null {
+  if (frame.type === 'realtime.reset') return null;
+  const unitId = frame.type === 'unit.updated' ? frame.data.id : null;
+  const unitBefore = unitId ? queryClient.getQueryData<UnitList>(fieldUnitKeys.units)?.units.find((unit) => unit.id === unitId) : undefined;
+  return fieldCueFor(frame, { viewerId: userId, sosSeenBefore: Boolean(unitBefore?.emergency?.seen) });
 }

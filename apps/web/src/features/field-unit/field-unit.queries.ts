@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { AssignmentListResponse, UnitListResponse } from '@argus/contracts/http/units';
 import { api } from '../../lib/api';
-import { lastKnown } from '../../lib/last-known';
 import { FIELD_POLL_MS } from '../../lib/poll-interval';
 
 /**
  * The crew's view: the units this user crews and their assignments in progress. The last answers
- * are kept on the device, so the page opens with no signal (stale: refetched when it can be).
+ * are kept on the device (field-device-cache.ts), so the page opens with no signal, marked with
+ * their time, and refetched as soon as it can be.
  */
 export const fieldUnitKeys = {
   all: ['field-unit'] as const,
@@ -17,34 +17,18 @@ export const fieldUnitKeys = {
 };
 
 export const fieldUnitQueries = {
-  units: (userId: string) => {
-    const saved = lastKnown('units', userId, UnitListResponse);
-    return queryOptions({
+  units: () =>
+    queryOptions({
       queryKey: fieldUnitKeys.units,
-      queryFn: async ({ signal }) => {
-        const answer = await api.get('/units', UnitListResponse, { signal });
-        saved.write(answer);
-        return answer;
-      },
-      initialData: saved.read,
-      initialDataUpdatedAt: 0,
+      queryFn: ({ signal }) => api.get('/units', UnitListResponse, { signal }),
       select: (data) => data.units,
       refetchInterval: FIELD_POLL_MS,
-    });
-  },
-  assignments: (userId: string) => {
-    const saved = lastKnown('assignments', userId, AssignmentListResponse);
-    return queryOptions({
+    }),
+  assignments: () =>
+    queryOptions({
       queryKey: fieldUnitKeys.assignments,
-      queryFn: async ({ signal }) => {
-        const answer = await api.get('/dispatches?active=true', AssignmentListResponse, { signal });
-        saved.write(answer);
-        return answer;
-      },
-      initialData: saved.read,
-      initialDataUpdatedAt: 0,
+      queryFn: ({ signal }) => api.get('/dispatches?active=true', AssignmentListResponse, { signal }),
       select: (data) => data.assignments,
       refetchInterval: FIELD_POLL_MS,
-    });
-  },
+    }),
 };

@@ -1,19 +1,30 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { UnitStatus } from '@argus/contracts/units';
 import type { DevicePosition } from '../../lib/geo/device-position';
 import type { PositionFix } from './field-unit.mutations';
 import { shouldPostFix, type Fix } from './position-throttle';
 
 const PREFERENCE_KEY = 'argus.fieldUnit.sharePosition';
 
+/** Off duty: a unit out of service is not followed, whatever the switch says. */
+const OFF_DUTY: ReadonlySet<UnitStatus> = new Set(['out_of_service']);
+
+// On unless the crew paused it: command needs to see where an on-duty unit is
+// (docs/decisions/0043-the-field-phone-offline-and-attention.md).
 function readPreference(): boolean {
   try {
-    return localStorage.getItem(PREFERENCE_KEY) === 'on';
+    return localStorage.getItem(PREFERENCE_KEY) !== 'off';
   } catch {
-    return false;
+    return true;
   }
 }
 
-/** The crew's on/off choice, remembered on this device. */
+/** Whether a unit in this status is on duty, so its position is shared while the crew has not paused it. */
+export function isOnDuty(status: UnitStatus): boolean {
+  return !OFF_DUTY.has(status);
+}
+
+/** The crew's share-or-pause choice, remembered on this device (sharing unless paused). */
 export function useSharePreference(): [boolean, (on: boolean) => void] {
   const [sharing, setSharing] = useState(readPreference);
   const update = useCallback((on: boolean) => {

@@ -9,6 +9,7 @@ import type { OutboxView } from '../../lib/outbox/useOutbox';
 import { Button } from '../../components/ui/Button';
 import { FieldError } from '../../components/ui/FieldError';
 import { cn } from '../../lib/class-names';
+import { AsOfTag } from '../../components/outbox/AsOfTag';
 import { clockTime } from '../../lib/time-format';
 import { messageQueries, type ThreadKey } from './messages.queries';
 
@@ -72,6 +73,8 @@ export function MessageThread({ conversation, includeBroadcasts, userId, outbox,
       })),
   ].sort((a, b) => a.at - b.at);
   const loadError = results.find((result) => result.isError)?.error;
+  // The oldest of the threads shown decides how old the whole reads.
+  const keptSince = Math.min(...results.filter((result) => result.data).map((result) => result.dataUpdatedAt));
 
   const handleSend = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -97,6 +100,7 @@ export function MessageThread({ conversation, includeBroadcasts, userId, outbox,
 
   return (
     <div className="space-y-3">
+      {Number.isFinite(keptSince) ? <AsOfTag dataUpdatedAt={keptSince} /> : null}
       {loadError && !delivered.length ? (
         <p className="text-sm text-danger">{`Messages could not be loaded: ${describeError(loadError)}`}</p>
       ) : null}

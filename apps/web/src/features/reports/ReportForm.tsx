@@ -8,6 +8,7 @@ import type { OutboxAction, OutboxItem } from '../../lib/outbox/outbox-item';
 import { Button } from '../../components/ui/Button';
 import { FieldError } from '../../components/ui/FieldError';
 import { FormMessage } from '../../components/ui/FormMessage';
+import { SavedReportNotice } from './SavedReportNotice';
 import { LocationField, type ChosenLocation } from './LocationField';
 import { MapPick } from './MapPick';
 import { PhotoPicker, type PickedPhoto } from './PhotoPicker';
@@ -16,6 +17,8 @@ import { CATEGORY_LABELS, REPORT_CATEGORIES, type ReportCategory } from './repor
 export interface ReportFormProps {
   kind: ReportKind;
   enqueue: (action: OutboxAction) => Promise<OutboxItem>;
+  /** The outbox as it stands, so the form says whether its report went at once or waits for a connection. */
+  outboxItems: readonly OutboxItem[];
   /** The device's latest fix, when the page already follows it: used until the reporter sets another place. */
   deviceLocation?: ChosenLocation | null;
   /** Open the back camera for photos rather than offering the gallery. */
@@ -28,14 +31,14 @@ type Field = 'category' | 'description' | 'location';
  * A report with photos, written to the outbox before anything is sent: a report typed with no
  * signal, or in a tab that then closes, still arrives (once) when the connection returns.
  */
-export function ReportForm({ kind, enqueue, deviceLocation = null, capturePhotos = false }: ReportFormProps) {
+export function ReportForm({ kind, enqueue, outboxItems, deviceLocation = null, capturePhotos = false }: ReportFormProps) {
   const [category, setCategory] = useState<ReportCategory | ''>('');
   const [description, setDescription] = useState('');
   const [chosen, setChosen] = useState<ChosenLocation | null>(null);
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   const [photoProblem, setPhotoProblem] = useState<string>();
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const [saved, setSaved] = useState(false);
+  const [savedId, setSavedId] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string>();
   const [saving, setSaving] = useState(false);
   const categoryId = useId();
@@ -44,7 +47,7 @@ export function ReportForm({ kind, enqueue, deviceLocation = null, capturePhotos
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setSaved(false);
+    setSavedId(null);
     setSaveError(undefined);
     const parsed = CreateReportRequest.safeParse({ clientId: newClientId(), kind, category, description, location: location?.location });
     if (!parsed.success) {
@@ -56,7 +59,7 @@ export function ReportForm({ kind, enqueue, deviceLocation = null, capturePhotos
     setErrors({});
     setSaving(true);
     try {
-      await enqueue({
+      const item = await enqueue({
         kind: 'report',
         body: parsed.data,
         photos: photos.map((photo) => ({
@@ -72,7 +75,7 @@ export function ReportForm({ kind, enqueue, deviceLocation = null, capturePhotos
       setDescription('');
       setChosen(null);
       setPhotos([]);
-      setSaved(true);
+      setSavedId(item.id);
     } catch {
       setSaveError('This device could not store the report. Nothing was sent; try again.');
     } finally {
@@ -128,9 +131,7 @@ export function ReportForm({ kind, enqueue, deviceLocation = null, capturePhotos
       <PhotoPicker photos={photos} onChange={setPhotos} onProblem={setPhotoProblem} capture={capturePhotos} />
       {photoProblem ? <FormMessage tone="error">{photoProblem}</FormMessage> : null}
       {saveError ? <FormMessage tone="error">{saveError}</FormMessage> : null}
-      {saved ? (
-        <FormMessage tone="success">Report saved on this device. It is sent as soon as there is a connection; follow it below.</FormMessage>
-      ) : null}
+      {savedId ? <SavedReportNotice item={outboxItems.find((candidate) => candidate.id === savedId)} /> : null}
       <Button type="submit" disabled={saving} className="min-h-14 w-full text-lg">
         <Send aria-hidden="true" className="size-5" />
         {saving ? 'Saving...' : 'Send report'}

@@ -13,8 +13,9 @@ import { PasswordSection } from './PasswordSection';
 import { TwoFactorSection } from '../mfa/TwoFactorSection';
 import { ProfileSection } from './ProfileSection';
 import { SoundSettings } from '../alerts/SoundSettings';
+import { FieldAttentionSettings } from '../attention/FieldAttentionSettings';
 
-/** /settings: everyone's own profile, password, accessibility, coordinate format and sounds; administration (maps, dispatch capabilities, users, audit) for command roles. */
+/** /settings: everyone's own profile, password, accessibility, coordinate format and sounds (and a crew's ring, vibration and notifications); administration (maps, dispatch capabilities, users, audit) for command roles. */
 export function SettingsPage() {
   const { user } = useAuth();
   const isCommand = isCommandRole(user?.role);
@@ -26,6 +27,7 @@ export function SettingsPage() {
       <AccessibilitySection />
       <CoordinatesSection />
       <SoundSettings />
+      {user?.role === 'Field_Unit' ? <FieldAttentionSettings /> : null}
       {mayManageBasemaps(user?.role) ? <MapsSection /> : null}
       {mayManageDispatchCapabilities(user?.role) ? <DispatchCapabilitiesSection /> : null}
       {isCommand ? <UsersAdminSection /> : null}
