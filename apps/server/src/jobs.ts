@@ -4,6 +4,7 @@ import type { Services } from './services';
 import { scheduleAuditCheckpoints } from './features/audit/audit-checkpoint-schedule';
 import { trackFirstDelivery } from './features/alerts/first-delivery';
 import { followStreamRooms } from './features/cameras/follow-stream-rooms';
+import { followIncidentsForReporters } from './features/reports/report-progress';
 
 /** What the server runs beside its routes, started once it is ready and stopped as it closes. */
 export interface BackgroundJobs {
@@ -18,8 +19,8 @@ export interface BackgroundJobOptions {
 
 /**
  * The server's background work, one lifecycle for all of it: camera health follows stream rooms,
- * alerts record their first delivery, the SFU warms up, platform health is sampled, the audit
- * head is signed, and the threat engine runs. The two event listeners are attached at once, as
+ * alerts record their first delivery, reporters hear how the incidents behind their reports move, the SFU warms up, platform health is sampled, the audit
+ * head is signed, and the threat engine runs. The event listeners are attached at once, as
  * events may be published before the server is ready; every failure is logged, never thrown.
  */
 export function createBackgroundJobs(services: Services, log: FastifyBaseLogger, options: BackgroundJobOptions): BackgroundJobs {
@@ -28,6 +29,11 @@ export function createBackgroundJobs(services: Services, log: FastifyBaseLogger,
   );
   const stopTracking = trackFirstDelivery(services.realtime, services.events, services.alerts, services.clock, (error) =>
     log.error({ err: error }, 'alerts: recording first delivery'),
+  );
+  const stopFollowingIncidents = followIncidentsForReporters(
+    services.events,
+    (incidentId) => services.reports.announceProgress(incidentId),
+    (error) => log.error({ err: error }, 'reports: announcing a report’s public status'),
   );
   const auditCheckpoints = scheduleAuditCheckpoints(services.audit, (error) => log.error({ err: error }, 'audit: signing a checkpoint'));
   let monitor: NodeJS.Timeout | undefined;
@@ -49,6 +55,7 @@ export function createBackgroundJobs(services: Services, log: FastifyBaseLogger,
       clearInterval(monitor);
       await services.streams.close();
       stopFollowingRooms();
+      stopFollowingIncidents();
     },
   };
 }

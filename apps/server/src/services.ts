@@ -35,6 +35,7 @@ import { IncidentsService } from './features/incidents/incidents.service';
 import { UnitsRepository } from './features/units/units.repository';
 import { ReportsService } from './features/reports/reports.service';
 import { ReportsRepository } from './features/reports/reports.repository';
+import { CivicSettingsRepository } from './features/reports/civic-settings.repository';
 import { DiskFileStore } from './lib/file-store';
 import { EvidenceRepository } from './features/evidence/evidence.repository';
 import { EvidenceService } from './features/evidence/evidence.service';
@@ -134,7 +135,11 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     events,
     realtime: createRealtimeHub(config, db, events, clock),
     incidents,
-    reports: new ReportsService(reportsRepository, incidentsRepository, incidents, files, clock, events, evidence),
+    reports: new ReportsService(reportsRepository, incidentsRepository, incidents, files, clock, events, evidence, {
+      settings: new CivicSettingsRepository(db.kysely),
+      audit,
+      anonymousLimit: config.anonymousReports,
+    }),
     evidence,
     // Archives get a folder of their own: deleting a basemap must never remove bytes evidence shares.
     basemaps: new BasemapsService(

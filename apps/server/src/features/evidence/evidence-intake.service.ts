@@ -128,7 +128,7 @@ export class EvidenceIntake {
    */
   async adoptReportPhoto(
     photo: { id: string; mime: string; size: number; sha256: string; storage_key: string; created_at: number },
-    report: { kind: string; reporter_id: string; created_at: number; lat: number; lon: number; incident_id: string | null },
+    report: { kind: string; reporter_id: string | null; created_at: number; lat: number; lon: number; incident_id: string | null },
     bytes: Buffer,
     context: AuditContext,
   ): Promise<EvidenceRow> {

@@ -13,6 +13,35 @@ import type { ReportRow, ReportView, ReportsRepository } from './reports.reposit
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const trackingCode = () => `RPT-${Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')}`;
 
+/** A new report's row, as filed by a reporter (or by nobody, with a follow token's hash, when anonymous). */
+export function newReportRow(
+  request: CreateReportRequest,
+  reporterId: string | null,
+  followTokenHash: string | null,
+  now: number,
+): ReportRow {
+  return {
+    id: randomUUID(),
+    client_id: request.clientId,
+    tracking_code: trackingCode(),
+    kind: request.kind,
+    category: request.category,
+    description: request.description,
+    lat: request.location.lat,
+    lon: request.location.lon,
+    accuracy: request.location.accuracy ?? null,
+    status: 'submitted',
+    reporter_id: reporterId,
+    incident_id: null,
+    reject_reason: null,
+    lock_holder_id: null,
+    lock_expires_at: null,
+    created_at: now,
+    updated_at: now,
+    follow_token_hash: followTokenHash,
+  };
+}
+
 /**
  * Filing a report and reading reports back. The device's clientId makes filing idempotent: the
  * same id again answers the first report. Reporters see only their own.
@@ -29,27 +58,9 @@ export class ReportFiling {
       throw new AppError('forbidden', 'Civic reporters file civic reports.');
     if (reporter.role === 'Field_Unit' && request.kind !== 'field') throw new AppError('forbidden', 'Field units file field reports.');
     const now = this.clock.now();
-    const row: ReportRow = {
-      id: randomUUID(),
-      client_id: request.clientId,
-      tracking_code: trackingCode(),
-      kind: request.kind,
-      category: request.category,
-      description: request.description,
-      lat: request.location.lat,
-      lon: request.location.lon,
-      accuracy: request.location.accuracy ?? null,
-      status: 'submitted',
-      reporter_id: reporter.id,
-      incident_id: null,
-      reject_reason: null,
-      lock_holder_id: null,
-      lock_expires_at: null,
-      created_at: now,
-      updated_at: now,
-    };
+    const row = newReportRow(request, reporter.id, null, now);
     if (await this.reports.insertIfNew(row)) {
-      const view: ReportView = { ...row, photos: [], lockHolderName: null };
+      const view: ReportView = { ...row, photos: [], lockHolderName: null, progress: null };
       for (const event of reportEvents.created(view, now)) this.events.publish(event);
       return { report: view, created: true };
     }

@@ -11,7 +11,7 @@ import { stripPhotoMetadata } from '../evidence/redact';
 import type { UserRow } from '../users/users.repository';
 import { findVisibleReport, viewOf } from './report-access';
 import { reportEvents } from './reports.events';
-import type { PhotoRow, ReportsRepository } from './reports.repository';
+import type { PhotoRow, ReportRow, ReportsRepository } from './reports.repository';
 
 /**
  * A report's photos: stored by their reporter, checked by their bytes, and evidence from the
@@ -35,28 +35,45 @@ export class ReportPhotos {
     bytes: Buffer,
     context?: AuditContext,
   ): Promise<PhotoRow> {
-    const photo = await this.store(viewer, reportId, photoId, declaredType, bytes);
-    // Every report photo is evidence from the moment it arrives; a retry adopts one that a failure left behind.
-    const report = (await this.reports.find(reportId))!;
-    const stored = photo.sha256 === sha256(bytes) ? bytes : await this.files.get(photo.storage_key);
-    await this.evidence.adoptReportPhoto(
-      photo,
+    const report = await this.reports.find(reportId);
+    if (!report || report.reporter_id !== viewer.id) throw new AppError('not_found', 'No such report of yours.');
+    return this.addTo(
       report,
-      stored,
+      viewer.id,
+      photoId,
+      declaredType,
+      bytes,
       context ?? { actorId: viewer.id, subjectId: viewer.id, ip: null, userAgent: null },
     );
+  }
+
+  /**
+   * Stores a photo of a report whose sender has been recognised (its reporter, or the holder of an
+   * anonymous report's follow link, uploading as nobody), and makes it evidence.
+   */
+  async addTo(
+    report: ReportRow,
+    uploaderId: string | null,
+    photoId: string,
+    declaredType: string | undefined,
+    bytes: Buffer,
+    context: AuditContext,
+  ): Promise<PhotoRow> {
+    const photo = await this.store(report, uploaderId, photoId, declaredType, bytes);
+    // Every report photo is evidence from the moment it arrives; a retry adopts one that a failure left behind.
+    const stored = photo.sha256 === sha256(bytes) ? bytes : await this.files.get(photo.storage_key);
+    await this.evidence.adoptReportPhoto(photo, report, stored, context);
     return photo;
   }
 
   private async store(
-    viewer: UserRow,
-    reportId: string,
+    report: ReportRow,
+    uploaderId: string | null,
     photoId: string,
     declaredType: string | undefined,
     bytes: Buffer,
   ): Promise<PhotoRow> {
-    const report = await this.reports.find(reportId);
-    if (!report || report.reporter_id !== viewer.id) throw new AppError('not_found', 'No such report of yours.');
+    const reportId = report.id;
     const earlier = await this.reports.findPhoto(photoId);
     if (earlier) {
       if (earlier.report_id !== reportId) throw new AppError('conflict', 'This photo id was already used for another report.');
@@ -80,7 +97,7 @@ export class ReportPhotos {
       size: stored.size,
       sha256: stored.sha256,
       storage_key: stored.key,
-      uploaded_by: viewer.id,
+      uploaded_by: uploaderId,
       created_at: now,
     };
     if (!(await this.reports.insertPhotoIfNew(row))) return (await this.reports.findPhoto(photoId))!;

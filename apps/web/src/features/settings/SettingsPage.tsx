@@ -4,6 +4,7 @@ import { useAuth } from '../auth/auth-context';
 import { SwitchUserSection } from '../users/SwitchUserSection';
 import { AuditLogSection } from '../audit/AuditLogSection';
 import { MapsSection } from '../basemaps/MapsSection';
+import { CivicSection } from '../civic/CivicSection';
 import { UsersAdminSection } from '../users/UsersAdminSection';
 import { AccessibilitySection } from './AccessibilitySection';
 import { CoordinatesSection } from './CoordinatesSection';
@@ -12,7 +13,7 @@ import { TwoFactorSection } from '../mfa/TwoFactorSection';
 import { ProfileSection } from './ProfileSection';
 import { SoundSettings } from '../alerts/SoundSettings';
 
-/** /settings: everyone's own profile, password, accessibility, coordinate format and sounds; administration (maps, users, audit) for command roles. */
+/** /settings: everyone's own profile, password, accessibility, coordinate format and sounds; administration (maps, users, civic reports, audit) for command roles. */
 export function SettingsPage() {
   const { user } = useAuth();
   const isCommand = isCommandRole(user?.role);
@@ -26,6 +27,7 @@ export function SettingsPage() {
       <SoundSettings />
       {mayManageBasemaps(user?.role) ? <MapsSection /> : null}
       {isCommand ? <UsersAdminSection /> : null}
+      {isCommand ? <CivicSection /> : null}
       {isCommand ? <SwitchUserSection /> : null}
       {isCommand ? <AuditLogSection /> : null}
     </div>
