@@ -37,7 +37,8 @@ export function FollowReport({ token }: { token: string | null }) {
             <span className="font-medium">{CATEGORY_LABELS[report.data.category as ReportCategory] ?? report.data.category}</span>
             <span className="text-ink-muted">{` · sent ${when(report.data.createdAt)}`}</span>
           </p>
-          <StageSteps stage={report.data.publicStage} />
+          {/* A closed report may never have passed the stages before (a rejected one): only the outcome says how it ended. */}
+          {report.data.publicStage === 'closed' ? null : <StageSteps stage={report.data.publicStage} />}
           <OutcomeNote outcome={report.data.outcome} />
           <p className="text-sm text-ink-muted">{`This page checks for news every ${FOLLOW_POLL_MS / 1000} seconds while it is open.`}</p>
         </div>

@@ -30,7 +30,7 @@ export function OutcomeNote({ outcome }: { outcome: string | null }) {
   );
 }
 
-/** Every stage of the lifecycle in order, those passed ticked and the current one marked for screen readers too. */
+/** The stages of an open report in order, those passed ticked and the current one marked for screen readers too. */
 export function StageSteps({ stage }: { stage: PublicStage }) {
   const current = PUBLIC_STAGES.indexOf(stage);
   return (
@@ -52,7 +52,7 @@ export function StageSteps({ stage }: { stage: PublicStage }) {
               index <= current ? 'border-success bg-success/20' : 'border-line',
             )}
           >
-            {index < current || (index === current && step === 'closed') ? <Check className="size-3" /> : null}
+            {index < current ? <Check className="size-3" /> : null}
           </span>
           {PUBLIC_STAGE_TEXT[step]}
         </li>
