@@ -34,6 +34,9 @@ describe('civic reporter', () => {
     await context.setGeolocation(HERE);
     const page = await context.newPage();
     await page.goto(siteUrl(CIVIC_HOST, '/'));
+    // Anyone may report without an account; an account follows every report in one place.
+    await expect.poll(() => page.getByText('No account needed').isVisible(), SOON).toBe(true);
+    await page.getByRole('link', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     await expect.poll(() => heading(page).textContent(), SOON).toBe('Secure Sign In');
 
@@ -117,7 +120,8 @@ describe('civic reporter', () => {
       photoType: 'image/jpeg',
     });
 
-    // An analyst verifies it: the reporter's list says so without a reload.
+    // An analyst verifies it: the reporter's list says so without a reload, and no unit is sent yet
+    // (docs/decisions/0044-civic-lifecycle-and-anonymous-reports.md).
     const analystContext = await newContext(browser, { desktop: true });
     const analyst = await analystContext.newPage();
     await signIn(analyst, 'Intelligence_Analyst');
@@ -126,7 +130,7 @@ describe('civic reporter', () => {
     const id = queue.reports.find((candidate) => candidate.trackingCode === trackingCode)!.id;
     const verified = (await callApi(analyst, 'POST', `/reports/${id}/verify`, { title: 'Fallen tree', severity: 'low' })).status;
     expect(verified).toBe(200);
-    await expect.poll(() => mine.getByText('Responders notified').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => mine.getByText('Under review').isVisible(), { timeout: 20_000 }).toBe(true);
     await analystContext.close();
     await context.close();
   });

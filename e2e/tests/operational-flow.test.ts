@@ -192,8 +192,8 @@ describe('the operational picture, end to end', () => {
       'incident.status',
     ]);
 
-    // 6. The reporter is told, without a reload, that responders are on it.
-    await expect.poll(() => mine.getByText('Responders notified').isVisible(), LIVE).toBe(true);
+    // 6. The reporter is told, without a reload, that responders are there (docs/decisions/0044-civic-lifecycle-and-anonymous-reports.md).
+    await expect.poll(() => mine.getByText('Responders on scene').isVisible(), LIVE).toBe(true);
 
     // The unit clears, leaving E2E-1 free for whoever comes next.
     await milestone('Clear').click();

@@ -25,6 +25,7 @@ import { auditRoutes } from './features/audit/audit.routes';
 import { incidentsRoutes } from './features/incidents/incidents.routes';
 import { unitsRoutes } from './features/units/units.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
+import { publicReportsRoutes } from './features/reports/public-reports.routes';
 import { evidenceRoutes } from './features/evidence/evidence.routes';
 import { dispatchRoutes } from './features/dispatch/dispatch.routes';
 import { realtimePlugin } from './realtime/realtime.routes';
@@ -114,6 +115,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   await app.register(incidentsRoutes, { incidents: services.incidents, timeline: services.incidentTimeline });
   await app.register(unitsRoutes, { units: services.units });
   await app.register(reportsRoutes, { reports: services.reports, clock: services.clock });
+  await app.register(publicReportsRoutes, { reports: services.reports });
   await app.register(evidenceRoutes, { evidence: services.evidence });
   await app.register(dispatchRoutes, { dispatch: services.dispatch });
   await app.register(dispatchCapabilitiesRoutes, { capabilities: services.dispatchCapabilities });

@@ -56,6 +56,8 @@ const EnvSchema = z.object({
     .positive()
     .default(RATE_LIMIT.max * 30),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(RATE_LIMIT.windowMs),
+  /** Civic reports one address may file without an account per hour (docs/decisions/0044-civic-lifecycle-and-anonymous-reports.md). */
+  ANONYMOUS_REPORTS_PER_HOUR: z.coerce.number().int().positive().default(10),
   /** Super_Admin and Command_Admin must reach aal2 before any administrative action. */
   MFA_REQUIRED_FOR_ADMINS: z
     .enum(['true', 'false'])
@@ -173,6 +175,7 @@ export interface Config {
   /** Addresses and ranges of the proxies Fastify may believe (proxy-addr syntax); null: none. */
   trustProxy: string[] | null;
   rateLimit: { publicMax: number; sessionMax: number; windowMs: number };
+  anonymousReports: { max: number; windowMs: number };
   loginAddressMaxFailures: number;
   mfaRequiredForAdmins: boolean;
   refreshFamilyMax: number;
@@ -241,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimit: { publicMax: e.RATE_LIMIT_PUBLIC_MAX, sessionMax: e.RATE_LIMIT_SESSION_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    anonymousReports: { max: e.ANONYMOUS_REPORTS_PER_HOUR, windowMs: 60 * 60_000 },
     loginAddressMaxFailures: e.LOGIN_ADDRESS_MAX_FAILURES,
     mfaRequiredForAdmins: e.MFA_REQUIRED_FOR_ADMINS,
     refreshFamilyMax: e.REFRESH_FAMILY_MAX,

@@ -4,6 +4,7 @@ import type { Services } from './services';
 import { scheduleAuditCheckpoints } from './features/audit/audit-checkpoint-schedule';
 import { trackFirstDelivery } from './features/alerts/first-delivery';
 import { followStreamRooms } from './features/cameras/follow-stream-rooms';
+import { followIncidentsForReporters } from './features/reports/report-progress';
 
 /** What the server runs beside its routes, started once it is ready and stopped as it closes. */
 export interface BackgroundJobs {
@@ -18,7 +19,7 @@ export interface BackgroundJobOptions {
 
 /**
  * The server's background work, one lifecycle for all of it: camera health follows stream rooms,
- * alerts record their first delivery, the SFU warms up, crews' phones are pushed to, platform health is sampled, the audit
+ * alerts record their first delivery, the SFU warms up, crews' phones are pushed to, reporters hear how the incidents behind their reports move, platform health is sampled, the audit
  * head is signed, and the threat engine runs. The event listeners are attached at once, as
  * events may be published before the server is ready; every failure is logged, never thrown.
  */
@@ -31,6 +32,11 @@ export function createBackgroundJobs(services: Services, log: FastifyBaseLogger,
   );
   // Web Push to crews' phones (docs/decisions/0043-the-field-phone-offline-and-attention.md): nothing when unconfigured.
   const stopPushing = services.push.listen(services.events, (error) => log.warn({ err: error }, 'push: could not reach a push service'));
+  const stopFollowingIncidents = followIncidentsForReporters(
+    services.events,
+    (incidentId) => services.reports.announceProgress(incidentId),
+    (error) => log.error({ err: error }, 'reports: announcing a report’s public status'),
+  );
   const auditCheckpoints = scheduleAuditCheckpoints(services.audit, (error) => log.error({ err: error }, 'audit: signing a checkpoint'));
   let monitor: NodeJS.Timeout | undefined;
 
@@ -52,6 +58,7 @@ export function createBackgroundJobs(services: Services, log: FastifyBaseLogger,
       clearInterval(monitor);
       await services.streams.close();
       stopFollowingRooms();
+      stopFollowingIncidents();
     },
   };
 }

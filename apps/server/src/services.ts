@@ -37,6 +37,7 @@ import { IncidentsService } from './features/incidents/incidents.service';
 import { UnitsRepository } from './features/units/units.repository';
 import { ReportsService } from './features/reports/reports.service';
 import { ReportsRepository } from './features/reports/reports.repository';
+import { CivicSettingsRepository } from './features/reports/civic-settings.repository';
 import { DiskFileStore } from './lib/file-store';
 import { EvidenceRepository } from './features/evidence/evidence.repository';
 import { EvidenceService } from './features/evidence/evidence.service';
@@ -136,7 +137,11 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     realtime: createRealtimeHub(config, db, events, clock),
     incidents,
     incidentTimeline: new IncidentTimelineService(incidents, new IncidentTimelineRepository(db.kysely), evidenceRepository),
-    reports: new ReportsService(reportsRepository, incidentsRepository, incidents, files, clock, events, evidence, deviceTime),
+    reports: new ReportsService(reportsRepository, incidentsRepository, incidents, files, clock, events, evidence, deviceTime, {
+      settings: new CivicSettingsRepository(db.kysely),
+      audit,
+      anonymousLimit: config.anonymousReports,
+    }),
     evidence,
     // Archives get a folder of their own: deleting a basemap must never remove bytes evidence shares.
     basemaps: new BasemapsService(

@@ -83,7 +83,8 @@ describe.each(TEST_DIALECTS)('reports on %s', (dialect) => {
   it('verifies a report into a new incident opened from it, or onto an open incident', async () => {
     const a = (await file(civic)).json().report;
     const verified = (await analyst.request('POST', `/reports/${a.id}/verify`, { title: 'Road flooded', severity: 'high' })).json().report;
-    expect(verified).toMatchObject({ status: 'verified', statusText: 'Responders notified' });
+    // Verified is not yet "Responders notified": no unit is assigned (docs/decisions/0044-civic-lifecycle-and-anonymous-reports.md).
+    expect(verified).toMatchObject({ status: 'verified', statusText: 'Under review', publicStage: 'under_review' });
     const incident = (await analyst.request('GET', `/incidents/${verified.incidentId}`)).json().incident;
     expect(incident).toMatchObject({
       title: 'Road flooded',
@@ -212,7 +213,7 @@ describe.each(TEST_DIALECTS)('reports on %s', (dialect) => {
     expect((await civic.request('POST', `/reports/${a.id}/verify`)).statusCode).toBe(403);
     expect((await analyst.request('POST', `/reports/${a.id}/verify`)).json().report).toMatchObject({
       status: 'verified',
-      statusText: 'Responders notified',
+      statusText: 'Under review',
     });
     expect((await analyst.request('POST', `/reports/${a.id}/reject`, { reason: 'duplicate' })).json().error).toMatchObject({
       code: 'conflict',
@@ -223,6 +224,7 @@ describe.each(TEST_DIALECTS)('reports on %s', (dialect) => {
       status: 'rejected',
       rejectReason: 'Not in our area',
       statusText: 'Closed',
+      outcome: 'Not in our area',
     });
 
     const incident = (

@@ -23,11 +23,12 @@ import * as incidentDisposition from './migrations/0020_incident_disposition';
 import * as messageReads from './migrations/0021_message_reads';
 import * as coverageRule from './migrations/0022_coverage_rule';
 import * as dispatchCapabilities from './migrations/0023_dispatch_capabilities';
+import * as civicLifecycle from './migrations/0024_civic_lifecycle';
 import * as deviceTime from './migrations/0025_device_time';
 import * as pushSubscriptions from './migrations/0028_push_subscriptions';
 
 /** Migrations are code, listed here in order, so they bundle and run the same on both dialects. */
-const MIGRATIONS: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_tokens_and_mfa': tokensAndMfa,
   '0003_oauth': oauth,
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021_message_reads': messageReads,
   '0022_coverage_rule': coverageRule,
   '0023_dispatch_capabilities': dispatchCapabilities,
+  '0024_civic_lifecycle': civicLifecycle,
   '0025_device_time': deviceTime,
   '0028_push_subscriptions': pushSubscriptions,
 };

@@ -149,6 +149,8 @@ export interface IncidentsTable {
   disposition_summary: string | null;
   disposition_at: number | null;
   disposition_by: string | null;
+  /** What the public is told of the outcome (migration 0024); the summary stays internal. */
+  disposition_public_note: string | null;
 }
 
 export interface IncidentTimelineTable {
@@ -212,7 +214,8 @@ export interface ReportsTable {
   lon: number;
   accuracy: number | null;
   status: ReportStatus;
-  reporter_id: string;
+  /** Null for a report filed without an account (migration 0024). */
+  reporter_id: string | null;
   incident_id: string | null;
   reject_reason: string | null;
   lock_holder_id: string | null;
@@ -221,6 +224,8 @@ export interface ReportsTable {
   occurred_at: number | null;
   created_at: number;
   updated_at: number;
+  /** SHA-256 of the private link's token an anonymous reporter follows the report with; null otherwise. */
+  follow_token_hash: string | null;
 }
 
 export interface ReportPhotosTable {
@@ -230,7 +235,8 @@ export interface ReportPhotosTable {
   size: number;
   sha256: string;
   storage_key: string;
-  uploaded_by: string;
+  /** Null for a photo of an anonymous report. */
+  uploaded_by: string | null;
   /** When it was taken on the device, as its report was made; created_at is its upload (migration 0025). */
   occurred_at: number | null;
   created_at: number;
@@ -525,6 +531,15 @@ export interface StreamDefaultsTable {
   updated_at: number;
 }
 
+/** The one row 'civic' of the civic site's settings (migration 0024). */
+export interface CivicSettingsTable {
+  id: string;
+  /** 1 when the civic site takes reports without an account. */
+  anonymous_reports: number;
+  updated_by: string | null;
+  updated_at: number;
+}
+
 /** The one row 'platform' of administrator stream settings (migration 0016). */
 export interface StreamPlatformSettingsTable {
   id: string;
@@ -615,6 +630,7 @@ export interface Database {
   category_needs: CategoryNeedsTable;
   stream_defaults: StreamDefaultsTable;
   stream_platform_settings: StreamPlatformSettingsTable;
+  civic_settings: CivicSettingsTable;
   stream_rooms: StreamRoomsTable;
   stream_sessions: StreamSessionsTable;
 }

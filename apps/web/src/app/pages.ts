@@ -31,4 +31,10 @@ export const PAGES: Record<Exclude<AppPath, '/login'>, Page> = {
 
 export const ApiGatewayPage = lazyPage(() => import('../features/gateway/ApiGatewayPage'), 'ApiGatewayPage');
 export const StreamGatewayPage = lazyPage(() => import('../features/gateway/StreamGatewayPage'), 'StreamGatewayPage');
+/** The civic site without an account, and a private follow link (docs/decisions/0044-civic-lifecycle-and-anonymous-reports.md). */
+export const AnonymousCivicReporterPage = lazyPage(
+  () => import('../features/civic-reporter/AnonymousCivicReporterPage'),
+  'AnonymousCivicReporterPage',
+);
+export const CivicFollowPage = lazyPage(() => import('../features/civic-reporter/CivicFollowPage'), 'CivicFollowPage');
 export const NotFoundPage = lazyPage(() => import('../features/not-found/NotFoundPage'), 'NotFoundPage');

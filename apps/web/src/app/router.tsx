@@ -5,6 +5,7 @@ import type { SiteExperience } from '@argus/contracts/sites';
 import { LoginPage } from '../features/auth/LoginPage';
 import { RouteGuard } from '../features/auth/RouteGuard';
 import { ApiGatewayPage, NotFoundPage, PAGES, StreamGatewayPage } from './pages';
+import { CivicSite } from './CivicSite';
 import { PublicScreen } from './PublicScreen';
 import { RootLayout } from './RootLayout';
 import { RouterErrorScreen } from './RouterErrorScreen';
@@ -52,6 +53,10 @@ export function siteRoutes(site: SiteExperience): RouteObject[] {
         },
       ];
     case 'civic':
+      return [
+        { path: LOGIN_PATH, element: <LoginPage /> },
+        { path: '*', element: <CivicSite /> },
+      ];
     case 'field': {
       const screen = requireRoute(SITE_SCREENS[site] ?? '/');
       return [

@@ -14,6 +14,8 @@ export interface RequestOptions<T> {
   body?: unknown;
   /** A body sent as it is (a photo), with its own Content-Type, instead of JSON. */
   raw?: { body: Blob; contentType: string };
+  /** Headers of this call besides those the client sets (a follow link's token). */
+  headers?: Record<string, string>;
   /** Validates the answer, so a server drift fails loudly here rather than deep in a component. */
   schema?: z.ZodType<T>;
   kind?: RequestKind;
@@ -52,7 +54,7 @@ export function setSessionEndedListener(listener: SessionEndedListener | null): 
 /** The one way the web app talks to its server: JSON, same-origin cookies, CSRF, timeouts. */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (options.raw) headers['Content-Type'] = options.raw.contentType;
   else if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (needsCsrf(method, path)) {

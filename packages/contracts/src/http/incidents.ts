@@ -33,6 +33,11 @@ export type CreateIncidentRequest = z.infer<typeof CreateIncidentRequest>;
 export const Disposition = z.object({
   code: z.enum(INCIDENT_DISPOSITIONS, { error: `disposition.code must be one of ${INCIDENT_DISPOSITIONS.join(', ')}.` }),
   summary: multiLineText().min(1, 'Write a short summary of how it ended.').max(2_000, 'The summary is too long.'),
+  /**
+   * What the people who reported it are told, apart from the internal summary
+   * (docs/decisions/0044-civic-lifecycle-and-anonymous-reports.md); empty or absent: nothing.
+   */
+  publicNote: multiLineText().max(1_000, 'The note for the public is too long.').optional(),
 });
 export type Disposition = z.infer<typeof Disposition>;
 
@@ -75,7 +80,9 @@ export const Incident = z.object({
   /** Always sent; optional so incidents cached or replayed from before the flag still parse. */
   exercise: z.boolean().optional(),
   /** How it ended, once resolved or closed; optional so incidents cached before migration 0020 still parse. */
-  disposition: Disposition.extend({ at: Timestamp, by: z.string().nullable() }).nullable().optional(),
+  disposition: Disposition.extend({ at: Timestamp, by: z.string().nullable(), publicNote: z.string().nullable().optional() })
+    .nullable()
+    .optional(),
 });
 export type Incident = z.infer<typeof Incident>;
 

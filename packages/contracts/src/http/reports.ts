@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PUBLIC_STAGES } from '../civic-status';
 import { REPORT_KINDS, REPORT_STATUSES } from '../reports';
 import { Timestamp } from './common';
 import { OccurredAt } from './device-time';
@@ -45,9 +46,13 @@ export const Report = z.object({
   description: z.string(),
   location: Location,
   status: z.enum(REPORT_STATUSES),
-  /** The plain status the reporter sees. */
+  /** The plain status the reporter sees (publicReportStatus in civic-status.ts). */
   statusText: z.string(),
-  reporterId: z.string(),
+  publicStage: z.enum(PUBLIC_STAGES),
+  /** Why it closed, as the reporter is told: the rejection reason or command's public outcome note. */
+  outcome: z.string().nullable(),
+  /** Null for a report filed anonymously on the civic site. */
+  reporterId: z.string().nullable(),
   incidentId: z.string().nullable(),
   rejectReason: z.string().nullable(),
   photos: z.array(ReportPhoto),
@@ -140,3 +145,35 @@ export const NearbyResponse = z.object({
     }),
   ),
 });
+
+/**
+ * The secret of a private follow link, made on the device with the report so a retry sends the same
+ * one: 32 random bytes or more in base64url. The server keeps only its SHA-256
+ * (docs/decisions/0044-civic-lifecycle-and-anonymous-reports.md).
+ */
+export const FollowToken = z
+  .string({ error: 'The follow link is not valid.' })
+  .regex(/^[A-Za-z0-9_-]{43,128}$/, 'The follow link is not valid.');
+/** The header that carries the follow token, so it never appears in an address or a log line. */
+export const FOLLOW_TOKEN_HEADER = 'X-Follow-Token';
+
+/** POST /public/reports — a civic report from someone without an account, followed through its private link. */
+export const CreateAnonymousReportRequest = CreateReportRequest.extend({
+  kind: z.literal('civic', { error: 'Reports without an account are civic reports.' }),
+  followToken: FollowToken,
+});
+export type CreateAnonymousReportRequest = z.infer<typeof CreateAnonymousReportRequest>;
+
+/** All that a follow link shows: the report's public status and outcome, never its place or who sent it. */
+export const FollowedReport = z.object({
+  id: z.string(),
+  trackingCode: z.string(),
+  category: z.string(),
+  publicStage: z.enum(PUBLIC_STAGES),
+  statusText: z.string(),
+  outcome: z.string().nullable(),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+});
+export type FollowedReport = z.infer<typeof FollowedReport>;
+export const FollowedReportResponse = z.object({ report: FollowedReport });

@@ -35,7 +35,9 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ alerts: AlertsService }> = as
   app.get(
     '/alerts/public',
     {
-      config: { access: 'signed-in' },
+      // Anyone may register as a civic reporter and read these, so the civic site shows them without an account too
+      // (docs/decisions/0044-civic-lifecycle-and-anonymous-reports.md).
+      config: { access: 'public' },
       schema: {
         summary: 'Open public safety alerts near a point',
         querystring: PublicAlertQuery,

@@ -83,6 +83,7 @@ export class DispatchRepository extends TransactionalRepository {
         'incidents.disposition_summary as i_disposition_summary',
         'incidents.disposition_at as i_disposition_at',
         'incidents.disposition_by as i_disposition_by',
+        'incidents.disposition_public_note as i_disposition_public_note',
       ])
       .orderBy('dispatches.created_at', 'desc')
       .limit(500);
@@ -130,6 +131,7 @@ export class DispatchRepository extends TransactionalRepository {
         disposition_summary: row.i_disposition_summary,
         disposition_at: row.i_disposition_at,
         disposition_by: row.i_disposition_by,
+        disposition_public_note: row.i_disposition_public_note,
       },
     }));
   }

@@ -130,7 +130,7 @@ export class EvidenceIntake {
     photo: { id: string; mime: string; size: number; sha256: string; storage_key: string; created_at: number; occurred_at: number | null },
     report: {
       kind: string;
-      reporter_id: string;
+      reporter_id: string | null;
       created_at: number;
       occurred_at: number | null;
       lat: number;

@@ -25,6 +25,7 @@ export function presentIncident(row: IncidentRow): Incident {
             summary: row.disposition_summary ?? '',
             at: row.disposition_at ?? row.updated_at,
             by: row.disposition_by,
+            publicNote: row.disposition_public_note,
           }
         : null,
   };

@@ -100,6 +100,7 @@ export class IncidentsService {
       disposition_summary: null,
       disposition_at: null,
       disposition_by: null,
+      disposition_public_note: null,
     };
     await this.incidents.insert(trx, row);
     const entry = await this.incidents.appendTimeline(trx, {
@@ -185,12 +186,13 @@ export class IncidentsService {
         ...(disposition === undefined
           ? {}
           : disposition === null
-            ? { disposition: null, disposition_summary: null, disposition_at: null, disposition_by: null }
+            ? { disposition: null, disposition_summary: null, disposition_at: null, disposition_by: null, disposition_public_note: null }
             : {
                 disposition: disposition.code,
                 disposition_summary: disposition.summary,
                 disposition_at: now,
                 disposition_by: actor.full_name,
+                disposition_public_note: disposition.publicNote?.trim() || null,
               }),
         updated_at: nextVersion(current, now),
       };
@@ -203,6 +205,7 @@ export class IncidentsService {
         await this.recordIn(trx, pending, id, 'incident.disposition', actor.id, {
           code: disposition.code,
           summary: disposition.summary,
+          ...(disposition.publicNote?.trim() ? { publicNote: disposition.publicNote.trim() } : {}),
           by,
         });
       }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { CreateReportRequest, ReportListQuery } from '@argus/contracts/http/reports';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { DeviceTime } from '../../lib/device-time';
+import type { ActionTimes, DeviceTime } from '../../lib/device-time';
 import { decodeCursor, nextCursor } from '../../lib/cursor';
 import type { EventPublisher } from '../../realtime/events';
 import type { UserRow } from '../users/users.repository';
@@ -13,6 +13,36 @@ import type { ReportRow, ReportView, ReportsRepository } from './reports.reposit
 
 const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const trackingCode = () => `RPT-${Array.from({ length: 8 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')}`;
+
+/** A new report's row, as filed by a reporter (or by nobody, with a follow token's hash, when anonymous). */
+export function newReportRow(
+  request: CreateReportRequest,
+  reporterId: string | null,
+  followTokenHash: string | null,
+  times: ActionTimes,
+): ReportRow {
+  return {
+    id: randomUUID(),
+    client_id: request.clientId,
+    tracking_code: trackingCode(),
+    kind: request.kind,
+    category: request.category,
+    description: request.description,
+    lat: request.location.lat,
+    lon: request.location.lon,
+    accuracy: request.location.accuracy ?? null,
+    status: 'submitted',
+    reporter_id: reporterId,
+    incident_id: null,
+    reject_reason: null,
+    lock_holder_id: null,
+    lock_expires_at: null,
+    occurred_at: times.occurredAt,
+    created_at: times.receivedAt,
+    updated_at: times.receivedAt,
+    follow_token_hash: followTokenHash,
+  };
+}
 
 /**
  * Filing a report and reading reports back. The device's clientId makes filing idempotent: the
@@ -31,29 +61,11 @@ export class ReportFiling {
       throw new AppError('forbidden', 'Civic reporters file civic reports.');
     if (reporter.role === 'Field_Unit' && request.kind !== 'field') throw new AppError('forbidden', 'Field units file field reports.');
     // A report made offline keeps when it was made; created_at stays its receipt, which orders and pages reports.
-    const { occurredAt, receivedAt: now } = this.deviceTime.resolve(request.occurredAt);
-    const row: ReportRow = {
-      id: randomUUID(),
-      client_id: request.clientId,
-      tracking_code: trackingCode(),
-      kind: request.kind,
-      category: request.category,
-      description: request.description,
-      lat: request.location.lat,
-      lon: request.location.lon,
-      accuracy: request.location.accuracy ?? null,
-      status: 'submitted',
-      reporter_id: reporter.id,
-      incident_id: null,
-      reject_reason: null,
-      lock_holder_id: null,
-      lock_expires_at: null,
-      occurred_at: occurredAt,
-      created_at: now,
-      updated_at: now,
-    };
+    const times = this.deviceTime.resolve(request.occurredAt);
+    const now = times.receivedAt;
+    const row = newReportRow(request, reporter.id, null, times);
     if (await this.reports.insertIfNew(row)) {
-      const view: ReportView = { ...row, photos: [], lockHolderName: null };
+      const view: ReportView = { ...row, photos: [], lockHolderName: null, progress: null };
       for (const event of reportEvents.created(view, now)) this.events.publish(event);
       return { report: view, created: true };
     }

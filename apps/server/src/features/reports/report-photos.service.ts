@@ -12,7 +12,7 @@ import { stripPhotoMetadata } from '../evidence/redact';
 import type { UserRow } from '../users/users.repository';
 import { findVisibleReport, viewOf } from './report-access';
 import { reportEvents } from './reports.events';
-import type { PhotoRow, ReportsRepository } from './reports.repository';
+import type { PhotoRow, ReportRow, ReportsRepository } from './reports.repository';
 
 /**
  * A report's photos: stored by their reporter, checked by their bytes, and evidence from the
@@ -38,30 +38,50 @@ export class ReportPhotos {
     occurredAt: number | undefined,
     context?: AuditContext,
   ): Promise<PhotoRow> {
-    const times = this.deviceTime.resolve(occurredAt);
-    const photo = await this.store(viewer, reportId, photoId, declaredType, bytes, times.occurredAt);
-    // Every report photo is evidence from the moment it arrives; a retry adopts one that a failure left behind.
-    const report = (await this.reports.find(reportId))!;
-    const stored = photo.sha256 === sha256(bytes) ? bytes : await this.files.get(photo.storage_key);
-    await this.evidence.adoptReportPhoto(
-      photo,
+    const report = await this.reports.find(reportId);
+    if (!report || report.reporter_id !== viewer.id) throw new AppError('not_found', 'No such report of yours.');
+    return this.addTo(
       report,
-      stored,
+      viewer.id,
+      photoId,
+      declaredType,
+      bytes,
+      occurredAt,
       context ?? { actorId: viewer.id, subjectId: viewer.id, ip: null, userAgent: null },
     );
+  }
+
+  /**
+   * Stores a photo of a report whose sender has been recognised (its reporter, or the holder of an
+   * anonymous report's follow link, uploading as nobody), and makes it evidence.
+   */
+  async addTo(
+    report: ReportRow,
+    uploaderId: string | null,
+    photoId: string,
+    declaredType: string | undefined,
+    bytes: Buffer,
+    occurredAt: number | undefined,
+    context: AuditContext,
+  ): Promise<PhotoRow> {
+    // A photo taken offline keeps when it was taken (docs/decisions/0042-device-time.md).
+    const times = this.deviceTime.resolve(occurredAt);
+    const photo = await this.store(report, uploaderId, photoId, declaredType, bytes, times.occurredAt);
+    // Every report photo is evidence from the moment it arrives; a retry adopts one that a failure left behind.
+    const stored = photo.sha256 === sha256(bytes) ? bytes : await this.files.get(photo.storage_key);
+    await this.evidence.adoptReportPhoto(photo, report, stored, context);
     return photo;
   }
 
   private async store(
-    viewer: UserRow,
-    reportId: string,
+    report: ReportRow,
+    uploaderId: string | null,
     photoId: string,
     declaredType: string | undefined,
     bytes: Buffer,
     occurredAt: number,
   ): Promise<PhotoRow> {
-    const report = await this.reports.find(reportId);
-    if (!report || report.reporter_id !== viewer.id) throw new AppError('not_found', 'No such report of yours.');
+    const reportId = report.id;
     const earlier = await this.reports.findPhoto(photoId);
     if (earlier) {
       if (earlier.report_id !== reportId) throw new AppError('conflict', 'This photo id was already used for another report.');
@@ -85,7 +105,7 @@ export class ReportPhotos {
       size: stored.size,
       sha256: stored.sha256,
       storage_key: stored.key,
-      uploaded_by: viewer.id,
+      uploaded_by: uploaderId,
       occurred_at: occurredAt,
       created_at: now,
     };

@@ -1,5 +1,5 @@
-import type { Report, ReportPhoto } from '@argus/contracts/http/reports';
-import { REPORTER_STATUS } from '@argus/contracts/reports';
+import type { FollowedReport, Report, ReportPhoto } from '@argus/contracts/http/reports';
+import { publicReportStatus } from '@argus/contracts/civic-status';
 import type { PhotoRow, ReportView } from './reports.repository';
 
 export function presentPhoto(row: PhotoRow): ReportPhoto {
@@ -7,10 +7,12 @@ export function presentPhoto(row: PhotoRow): ReportPhoto {
 }
 
 /**
- * A report as its viewer may see it: the triage lock (who is working on it) is for triage
+ * A report as its viewer may see it, with the public status computed by the one rule of
+ * contracts (docs/decisions/0044-civic-lifecycle-and-anonymous-reports.md): the triage lock (who is working on it) is for triage
  * roles only; an expired lock is no lock.
  */
 export function presentReport(row: ReportView, viewer: { triages: boolean; now: number }): Report {
+  const shown = publicReportStatus({ status: row.status, rejectReason: row.reject_reason }, row.progress);
   const locked = viewer.triages && row.lock_holder_id !== null && row.lock_expires_at !== null && row.lock_expires_at > viewer.now;
   return {
     id: row.id,
@@ -20,7 +22,9 @@ export function presentReport(row: ReportView, viewer: { triages: boolean; now: 
     description: row.description,
     location: { lat: row.lat, lon: row.lon, ...(row.accuracy !== null ? { accuracy: row.accuracy } : {}) },
     status: row.status,
-    statusText: REPORTER_STATUS[row.status],
+    statusText: shown.text,
+    publicStage: shown.stage,
+    outcome: shown.outcome,
     reporterId: row.reporter_id,
     incidentId: row.incident_id,
     rejectReason: row.reject_reason,
@@ -28,6 +32,21 @@ export function presentReport(row: ReportView, viewer: { triages: boolean; now: 
     lock: locked ? { holderId: row.lock_holder_id!, holderName: row.lockHolderName ?? '', expiresAt: row.lock_expires_at! } : null,
     createdAt: row.created_at,
     occurredAt: row.occurred_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** What a follow link shows of a report: its public status and outcome, nothing else. */
+export function presentFollowedReport(row: ReportView): FollowedReport {
+  const shown = publicReportStatus({ status: row.status, rejectReason: row.reject_reason }, row.progress);
+  return {
+    id: row.id,
+    trackingCode: row.tracking_code,
+    category: row.category,
+    publicStage: shown.stage,
+    statusText: shown.text,
+    outcome: shown.outcome,
+    createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }

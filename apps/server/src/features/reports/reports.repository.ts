@@ -3,15 +3,18 @@ import { TransactionalRepository, type Executor } from '../../db/repository';
 import type { ReportPhotosTable, ReportsTable } from '../../db/schema';
 import { insideBox, olderThan } from '../../db/filters';
 import type { Keyset } from '../../lib/cursor';
+import type { IncidentProgress } from '@argus/contracts/civic-status';
 import type { ReportKind, ReportStatus } from '@argus/contracts/reports';
 
 export type ReportRow = Selectable<ReportsTable>;
 export type PhotoRow = Selectable<ReportPhotosTable>;
 
-/** A report with what its presenter needs besides the row: its photos and who holds its lock. */
+/** A report with what its presenter needs besides the row: its photos, who holds its lock, and how its incident is going. */
 export interface ReportView extends ReportRow {
   photos: PhotoRow[];
   lockHolderName: string | null;
+  /** The linked incident's progress, for the public status; null while the report has no incident. */
+  progress: IncidentProgress | null;
 }
 
 export interface ReportFilters {
@@ -36,6 +39,16 @@ export class ReportsRepository extends TransactionalRepository {
       .onConflict((oc) => oc.column('client_id').doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+
+  /** The report a private follow link stands for, by the hash of its token. */
+  findByFollowTokenHash(hash: string): Promise<ReportRow | undefined> {
+    return this.db.selectFrom('reports').selectAll().where('follow_token_hash', '=', hash).executeTakeFirst();
+  }
+
+  /** Every report verified into or merged with an incident, whose public status follows it. */
+  listByIncident(incidentId: string): Promise<ReportRow[]> {
+    return this.db.selectFrom('reports').selectAll().where('incident_id', '=', incidentId).execute();
   }
 
   findByClientId(clientId: string): Promise<ReportRow | undefined> {
@@ -76,7 +89,7 @@ export class ReportsRepository extends TransactionalRepository {
       .execute();
   }
 
-  /** Adds photos and lock holders' names to rows, in two queries whatever the number of rows. */
+  /** Adds photos, lock holders' names and incidents' progress to rows, in four queries at most whatever the number of rows. */
   async withDetails(rows: ReportRow[], trx: Executor = this.db): Promise<ReportView[]> {
     if (rows.length === 0) return [];
     const photos = await trx
@@ -93,11 +106,42 @@ export class ReportsRepository extends TransactionalRepository {
     const holders = holderIds.length
       ? await trx.selectFrom('users').select(['id', 'full_name']).where('id', 'in', holderIds).execute()
       : [];
+    const progress = await this.progressOf(
+      trx,
+      rows.map((row) => row.incident_id),
+    );
     return rows.map((row) => ({
       ...row,
       photos: photos.filter((photo) => photo.report_id === row.id),
       lockHolderName: holders.find((holder) => holder.id === row.lock_holder_id)?.full_name ?? null,
+      progress: row.incident_id === null ? null : (progress.get(row.incident_id) ?? null),
     }));
+  }
+
+  /** Each incident's status, public note and assignments, for the public status of its reports. */
+  private async progressOf(trx: Executor, ids: (string | null)[]): Promise<Map<string, IncidentProgress>> {
+    const incidentIds = [...new Set(ids.filter((id): id is string => id !== null))];
+    if (incidentIds.length === 0) return new Map();
+    const incidents = await trx
+      .selectFrom('incidents')
+      .select(['id', 'status', 'disposition_public_note'])
+      .where('id', 'in', incidentIds)
+      .execute();
+    const assignments = await trx
+      .selectFrom('dispatches')
+      .select(['incident_id', 'status'])
+      .where('incident_id', 'in', incidentIds)
+      .execute();
+    return new Map(
+      incidents.map((incident) => [
+        incident.id,
+        {
+          status: incident.status,
+          publicNote: incident.disposition_public_note,
+          assignments: assignments.filter((assignment) => assignment.incident_id === incident.id).map((assignment) => assignment.status),
+        },
+      ]),
+    );
   }
 
   /** Stores a photo's row unless one with its (device-made) id exists; true when this call stored it. */

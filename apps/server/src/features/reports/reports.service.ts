@@ -9,7 +9,12 @@ import type { EvidenceService } from '../evidence/evidence.service';
 import type { IncidentsRepository } from '../incidents/incidents.repository';
 import type { IncidentsService } from '../incidents/incidents.service';
 import type { UserRow } from '../users/users.repository';
+import type { AuditLog } from '../audit/audit.log';
+import { AnonymousReports, type AnonymousReportLimit } from './anonymous-reports.service';
+import type { CivicSettingsRepository } from './civic-settings.repository';
+import { CivicSettingsService } from './civic-settings.service';
 import { ReportChange } from './report-change';
+import { ReportProgress } from './report-progress';
 import { ReportDuplicates } from './report-duplicates.service';
 import { ReportFiling } from './report-filing.service';
 import { ReportPhotos } from './report-photos.service';
@@ -29,6 +34,10 @@ export class ReportsService {
   private readonly triageLock: TriageLock;
   private readonly verdicts: ReportVerdicts;
   private readonly duplicates: ReportDuplicates;
+  private readonly progress: ReportProgress;
+  /** Civic reports from people without an account, and the civic site's setting that allows them. */
+  readonly anonymous: AnonymousReports;
+  readonly civicSettings: CivicSettingsService;
 
   constructor(
     reports: ReportsRepository,
@@ -39,6 +48,7 @@ export class ReportsService {
     events: EventPublisher,
     evidence: Pick<EvidenceService, 'adoptReportPhoto'>,
     deviceTime: DeviceTime,
+    civic: { settings: CivicSettingsRepository; audit: AuditLog; anonymousLimit: AnonymousReportLimit },
   ) {
     const change = new ReportChange(reports, clock, events);
     this.filing = new ReportFiling(reports, clock, events, deviceTime);
@@ -46,6 +56,14 @@ export class ReportsService {
     this.triageLock = new TriageLock(change);
     this.verdicts = new ReportVerdicts(change, incidentsRepository, incidents);
     this.duplicates = new ReportDuplicates(reports, incidentsRepository);
+    this.progress = new ReportProgress(reports, clock, events);
+    this.civicSettings = new CivicSettingsService(civic.settings, civic.audit, clock);
+    this.anonymous = new AnonymousReports(reports, this.photos, this.civicSettings, clock, events, civic.anonymousLimit, deviceTime);
+  }
+
+  /** Re-announces to their reporters the reports linked to an incident that moved. */
+  announceProgress(incidentId: string): Promise<void> {
+    return this.progress.announce(incidentId);
   }
 
   file(reporter: UserRow, request: CreateReportRequest): Promise<{ report: ReportView; created: boolean }> {

@@ -22,6 +22,8 @@ function report(overrides: Partial<Report> = {}): Report {
     location: { lat: 51.5, lon: -0.12 },
     status: 'submitted',
     statusText: 'Received',
+    publicStage: 'received',
+    outcome: null,
     reporterId: 'u1',
     incidentId: null,
     rejectReason: null,

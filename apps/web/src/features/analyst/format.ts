@@ -15,7 +15,7 @@ const REPORT_STATUS_LABELS: Record<ReportStatus, string> = {
   merged: 'Merged as a duplicate',
 };
 
-/** The triage word for a report's status (the reporter sees plainer ones: REPORTER_STATUS). */
+/** The triage word for a report's status (the reporter sees plainer ones: publicReportStatus in contracts). */
 export function reportStatusLabel(status: ReportStatus): string {
   return REPORT_STATUS_LABELS[status];
 }

@@ -1,22 +1,13 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Clock, Image } from 'lucide-react';
-import type { Report } from '@argus/contracts/http/reports';
 import { describeError } from '../../lib/api-error';
 import { isPending } from '../../lib/outbox/schedule';
 import type { OutboxView } from '../../lib/outbox/useOutbox';
-import { cn } from '../../lib/class-names';
 import { CIVIC_POLL_MS, pollInterval } from '../../lib/poll-interval';
 import { reportQueries } from '../reports/reports.queries';
+import { OutcomeNote, StatusPill } from '../civic/PublicStatus';
 import { CATEGORY_LABELS, type ReportCategory } from '../reports/report-location';
-
-const STATUS_TONES: Record<Report['status'], string> = {
-  submitted: 'border-line text-ink',
-  under_review: 'border-warning text-warning',
-  verified: 'border-success text-success',
-  merged: 'border-success text-success',
-  rejected: 'border-line text-ink-muted',
-};
 
 const when = (at: number) => new Date(at).toLocaleString([], { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 const categoryLabel = (category: string) => CATEGORY_LABELS[category as ReportCategory] ?? category;
@@ -60,9 +51,7 @@ export function MyReports({ outbox, live }: { outbox: OutboxView; live: boolean 
           <li key={report.id} className="rounded-lg border border-line bg-surface p-3" data-tracking-code={report.trackingCode}>
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p className="font-mono text-lg font-semibold text-gold">{report.trackingCode}</p>
-              <span className={cn('rounded-full border px-2.5 py-0.5 text-sm font-semibold', STATUS_TONES[report.status])}>
-                {report.statusText}
-              </span>
+              <StatusPill stage={report.publicStage} text={report.statusText} />
             </div>
             <p className="font-medium">{categoryLabel(report.category)}</p>
             <p className="line-clamp-2 text-ink-muted">{report.description}</p>
@@ -75,7 +64,7 @@ export function MyReports({ outbox, live }: { outbox: OutboxView; live: boolean 
                 </span>
               ) : null}
             </p>
-            {report.status === 'rejected' && report.rejectReason ? <p className="mt-1 text-sm">{report.rejectReason}</p> : null}
+            <OutcomeNote outcome={report.outcome} />
           </li>
         ))}
       </ol>

@@ -155,6 +155,8 @@ describe('field unit live updates', () => {
       location: { lat: 1, lon: 2 },
       status: 'submitted',
       statusText: 'Received',
+      publicStage: 'received',
+      outcome: null,
       reporterId: 'me',
       incidentId: null,
       rejectReason: null,
@@ -166,7 +168,13 @@ describe('field unit live updates', () => {
     queryClient.setQueryData(reportQueries.mine().queryKey, { reports: [report], nextCursor: null });
     applyFieldFrame(
       queryClient,
-      testFrame('report.updated', { ...report, status: 'verified', statusText: 'Responders notified', updatedAt: 9 }),
+      testFrame('report.updated', {
+        ...report,
+        status: 'verified',
+        statusText: 'Responders notified',
+        publicStage: 'responders_notified',
+        updatedAt: 9,
+      }),
     );
     expect(queryClient.getQueryData<{ reports: Report[] }>(reportQueries.mine().queryKey)?.reports[0]?.statusText).toBe(
       'Responders notified',

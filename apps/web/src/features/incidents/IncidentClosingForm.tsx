@@ -11,7 +11,11 @@ import { useUpdateIncidentMutation } from './incidents.mutations';
 
 const OPTIONS = INCIDENT_DISPOSITIONS.map((code) => ({ value: code, label: DISPOSITION_LABELS[code] }));
 
-/** Resolves or closes an incident with how it ended: an outcome code and a summary (docs/decisions/0035-incident-management.md). */
+/**
+ * Resolves or closes an incident with how it ended: an outcome code and a summary for the record
+ * (docs/decisions/0035-incident-management.md), and a note for the people who reported it, which is
+ * all they are told of the outcome (docs/decisions/0044-civic-lifecycle-and-anonymous-reports.md).
+ */
 export function IncidentClosingForm({
   incident,
   target,
@@ -24,17 +28,19 @@ export function IncidentClosingForm({
   const update = useUpdateIncidentMutation();
   const [code, setCode] = useState<IncidentDisposition>(incident.disposition?.code ?? 'resolved_by_unit');
   const [summary, setSummary] = useState(incident.disposition?.summary ?? '');
-  const [problem, setProblem] = useState<string>();
+  const [publicNote, setPublicNote] = useState(incident.disposition?.publicNote ?? '');
+  const [problems, setProblems] = useState<{ summary?: string; publicNote?: string }>({});
   const verb = target === 'resolved' ? 'Resolve' : 'Close';
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = Disposition.safeParse({ code, summary });
+    const parsed = Disposition.safeParse({ code, summary, publicNote });
     if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message);
+      const messageFor = (field: string) => parsed.error.issues.find((issue) => issue.path[0] === field)?.message;
+      setProblems({ summary: messageFor('summary'), publicNote: messageFor('publicNote') });
       return;
     }
-    setProblem(undefined);
+    setProblems({});
     update.mutate(
       { id: incident.id, changes: { status: target, disposition: parsed.data, expectedUpdatedAt: incident.updatedAt } },
       { onSuccess: onDone },
@@ -53,7 +59,15 @@ export function IncidentClosingForm({
         hint="What happened and what was done, for the record."
         value={summary}
         onChange={(event) => setSummary(event.target.value)}
-        error={problem}
+        error={problems.summary}
+      />
+      <TextAreaField
+        label="Note for the public"
+        rows={2}
+        hint="Shown to the people who reported it, with their report closed. Leave empty to tell them only that it is closed."
+        value={publicNote}
+        onChange={(event) => setPublicNote(event.target.value)}
+        error={problems.publicNote}
       />
       {update.isError ? (
         <FormMessage tone="error">{`Could not ${verb.toLowerCase()} the incident: ${describeError(update.error)}`}</FormMessage>

@@ -96,6 +96,9 @@ export function IncidentDetail(props: IncidentDetailProps) {
                 <dd data-testid="incident-disposition">
                   <span className="font-semibold">{DISPOSITION_LABELS[incident.disposition.code]}</span>
                   <span className="block whitespace-pre-wrap">{incident.disposition.summary}</span>
+                  {incident.disposition.publicNote ? (
+                    <span className="block whitespace-pre-wrap">{`Told the public: ${incident.disposition.publicNote}`}</span>
+                  ) : null}
                   <span className="block text-ink-muted">
                     {`${incident.disposition.by ?? 'Someone'}, ${formatDateTime(incident.disposition.at)}`}
                   </span>

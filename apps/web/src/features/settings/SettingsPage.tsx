@@ -6,6 +6,7 @@ import { SwitchUserSection } from '../users/SwitchUserSection';
 import { AuditLogSection } from '../audit/AuditLogSection';
 import { MapsSection } from '../basemaps/MapsSection';
 import { DispatchCapabilitiesSection } from '../dispatch-capabilities/DispatchCapabilitiesSection';
+import { CivicSection } from '../civic/CivicSection';
 import { UsersAdminSection } from '../users/UsersAdminSection';
 import { AccessibilitySection } from './AccessibilitySection';
 import { CoordinatesSection } from './CoordinatesSection';
@@ -15,7 +16,7 @@ import { ProfileSection } from './ProfileSection';
 import { SoundSettings } from '../alerts/SoundSettings';
 import { FieldAttentionSettings } from '../attention/FieldAttentionSettings';
 
-/** /settings: everyone's own profile, password, accessibility, coordinate format and sounds (and a crew's ring, vibration and notifications); administration (maps, dispatch capabilities, users, audit) for command roles. */
+/** /settings: everyone's own profile, password, accessibility, coordinate format and sounds (and a crew's ring, vibration and notifications); administration (maps, dispatch capabilities, users, civic reports, audit) for command roles. */
 export function SettingsPage() {
   const { user } = useAuth();
   const isCommand = isCommandRole(user?.role);
@@ -31,6 +32,7 @@ export function SettingsPage() {
       {mayManageBasemaps(user?.role) ? <MapsSection /> : null}
       {mayManageDispatchCapabilities(user?.role) ? <DispatchCapabilitiesSection /> : null}
       {isCommand ? <UsersAdminSection /> : null}
+      {isCommand ? <CivicSection /> : null}
       {isCommand ? <SwitchUserSection /> : null}
       {isCommand ? <AuditLogSection /> : null}
     </div>

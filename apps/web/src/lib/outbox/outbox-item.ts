@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { CreateReportRequest } from '@argus/contracts/http/reports';
+import type { CreateAnonymousReportRequest, CreateReportRequest } from '@argus/contracts/http/reports';
 import type { SendMessageRequest } from '@argus/contracts/http/messages';
 import type { DispatchStatusRequest, SosRequest, UnitPositionRequest, UnitStatusRequest } from '@argus/contracts/http/units';
 
@@ -24,6 +24,8 @@ export interface OutboxPhoto {
 
 export type OutboxAction =
   | { kind: 'report'; body: CreateReportRequest; photos: OutboxPhoto[] }
+  /** A civic report from someone without an account, with the token of the private link it is followed by. */
+  | { kind: 'anonymous-report'; body: CreateAnonymousReportRequest; photos: OutboxPhoto[] }
   | { kind: 'unit-status'; unitId: string; body: z.input<typeof UnitStatusRequest> }
   | { kind: 'position'; unitId: string; body: z.input<typeof UnitPositionRequest> }
   | { kind: 'dispatch-status'; dispatchId: string; body: z.input<typeof DispatchStatusRequest> }
@@ -79,7 +81,8 @@ export function newOutboxItem(userId: string, action: OutboxAction, now: number)
 /** A short description for the outbox list. */
 export function describeAction(action: OutboxAction): string {
   switch (action.kind) {
-    case 'report': {
+    case 'report':
+    case 'anonymous-report': {
       const photos = action.photos.length;
       return `Report: ${action.body.category}${photos ? ` with ${photos} photo${photos === 1 ? '' : 's'}` : ''}`;
     }

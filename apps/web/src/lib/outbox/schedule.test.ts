@@ -26,6 +26,18 @@ function item(action: Partial<OutboxAction> & { kind: OutboxAction['kind'] }, ov
       body: { clientId: clientId(), kind: 'field', category: 'fire', description: 'Smoke', location: { lat: 1, lon: 2 } },
       photos: [],
     },
+    'anonymous-report': {
+      kind: 'anonymous-report',
+      body: {
+        clientId: clientId(),
+        kind: 'civic',
+        category: 'fire',
+        description: 'Smoke',
+        location: { lat: 1, lon: 2 },
+        followToken: 'a'.repeat(43),
+      },
+      photos: [],
+    },
     sos: { kind: 'sos', unitId: 'u1', body: { clientId: clientId() } },
     'dispatch-status': { kind: 'dispatch-status', dispatchId: 'd1', body: { clientId: clientId(), status: 'acknowledged' } },
     message: { kind: 'message', body: { clientId: clientId(), channel: 'unit', targetId: 'u1', body: 'Hello' } },

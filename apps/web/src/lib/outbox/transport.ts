@@ -1,5 +1,5 @@
 import { MessageResponse } from '@argus/contracts/http/messages';
-import { ReportPhotoResponse, ReportResponse } from '@argus/contracts/http/reports';
+import { FOLLOW_TOKEN_HEADER, FollowedReportResponse, ReportPhotoResponse, ReportResponse } from '@argus/contracts/http/reports';
 import { DispatchResponse, UnitResponse } from '@argus/contracts/http/units';
 import { api } from '../api';
 import { toServerTime } from '../server-clock';
@@ -26,6 +26,8 @@ export const apiTransport: OutboxTransport = {
     switch (action.kind) {
       case 'report':
         return sendReport(item, save, timed);
+      case 'anonymous-report':
+        return sendAnonymousReport(item, save, timed);
       case 'unit-status':
         return api.post(`/units/${segment(action.unitId)}/status`, { ...action.body, ...timed }, UnitResponse);
       case 'position': {
@@ -51,26 +53,51 @@ export const apiTransport: OutboxTransport = {
  */
 async function sendReport(item: OutboxItem, save: (item: OutboxItem) => Promise<void>, timed: { occurredAt: string }): Promise<unknown> {
   if (item.action.kind !== 'report') throw new Error('Not a report.');
-  let current = item;
   const filed = await api.post('/reports', { ...item.action.body, ...timed }, ReportResponse);
-  if (current.reportId !== filed.report.id || current.trackingCode !== filed.report.trackingCode) {
-    current = { ...current, reportId: filed.report.id, trackingCode: filed.report.trackingCode };
+  // Photos are taken with their report, and dated with it.
+  const dated = `?occurredAt=${segment(timed.occurredAt)}`;
+  await sendPhotos(item, filed.report, save, (photoId, photo) =>
+    api.putRaw(`/reports/${segment(filed.report.id)}/photos/${segment(photoId)}${dated}`, photo, ReportPhotoResponse),
+  );
+  return filed;
+}
+
+/** The same for a report without an account: its photos go with the follow link's token, the only proof it is theirs. */
+async function sendAnonymousReport(
+  item: OutboxItem,
+  save: (item: OutboxItem) => Promise<void>,
+  timed: { occurredAt: string },
+): Promise<unknown> {
+  if (item.action.kind !== 'anonymous-report') throw new Error('Not an anonymous report.');
+  const headers = { [FOLLOW_TOKEN_HEADER]: item.action.body.followToken };
+  const filed = await api.post('/public/reports', { ...item.action.body, ...timed }, FollowedReportResponse);
+  const dated = `?occurredAt=${segment(timed.occurredAt)}`;
+  await sendPhotos(item, filed.report, save, (photoId, photo) =>
+    api.putRaw(`/public/reports/${segment(filed.report.id)}/photos/${segment(photoId)}${dated}`, photo, ReportPhotoResponse, { headers }),
+  );
+  return filed;
+}
+
+async function sendPhotos(
+  item: OutboxItem,
+  filed: { id: string; trackingCode: string },
+  save: (item: OutboxItem) => Promise<void>,
+  upload: (photoId: string, photo: { body: Blob; contentType: string }) => Promise<unknown>,
+): Promise<void> {
+  if (item.action.kind !== 'report' && item.action.kind !== 'anonymous-report') return;
+  let current = item;
+  if (current.reportId !== filed.id || current.trackingCode !== filed.trackingCode) {
+    current = { ...current, reportId: filed.id, trackingCode: filed.trackingCode };
     await save(current);
   }
   for (const photo of item.action.photos) {
     if (photo.sent || !photo.blob) continue;
-    await api.putRaw(
-      // Photos are taken with their report, and dated with it.
-      `/reports/${segment(filed.report.id)}/photos/${segment(photo.id)}?occurredAt=${segment(timed.occurredAt)}`,
-      { body: photo.blob, contentType: photo.type },
-      ReportPhotoResponse,
-    );
-    if (current.action.kind !== 'report') break;
+    await upload(photo.id, { body: photo.blob, contentType: photo.type });
+    if (current.action.kind !== 'report' && current.action.kind !== 'anonymous-report') break;
     const photos = current.action.photos.map((candidate) =>
       candidate.id === photo.id ? { ...candidate, sent: true, blob: null } : candidate,
     );
     current = { ...current, action: { ...current.action, photos } };
     await save(current);
   }
-  return filed;
 }
