@@ -30,6 +30,8 @@ import { SigningKeysRepository } from './features/tokens/signing-keys.repository
 import { TokenService } from './features/tokens/token.service';
 import { FamilyRateLimit } from './features/tokens/family-rate-limit';
 import { OauthRepository } from './features/oauth/oauth.repository';
+import { CallerLinksRepository } from './features/caller-links/caller-links.repository';
+import { CallerLinksService } from './features/caller-links/caller-links.service';
 import { IncidentsRepository } from './features/incidents/incidents.repository';
 import { IncidentsService } from './features/incidents/incidents.service';
 import { UnitsRepository } from './features/units/units.repository';
@@ -134,6 +136,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     events,
     realtime: createRealtimeHub(config, db, events, clock),
     incidents,
+    callerLinks: new CallerLinksService(new CallerLinksRepository(db.kysely), incidents, clock, events),
     reports: new ReportsService(reportsRepository, incidentsRepository, incidents, files, clock, events, evidence),
     evidence,
     // Archives get a folder of their own: deleting a basemap must never remove bytes evidence shares.

@@ -22,6 +22,7 @@ import * as basemaps from './migrations/0019_basemaps';
 import * as incidentDisposition from './migrations/0020_incident_disposition';
 import * as messageReads from './migrations/0021_message_reads';
 import * as coverageRule from './migrations/0022_coverage_rule';
+import * as callerLinks from './migrations/0026_caller_links';
 
 /** Migrations are code, listed here in order, so they bundle and run the same on both dialects. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020_incident_disposition': incidentDisposition,
   '0021_message_reads': messageReads,
   '0022_coverage_rule': coverageRule,
+  '0026_caller_links': callerLinks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
