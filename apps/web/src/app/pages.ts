@@ -31,4 +31,6 @@ export const PAGES: Record<Exclude<AppPath, '/login'>, Page> = {
 
 export const ApiGatewayPage = lazyPage(() => import('../features/gateway/ApiGatewayPage'), 'ApiGatewayPage');
 export const StreamGatewayPage = lazyPage(() => import('../features/gateway/StreamGatewayPage'), 'StreamGatewayPage');
+/** The page a caller with no app opens from a location link (docs/decisions/0046-caller-location-links.md). */
+export const CallerLocationPage = lazyPage(() => import('../features/caller/CallerLocationPage'), 'CallerLocationPage');
 export const NotFoundPage = lazyPage(() => import('../features/not-found/NotFoundPage'), 'NotFoundPage');

@@ -285,6 +285,7 @@ export function CommandPage() {
                   setDispatchSelection(new Set());
                 }}
                 onShowOnMap={(incident) => focusOn(incident.location)}
+                onShowPlaceOnMap={(location) => focusOn(location, 16)}
               />
             ) : null}
             {tab === 'units' ? (

@@ -12,6 +12,7 @@ import { useCoordinateFormat } from '../../lib/geo/coordinate-preference';
 import { coordinateReadings } from '../../lib/geo/format-coordinate';
 import { formatAge, formatClock, formatDateTime } from '../../lib/time-format';
 import { useAuth } from '../auth/auth-context';
+import { CallerLinksPanel } from '../caller-links/CallerLinksPanel';
 import { DispatchPanel } from '../dispatch/DispatchPanel';
 import { IncidentUnits } from '../dispatch/IncidentUnits';
 import { IncidentTimeline } from './IncidentTimeline';
@@ -32,6 +33,8 @@ export interface IncidentDetailProps {
   onDispatchSelectionChange: (selected: Set<string>) => void;
   onBack: () => void;
   onShowOnMap: (incident: Incident) => void;
+  /** Moves the map to a caller's shared position. */
+  onShowPlaceOnMap?: (location: { lat: number; lon: number }) => void;
 }
 
 /** One incident: what and where, its status moves, the units on it, dispatch and the timeline. */
@@ -154,6 +157,11 @@ export function IncidentDetail(props: IncidentDetailProps) {
             now={now}
             selected={props.dispatchSelection}
             onSelectedChange={props.onDispatchSelectionChange}
+          />
+          <CallerLinksPanel
+            incident={incident}
+            now={now}
+            onShowOnMap={props.onShowPlaceOnMap ? (link) => link.position && props.onShowPlaceOnMap?.(link.position) : undefined}
           />
           <IncidentTimeline incidentId={incident.id} />
         </>
