@@ -8,6 +8,8 @@ import { Button } from '../../components/ui/Button';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { TextField } from '../../components/ui/TextField';
 import { describeError, issueFor } from '../../lib/api-error';
+import { useCoordinateFormat } from '../../lib/geo/coordinate-preference';
+import { formatCoordinate } from '../../lib/geo/format-coordinate';
 import { formatAge, formatClock } from '../../lib/time-format';
 import { useAuth } from '../auth/auth-context';
 import { callerLinkQueries } from './caller-links.queries';
@@ -40,6 +42,8 @@ export function CallerLinksPanel({
   const role = useAuth().user?.role;
   const links = useQuery({ ...callerLinkQueries.forIncident(incident.id), enabled: managesCallerLinks(role) });
   const revoke = useRevokeCallerLinkMutation();
+  // In the reader's coordinate format (docs/decisions/0031-coordinates-in-every-format.md).
+  const format = useCoordinateFormat();
   if (!managesCallerLinks(role)) return null;
   return (
     <section aria-labelledby="caller-links-heading" className="space-y-3">
@@ -63,7 +67,7 @@ export function CallerLinksPanel({
               {link.position ? (
                 <p data-testid="caller-position">
                   {`Caller ±${Math.round(link.position.accuracy)} m, ${formatAge(link.position.at, now)} · `}
-                  <span className="font-mono">{`${link.position.lat.toFixed(5)}, ${link.position.lon.toFixed(5)}`}</span>
+                  <span className="font-mono">{formatCoordinate(link.position, format)}</span>
                 </p>
               ) : null}
               <div className="flex flex-wrap gap-2">
