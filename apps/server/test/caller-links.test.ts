@@ -70,7 +70,7 @@ describe.each(TEST_DIALECTS)('caller location links on %s', (dialect) => {
     const [link] = await links();
     expect(link).toMatchObject({ state: 'shared', position: { lat: HERE.lat, lon: HERE.lon, accuracy: 12 } });
     const event = published.find((e) => e.type === 'caller.updated' && e.data.position !== null);
-    expect(event?.channels).toEqual(['incidents', `incident:${incidentId}`]);
+    expect(event?.channels).toEqual(['incidents']);
     expect(event?.data).toMatchObject({ incidentId, position: { accuracy: 12 } });
     expect((await timeline()).map((entry) => entry.kind)).toEqual(['incident.created', 'caller.link_created', 'caller.located']);
     const located = (await command.request('GET', '/caller-links/located')).json().links;
