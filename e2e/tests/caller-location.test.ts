@@ -137,5 +137,12 @@ describe('caller location link', () => {
     await expect.poll(() => callerSection.getByTestId('caller-position').first().textContent(), LIVE).toMatch(/Caller ±40 m/);
     await callerSection.scrollIntoViewIfNeeded();
     await screenshot(command, 'caller-command-phone');
+
+    // One link, one caller: another browser opening it is told so, and offered nothing to share.
+    const { page: other } = await newPage({ desktop: true });
+    await other.goto(mainUrl(path));
+    await expect.poll(() => other.getByTestId('caller-ended').textContent(), LIVE).toContain('already being used on another phone');
+    expect(await other.getByRole('button', { name: 'Share my location once' }).count()).toBe(0);
+    await screenshot(other, 'caller-desktop-elsewhere');
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MapPin, Radio, Square } from 'lucide-react';
 import { CALLER_TEXTS, type CallerLinkStatus, type ShareCallerPositionRequest } from '@argus/contracts/http/caller-links';
 import { Button } from '../../components/ui/Button';
@@ -11,7 +11,11 @@ import { callerApi } from './caller-api';
 import { currentFix, describeGeolocationError, type CallerFix } from './caller-geolocation';
 import { useLiveSharing } from './useLiveSharing';
 
-/** How often an idle page asks whether its link still works, so a revoked link says so without a reload. */
+/**
+ * How often an idle page asks whether its link still works, so a revoked link says so without a
+ * reload. Reading the state counts against the address's budget of public calls, so a live share,
+ * whose every answer carries the state, does not ask.
+ */
 const STATUS_POLL_MS = 20_000;
 
 interface Sent {
@@ -40,10 +44,13 @@ export function CallerLocationPage() {
   const [sent, setSent] = useState<Sent | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [locating, setLocating] = useState(false);
+  const queryClient = useQueryClient();
+  const statusKey = ['caller', token] as const;
   const status = useQuery({
-    queryKey: ['caller', token],
+    queryKey: statusKey,
     queryFn: ({ signal }) => callerApi.status(token, signal),
-    refetchInterval: STATUS_POLL_MS,
+    refetchInterval: live ? false : STATUS_POLL_MS,
+    refetchOnWindowFocus: false,
     retry: (count, error) => !(isApiError(error) && error.status < 500) && count < 3,
   });
   const current = status.data;
@@ -54,7 +61,7 @@ export function CallerLocationPage() {
       const answer = await callerApi.share(token, { ...fix, mode });
       setSent({ fix, at: Date.now(), mode });
       setProblem(null);
-      status.refetch().catch(() => undefined);
+      queryClient.setQueryData(statusKey, answer);
       if (answer.state !== 'live') setLive(false);
     } catch (error) {
       // Sent a moment ago: the next one goes in a few seconds.
