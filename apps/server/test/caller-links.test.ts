@@ -179,7 +179,7 @@ describe.each(TEST_DIALECTS)('caller location links on %s', (dialect) => {
   });
 
   it('lets only command and analysts make, list and revoke links, and only for open incidents', async () => {
-    const { id } = await makeLink();
+    const { id, token } = await makeLink();
     for (const client of [crew, civic]) {
       expect((await client.request('POST', `/incidents/${incidentId}/caller-links`, {})).statusCode).toBe(403);
       expect((await client.request('GET', `/incidents/${incidentId}/caller-links`)).statusCode).toBe(403);
@@ -194,6 +194,11 @@ describe.each(TEST_DIALECTS)('caller location links on %s', (dialect) => {
       status: 'resolved',
       disposition: { code: 'false_alarm', summary: 'Caller found safe.' },
     });
+    t.clock.advance(CALLER_POSITION_MIN_INTERVAL_MS);
+    const late = await phone().share(token);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toMatch(/closed this case/);
+    expect((await links())[0].position).toBeNull();
     const closed = await command.request('POST', `/incidents/${incidentId}/caller-links`, {});
     expect(closed.statusCode).toBe(409);
     expect(closed.json().error.message).toBe('A resolved or closed incident cannot get a caller location link.');

@@ -29,6 +29,7 @@ export const CALLER_TEXTS = {
   elsewhere: 'This location link is already being used on another phone. Ask for a link of your own.',
   liveOver: `Live sharing lasts at most ${CALLER_LIVE_MAX_MINUTES} minutes and has ended. You can still share your location once.`,
   tooOften: 'Your location was shared a moment ago. It is sent again in a few seconds.',
+  closed: 'The emergency team has closed this case, so this link no longer works. If you still need help, call again.',
   tooMany: 'This link has shared as many locations as it may. If you still need help, call again.',
 } as const;
 

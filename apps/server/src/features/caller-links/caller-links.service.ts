@@ -134,6 +134,12 @@ export class CallerLinksService {
   async share(token: string, callerKey: string | undefined, position: ShareCallerPositionRequest): Promise<SharedPosition> {
     const now = this.clock.now();
     const pending = new PendingEvents();
+    // A resolved or closed incident has nobody left to send: its links stop with it. Read before the
+    // transaction, whose one SQLite connection the incident's own read would otherwise wait for.
+    const link = await this.links.findByTokenHash(sha256(token));
+    if (!link) throw new AppError('not_found', CALLER_TEXTS.unknown);
+    const incident = await this.incidents.get(link.incident_id);
+    const incidentOpen = takesCallerLinks(incident.status);
     const shared = await this.links.transaction(async (trx) => {
       const row = await this.links.findByTokenHashForUpdate(trx, sha256(token));
       if (!row) throw new AppError('not_found', CALLER_TEXTS.unknown);
@@ -141,6 +147,7 @@ export class CallerLinksService {
       if (state === 'revoked') throw new AppError('conflict', CALLER_TEXTS.revoked);
       if (state === 'expired') throw new AppError('conflict', CALLER_TEXTS.expired);
       if (!isHolder(row, callerKey)) throw new AppError('conflict', CALLER_TEXTS.elsewhere);
+      if (!incidentOpen) throw new AppError('conflict', CALLER_TEXTS.closed);
       const liveOver = row.live_until !== null && now >= row.live_until;
       if (position.mode === 'live' && liveOver) throw new AppError('conflict', CALLER_TEXTS.liveOver);
       // A live share running past the opening window ends with it; a share asked for once after that is refused.
