@@ -22,6 +22,7 @@ import { authRoutes } from './features/auth/auth.routes';
 import { platformRoutes } from './features/platform/platform.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { auditRoutes } from './features/audit/audit.routes';
+import { callerLinksRoutes } from './features/caller-links/caller-links.routes';
 import { incidentsRoutes } from './features/incidents/incidents.routes';
 import { unitsRoutes } from './features/units/units.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
@@ -113,6 +114,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   await app.register(usersRoutes, { users: services.users });
   await app.register(auditRoutes, { audit: services.audit });
   await app.register(incidentsRoutes, { incidents: services.incidents, timeline: services.incidentTimeline });
+  await app.register(callerLinksRoutes, { callerLinks: services.callerLinks });
   await app.register(unitsRoutes, { units: services.units });
   await app.register(reportsRoutes, { reports: services.reports, clock: services.clock });
   await app.register(publicReportsRoutes, { reports: services.reports });

@@ -30,6 +30,8 @@ import { SigningKeysRepository } from './features/tokens/signing-keys.repository
 import { TokenService } from './features/tokens/token.service';
 import { FamilyRateLimit } from './features/tokens/family-rate-limit';
 import { OauthRepository } from './features/oauth/oauth.repository';
+import { CallerLinksRepository } from './features/caller-links/caller-links.repository';
+import { CallerLinksService } from './features/caller-links/caller-links.service';
 import { IncidentsRepository } from './features/incidents/incidents.repository';
 import { IncidentTimelineRepository } from './features/incidents/incident-timeline.repository';
 import { IncidentTimelineService } from './features/incidents/incident-timeline.service';
@@ -136,6 +138,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     events,
     realtime: createRealtimeHub(config, db, events, clock),
     incidents,
+    callerLinks: new CallerLinksService(new CallerLinksRepository(db.kysely), incidents, clock, events),
     incidentTimeline: new IncidentTimelineService(incidents, new IncidentTimelineRepository(db.kysely), evidenceRepository),
     reports: new ReportsService(reportsRepository, incidentsRepository, incidents, files, clock, events, evidence, deviceTime, {
       settings: new CivicSettingsRepository(db.kysely),

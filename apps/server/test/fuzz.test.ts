@@ -54,6 +54,7 @@ const WATCHED_TABLES = [
   'stream_platform_settings',
   'stream_rooms',
   'stream_sessions',
+  'caller_links',
 ] as const;
 
 const hostileString = fc.oneof(

@@ -25,6 +25,7 @@ import * as coverageRule from './migrations/0022_coverage_rule';
 import * as dispatchCapabilities from './migrations/0023_dispatch_capabilities';
 import * as civicLifecycle from './migrations/0024_civic_lifecycle';
 import * as deviceTime from './migrations/0025_device_time';
+import * as callerLinks from './migrations/0026_caller_links';
 import * as pushSubscriptions from './migrations/0028_push_subscriptions';
 
 /** Migrations are code, listed here in order, so they bundle and run the same on both dialects. */
@@ -54,6 +55,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0023_dispatch_capabilities': dispatchCapabilities,
   '0024_civic_lifecycle': civicLifecycle,
   '0025_device_time': deviceTime,
+  '0026_caller_links': callerLinks,
   '0028_push_subscriptions': pushSubscriptions,
 };
 

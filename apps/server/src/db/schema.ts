@@ -589,6 +589,26 @@ export interface CategoryNeedsTable {
   position: number;
 }
 
+/** A caller location link (docs/decisions/0046-caller-location-links.md); the token is kept only as its hash. */
+export interface CallerLinksTable {
+  id: string;
+  incident_id: string;
+  token_hash: string;
+  created_by: string | null;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  revoked_by: string | null;
+  /** The hash of the key of the phone that shared first; no other phone may share through the link. */
+  caller_key_hash: string | null;
+  live_until: number | null;
+  lat: number | null;
+  lon: number | null;
+  accuracy: number | null;
+  located_at: number | null;
+  position_count: number;
+}
+
 export interface Database {
   evidence_items: EvidenceItemsTable;
   evidence_custody: EvidenceCustodyTable;
@@ -633,4 +653,5 @@ export interface Database {
   civic_settings: CivicSettingsTable;
   stream_rooms: StreamRoomsTable;
   stream_sessions: StreamSessionsTable;
+  caller_links: CallerLinksTable;
 }

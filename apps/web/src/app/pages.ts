@@ -37,4 +37,6 @@ export const AnonymousCivicReporterPage = lazyPage(
   'AnonymousCivicReporterPage',
 );
 export const CivicFollowPage = lazyPage(() => import('../features/civic-reporter/CivicFollowPage'), 'CivicFollowPage');
+/** The page a caller with no app opens from a location link (docs/decisions/0046-caller-location-links.md). */
+export const CallerLocationPage = lazyPage(() => import('../features/caller/CallerLocationPage'), 'CallerLocationPage');
 export const NotFoundPage = lazyPage(() => import('../features/not-found/NotFoundPage'), 'NotFoundPage');

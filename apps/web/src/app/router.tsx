@@ -1,15 +1,16 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { APP_ROUTES, LOGIN_PATH, findRoute, type AppRoute } from '@argus/contracts/routes';
 import type { SiteExperience } from '@argus/contracts/sites';
 import { LoginPage } from '../features/auth/LoginPage';
 import { RouteGuard } from '../features/auth/RouteGuard';
-import { ApiGatewayPage, NotFoundPage, PAGES, StreamGatewayPage } from './pages';
+import { LoadingScreen } from '../components/LoadingScreen';
+import { ApiGatewayPage, CallerLocationPage, NotFoundPage, PAGES, StreamGatewayPage } from './pages';
 import { CivicSite } from './CivicSite';
 import { PublicScreen } from './PublicScreen';
 import { RootLayout } from './RootLayout';
 import { RouterErrorScreen } from './RouterErrorScreen';
-import { SCREEN_TITLES, SITE_SCREENS } from './site-access';
+import { CALLER_LINK_PREFIX, SCREEN_TITLES, SITE_SCREENS } from './site-access';
 
 function guardedScreen(route: AppRoute, navigation: boolean): ReactNode {
   if (route.path === LOGIN_PATH) return <LoginPage />;
@@ -67,6 +68,15 @@ export function siteRoutes(site: SiteExperience): RouteObject[] {
     case 'main':
       return [
         ...APP_ROUTES.map((route) => ({ path: route.path, element: guardedScreen(route, true) })),
+        // No shell, no navigation, no session: the caller's page opens nothing else.
+        {
+          path: `${CALLER_LINK_PREFIX}:token`,
+          element: (
+            <Suspense fallback={<LoadingScreen variant="minimal" message="Loading page..." />}>
+              <CallerLocationPage />
+            </Suspense>
+          ),
+        },
         {
           path: '*',
           element: (

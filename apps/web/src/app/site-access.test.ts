@@ -50,6 +50,7 @@ describe('screenTitle', () => {
   it('names the screen each site shows', () => {
     expect(screenTitle('main', '/')).toBe('Operations Home');
     expect(screenTitle('main', '/login')).toBe('Secure Sign In');
+    expect(screenTitle('main', '/l/abc')).toBe('Share your location');
     expect(screenTitle('main', '/nope')).toBe('Page not found');
     expect(screenTitle('civic', '/nope')).toBe('Civic Reporter');
     expect(screenTitle('field', '/')).toBe('Field Unit Dashboard');

@@ -50,11 +50,16 @@ export const SCREEN_TITLES = {
   apiGateway: 'API Gateway',
   streamGateway: 'Stream Gateway',
   notFound: 'Page not found',
+  callerLocation: 'Share your location',
 } as const;
+
+/** The caller location page's path prefix on the main site (docs/decisions/0046-caller-location-links.md). */
+export const CALLER_LINK_PREFIX = '/l/';
 
 /** The <h1> a path shows on this site, for the document title and route announcements. */
 export function screenTitle(site: SiteExperience, path: string): string {
   if (site === 'api') return SCREEN_TITLES.apiGateway;
   if (site === 'stream') return SCREEN_TITLES.streamGateway;
+  if (site === 'main' && path.startsWith(CALLER_LINK_PREFIX)) return SCREEN_TITLES.callerLocation;
   return routeForPath(site, path)?.title ?? SCREEN_TITLES.notFound;
 }

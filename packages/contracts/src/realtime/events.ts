@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Alert } from '../http/alerts';
+import { CallerLink } from '../http/caller-links';
 import { Camera } from '../http/cameras';
 import { DetectionFrameEvent } from '../http/detections';
 import { EvidenceCustodyEvent, EvidenceItem } from '../http/evidence';
@@ -48,6 +49,8 @@ export const EVENT_PAYLOADS = {
   'evidence.created': EvidenceItem,
   'evidence.updated': EvidenceItem,
   'evidence.custody': EvidenceCustodyEvent,
+  /** A caller location link made, revoked or sharing a position (docs/decisions/0046-caller-location-links.md). */
+  'caller.updated': CallerLink,
 } as const satisfies Record<`${string}.${string}`, z.ZodType>;
 
 /** Event names, `entity.verb`. */

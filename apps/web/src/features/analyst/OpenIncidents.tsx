@@ -3,12 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import type { Incident } from '@argus/contracts/http/incidents';
 import { THREAT_LEVELS, type ThreatLevel } from '@argus/contracts/incidents';
 import { describeError } from '../../lib/api-error';
+import { useNow } from '../../lib/useNow';
 import { cn } from '../../lib/class-names';
 import { Button } from '../../components/ui/Button';
 import { INCIDENT_STATUS_LABELS, SEVERITY_LABELS } from '../incidents/incident-labels';
 import { useThreatLevelMutation } from '../incidents/incidents.mutations';
 import { incidentQueries } from '../incidents/incidents.queries';
 import { sentenceCase } from './format';
+import { CallerLinksPanel } from '../caller-links/CallerLinksPanel';
 import { IncidentNotes } from './IncidentNotes';
 
 const FIRST_PAGE = 8;
@@ -52,6 +54,8 @@ function IncidentRow({ incident, isFocused }: { incident: Incident; isFocused: b
   const [notesOpen, setNotesOpen] = useState(isFocused);
   const selectId = useId();
   const notesId = useId();
+  const callerId = useId();
+  const [callerOpen, setCallerOpen] = useState(false);
   const rowRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!isFocused) return;
@@ -95,6 +99,9 @@ function IncidentRow({ incident, isFocused }: { incident: Incident; isFocused: b
         <Button variant="secondary" aria-expanded={notesOpen} aria-controls={notesId} onClick={() => setNotesOpen(!notesOpen)}>
           {notesOpen ? 'Hide notes' : 'Notes'}
         </Button>
+        <Button variant="secondary" aria-expanded={callerOpen} aria-controls={callerId} onClick={() => setCallerOpen(!callerOpen)}>
+          {callerOpen ? 'Hide caller link' : 'Caller link'}
+        </Button>
       </div>
       {update.isError ? (
         <p role="alert" className="mt-2 text-sm text-danger">
@@ -104,6 +111,14 @@ function IncidentRow({ incident, isFocused }: { incident: Incident; isFocused: b
       <div id={notesId} hidden={!notesOpen} className="mt-3">
         {notesOpen ? <IncidentNotes incidentId={incident.id} reference={incident.reference} /> : null}
       </div>
+      <div id={callerId} hidden={!callerOpen} className="mt-3">
+        {callerOpen ? <CallerLinks incident={incident} /> : null}
+      </div>
     </div>
   );
+}
+
+/** Mounted only while open, so a closed row keeps no clock ticking. */
+function CallerLinks({ incident }: { incident: Incident }) {
+  return <CallerLinksPanel incident={incident} now={useNow()} />;
 }

@@ -1,5 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LiveFrame } from '@argus/contracts/realtime/protocol';
+import { patchCallerLink } from '../caller-links/caller-links.live';
+import { callerLinkQueries } from '../caller-links/caller-links.queries';
 import { patchTriageIncident } from '../incidents/incidents.live';
 import { incidentQueries } from '../incidents/incidents.queries';
 import { addLiveNote } from '../messages/messages.live';
@@ -14,6 +16,7 @@ const ANALYST_QUERY_KEYS = [
   reportQueries.nearbyAll(),
   incidentQueries.open().queryKey,
   messageQueries.notesAll(),
+  callerLinkQueries.all,
 ];
 
 /**
@@ -37,6 +40,9 @@ export function applyAnalystFrame(queryClient: QueryClient, frame: LiveFrame): v
     }
     case 'message.created':
       addLiveNote(queryClient, frame.data);
+      return;
+    case 'caller.updated':
+      patchCallerLink(queryClient, frame.data);
       return;
     case 'realtime.reset':
       for (const queryKey of ANALYST_QUERY_KEYS) void queryClient.invalidateQueries({ queryKey });

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { Alert } from '@argus/contracts/http/alerts';
 import type { Incident } from '@argus/contracts/http/incidents';
 import type { Report } from '@argus/contracts/http/reports';
@@ -6,6 +7,7 @@ import type { Unit } from '@argus/contracts/http/units';
 import { MapLegend } from '../../lib/map/MapLegend';
 import { OperationalMap } from '../../lib/map/OperationalMap';
 import type { MapFocus, MapPick } from '../../lib/map/overlay';
+import { callersOverlay } from '../../lib/map/overlays/callers';
 import { alertsOverlay } from '../../lib/map/overlays/alerts';
 import { incidentsOverlay } from '../../lib/map/overlays/incidents';
 import { markerOverlay } from '../../lib/map/overlays/marker';
@@ -13,6 +15,7 @@ import { measureOverlay } from '../../lib/map/overlays/measure';
 import { reportsOverlay } from '../../lib/map/overlays/reports';
 import { emergencyOverlay, unitsOverlay } from '../../lib/map/overlays/units';
 import { useEscapeStopsPicking } from '../../lib/map/useEscapeStopsPicking';
+import { callerLinkQueries } from '../caller-links/caller-links.queries';
 import { useZoneLayer } from '../zones/useZoneLayer';
 import { RangeBearingPanel } from './RangeBearingPanel';
 import { useRangeBearing } from './useRangeBearing';
@@ -45,6 +48,9 @@ export function CommandMap(props: CommandMapProps) {
   const incidentsLayer = useMemo(() => incidentsOverlay(incidents, { selectedId: selectedIncidentId }), [incidents, selectedIncidentId]);
   const unitsLayer = useMemo(() => unitsOverlay(units, { now, selectedIds: highlightedUnitIds }), [units, now, highlightedUnitIds]);
   const emergencies = useMemo(() => emergencyOverlay(units), [units]);
+  // Callers who shared where they are (docs/decisions/0046-caller-location-links.md), kept live by the dashboard's LiveCache.
+  const callers = useQuery(callerLinkQueries.located());
+  const callersLayer = useMemo(() => callersOverlay(callers.data ?? []), [callers.data]);
   const marker = useMemo(() => markerOverlay(draftPoint, 'New incident'), [draftPoint]);
   const range = useRangeBearing(units);
   useEscapeStopsPicking(range.active, range.setActive);
@@ -53,8 +59,18 @@ export function CommandMap(props: CommandMapProps) {
   // Zones lie under everything else: they are the ground the rest happens on.
   const zones = useZoneLayer();
   const overlays = useMemo(
-    () => [...(zones.overlay ? [zones.overlay] : []), reportsLayer, alertsLayer, incidentsLayer, unitsLayer, marker, emergencies, measure],
-    [zones.overlay, reportsLayer, alertsLayer, incidentsLayer, unitsLayer, marker, emergencies, measure],
+    () => [
+      ...(zones.overlay ? [zones.overlay] : []),
+      reportsLayer,
+      alertsLayer,
+      incidentsLayer,
+      callersLayer,
+      unitsLayer,
+      marker,
+      emergencies,
+      measure,
+    ],
+    [zones.overlay, reportsLayer, alertsLayer, incidentsLayer, callersLayer, unitsLayer, marker, emergencies, measure],
   );
   return (
     <div className={props.className}>
@@ -66,7 +82,7 @@ export function CommandMap(props: CommandMapProps) {
         focus={props.focus}
         goTo
         viewInAddress
-        label="Operational map: units, incidents, reports and alerts"
+        label="Operational map: units, incidents, callers, reports and alerts"
         className="h-full w-full"
       />
       {zones.toggle}

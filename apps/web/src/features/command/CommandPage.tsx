@@ -311,6 +311,7 @@ export function CommandPage() {
                 }}
                 onShowOnMap={(incident) => focusOn(incident.location)}
                 onPrintReport={(incident) => openReport(incident.id)}
+                onShowPlaceOnMap={(location) => focusOn(location, 16)}
               />
             ) : null}
             {tab === 'units' ? (

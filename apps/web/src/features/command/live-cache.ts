@@ -3,6 +3,8 @@ import type { Unit } from '@argus/contracts/http/units';
 import type { EventFrame, LiveFrame } from '@argus/contracts/realtime/protocol';
 import { alertQueries } from '../alerts/alerts.queries';
 import { patchActiveAlerts } from '../alerts/alerts.live';
+import { patchCallerLink } from '../caller-links/caller-links.live';
+import { callerLinkQueries } from '../caller-links/caller-links.queries';
 import { dispatchQueries } from '../dispatch/dispatch.queries';
 import { patchOpenIncidents } from '../incidents/incidents.live';
 import { incidentQueries } from '../incidents/incidents.queries';
@@ -28,6 +30,7 @@ export const LIVE_QUERY_KEYS = [
   alertQueries.all,
   awaitingTriageQuery().queryKey,
   broadcastQuery().queryKey,
+  callerLinkQueries.all,
 ] as const;
 
 /**
@@ -113,6 +116,9 @@ export class LiveCache {
         if (queryClient.getQueryData(detail)) queryClient.setQueryData(detail, { incident });
         return;
       }
+      case 'caller.updated':
+        patchCallerLink(queryClient, frame.data);
+        return;
       case 'incident.timeline': {
         const { incidentId, entry } = frame.data;
         // The timeline shows a linked item as its own entry, placed when it was captured: only the server can build it.

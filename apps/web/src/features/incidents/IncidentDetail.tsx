@@ -12,6 +12,7 @@ import { useCoordinateFormat } from '../../lib/geo/coordinate-preference';
 import { coordinateReadings } from '../../lib/geo/format-coordinate';
 import { formatAge, formatClock, formatDateTime } from '../../lib/time-format';
 import { useAuth } from '../auth/auth-context';
+import { CallerLinksPanel } from '../caller-links/CallerLinksPanel';
 import { DispatchPanel } from '../dispatch/DispatchPanel';
 import { IncidentUnits } from '../dispatch/IncidentUnits';
 import { IncidentTimeline } from './IncidentTimeline';
@@ -34,6 +35,8 @@ export interface IncidentDetailProps {
   onShowOnMap: (incident: Incident) => void;
   /** Opens the incident's printable report (docs/decisions/0041-incident-report-and-a-demo-that-exercises-attention.md). */
   onPrintReport?: (incident: Incident) => void;
+  /** Moves the map to a caller's shared position. */
+  onShowPlaceOnMap?: (location: { lat: number; lon: number }) => void;
 }
 
 /** One incident: what and where, its status moves, the units on it, dispatch and the timeline. */
@@ -165,6 +168,11 @@ export function IncidentDetail(props: IncidentDetailProps) {
             now={now}
             selected={props.dispatchSelection}
             onSelectedChange={props.onDispatchSelectionChange}
+          />
+          <CallerLinksPanel
+            incident={incident}
+            now={now}
+            onShowOnMap={props.onShowPlaceOnMap ? (link) => link.position && props.onShowPlaceOnMap?.(link.position) : undefined}
           />
           <IncidentTimeline key={incident.id} incidentId={incident.id} />
         </>

@@ -48,6 +48,15 @@ export function describeTimelineEntry(entry: Entry, format: CoordinateFormat = '
         : text(detail.code);
       return `${byWhom(entry)}Outcome: ${code ?? '?'}${text(detail.summary) ? ` — ${text(detail.summary)}` : ''}`;
     }
+    case 'caller.link_created':
+      return `${byWhom(entry)}Caller location link made`;
+    case 'caller.link_revoked':
+      return `${byWhom(entry)}Caller location link revoked`;
+    case 'caller.located': {
+      const accuracy =
+        typeof detail.accuracy === 'number' ? ` (±${Math.round(detail.accuracy)} m${detail.mode === 'live' ? ', live' : ''})` : '';
+      return `Caller shared location${accuracy}`;
+    }
     case 'report.verified':
       return `Report ${text(detail.trackingCode) ?? ''} verified into this incident`.replace('  ', ' ');
     case 'report.merged':
