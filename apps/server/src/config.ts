@@ -55,6 +55,8 @@ const EnvSchema = z.object({
     .positive()
     .default(RATE_LIMIT.max * 30),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(RATE_LIMIT.windowMs),
+  /** How long SIGTERM waits for requests in flight before closing their connections (docs/decisions/0047-health-shutdown-and-built-starts.md). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(10_000).default(10_000),
   /** Super_Admin and Command_Admin must reach aal2 before any administrative action. */
   MFA_REQUIRED_FOR_ADMINS: z
     .enum(['true', 'false'])
@@ -152,6 +154,8 @@ export interface Config {
   /** Addresses and ranges of the proxies Fastify may believe (proxy-addr syntax); null: none. */
   trustProxy: string[] | null;
   rateLimit: { publicMax: number; sessionMax: number; windowMs: number };
+  /** The bound on finishing in-flight requests after SIGTERM, at most 10 s. */
+  shutdownTimeoutMs: number;
   loginAddressMaxFailures: number;
   mfaRequiredForAdmins: boolean;
   refreshFamilyMax: number;
@@ -212,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     rateLimit: { publicMax: e.RATE_LIMIT_PUBLIC_MAX, sessionMax: e.RATE_LIMIT_SESSION_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     loginAddressMaxFailures: e.LOGIN_ADDRESS_MAX_FAILURES,
     mfaRequiredForAdmins: e.MFA_REQUIRED_FOR_ADMINS,
     refreshFamilyMax: e.REFRESH_FAMILY_MAX,
