@@ -11,6 +11,7 @@ import { rulesEngineSuite } from './suites/rules-engine';
 import { videoSuite } from './suites/video';
 import { mapSymbolsSuite } from './suites/map-symbols';
 import { fieldFirstLoadSuite } from './suites/field-first-load';
+import { serverStartSuite } from './suites/server-start';
 
 /**
  * `npm run bench`: every suite measures Argus against a baseline in the same run and reports
@@ -27,6 +28,7 @@ const suites = {
   video: videoSuite,
   'map-symbols': mapSymbolsSuite,
   'field-first-load': fieldFirstLoadSuite,
+  'server-start': serverStartSuite,
 };
 const only = process.argv[2];
 const resultsDir = path.join(repoRoot, 'bench/results');

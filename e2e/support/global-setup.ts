@@ -89,7 +89,11 @@ export default async function setup(project: TestProject) {
   await services.units.create({ callsign: E2E_UNIT.callsign, kind: E2E_UNIT.kind, members: [fieldUser!.id] });
   await db.close();
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // The server runs as `npm start` runs it, built (docs/decisions/0047-health-shutdown-and-built-starts.md);
+  // built every run, in well under a second, so the tests never meet a stale build.
+  const serverBuild = spawnSync(process.execPath, ['apps/server/build.mjs'], { cwd: root, stdio: 'inherit' });
+  if (serverBuild.status !== 0) throw new Error('server build failed');
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
     env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -12,6 +12,8 @@ import { authPlugin } from './plugins/auth';
 import type { DeclaredRoute } from './plugins/types';
 import { errorsPlugin } from './plugins/errors';
 import { rateLimitPlugin } from './plugins/rate-limit';
+import { gracefulClose, type GracefulClose } from './plugins/graceful-close';
+import { ScaledThreatEngine } from './features/rules/scaled-threat-engine';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { serverTimePlugin } from './plugins/server-time';
 import { responseSerializerCompiler } from './plugins/serializer';
@@ -60,6 +62,8 @@ export interface ArgusApp {
   app: FastifyInstance;
   services: Services;
   routes: DeclaredRoute[];
+  /** What SIGTERM runs (docs/decisions/0047-health-shutdown-and-built-starts.md). */
+  shutdown: GracefulClose;
 }
 
 /** Builds the whole server without listening, so tests drive it with inject. */
@@ -74,6 +78,9 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   // The API speaks JSON only; anything else answers 415 with a clear message.
   app.removeContentTypeParser('text/plain');
   const services = createServices(config, db, clock);
+  // A process that leads the rules engine among several hands it over as soon as it is told to stop.
+  const { threatEngine } = services;
+  const shutdown = gracefulClose(app, () => (threatEngine instanceof ScaledThreatEngine ? threatEngine.stepDown() : Promise.resolve()));
 
   await app.register(cookie);
   await app.register(swagger, {
@@ -157,5 +164,5 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
 
-  return { app, services, routes };
+  return { app, services, routes, shutdown };
 }

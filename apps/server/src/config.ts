@@ -58,6 +58,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(RATE_LIMIT.windowMs),
   /** Civic reports one address may file without an account per hour (docs/decisions/0044-civic-lifecycle-and-anonymous-reports.md). */
   ANONYMOUS_REPORTS_PER_HOUR: z.coerce.number().int().positive().default(10),
+  /** How long SIGTERM waits for requests in flight before closing their connections (docs/decisions/0047-health-shutdown-and-built-starts.md). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(10_000).default(10_000),
   /** Super_Admin and Command_Admin must reach aal2 before any administrative action. */
   MFA_REQUIRED_FOR_ADMINS: z
     .enum(['true', 'false'])
@@ -176,6 +178,8 @@ export interface Config {
   trustProxy: string[] | null;
   rateLimit: { publicMax: number; sessionMax: number; windowMs: number };
   anonymousReports: { max: number; windowMs: number };
+  /** The bound on finishing in-flight requests after SIGTERM, at most 10 s. */
+  shutdownTimeoutMs: number;
   loginAddressMaxFailures: number;
   mfaRequiredForAdmins: boolean;
   refreshFamilyMax: number;
@@ -245,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     rateLimit: { publicMax: e.RATE_LIMIT_PUBLIC_MAX, sessionMax: e.RATE_LIMIT_SESSION_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     anonymousReports: { max: e.ANONYMOUS_REPORTS_PER_HOUR, windowMs: 60 * 60_000 },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     loginAddressMaxFailures: e.LOGIN_ADDRESS_MAX_FAILURES,
     mfaRequiredForAdmins: e.MFA_REQUIRED_FOR_ADMINS,
     refreshFamilyMax: e.REFRESH_FAMILY_MAX,

@@ -2,14 +2,24 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/database';
 
-/** Loads config, opens the database, listens, and closes gracefully on SIGINT/SIGTERM. */
+/** Past the drain bound, whatever still holds the process (a stuck close hook) no longer does. */
+const EXIT_GRACE_MS = 2_000;
+
+/**
+ * Loads config, opens the database, listens, and on SIGINT/SIGTERM drains within
+ * SHUTDOWN_TIMEOUT_MS and exits (docs/decisions/0047-health-shutdown-and-built-starts.md).
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
   const db = await createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  const { app } = await buildApp({ config, db });
+  const { app, shutdown } = await buildApp({ config, db });
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
-    await app.close();
+    setTimeout(() => {
+      console.error(`Shutdown did not finish within ${config.shutdownTimeoutMs + EXIT_GRACE_MS} ms; exiting.`);
+      process.exit(1);
+    }, config.shutdownTimeoutMs + EXIT_GRACE_MS).unref();
+    await shutdown.close(config.shutdownTimeoutMs);
     await db.close();
     process.exit(0);
   };

@@ -84,20 +84,20 @@ describe.each(TEST_DIALECTS)('platform endpoints on %s', (dialect) => {
     const client = await signIn(t.app, user.email);
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1) {
-      statuses.push((await t.app.inject({ method: 'GET', url: '/health', remoteAddress: '10.2.0.1' })).statusCode);
+      statuses.push((await t.app.inject({ method: 'GET', url: '/status', remoteAddress: '10.2.0.1' })).statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-    const limited = await t.app.inject({ method: 'GET', url: '/health', remoteAddress: '10.2.0.1' });
+    const limited = await t.app.inject({ method: 'GET', url: '/status', remoteAddress: '10.2.0.1' });
     expect(limited.json().error.code).toBe('rate_limited');
     expect(limited.headers).toMatchObject({ 'retry-after': '900', 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '0' });
-    expect((await t.app.inject({ method: 'GET', url: '/health', remoteAddress: '10.2.0.2' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/status', remoteAddress: '10.2.0.2' })).statusCode).toBe(200);
     const signedIn: number[] = [];
     for (let i = 0; i < 9; i += 1) signedIn.push((await client.request('GET', '/auth/me')).statusCode);
     expect(signedIn.slice(0, 8).every((status) => status === 200)).toBe(true);
     expect(signedIn[8]).toBe(429);
     // The window closes on the server's clock, and the address may call again.
     t.clock.advance(15 * 60 * 1000);
-    expect((await t.app.inject({ method: 'GET', url: '/health', remoteAddress: '10.2.0.1' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/status', remoteAddress: '10.2.0.1' })).statusCode).toBe(200);
   });
 
   it('publishes an OpenAPI document of the API routes', async () => {

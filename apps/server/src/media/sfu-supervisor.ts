@@ -13,7 +13,9 @@ import type { SfuReply, SfuRequest } from './sfu-protocol';
 
 type Request = SfuRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
 
-const ENTRY = fileURLToPath(new URL('./sfu-process.ts', import.meta.url));
+/** Built (apps/server/dist), the media process is JavaScript beside this bundle; from the sources it runs through tsx. */
+const BUILT = import.meta.url.endsWith('.js');
+const ENTRY = fileURLToPath(new URL(BUILT ? './sfu-process.js' : './sfu-process.ts', import.meta.url));
 /** A request the media process does not answer in this time is failed (an answer needs ICE gathering). */
 const REQUEST_TIMEOUT_MS = 10_000;
 const RESTART_DELAYS_MS = [100, 500, 1_000, 2_000, 5_000];
@@ -51,7 +53,7 @@ export class SfuSupervisor implements MediaServer {
 
   private spawn(): Promise<void> {
     const child = fork(ENTRY, [], {
-      execArgv: ['--import', 'tsx'],
+      execArgv: BUILT ? [] : ['--import', 'tsx'],
       env: { ...process.env, ARGUS_SFU_CONFIG: JSON.stringify(this.config) },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'json',

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { needsCsrf, timeoutFor } from './api';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HealthResponse } from '@argus/contracts/http/platform';
+import { api, needsCsrf, timeoutFor } from './api';
 
 describe('needsCsrf', () => {
   it('protects every mutating call except sign-in and analytics', () => {
@@ -17,5 +18,26 @@ describe('timeoutFor', () => {
     expect(timeoutFor('default')).toBe(30_000);
     expect(timeoutFor('streaming')).toBe(60_000);
     expect(timeoutFor('upload')).toBe(120_000);
+  });
+});
+
+describe('answerStatuses', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const degraded = { status: 'degraded', version: '2.0.0', uptimeSeconds: 5, database: 'down', time: 1 };
+  const answering = (status: number, body: unknown) =>
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })),
+    );
+
+  it("reads a 503 readiness answer as the server's health", async () => {
+    answering(503, degraded);
+    await expect(api.get('/health', HealthResponse, { answerStatuses: [503] })).resolves.toEqual(degraded);
+  });
+
+  it('still fails on a 503 without that health, and on any 503 not listed', async () => {
+    answering(503, { error: 'Service Unavailable', message: 'Service Unavailable', statusCode: 503 });
+    await expect(api.get('/health', HealthResponse, { answerStatuses: [503] })).rejects.toMatchObject({ status: 503 });
+    answering(503, degraded);
+    await expect(api.get('/health', HealthResponse)).rejects.toMatchObject({ status: 503 });
   });
 });

@@ -27,6 +27,11 @@ export interface RequestOptions<T> {
    * logout must not start the sign-out flow it is part of.
    */
   ignoreSessionEnd?: boolean;
+  /**
+   * Error statuses whose body is still the answer: readiness answers 503 with the health it found
+   * (docs/decisions/0047-health-shutdown-and-built-starts.md). The body must match the schema.
+   */
+  answerStatuses?: readonly number[];
 }
 
 export function timeoutFor(kind: RequestKind): number {
@@ -96,7 +101,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 
   observeServerTime(sentAt, Date.now(), response.headers);
   const body = await readBody(response);
-  if (!response.ok) {
+  if (!response.ok && !options.answerStatuses?.includes(response.status)) {
     const error = errorFromResponse(response.status, response.statusText, body);
     if (error.status === 401 && !options.ignoreSessionEnd && (error.code === 'session_expired' || error.code === 'unauthenticated')) {
       sessionEndedListener?.(error.code);

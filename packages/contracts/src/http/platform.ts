@@ -10,6 +10,15 @@ export const HealthResponse = z.object({
 });
 export type HealthResponse = z.infer<typeof HealthResponse>;
 
+/** `/health/live`: the process runs and answers; says nothing of the database. */
+export const LivenessResponse = z.object({
+  status: z.literal('ok'),
+  version: z.string(),
+  uptimeSeconds: z.number(),
+  time: z.number(),
+});
+export type LivenessResponse = z.infer<typeof LivenessResponse>;
+
 const Threshold = z.object({ value: z.number().nullable(), threshold: z.number(), breached: z.boolean() });
 
 export const StatusResponse = z.object({

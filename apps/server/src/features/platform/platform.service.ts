@@ -1,5 +1,5 @@
 import { ALERT_THRESHOLDS } from '@argus/contracts/constants';
-import type { HealthResponse, StatusResponse } from '@argus/contracts/http/platform';
+import type { HealthResponse, LivenessResponse, StatusResponse } from '@argus/contracts/http/platform';
 import { PRODUCT_NAME, PRODUCT_VERSION } from '@argus/contracts/product';
 import type { SiteType } from '@argus/contracts/sites';
 import type { Db } from '../../db/database';
@@ -22,6 +22,12 @@ export class PlatformService {
     return ok;
   }
 
+  /** The process answers: no database call, so a slow database never makes it look dead. */
+  liveness(): LivenessResponse {
+    return { status: 'ok', version: PRODUCT_VERSION, uptimeSeconds: this.uptimeSeconds(), time: this.clock.now() };
+  }
+
+  /** Readiness: `degraded` (answered 503) while the database does not answer. */
   async health(): Promise<HealthResponse> {
     const up = await this.db.ping();
     return {

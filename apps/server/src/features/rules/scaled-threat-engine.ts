@@ -103,6 +103,18 @@ export class ScaledThreatEngine {
   }
 
   /**
+   * The first step of a shutdown (docs/decisions/0047-health-shutdown-and-built-starts.md): a
+   * leader hands the engine over at once, finishing and writing what it heard before it frees the
+   * lock, instead of holding it while its last requests drain. The process stops campaigning but
+   * keeps relaying what those requests write to whichever process leads next.
+   */
+  async stepDown(): Promise<void> {
+    this.stopping = true;
+    await this.transition(() => this.standBy());
+    await this.leadership.stop({ release: true });
+  }
+
+  /**
    * Shutting down: the engine finishes what it heard and writes it, and only then is the lock
    * released, so the next leader reads a database that holds all of it.
    */

@@ -10,7 +10,8 @@ export const platformQueries = {
   health: () =>
     queryOptions({
       queryKey: [...platformQueries.all, 'health'],
-      queryFn: ({ signal }) => api.get('/health', HealthResponse, { signal }),
+      // A 503 carries the health that makes the server not ready (the database is down): shown as "Degraded".
+      queryFn: ({ signal }) => api.get('/health', HealthResponse, { signal, answerStatuses: [503] }),
       refetchInterval: HEALTH_CHECK_INTERVAL_MS,
       // The indicator must turn "Offline" at once; the next poll is the retry.
       retry: false,
