@@ -14,6 +14,7 @@ import { ProviderButtons, useProviderReturn } from './ProviderSignIn';
 import { needsSecondFactor } from './auth-state';
 import { SecondFactorForm } from '../mfa/SecondFactorForm';
 import { CivicRegistration } from './RegisterForm';
+import { FirstRunSetup } from '../first-run/FirstRunSetup';
 
 const TITLE = findRoute(LOGIN_PATH)?.title ?? 'Secure Sign In';
 
@@ -69,6 +70,7 @@ export function LoginPage() {
 
   return (
     <AppShell title={TITLE}>
+      {site === 'main' ? <FirstRunSetup /> : null}
       <section aria-label="Sign in form" className="mx-auto max-w-md rounded-xl border border-line bg-surface-raised p-5 sm:p-6">
         <p className="mb-4 text-ink-muted">Sign in with your Argus account.</p>
         <LoginForm />
