@@ -108,6 +108,10 @@ describe('first run in the browser', () => {
     await page.getByLabel('Code from the app').fill(totp.generate());
     await page.getByRole('button', { name: 'Turn on' }).click();
     await expect.poll(() => page.getByText('Two-factor authentication is on', { exact: true }).isVisible(), SOON).toBe(true);
+    // Administration, held back until then, now opens: the new administrator is in the list of users.
+    await expect.poll(() => page.getByRole('heading', { name: 'Users', exact: true }).isVisible(), SOON).toBe(true);
+    const usersTable = page.getByRole('table', { name: 'All users' });
+    await expect.poll(() => usersTable.getByText(ADMIN.email).first().isVisible(), SOON).toBe(true);
     await screenshot(page, 'first-run-enrolled');
     await context.close();
 

@@ -83,7 +83,7 @@ export function TwoFactorSection() {
     });
 
   return (
-    <section ref={sectionRef} id={TWO_FACTOR_ANCHOR} aria-labelledby="mfa-heading" className="scroll-mt-4 space-y-3">
+    <section ref={sectionRef} id={TWO_FACTOR_ANCHOR} aria-labelledby="mfa-heading" className="scroll-mt-20 space-y-3">
       <h2 id="mfa-heading" className="text-xl font-semibold">
         Two-factor authentication
       </h2>

@@ -14,8 +14,11 @@ import { SoundSettings } from '../alerts/SoundSettings';
 
 /** /settings: everyone's own profile, password, accessibility, coordinate format and sounds; administration (maps, users, audit) for command roles. */
 export function SettingsPage() {
-  const { user } = useAuth();
-  const isCommand = isCommandRole(user?.role);
+  const { user, session } = useAuth();
+  // An administrator without the second factor the policy asks for could open none of the
+  // administration (the server answers mfa_enrolment_required): it appears once one is set up.
+  const mustEnrol = session?.mfa.required === true && !session.mfa.enrolled;
+  const isCommand = isCommandRole(user?.role) && !mustEnrol;
   return (
     <div className="max-w-5xl space-y-10">
       <ProfileSection />
@@ -24,7 +27,7 @@ export function SettingsPage() {
       <AccessibilitySection />
       <CoordinatesSection />
       <SoundSettings />
-      {mayManageBasemaps(user?.role) ? <MapsSection /> : null}
+      {mayManageBasemaps(user?.role) && !mustEnrol ? <MapsSection /> : null}
       {isCommand ? <UsersAdminSection /> : null}
       {isCommand ? <SwitchUserSection /> : null}
       {isCommand ? <AuditLogSection /> : null}
