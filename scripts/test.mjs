@@ -89,5 +89,7 @@ await jobs(
   [formatting, ['Lint', 'npx', ['eslint', '.']], unusedCode, ...typeChecks, ['Build web app', 'npm', ['run', 'build']]],
   availableParallelism(),
 );
+// The /login budget (README, "Build"): reads the build just made, so it runs after it.
+step('Bundle budget for /login', 'node', ['scripts/bundle-budget.mjs']);
 step('Unit and integration tests', 'npx', ['vitest', 'run', '--project', 'contracts', '--project', 'web', '--project', 'server']);
 step('End-to-end tests in Chromium', 'npx', ['vitest', 'run', '--project', 'e2e']);

@@ -25,7 +25,8 @@ async function openContext(options: Parameters<typeof newContext>[1] = {}): Prom
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
 async function settle(page: Page, title: string) {
-  await expect.poll(() => heading(page).textContent(), { message: page.url() }).toBe(title);
+  // Signing in and opening a page's chunk can take seconds on a loaded machine.
+  await expect.poll(() => heading(page).textContent(), { message: page.url(), timeout: 20_000 }).toBe(title);
   // Let data queries finish so their results are checked too.
   await page.waitForLoadState('networkidle');
 }

@@ -49,10 +49,10 @@ describe('signing in', () => {
   it('refuses a wrong password and an unknown account with the same words', async () => {
     const page = await freshPage();
     await submit(page, ACCOUNTS.Field_Unit.email, 'Not-The-Password-42');
-    await expect.poll(() => page.getByText(TEXT.login.invalidCredentials).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(TEXT.login.invalidCredentials).first().isVisible(), { timeout: 10_000 }).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/login');
     await submit(page, 'nobody@e2e.argus.test', E2E_PASSWORD);
-    await expect.poll(() => page.getByText(TEXT.login.invalidCredentials).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText(TEXT.login.invalidCredentials).first().isVisible(), { timeout: 10_000 }).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/login');
     await page.context().close();
   });
@@ -61,11 +61,13 @@ describe('signing in', () => {
     const page = await freshPage();
     await submit(page, INACTIVE_ACCOUNT.email, E2E_PASSWORD);
     await expect
-      .poll(() =>
-        page
-          .getByText(/deactivated/)
-          .first()
-          .isVisible(),
+      .poll(
+        () =>
+          page
+            .getByText(/deactivated/)
+            .first()
+            .isVisible(),
+        { timeout: 10_000 },
       )
       .toBe(true);
     expect(new URL(page.url()).pathname).toBe('/login');

@@ -6,6 +6,7 @@ import { PRODUCT_NAME, PRODUCT_VERSION } from '@argus/contracts/product';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { systemClock, type Clock } from './lib/clock';
+import { loggerOptions } from './lib/logging';
 import { createServices, type Services } from './services';
 import { createBackgroundJobs } from './jobs';
 import { authPlugin } from './plugins/auth';
@@ -23,6 +24,7 @@ import { analyticsChartRoutes } from './features/analytics/analytics-charts.rout
 import { authRoutes } from './features/auth/auth.routes';
 import { platformRoutes } from './features/platform/platform.routes';
 import { usersRoutes } from './features/users/users.routes';
+import { firstRunRoutes } from './features/first-run/first-run.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { callerLinksRoutes } from './features/caller-links/caller-links.routes';
 import { incidentsRoutes } from './features/incidents/incidents.routes';
@@ -69,7 +71,7 @@ export interface ArgusApp {
 /** Builds the whole server without listening, so tests drive it with inject. */
 export async function buildApp({ config, db, clock = systemClock }: BuildAppOptions): Promise<ArgusApp> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    ...loggerOptions(config),
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
   });
@@ -119,6 +121,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   await app.register(platformRoutes, { platform: services.platform });
   await app.register(authRoutes, { auth: services.auth, users: services.users, clock: services.clock, mfaPolicy: services.mfaPolicy });
   await app.register(usersRoutes, { users: services.users });
+  await app.register(firstRunRoutes, { firstRun: services.firstRun });
   await app.register(auditRoutes, { audit: services.audit });
   await app.register(incidentsRoutes, { incidents: services.incidents, timeline: services.incidentTimeline });
   await app.register(callerLinksRoutes, { callerLinks: services.callerLinks });

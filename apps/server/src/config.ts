@@ -47,6 +47,8 @@ const EnvSchema = z.object({
   /** Where users reach Argus; names the token issuer and OAuth redirects. */
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** pretty: one short coloured line per request; json: one JSON object per line. Unset: pretty on a terminal outside production. */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   /** The reverse proxies whose X-Forwarded-* headers are believed: addresses and CIDR ranges; unset or false: none. */
   TRUST_PROXY: z.string().optional().transform(trustedProxies),
   RATE_LIMIT_PUBLIC_MAX: z.coerce.number().int().positive().default(RATE_LIMIT.max),
@@ -174,6 +176,7 @@ export interface Config {
   webDist: string;
   publicUrl: string;
   logLevel: string;
+  logFormat: 'pretty' | 'json';
   /** Addresses and ranges of the proxies Fastify may believe (proxy-addr syntax); null: none. */
   trustProxy: string[] | null;
   rateLimit: { publicMax: number; sessionMax: number; windowMs: number };
@@ -210,8 +213,11 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-/** Reads and validates every environment variable once; nothing else reads process.env. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * Reads and validates every environment variable once; nothing else reads process.env.
+ * `terminal`: whether a person reads standard output, which picks the log format when unset.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = process.stdout.isTTY === true): Config {
   // An empty variable means "not set", as shells and .env files write it.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = EnvSchema.safeParse(present);
@@ -246,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     publicUrl,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (terminal && e.NODE_ENV !== 'production' ? 'pretty' : 'json'),
     trustProxy: e.TRUST_PROXY,
     rateLimit: { publicMax: e.RATE_LIMIT_PUBLIC_MAX, sessionMax: e.RATE_LIMIT_SESSION_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     anonymousReports: { max: e.ANONYMOUS_REPORTS_PER_HOUR, windowMs: 60 * 60_000 },

@@ -12,7 +12,7 @@ const EXIT_GRACE_MS = 2_000;
 async function main(): Promise<void> {
   const config = loadConfig();
   const db = await createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  const { app, shutdown } = await buildApp({ config, db });
+  const { app, shutdown, services } = await buildApp({ config, db });
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     setTimeout(() => {
@@ -26,6 +26,28 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  const setupCode = await services.firstRun.openIfEmpty();
+  if (setupCode) printSetupCode(setupCode, `${config.publicUrl}/login`);
+}
+
+/**
+ * docs/decisions/0045-first-run-setup-code.md: the code goes to the standard output of whoever
+ * started the server, outside the logger and never over the network, so only they can claim the install.
+ */
+function printSetupCode(code: string, loginUrl: string): void {
+  process.stdout.write(
+    [
+      '',
+      'Argus has no accounts yet. To create the first administrator, open',
+      `  ${loginUrl}`,
+      'and enter this one-time setup code:',
+      '',
+      `  ${code}`,
+      '',
+      '(Or create one here: npm run cli -- user add --role Super_Admin ...)',
+      '',
+    ].join('\n') + '\n',
+  );
 }
 
 main().catch((error: unknown) => {

@@ -20,6 +20,7 @@ import { PlatformService } from './features/platform/platform.service';
 import { RequestMetrics } from './features/platform/request-metrics';
 import { UsersRepository } from './features/users/users.repository';
 import { UsersService } from './features/users/users.service';
+import { FirstRunService } from './features/first-run/first-run.service';
 import { MfaRepository } from './features/mfa/mfa.repository';
 import { MfaService } from './features/mfa/mfa.service';
 import { MfaPolicy } from './features/mfa/mfa-policy';
@@ -95,6 +96,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
   const metrics = new RequestMetrics(5 * 60_000);
   const sessions = new SessionsRepository(db.kysely, sessionCache);
   const auth = new AuthService(users, sessions, throttle, audit, clock);
+  const accounts = new UsersService(users, audit, clock);
   const keys = new KeyRing(new SigningKeysRepository(db.kysely), clock, TOKENS.accessTtlMs);
   const accessTokens = new AccessTokens(keys, clock, `${config.publicUrl}/auth/v1`);
   const oauth = new OauthService(new OauthRepository(db.kysely), users, auth, audit, clock, {
@@ -196,7 +198,8 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     metrics,
     usersRepository: users,
     unitsRepository,
-    users: new UsersService(users, audit, clock),
+    users: accounts,
+    firstRun: new FirstRunService(users, accounts, clock),
     auth,
     mfaPolicy: new MfaPolicy(config.mfaRequiredForAdmins),
     keys,

@@ -128,6 +128,8 @@ const NOT_FREE_TEXT = [
   'POST /auth/password body.currentPassword',
   'POST /auth/password body.newPassword',
   'POST /users body.password',
+  'POST /auth/setup body.password',
+  'POST /auth/setup body.setupCode',
   'POST /auth/v1/token body.password',
   'POST /auth/v1/token body.refresh_token',
   'POST /auth/v1/token body.auth_code',

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './support';
 
@@ -19,6 +20,11 @@ beforeAll(async () => {
     '<!doctype html><html><head><meta name="argus-site" content="unknown" /></head><body><div id="root"></div></body></html>',
   );
   fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log("argus")');
+  // What apps/web/scripts/precompress.mjs writes beside an asset.
+  const script = 'console.log("argus, compressed at build");'.repeat(50);
+  fs.writeFileSync(path.join(dist, 'assets', 'big-5678.js'), script);
+  fs.writeFileSync(path.join(dist, 'assets', 'big-5678.js.br'), zlib.brotliCompressSync(script));
+  fs.writeFileSync(path.join(dist, 'assets', 'big-5678.js.gz'), zlib.gzipSync(script));
   fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   t = await buildTestApp('sqlite', { WEB_DIST: dist });
 });
@@ -56,6 +62,29 @@ describe('web app hosting', () => {
     const worker = await t.app.inject({ method: 'GET', url: '/sw.js' });
     expect(worker.statusCode).toBe(200);
     expect(worker.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the precompressed copy the browser accepts, marked with Content-Encoding and Vary', async () => {
+    const asset = (acceptEncoding?: string) =>
+      t.app.inject({ method: 'GET', url: '/assets/big-5678.js', headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+    const script = 'console.log("argus, compressed at build");'.repeat(50);
+
+    const brotli = await asset('gzip, deflate, br, zstd');
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('Accept-Encoding');
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(brotli.headers['cache-control']).toContain('immutable');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(script);
+
+    const gzip = await asset('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers.vary).toContain('Accept-Encoding');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(script);
+
+    const plain = await asset();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
   });
 
   it('answers API clients with a JSON 404 instead of the page', async () => {

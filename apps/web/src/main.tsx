@@ -5,14 +5,14 @@ import { TEXT } from '@argus/contracts/catalogue';
 import { App } from './app/App';
 import { detectSiteExperience } from './app/site';
 import { installGlobalErrorReporting } from './features/analytics/error-reporting';
-import { reportWebVitals } from './features/analytics/web-vitals';
 import './styles/index.css';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error(TEXT.root.notFound);
 
 installGlobalErrorReporting();
-reportWebVitals();
+// The web-vitals observers read buffered entries, so loading them apart from the first load loses nothing.
+void import('./features/analytics/web-vitals').then(({ reportWebVitals }) => reportWebVitals());
 // Registered here rather than by an injected inline script: the server's CSP is script-src 'self'.
 registerSW({ immediate: true });
 

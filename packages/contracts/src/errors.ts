@@ -31,6 +31,12 @@ export const ERRORS = {
   not_switched: { status: 409, message: 'This session is not switched to another user.' },
   conflict: { status: 409, message: 'That conflicts with what is already saved.' },
   email_taken: { status: 409, message: 'A user with that email already exists.' },
+  // First run in the browser (docs/decisions/0045-first-run-setup-code.md).
+  setup_code_wrong: {
+    status: 403,
+    message: 'That setup code is not right. Use the code the server printed to its terminal when it started.',
+  },
+  setup_closed: { status: 409, message: 'Argus already has an administrator. Sign in instead.' },
   last_super_admin: {
     status: 409,
     message: 'This is the last active Super Admin. Make another account Super Admin before deactivating or demoting this one.',

@@ -53,12 +53,17 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptio
       root: options.webDist,
       index: false,
       wildcard: true,
+      // The build writes .br and .gz beside each asset (apps/web/scripts/precompress.mjs); the
+      // plugin sends the one the browser accepts, with Content-Encoding and Vary: Accept-Encoding.
+      preCompressed: true,
       // Cache-Control is set per file below; the plugin's own header would override it.
       cacheControl: false,
       // index.html is served below, per site, also for directory paths such as "/" (which
       // the static plugin would otherwise refuse with a 403 since index is off).
       allowedPath: (pathname) => pathname !== '/index.html' && !pathname.endsWith('/'),
       setHeaders: (res, filePath) => {
+        // The plugin picks a copy by Accept-Encoding but does not say so; caches must know.
+        res.setHeader('Vary', 'Accept-Encoding');
         // The service worker and manifest must always be revalidated.
         const name = path.basename(filePath);
         if (name === 'sw.js' || name === 'manifest.webmanifest' || name.startsWith('workbox-')) {

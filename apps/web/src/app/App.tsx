@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { SiteExperience } from '@argus/contracts/sites';
-import { Toaster } from '../components/ui/Toaster';
+import { LazyToaster } from '../components/ui/LazyToaster';
 import { AccessibilityProvider } from '../features/accessibility/AccessibilityProvider';
 import { LiveRegion } from '../features/accessibility/LiveRegion';
 import { createQueryClient } from './query-client';
@@ -22,7 +22,7 @@ export function App({ site }: { site: SiteExperience }) {
         <QueryClientProvider client={queryClient}>
           <AccessibilityProvider>
             <RouterProvider router={router} />
-            <Toaster />
+            <LazyToaster />
             <LiveRegion />
           </AccessibilityProvider>
         </QueryClientProvider>

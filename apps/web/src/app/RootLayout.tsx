@@ -1,8 +1,9 @@
 import { Outlet } from 'react-router';
-import { AccessibilityPanel } from '../features/accessibility/AccessibilityPanel';
+import { LazyAccessibilityPanel } from '../features/accessibility/LazyAccessibilityPanel';
 import { SkipLink } from '../features/accessibility/SkipLink';
 import { useKeyboardShortcuts } from '../features/accessibility/useKeyboardShortcuts';
-import { VoiceCommands } from '../features/accessibility/VoiceCommands';
+import { lazy, Suspense } from 'react';
+import { useAccessibility } from '../features/accessibility/accessibility-context';
 import { usePageViews } from '../features/analytics/usePageViews';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { SwitchBanner } from '../features/auth/SwitchBanner';
@@ -17,10 +18,23 @@ export function RootLayout() {
       <SkipLink />
       <SwitchBanner />
       <Outlet />
-      <AccessibilityPanel />
-      <VoiceCommands />
+      <LazyAccessibilityPanel />
+      <VoiceCommandsWhenOn />
       <NavigationEffects />
     </AuthProvider>
+  );
+}
+
+// Fetched only by those who turn voice commands on, so /login's first load stays small (README, "Build").
+const VoiceCommands = lazy(async () => ({ default: (await import('../features/accessibility/VoiceCommands')).VoiceCommands }));
+
+function VoiceCommandsWhenOn() {
+  const { settings } = useAccessibility();
+  if (!settings.voiceCommands) return null;
+  return (
+    <Suspense fallback={null}>
+      <VoiceCommands />
+    </Suspense>
   );
 }
 

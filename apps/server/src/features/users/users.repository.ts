@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { isPostgres } from '../../db/dialect';
 import type { Database, UsersTable } from '../../db/schema';
 import type { Role } from '@argus/contracts/roles';
@@ -46,6 +46,25 @@ export class UsersRepository {
   async insert(row: UserRow): Promise<UserRow> {
     await this.db.insertInto('users').values(row).execute();
     return row;
+  }
+
+  /** Whether any account exists, active or not: the first run is over once one does. */
+  async hasAny(): Promise<boolean> {
+    return (await this.db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
+  }
+
+  /**
+   * Inserts the first account, only while there is none; whether it did. PostgreSQL locks the
+   * table first, so a CLI `user add` racing the browser waits and the loser sees the winner's row;
+   * SQLite has one writer, and a transaction holds its only connection.
+   */
+  async insertIfNone(row: UserRow): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      if (isPostgres(trx)) await sql`lock table users in share row exclusive mode`.execute(trx);
+      if ((await trx.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined) return false;
+      await trx.insertInto('users').values(row).execute();
+      return true;
+    });
   }
 
   /** Inserts the user unless its email is taken, even by a registration racing this one; whether it did. */

@@ -47,6 +47,22 @@ export class UsersService {
     await this.audit.append(context, 'user.register_attempt', holder?.id ?? null, { email: row.email });
   }
 
+  /**
+   * The first account of a new install, a Super_Admin, created only while no account exists
+   * (docs/decisions/0045-first-run-setup-code.md); null when one does. It is its own actor in the
+   * audit log: nobody else was there to create it.
+   */
+  async createFirstSuperAdmin(input: Omit<CreateUserRequest, 'role'>, context: AuditContext): Promise<UserRow | null> {
+    const row = await this.newRow({ ...input, role: 'Super_Admin' });
+    if (!(await this.users.insertIfNone(row))) return null;
+    await this.audit.append({ ...context, actorId: row.id, subjectId: row.id }, 'user.create', row.id, {
+      email: row.email,
+      role: row.role,
+      firstRun: true,
+    });
+    return row;
+  }
+
   private async insert(input: CreateUserRequest, context: AuditContext): Promise<UserRow> {
     const fresh = await this.newRow(input);
     if (await this.users.findByEmail(input.email)) throw new AppError('email_taken');

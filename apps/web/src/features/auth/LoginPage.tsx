@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ROLE_LABELS } from '@argus/contracts/roles';
 import { LOGIN_PATH, findRoute } from '@argus/contracts/routes';
@@ -12,10 +13,13 @@ import { fromLocationState } from './location-state';
 import { LoginForm } from './LoginForm';
 import { ProviderButtons, useProviderReturn } from './ProviderSignIn';
 import { needsSecondFactor } from './auth-state';
-import { SecondFactorForm } from '../mfa/SecondFactorForm';
-import { CivicRegistration } from './RegisterForm';
+import { FirstRunSetup } from '../first-run/FirstRunSetup';
 
 const TITLE = findRoute(LOGIN_PATH)?.title ?? 'Secure Sign In';
+
+// Only the civic site offers registration; other sites never download the form (README, "Build").
+const SecondFactorForm = lazy(async () => ({ default: (await import('../mfa/SecondFactorForm')).SecondFactorForm }));
+const CivicRegistration = lazy(async () => ({ default: (await import('./RegisterForm')).CivicRegistration }));
 
 /**
  * /login. A signed-in user (including one who just signed in here) moves on to the page the
@@ -31,7 +35,9 @@ export function LoginPage() {
     return (
       <AppShell title={TITLE}>
         <section aria-label="Second factor" className="mx-auto max-w-md rounded-xl border border-line bg-surface-raised p-5 sm:p-6">
-          <SecondFactorForm />
+          <Suspense fallback={null}>
+            <SecondFactorForm />
+          </Suspense>
         </section>
       </AppShell>
     );
@@ -69,12 +75,17 @@ export function LoginPage() {
 
   return (
     <AppShell title={TITLE}>
+      {site === 'main' ? <FirstRunSetup /> : null}
       <section aria-label="Sign in form" className="mx-auto max-w-md rounded-xl border border-line bg-surface-raised p-5 sm:p-6">
         <p className="mb-4 text-ink-muted">Sign in with your Argus account.</p>
         <LoginForm />
         <ProviderButtons />
       </section>
-      {site === 'civic' ? <CivicRegistration /> : null}
+      {site === 'civic' ? (
+        <Suspense fallback={null}>
+          <CivicRegistration />
+        </Suspense>
+      ) : null}
     </AppShell>
   );
 }

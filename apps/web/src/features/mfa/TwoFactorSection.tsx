@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EnrolFactorResponse } from '@argus/contracts/http/token-api';
 import { describeError } from '../../lib/api-error';
@@ -8,6 +9,7 @@ import { toast } from '../../components/ui/toast-store';
 import { useAuth } from '../auth/auth-context';
 import { mfaApi } from './mfa.api';
 import { mfaQueries } from './mfa.queries';
+import { TWO_FACTOR_ANCHOR } from './two-factor-anchor';
 
 /** The manual key in groups of four, as authenticator apps show it. */
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
@@ -27,6 +29,14 @@ export function TwoFactorSection() {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  const { hash } = useLocation();
+
+  // Sent here by name (after creating the first administrator): the section is brought into view,
+  // since the router does not scroll to an anchor by itself.
+  useEffect(() => {
+    if (hash === `#${TWO_FACTOR_ANCHOR}`) sectionRef.current?.scrollIntoView({ block: 'start' });
+  }, [hash]);
 
   const settle = async () => {
     await queryClient.invalidateQueries({ queryKey: mfaQueries.factors().queryKey });
@@ -73,7 +83,7 @@ export function TwoFactorSection() {
     });
 
   return (
-    <section aria-labelledby="mfa-heading" className="space-y-3">
+    <section ref={sectionRef} id={TWO_FACTOR_ANCHOR} aria-labelledby="mfa-heading" className="scroll-mt-20 space-y-3">
       <h2 id="mfa-heading" className="text-xl font-semibold">
         Two-factor authentication
       </h2>

@@ -18,8 +18,11 @@ import { FieldAttentionSettings } from '../attention/FieldAttentionSettings';
 
 /** /settings: everyone's own profile, password, accessibility, coordinate format and sounds (and a crew's ring, vibration and notifications); administration (maps, dispatch capabilities, users, civic reports, audit) for command roles. */
 export function SettingsPage() {
-  const { user } = useAuth();
-  const isCommand = isCommandRole(user?.role);
+  const { user, session } = useAuth();
+  // An administrator without the second factor the policy asks for could open none of the
+  // administration (the server answers mfa_enrolment_required): it appears once one is set up.
+  const mustEnrol = session?.mfa.required === true && !session.mfa.enrolled;
+  const isCommand = isCommandRole(user?.role) && !mustEnrol;
   return (
     <div className="max-w-5xl space-y-10">
       <ProfileSection />
@@ -29,8 +32,8 @@ export function SettingsPage() {
       <CoordinatesSection />
       <SoundSettings />
       {user?.role === 'Field_Unit' ? <FieldAttentionSettings /> : null}
-      {mayManageBasemaps(user?.role) ? <MapsSection /> : null}
-      {mayManageDispatchCapabilities(user?.role) ? <DispatchCapabilitiesSection /> : null}
+      {mayManageBasemaps(user?.role) && !mustEnrol ? <MapsSection /> : null}
+      {mayManageDispatchCapabilities(user?.role) && !mustEnrol ? <DispatchCapabilitiesSection /> : null}
       {isCommand ? <UsersAdminSection /> : null}
       {isCommand ? <CivicSection /> : null}
       {isCommand ? <SwitchUserSection /> : null}

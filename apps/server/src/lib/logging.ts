@@ -1,0 +1,35 @@
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import type { Config } from '../config';
+
+/**
+ * On a terminal, each request as one short line (method, path, status, time taken) instead of
+ * Fastify's "incoming request" and "request completed" objects; errors keep their details.
+ */
+class ConciseRequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = `${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`;
+    if (error) reply.log.error({ err: error }, line);
+    else reply.log.info(line);
+  }
+}
+
+/**
+ * The logger: JSON lines for machines (production, or output going to a file or a collector), and
+ * on a developer's terminal short coloured lines through pino-pretty (README, "Logs").
+ */
+export function loggerOptions(config: Pick<Config, 'logLevel' | 'logFormat'>): Pick<FastifyServerOptions, 'logger' | 'logController'> {
+  if (config.logLevel === 'silent') return { logger: false };
+  if (config.logFormat === 'json') return { logger: { level: config.logLevel } };
+  return {
+    logger: {
+      level: config.logLevel,
+      transport: {
+        target: 'pino-pretty',
+        options: { colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true },
+      },
+    },
+    logController: new ConciseRequestLog(),
+  };
+}
