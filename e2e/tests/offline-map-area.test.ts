@@ -127,10 +127,16 @@ beforeAll(async () => {
   await context.close();
 });
 
+async function stopArgus() {
+  if (!argus || argus.exitCode !== null || argus.signalCode !== null) return;
+  const exited = new Promise((resolve) => argus.once('exit', resolve));
+  argus.kill('SIGTERM');
+  await exited;
+}
+
 afterAll(async () => {
   await browser?.close();
-  argus?.kill('SIGTERM');
-  if (argus) await new Promise((resolve) => argus.once('exit', resolve));
+  await stopArgus();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -174,6 +180,12 @@ describe('offline map area on the phone', () => {
     await screenshot(page, 'offline-map-area-before-saving');
     await map.screenshot({ path: path.join(root, '.e2e-artifacts/offline-map-area-before-saving-panel.png') });
 
+    // The box the map shows is the other choice, with its own count; back to the assignment's.
+    await map.getByRole('radio', { name: 'The area shown on the map' }).check();
+    await expect.poll(() => summary.isVisible(), { timeout: 10_000 }).toBe(true);
+    await map.getByRole('radio', { name: /^Around / }).check();
+    await expect.poll(() => summary.textContent()).toMatch(new RegExp(`^${planned} tiles`));
+
     await map.getByRole('button', { name: 'Save this area' }).click();
     await expect
       .poll(() => map.getByRole('status').textContent(), { timeout: 30_000 })
@@ -184,7 +196,10 @@ describe('offline map area on the phone', () => {
     await screenshot(page, 'offline-map-area-saved');
     await map.screenshot({ path: path.join(root, '.e2e-artifacts/offline-map-area-saved-panel.png') });
 
+    // No signal at all: the page is offline and Argus itself is gone, so nothing (not even the
+    // service worker's own fetches) can reach it; the shell and the tiles come from the phone.
     await context.setOffline(true);
+    await stopArgus();
     await page.reload();
     await expect.poll(() => map.isVisible(), { timeout: 30_000 }).toBe(true);
     await mapReady(page);
@@ -198,7 +213,6 @@ describe('offline map area on the phone', () => {
     await map.screenshot({ path: path.join(root, '.e2e-artifacts/offline-map-area-offline-panel.png') });
 
     // Deleting the area empties the list and its cache.
-    await context.setOffline(false);
     await saved
       .first()
       .getByRole('button', { name: /^Delete / })

@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Location } from '@argus/contracts/http/incidents';
 import type { Assignment } from '@argus/contracts/http/units';
 import { OperationalMap } from '../../../lib/map/OperationalMap';
@@ -17,7 +17,21 @@ const STREET_VIEW_ZOOM = 15;
  */
 export function FieldMapPanel({ assignment, here }: { assignment: Assignment | undefined; here: Location | null }) {
   const basemap = useShownBasemap();
-  const map = useRef<MapLibreMap | null>(null);
+  const [map, setMap] = useState<MapLibreMap | null>(null);
+  const [view, setView] = useState<Box | null>(null);
+  // The box the map shows, kept current so the size shown is the size of what is on screen.
+  useEffect(() => {
+    if (!map) return;
+    const read = () => {
+      const bounds = map.getBounds();
+      setView([bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()]);
+    };
+    read();
+    map.on('moveend', read);
+    return () => {
+      map.off('moveend', read);
+    };
+  }, [map]);
   const incident = assignment?.incident;
   const overlays = useMemo(
     () => [
@@ -32,10 +46,6 @@ export function FieldMapPanel({ assignment, here }: { assignment: Assignment | u
     incident?.location ??
     here ??
     (lastArea ? { lat: (lastArea.box[1] + lastArea.box[3]) / 2, lon: (lastArea.box[0] + lastArea.box[2]) / 2 } : null);
-  const viewBox = (): Box | null => {
-    const bounds = map.current?.getBounds();
-    return bounds ? [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()] : null;
-  };
   return (
     <section aria-label="Map" className="space-y-3 rounded-xl border border-line bg-surface-raised p-4">
       <h2 className="text-lg font-semibold">Map</h2>
@@ -44,14 +54,12 @@ export function FieldMapPanel({ assignment, here }: { assignment: Assignment | u
         label="Assignment map"
         className="h-72 overflow-hidden rounded-lg"
         initialView={centre ? { center: centre, zoom: STREET_VIEW_ZOOM } : undefined}
-        onMapReady={(ready) => {
-          map.current = ready;
-        }}
+        onMapReady={setMap}
       />
       <OfflineAreaPanel
         basemap={basemap}
         target={incident ? { lat: incident.location.lat, lon: incident.location.lon, name: incident.reference } : null}
-        viewBox={viewBox}
+        view={view}
       />
     </section>
   );

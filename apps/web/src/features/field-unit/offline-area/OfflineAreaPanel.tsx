@@ -29,8 +29,8 @@ export interface OfflineAreaPanelProps {
   basemap: Basemap | null;
   /** The current assignment's place and name, if there is one. */
   target: { lat: number; lon: number; name: string } | null;
-  /** The box the map shows now, read when asked. */
-  viewBox: () => Box | null;
+  /** The box the map shows now (null until the map has loaded). */
+  view: Box | null;
 }
 
 interface Progress {
@@ -40,14 +40,12 @@ interface Progress {
 }
 
 /** Save the street map of an area onto the phone, with its size before and progress during (docs/decisions/0048-offline-map-area.md). */
-export function OfflineAreaPanel({ basemap, target, viewBox }: OfflineAreaPanelProps) {
+export function OfflineAreaPanel({ basemap, target, view }: OfflineAreaPanelProps) {
   const areas = useOfflineAreas();
   const [extent, setExtent] = useState<Extent>(target ? 'assignment' : 'view');
   const [radius, setRadius] = useState<Radius>('1000');
   const [progress, setProgress] = useState<Progress | null>(null);
   const [message, setMessage] = useState<{ tone: 'error' | 'done'; text: string } | null>(null);
-  // The map's view is read when the choice is made (and again when saving), not on every render.
-  const [view, setView] = useState<Box | null>(null);
   const groupName = useId();
   const chosenExtent: Extent = extent === 'assignment' && !target ? 'view' : extent;
   const box = chosenExtent === 'assignment' && target ? boxAround(target, Number(radius)) : view;
@@ -101,16 +99,7 @@ export function OfflineAreaPanel({ basemap, target, viewBox }: OfflineAreaPanelP
         </label>
         {chosenExtent === 'assignment' ? <SelectField label="Radius" value={radius} options={RADII} onChange={setRadius} /> : null}
         <label className="flex min-h-11 items-center gap-2">
-          <input
-            type="radio"
-            name={groupName}
-            checked={chosenExtent === 'view'}
-            onChange={() => {
-              setExtent('view');
-              setView(viewBox());
-            }}
-            className="size-5"
-          />
+          <input type="radio" name={groupName} checked={chosenExtent === 'view'} onChange={() => setExtent('view')} className="size-5" />
           The area shown on the map
         </label>
       </fieldset>
@@ -121,7 +110,7 @@ export function OfflineAreaPanel({ basemap, target, viewBox }: OfflineAreaPanelP
             : `${plan.tiles} tiles (zoom ${plan.zooms.from} to ${plan.zooms.to}), about ${formatBytes(plan.bytes)}`}
         </p>
       ) : (
-        <p className="text-ink-muted">Move the map to the area to save, then choose it again.</p>
+        <p className="text-ink-muted">The map is loading; its area can be saved once it shows.</p>
       )}
       {progress ? (
         <div className="space-y-1">
