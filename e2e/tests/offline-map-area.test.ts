@@ -159,6 +159,7 @@ describe('offline map area on the phone', () => {
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 }).toBe(true);
 
     const map = page.getByRole('region', { name: 'Map', exact: true });
+    await map.getByText('Offline map: no area saved').click();
     await expect
       .poll(
         () =>
@@ -202,6 +203,7 @@ describe('offline map area on the phone', () => {
     await stopArgus();
     await page.reload();
     await expect.poll(() => map.isVisible(), { timeout: 30_000 }).toBe(true);
+    await map.getByText('Offline map: 1 area saved').click();
     await mapReady(page);
     // The streets come from the tiles saved on the phone: the network is gone.
     await expect.poll(async () => (await renderedBasemap(page)).lines, { timeout: 30_000 }).toBeGreaterThan(0);

@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react';
+import { ChevronRight } from 'lucide-react';
 import type { Basemap } from '@argus/contracts/http/basemaps';
 import { Button } from '../../../components/ui/Button';
 import { SelectField } from '../../../components/ui/SelectField';
@@ -82,8 +83,13 @@ export function OfflineAreaPanel({ basemap, target, view }: OfflineAreaPanelProp
     }
   };
 
+  // Folded by default: the field page is long, and saving an area is done now and then, not on every visit.
   return (
-    <div className="space-y-3">
+    <details className="group space-y-3">
+      <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 font-medium">
+        <ChevronRight aria-hidden className="size-5 shrink-0 transition-transform group-open:rotate-90" />
+        {`Offline map: ${areas.length === 0 ? 'no area saved' : areas.length === 1 ? '1 area saved' : `${areas.length} areas saved`}`}
+      </summary>
       <fieldset className="space-y-2">
         <legend className="font-medium">{`Save the ${basemap.name} map for use with no signal`}</legend>
         <label className="flex min-h-11 items-center gap-2">
@@ -128,7 +134,7 @@ export function OfflineAreaPanel({ basemap, target, view }: OfflineAreaPanelProp
         </p>
       ) : null}
       <SavedAreas areas={areas} />
-    </div>
+    </details>
   );
 }
 
