@@ -1,6 +1,7 @@
 import type { Basemap } from '@argus/contracts/http/basemaps';
 import { absoluteUrl } from './basemap-styles/content';
 import { OFFLINE_AREA_MAX_BYTES, formatBytes, tilesOf, tileUrl, type Box } from './offline-tiles';
+import { pointToTile } from '@mapbox/tilebelt';
 
 /**
  * Map areas saved on this phone (docs/decisions/0048-offline-map-area.md). The tiles, and the
@@ -153,4 +154,21 @@ async function fetchJson(url: string, keep: Keep, signal?: AbortSignal): Promise
   const body = await response.arrayBuffer();
   await keep(url, body, response.headers.get('content-type') ?? 'application/json');
   return JSON.parse(new TextDecoder().decode(body)) as unknown;
+}
+
+/**
+ * The size of the basemap's tile at the middle of the box at `zoom`, for the estimate shown before
+ * saving; null when it cannot be read (no signal, no tile there, a source whose tiles are only
+ * known from a document).
+ */
+export async function sampleTileBytes(basemap: Basemap, box: Box, zoom: number, signal?: AbortSignal): Promise<number | null> {
+  if (basemap.kind !== 'file' && basemap.format !== 'xyz') return null;
+  const [x, y, z] = pointToTile((box[0] + box[2]) / 2, (box[1] + box[3]) / 2, zoom);
+  try {
+    const url = tileUrl(absoluteUrl(basemap.tileUrl ?? basemap.sourceUrl ?? '', document.baseURI), { z, x, y });
+    const response = await fetch(url, { signal, credentials: url.startsWith(location.origin) ? 'same-origin' : 'omit' });
+    return response.status === 200 ? (await response.arrayBuffer()).byteLength : null;
+  } catch {
+    return null;
+  }
 }

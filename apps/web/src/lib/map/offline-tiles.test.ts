@@ -34,6 +34,8 @@ describe('offline map area tiles', () => {
 
   it('estimates and formats sizes', () => {
     expect(estimateBytes(10, 'vector')).toBe(10 * 40 * 1024);
+    expect(estimateBytes(10, 'vector', 5000)).toBe(50_000);
+    expect(estimateBytes(10, 'raster', 12)).toBe(10 * 1024);
     expect(formatBytes(2048)).toBe('2 KB');
     expect(formatBytes(5.5 * 1024 * 1024)).toBe('5.5 MB');
   });

@@ -72,8 +72,12 @@ export function* tilesOf(box: Box, zooms: { from: number; to: number }): Generat
   }
 }
 
-export function estimateBytes(tiles: number, tileType: 'vector' | 'raster'): number {
-  return tiles * TYPICAL_TILE_BYTES[tileType];
+/**
+ * The likely size of `tiles` tiles: from one real tile of the area when it could be read (the
+ * deepest zoom holds most of the tiles), else from a typical street tile. Never below 1 KB a tile.
+ */
+export function estimateBytes(tiles: number, tileType: 'vector' | 'raster', sampleBytes: number | null = null): number {
+  return tiles * Math.max(sampleBytes ?? TYPICAL_TILE_BYTES[tileType], 1024);
 }
 
 /** A tile address from a {z}/{x}/{y} template (TMS {-y} flipped). */

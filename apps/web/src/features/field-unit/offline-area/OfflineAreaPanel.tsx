@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { ChevronRight } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import type { Basemap } from '@argus/contracts/http/basemaps';
 import { Button } from '../../../components/ui/Button';
 import { SelectField } from '../../../components/ui/SelectField';
@@ -13,7 +14,7 @@ import {
   zoomsToSave,
   type Box,
 } from '../../../lib/map/offline-tiles';
-import { deleteOfflineArea, saveOfflineArea, type OfflineArea } from '../../../lib/map/offline-areas';
+import { deleteOfflineArea, sampleTileBytes, saveOfflineArea, type OfflineArea } from '../../../lib/map/offline-areas';
 import { useOfflineAreas } from './useOfflineAreas';
 
 const RADII = [
@@ -51,12 +52,20 @@ export function OfflineAreaPanel({ basemap, target, view }: OfflineAreaPanelProp
   const chosenExtent: Extent = extent === 'assignment' && !target ? 'view' : extent;
   const box = chosenExtent === 'assignment' && target ? boxAround(target, Number(radius)) : view;
 
+  const zooms = useMemo(() => (basemap ? zoomsToSave(basemap) : null), [basemap]);
+  // One real tile of the area, read once per basemap, place and zoom, sizes the estimate.
+  const sample = useQuery({
+    queryKey: ['offline-area-sample', basemap?.id, box?.map((edge) => edge.toFixed(3)).join(','), zooms?.to],
+    queryFn: ({ signal }) => (basemap && box && zooms ? sampleTileBytes(basemap, box, zooms.to, signal) : null),
+    enabled: basemap !== null && box !== null,
+    staleTime: Infinity,
+    retry: false,
+  });
   const plan = useMemo(() => {
-    if (!basemap || !box) return null;
-    const zooms = zoomsToSave(basemap);
+    if (!basemap || !box || !zooms) return null;
     const tiles = tileCounts(box, zooms).reduce((sum, row) => sum + row.count, 0);
-    return { zooms, tiles, bytes: estimateBytes(tiles, basemap.tileType) };
-  }, [basemap, box]);
+    return { zooms, tiles, bytes: estimateBytes(tiles, basemap.tileType, sample.data ?? null) };
+  }, [basemap, box, zooms, sample.data]);
   const tooBig = plan !== null && plan.bytes > OFFLINE_AREA_MAX_BYTES;
 
   if (!basemap) return <p className="text-ink-muted">There is no street map to save: an administrator can add one in Settings › Maps.</p>;
