@@ -49,6 +49,23 @@ const navigateFallbackDenylist = [
   /^\/ws(\/|$)/,
 ];
 
+/**
+ * Map areas saved on the phone (docs/decisions/0048-offline-map-area.md): Argus's tile addresses and
+ * any other site's (online tiles, TileJSON, styles) are answered from the saved-area cache first,
+ * then from the network. The route never writes to that cache: only saving an area fills it, so
+ * browsing does not grow it. Serialised into the service worker, so it refers to nothing outside.
+ */
+const offlineMapRoute = {
+  urlPattern: ({ url, request, sameOrigin }: { url: URL; request: Request; sameOrigin: boolean }) =>
+    request.method === 'GET' && (sameOrigin ? /^\/basemaps\/[^/]+\/tiles\//.test(url.pathname) : true),
+  handler: 'CacheFirst' as const,
+  options: {
+    cacheName: 'argus-offline-map',
+    matchOptions: { ignoreVary: true },
+    plugins: [{ cacheWillUpdate: async () => null }],
+  },
+};
+
 /** The dev server forwards API calls to the Argus server (ARGUS_API_URL, default port 8080). */
 function apiProxy(target: string): Record<string, ProxyOptions> {
   // Page navigations to a proxied prefix (a reload on /analytics) are served the app, not proxied.
@@ -98,6 +115,7 @@ export default defineConfig(({ mode }) => ({
         navigateFallback: '/index.html',
         navigateFallbackDenylist,
         cleanupOutdatedCaches: true,
+        runtimeCaching: [offlineMapRoute],
       },
     }),
   ],

@@ -16,6 +16,7 @@ import { useReportDeliveredUpdates } from '../reports/reports.mutations';
 import { MessageThread } from '../messages/MessageThread';
 import { AssignmentPanel } from './AssignmentPanel';
 import { EmergencyBanner } from './EmergencyBanner';
+import { FieldMapPanel } from './offline-area/FieldMapPanel';
 import { GoLivePanel } from './GoLivePanel';
 import { useDeliveredUpdates, useFieldActions } from './field-unit.mutations';
 import { applyFieldFrame, fieldChannels, fieldCue } from './field-unit.live';
@@ -88,7 +89,8 @@ function FieldUnitScreen({ userId }: { userId: string }) {
   const here = position.status === 'fix' ? position.location : (unit?.position?.location ?? null);
   const sosWaiting = unit ? hasPendingSos(outbox.items, unit.id) : false;
 
-  if (units.isPending) return <LoadingScreen variant="minimal" message="Loading your unit..." />;
+  // With no signal and nothing yet known the page still opens: its map draws the areas saved on the phone.
+  if (units.isPending && units.fetchStatus !== 'paused') return <LoadingScreen variant="minimal" message="Loading your unit..." />;
 
   return (
     <div className="mx-auto max-w-lg space-y-4 pb-32">
@@ -127,6 +129,7 @@ function FieldUnitScreen({ userId }: { userId: string }) {
           />
         </>
       ) : null}
+      <FieldMapPanel assignment={assignment} here={here} />
       <PositionPanel
         position={position}
         sharing={sharing}

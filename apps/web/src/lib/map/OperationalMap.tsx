@@ -8,6 +8,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import type { OperationalMapProps } from './map-props';
 import { basemapOptions } from './basemap-choice';
 import { configuredBasemap, mapConfigQuery } from './map-config';
+import { offlineBasemaps } from './offline-areas';
 
 export type { OperationalMapProps } from './map-props';
 
@@ -27,10 +28,11 @@ const MapEngine = lazy(async () => ({ default: (await import('./MapEngine')).Map
 export function OperationalMap(props: OperationalMapProps) {
   // The basemaps are known before the map starts, so it opens over the right one and its area.
   // A list that cannot be read, or waits for a signal, leaves the world outline alone until it
-  // comes; the map then switches to it in place.
+  // comes; the map then switches to it in place. Meanwhile the basemaps of the areas saved on this
+  // device are drawn from their saved tiles (docs/decisions/0048-offline-map-area.md).
   const config = useQuery(mapConfigQuery);
   const list = useQuery(basemapQueries.list());
-  const basemaps = basemapOptions(list.data?.basemaps ?? [], configuredBasemap(config.data));
+  const basemaps = basemapOptions(list.data?.basemaps ?? offlineBasemaps(), configuredBasemap(config.data));
   const settled = config.isFetched && (list.isFetched || list.isError || list.fetchStatus === 'paused');
   // The notice links to Settings › Maps only for those who may act on it.
   const canManageBasemaps = mayManageBasemaps(useContext(AuthContext)?.user?.role);
