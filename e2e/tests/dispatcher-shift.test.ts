@@ -101,6 +101,18 @@ async function milestone(field: Page, name: string): Promise<void> {
   await button.click();
 }
 
+/**
+ * A phone-sized screenshot of what the crew sees with `part` at the top: a full-page picture of a
+ * phone draws the sticky header and SOS bar over the middle of the page, where no one sees them.
+ */
+async function shootView(field: Page, part: Locator, name: string): Promise<void> {
+  fs.mkdirSync(artifacts, { recursive: true });
+  await part.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  await field.screenshot({ path: path.join(artifacts, `${name}.png`), timeout: 15_000 }).catch((error: Error) => {
+    console.warn(`screenshot ${name} skipped: ${error.message.split('\n')[0]}`);
+  });
+}
+
 /** The index of the first entry holding each text, in the order given. */
 function positions(entries: string[], texts: string[]): number[] {
   return texts.map((wanted) => entries.findIndex((entry) => entry.includes(wanted)));
@@ -186,8 +198,7 @@ describe('a dispatcher’s shift', () => {
     await expect.poll(() => history.getByText(`Copy, hold the quay side ${run}`).isVisible(), SOON).toBe(true);
     await screenshot(command, 'dispatcher-shift-4-inbox-desktop');
     await expect.poll(() => thread.getByText(`Copy, hold the quay side ${run}`).isVisible(), SOON).toBe(true);
-    await thread.scrollIntoViewIfNeeded();
-    await screenshot(field, 'dispatcher-shift-5-reply-phone');
+    await shootView(field, thread, 'dispatcher-shift-5-reply-phone');
 
     // 6. The crew goes en route, arrives and clears, on its phone.
     for (const [name, reached] of [
@@ -198,8 +209,7 @@ describe('a dispatcher’s shift', () => {
       await milestone(field, name);
       await expect.poll(() => assignment.locator('[data-assignment-status]').getAttribute('data-assignment-status'), SOON).toBe(reached);
     }
-    await field.evaluate(() => window.scrollTo(0, 0));
-    await screenshot(field, 'dispatcher-shift-6-on-scene-phone');
+    await shootView(field, assignment, 'dispatcher-shift-6-on-scene-phone');
     await milestone(field, 'Clear');
     await expect.poll(() => assignment.textContent(), SOON).toContain('No assignment');
 
@@ -228,19 +238,24 @@ describe('a dispatcher’s shift', () => {
     const entries = await timeline.getByRole('list', { name: 'Timeline entries' }).getByRole('listitem').allTextContents();
     const steps = [
       `Report ${trackingCode} filed (crime)`,
-      `${ACCOUNTS.Intelligence_Analyst.fullName}: Incident opened`,
+      `${ACCOUNTS.Intelligence_Analyst.fullName}: Incident opened (medium severity)`,
+      `Report ${trackingCode} verified into this incident`,
       `${ACCOUNTS.Command_Admin.fullName}: Edited severity Medium → High`,
       `${E2E_UNIT.callsign} assigned`,
+      `${ACCOUNTS.Command_Admin.fullName}: Status new → dispatched`,
       `${E2E_UNIT.callsign} acknowledged`,
       `${E2E_UNIT.callsign} en route`,
       `${E2E_UNIT.callsign} on scene`,
       `${E2E_UNIT.callsign} cleared`,
+      `${ACCOUNTS.Command_Admin.fullName}: Status on scene → resolved`,
       'Outcome: Resolved by unit — Door secured',
       'Status resolved → closed',
     ];
     const found = positions(entries, steps);
     expect(found, JSON.stringify(entries, null, 1)).not.toContain(-1);
     expect(found).toEqual([...found].sort((a, b) => a - b));
+    // Closing keeps the outcome recorded on resolving: it is on the timeline once.
+    expect(entries.filter((entry) => entry.includes('Outcome:'))).toHaveLength(1);
     const year = String(new Date().getFullYear());
     const shownTimes = await timeline.locator('time').allTextContents();
     expect(shownTimes.length).toBe(entries.length);
@@ -310,8 +325,7 @@ describe('a dispatcher’s shift', () => {
     await expect.poll(() => onIncident.getByText('Reason: Shop owner says the man paid after all').isVisible(), SOON).toBe(true);
     await expect.poll(() => assignment.textContent(), SOON).toContain('Shop owner says the man paid after all');
     expect(await assignment.textContent()).toMatch(new RegExp(`Recalled from ${first.reference} at \\d\\d:\\d\\d:\\d\\d`));
-    await field.evaluate(() => window.scrollTo(0, 0));
-    await screenshot(field, 'dispatcher-shift-10-recalled-phone');
+    await shootView(field, assignment, 'dispatcher-shift-10-recalled-phone');
 
     // Sent again, then moved to the other incident in one step: the phone shows the new assignment.
     await dispatch.getByRole('checkbox', { name: new RegExp(E2E_UNIT.callsign) }).check();
@@ -324,7 +338,7 @@ describe('a dispatcher’s shift', () => {
     await screenshot(command, 'dispatcher-shift-11-reassigned-desktop');
     await expect.poll(() => assignment.textContent(), SOON).toContain(second.reference);
     expect(await assignment.textContent()).toContain(second.title);
-    await screenshot(field, 'dispatcher-shift-12-reassigned-phone');
+    await shootView(field, assignment, 'dispatcher-shift-12-reassigned-phone');
 
     // The other incident now has the crew on it.
     await openOnCommand(command, second.title);
