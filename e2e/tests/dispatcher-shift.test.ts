@@ -107,7 +107,8 @@ async function milestone(field: Page, name: string): Promise<void> {
  */
 async function shootView(field: Page, part: Locator, name: string): Promise<void> {
   fs.mkdirSync(artifacts, { recursive: true });
-  await part.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  // Below the sticky header rather than under it.
+  await part.evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 72));
   await field.screenshot({ path: path.join(artifacts, `${name}.png`), timeout: 15_000 }).catch((error: Error) => {
     console.warn(`screenshot ${name} skipped: ${error.message.split('\n')[0]}`);
   });
@@ -270,6 +271,9 @@ describe('a dispatcher’s shift', () => {
     await command.waitForURL((url) => url.searchParams.get('incident-report') === incident.id, SOON);
     const report = command.getByRole('article', { name: `${reference}: ${title}` });
     await expect.poll(() => report.isVisible(), SOON).toBe(true);
+    // Printed once the map has become a still picture, as the Print button waits for.
+    await expect.poll(() => report.getByRole('img', { name: new RegExp(`^Map of ${reference}`) }).isVisible(), LOADED).toBe(true);
+    expect(await command.getByRole('button', { name: 'Print', exact: true }).isEnabled()).toBe(true);
     await screenshot(command, 'dispatcher-shift-9-report-desktop');
     await command.emulateMedia({ media: 'print' });
     fs.mkdirSync(artifacts, { recursive: true });
