@@ -228,4 +228,20 @@ describe.each(TEST_DIALECTS)('incident management on %s', (dialect) => {
     expect(edit.statusCode).toBe(409);
     expect(edit.json().error.message).toBe('A closed incident cannot be edited.');
   });
+
+  it('keeps the recorded disposition when an incident is closed with the same one its close form sends back', async () => {
+    const resolved = await command.request('PATCH', `/incidents/${incident.id}`, {
+      status: 'resolved',
+      disposition: { code: 'false_alarm', summary: 'Steam from a vent, no fire.' },
+    });
+    const resolvedAt = resolved.json().incident.disposition.at;
+    const closed = await command.request('PATCH', `/incidents/${incident.id}`, {
+      status: 'closed',
+      disposition: { code: 'false_alarm', summary: 'Steam from a vent, no fire.', publicNote: '' },
+    });
+    expect(closed.json().incident).toMatchObject({ status: 'closed', disposition: { code: 'false_alarm', at: resolvedAt } });
+    const entries: { kind: string }[] = await timeline(incident.id);
+    expect(entries.filter((entry) => entry.kind === 'incident.disposition')).toHaveLength(1);
+    expect(entries.at(-1)).toMatchObject({ kind: 'incident.status', detail: { from: 'resolved', to: 'closed' } });
+  });
 });

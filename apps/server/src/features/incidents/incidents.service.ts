@@ -229,6 +229,10 @@ export class IncidentsService {
       if (given) throw new AppError('conflict', 'A disposition is recorded when the incident is resolved or closed.');
       return statusChanged && current.disposition !== null ? null : undefined;
     }
+    // Closing a resolved incident sends back the disposition its form was filled with: the same
+    // outcome is kept as recorded (who, when) rather than written to the timeline a second time
+    // (docs/decisions/0035-incident-management.md).
+    if (given && sameDisposition(current, given)) return undefined;
     if (given) return given;
     if (statusChanged && (target === 'resolved' || current.disposition === null)) {
       throw new AppError(
@@ -257,4 +261,13 @@ export class IncidentsService {
     await this.get(id);
     return this.incidents.timeline(id);
   }
+}
+
+/** Whether the disposition given is the one the incident already holds, its public note compared as stored (trimmed). */
+function sameDisposition(current: IncidentRow, given: Disposition): boolean {
+  return (
+    current.disposition === given.code &&
+    current.disposition_summary === given.summary &&
+    (current.disposition_public_note ?? null) === (given.publicNote?.trim() || null)
+  );
 }
