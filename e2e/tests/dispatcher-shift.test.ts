@@ -244,6 +244,8 @@ describe('a dispatcher’s shift', () => {
       `${ACCOUNTS.Command_Admin.fullName}: Edited severity Medium → High`,
       `${E2E_UNIT.callsign} assigned`,
       `${ACCOUNTS.Command_Admin.fullName}: Status new → dispatched`,
+      `${ACCOUNTS.Field_Unit.fullName} on ${E2E_UNIT.callsign}’s thread: “Two suspects ran towards the fish market ${run}”`,
+      `${ACCOUNTS.Command_Admin.fullName} on ${E2E_UNIT.callsign}’s thread: “Copy, hold the quay side ${run}”`,
       `${E2E_UNIT.callsign} acknowledged`,
       `${E2E_UNIT.callsign} en route`,
       `${E2E_UNIT.callsign} on scene`,

@@ -158,6 +158,26 @@ describe.each(TEST_DIALECTS)('incident timeline on %s', (dialect) => {
     expect(alerts[0]!.at).toBeGreaterThan(dispatch.milestones.assigned);
   });
 
+  it('holds the unit’s thread while it works the incident, and not before or after', async () => {
+    await send(crew, 'Before the call', 'unit', unitId);
+    t.clock.advance(1_000);
+    const [dispatch] = (await command.request('POST', `/incidents/${incidentId}/dispatch`, { unitIds: [unitId] })).json().dispatches;
+    t.clock.advance(1_000);
+    await send(crew, 'Smoke from the loading bay', 'unit', unitId);
+    await send(command, 'Copy, hold the north side', 'unit', unitId);
+    await send(otherCrew, 'Not about this fire', 'unit', otherUnitId);
+    t.clock.advance(1_000);
+    expect((await command.request('POST', `/dispatches/${dispatch.id}/cancel`, { reason: 'Not needed' })).statusCode).toBe(200);
+    t.clock.advance(1_000);
+    await send(crew, 'Back at the station', 'unit', unitId);
+
+    const messages = (await timeline()).filter((entry) => entry.kind === 'message.sent');
+    expect(messages.map((entry) => [entry.detail.body, entry.detail.by, entry.detail.unit])).toEqual([
+      ['Smoke from the loading bay', 'Frankie Field', 'ENGINE-7'],
+      ['Copy, hold the north side', 'Casey Command', 'ENGINE-7'],
+    ]);
+  });
+
   it('lets only operations staff read it, and evidence follows the evidence row rule', async () => {
     await command.request('POST', `/incidents/${incidentId}/dispatch`, { unitIds: [unitId] });
     expect((await upload(crew, 'mine.png')).statusCode).toBe(201);

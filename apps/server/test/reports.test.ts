@@ -94,7 +94,7 @@ describe.each(TEST_DIALECTS)('reports on %s', (dialect) => {
       source: `civic report ${a.trackingCode}`,
     });
     const entries = (await analyst.request('GET', `/incidents/${incident.id}/timeline`)).json().entries;
-    expect(entries.map((entry: { kind: string }) => entry.kind)).toEqual(['incident.created', 'report.verified']);
+    expect(entries.map((entry: { kind: string }) => entry.kind)).toEqual(['report.filed', 'incident.created', 'report.verified']);
 
     const b = (await file(civic)).json().report;
     expect((await analyst.request('POST', `/reports/${b.id}/verify`, { incidentId: incident.id })).json().report).toMatchObject({
@@ -236,6 +236,9 @@ describe.each(TEST_DIALECTS)('reports on %s', (dialect) => {
       incidentId: incident.id,
     });
     const timeline = (await analyst.request('GET', `/incidents/${incident.id}/timeline`)).json().entries;
-    expect(timeline.at(-1)).toMatchObject({ kind: 'report.merged', detail: { reportId: c.id, trackingCode: c.trackingCode } });
+    // The burst of flooding reports also raised an alert, which the timeline holds beside the merge.
+    expect(timeline.find((entry: { kind: string }) => entry.kind === 'report.merged')).toMatchObject({
+      detail: { reportId: c.id, trackingCode: c.trackingCode },
+    });
   });
 });

@@ -39,13 +39,14 @@ export const linkedEntry = {
   }),
 
   /** An analyst's message on the incident is an analyst note (docs/decisions/0036-command-inbox-and-attention.md). */
-  message: (row: IncidentMessage): Entry => ({
+  /** `unit`: the callsign whose thread it was on, for a message on a unit's thread rather than the incident's channel. */
+  message: (row: IncidentMessage, unit?: string): Entry => ({
     id: `message:${row.id}`,
     ...actAndReceipt(row.occurred_at, row.sent_at),
     kind: row.sender_role === 'Intelligence_Analyst' ? 'note.added' : 'message.sent',
     actor: row.sender_id,
     actorName: row.sender_name,
-    detail: { messageId: row.id, body: row.body, by: row.sender_name, role: row.sender_role },
+    detail: { messageId: row.id, body: row.body, by: row.sender_name, role: row.sender_role, ...(unit ? { unit } : {}) },
   }),
 
   alert: (row: AlertCandidate, names: string[]): Entry => ({

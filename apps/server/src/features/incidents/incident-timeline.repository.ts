@@ -78,6 +78,28 @@ export class IncidentTimelineRepository {
       .execute();
   }
 
+  /** Messages on the threads of the given units since a time; the service keeps those sent while assigned here. */
+  unitMessages(unitIds: string[], since: number): Promise<(IncidentMessage & { unit_id: string })[]> {
+    if (unitIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('messages')
+      .innerJoin('users', 'users.id', 'messages.sender_id')
+      .select([
+        'messages.id',
+        'messages.body',
+        'messages.sent_at',
+        'messages.occurred_at',
+        'messages.sender_id',
+        'messages.target_id as unit_id',
+        'users.full_name as sender_name',
+        'users.role as sender_role',
+      ])
+      .where('messages.channel', '=', 'unit')
+      .where('messages.target_id', 'in', unitIds)
+      .where('messages.sent_at', '>=', since)
+      .execute() as Promise<(IncidentMessage & { unit_id: string })[]>;
+  }
+
   assignments(incidentId: string): Promise<AssignmentSpan[]> {
     return this.db
       .selectFrom('dispatches')

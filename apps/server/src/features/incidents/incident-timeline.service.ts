@@ -47,6 +47,13 @@ export class IncidentTimelineService {
     ]);
     const reportIds = new Set(reports.map((report) => report.id));
     const since = Math.min(Number(incident.created_at), ...reports.map((report) => Number(report.created_at)));
+    const unitMessages = (
+      await this.linked.unitMessages(
+        [...new Set(assignments.map((a) => a.unit_id))],
+        Math.min(...assignments.map((a) => Number(a.created_at))),
+      )
+    ).filter((message) => duringAssignment(message.unit_id, Number(message.sent_at), assignments));
+    const callsigns = new Map(assignments.map((a) => [a.unit_id, a.callsign]));
     const candidates = await this.linked.alertsMentioning([incidentId, ...reportIds, ...assignments.map((a) => a.unit_id)], since);
     const names = new Map(
       (await this.linked.peopleNamed([...new Set(stored.flatMap((row) => row.actor_id ?? []))])).map((u) => [u.id, u.full_name]),
@@ -59,12 +66,15 @@ export class IncidentTimelineService {
     );
 
     const entries: Entry[] = [
+      // First, so that a report filed in the same millisecond as its verdict sorts before it.
+      ...reports.map(linkedEntry.report),
       // An evidence item is its own entry below, placed when it was captured, so the link entry would repeat it.
       ...stored
         .filter((row) => row.kind !== 'evidence.linked')
         .map((row) => ({ ...presentTimelineEntry(row), actorName: row.actor_id ? (names.get(row.actor_id) ?? null) : null })),
-      ...reports.map(linkedEntry.report),
-      ...messages.map(linkedEntry.message),
+      ...messages.map((message) => linkedEntry.message(message)),
+      // A crew and command talking on the unit's thread while it works the incident are part of its story.
+      ...unitMessages.map((message) => linkedEntry.message(message, callsigns.get(message.unit_id))),
       ...candidates.flatMap((alert) => {
         const sources = concerning(alert, incidentId, reportIds, assignments);
         return sources ? [linkedEntry.alert(alert, sources)] : [];
@@ -86,13 +96,18 @@ function concerning(alert: AlertCandidate, incidentId: string, reportIds: Set<st
   const related = sources.some(({ kind, id }) => {
     if (kind === 'incident') return id === incidentId;
     if (kind === 'report') return typeof id === 'string' && reportIds.has(id);
-    if (kind === 'unit')
-      return assignments.some(
-        (span) => span.unit_id === id && at >= Number(span.created_at) && (!ENDED.has(span.status) || at <= Number(span.updated_at)),
-      );
+    if (kind === 'unit') return typeof id === 'string' && duringAssignment(id, at, assignments);
     return false;
   });
-  return related ? sources.flatMap(({ name }) => (typeof name === 'string' && name ? [name] : [])) : null;
+  // Each name once: a burst of reports records one source per report, often under one name.
+  return related ? [...new Set(sources.flatMap(({ name }) => (typeof name === 'string' && name ? [name] : [])))] : null;
+}
+
+/** Whether the unit was assigned to the incident at that time (an ended assignment stops at its last change). */
+function duringAssignment(unitId: string, at: number, assignments: AssignmentSpan[]): boolean {
+  return assignments.some(
+    (span) => span.unit_id === unitId && at >= Number(span.created_at) && (!ENDED.has(span.status) || at <= Number(span.updated_at)),
+  );
 }
 
 function evidenceIdOf(detail: string): string {

@@ -40,6 +40,9 @@ describe('linked things on the timeline, named rather than by id', () => {
     expect(describeTimelineEntry(entry('message.sent', { body: 'Approach from the north', by: 'Casey Command' }))).toBe(
       'Casey Command on the incident channel: “Approach from the north”',
     );
+    expect(describeTimelineEntry(entry('message.sent', { body: 'On scene', by: 'Frankie Field', unit: 'ENGINE-7' }))).toBe(
+      'Frankie Field on ENGINE-7’s thread: “On scene”',
+    );
     expect(describeTimelineEntry(entry('note.added', { body: 'Smoke is toxic', by: 'Avery Analyst' }))).toBe(
       'Analyst note by Avery Analyst: “Smoke is toxic”',
     );

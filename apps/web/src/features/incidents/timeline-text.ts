@@ -67,7 +67,7 @@ export function describeTimelineEntry(entry: Entry, format: CoordinateFormat = '
         ' ',
       );
     case 'message.sent':
-      return `${text(detail.by) ?? entry.actorName ?? 'Someone'} on the incident channel${quoted(detail.body)}`;
+      return `${text(detail.by) ?? entry.actorName ?? 'Someone'} ${text(detail.unit) ? `on ${text(detail.unit)}’s thread` : 'on the incident channel'}${quoted(detail.body)}`;
     case 'note.added':
       return `Analyst note by ${text(detail.by) ?? entry.actorName ?? 'an analyst'}${quoted(detail.body)}`;
     case 'alert.raised':
