@@ -180,7 +180,7 @@ describe('a dispatcher’s shift', () => {
     await expect.poll(() => dispatch.getByRole('status').textContent(), SOON).toContain(`Dispatched ${E2E_UNIT.callsign} to ${reference}.`);
 
     // 5. The crew's phone shows the assignment; the crew writes to command and command replies in the inbox.
-    const assignment = field.getByRole('region', { name: 'Assignment' });
+    const assignment = field.getByRole('region', { name: 'Assignment', exact: true });
     await expect.poll(() => assignment.textContent(), SOON).toContain(reference);
     const thread = field.getByRole('region', { name: 'Messages' });
     await thread.getByLabel('Message command').fill(`Two suspects ran towards the fish market ${run}`);
@@ -320,7 +320,7 @@ describe('a dispatcher’s shift', () => {
     await dispatch.getByRole('checkbox', { name: new RegExp(E2E_UNIT.callsign) }).check();
     await dispatch.getByRole('button', { name: 'Dispatch 1 unit' }).click();
     await expect.poll(() => dispatch.getByRole('status').textContent(), SOON).toContain(`Dispatched ${E2E_UNIT.callsign}`);
-    const assignment = field.getByRole('region', { name: 'Assignment' });
+    const assignment = field.getByRole('region', { name: 'Assignment', exact: true });
     await expect.poll(() => assignment.textContent(), SOON).toContain(first.reference);
 
     // Recall, with a reason: the crew is told why.

@@ -191,7 +191,7 @@ describe('the field phone', () => {
     await phone.setOffline(true);
     await field.reload();
     await field.getByRole('heading', { name: E2E_UNIT.callsign }).waitFor({ timeout: 30_000 });
-    const assignment = field.getByRole('region', { name: 'Assignment' });
+    const assignment = field.getByRole('region', { name: 'Assignment', exact: true });
     await expect.poll(() => assignment.getByText(incidentTitle).isVisible(), SOON).toBe(true);
     await expect.poll(() => assignment.getByText(/^as of \d/).isVisible(), SOON).toBe(true);
     await expect.poll(() => thread.getByText('Gas board on the way').isVisible(), SOON).toBe(true);

@@ -76,7 +76,7 @@ describe('incident management', () => {
     const field = await page({}, true);
     await signIn(field, 'Field_Unit', FIELD_HOST);
     await expect.poll(() => field.getByRole('heading', { name: E2E_UNIT.callsign }).isVisible(), SOON).toBe(true);
-    const assignment = field.getByRole('region', { name: 'Assignment' });
+    const assignment = field.getByRole('region', { name: 'Assignment', exact: true });
 
     await command.goto(mainUrl('/command'));
     const panel = command.getByRole('region', { name: 'Operations' });
