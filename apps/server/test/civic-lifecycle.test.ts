@@ -190,6 +190,14 @@ describe.each(TEST_DIALECTS)('the civic lifecycle on %s', (dialect) => {
     expect(stored.follow_token_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it('files one report when several race with one follow link, refusing the others with 409', async () => {
+    const followToken = newToken();
+    const answers = await Promise.all(Array.from({ length: 4 }, (_, i) => fileAnonymously({ followToken }, `198.51.100.${i + 1}`)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    const rows = await t.services.db.kysely.selectFrom('reports').select('id').where('follow_token_hash', 'is not', null).execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('limits reports per address, retries not counted, and lets the window pass', async () => {
     const clientId = randomUUID();
     const token = newToken();

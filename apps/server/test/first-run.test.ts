@@ -72,6 +72,15 @@ describe.each(TEST_DIALECTS)('first run on %s', (dialect) => {
     expect(users.json().error.code).toBe('mfa_enrolment_required');
   });
 
+  it('stays open when members of the public register on the civic site, which anyone may', async () => {
+    await createUser(t.services, { role: 'Civic_Reporter' });
+    const code = await t.services.firstRun.openIfEmpty();
+    expect(code).not.toBeNull();
+    await createUser(t.services, { role: 'Civic_Reporter' });
+    expect(await status()).toEqual({ open: true });
+    expect((await setup(code!)).statusCode).toBe(201);
+  });
+
   it('closes when an account is created another way (the CLI) while the code is out', async () => {
     const code = await t.services.firstRun.openIfEmpty();
     await createUser(t.services, { role: 'Super_Admin' });
@@ -122,8 +131,8 @@ describe.each(TEST_DIALECTS)('first run on %s', (dialect) => {
       updated_at: 1,
     });
     const inserted = await Promise.all([
-      t.services.usersRepository.insertIfNone(row('a@argus.example')),
-      t.services.usersRepository.insertIfNone(row('b@argus.example')),
+      t.services.usersRepository.insertIfNoStaff(row('a@argus.example')),
+      t.services.usersRepository.insertIfNoStaff(row('b@argus.example')),
     ]);
     expect(inserted.filter(Boolean)).toHaveLength(1);
     expect(await userCount()).toBe(1);

@@ -216,6 +216,9 @@ describe.each(TEST_DIALECTS)('operations on %s', (dialect) => {
       expect((await civic.request('GET', `/alerts/public?lat=${HERE.lat + 0.01}&lon=${HERE.lon}`)).json().alerts).toHaveLength(1);
       expect((await civic.request('GET', '/alerts/public?lat=48.85&lon=2.35')).json().alerts).toHaveLength(0);
       expect((await civic.request('GET', '/alerts/public')).json().alerts).toHaveLength(1);
+      // The public reads what, where and when; who published it and how staff handle it stay inside.
+      const [shown] = (await t.app.inject({ method: 'GET', url: '/alerts/public' })).json().alerts;
+      expect(Object.keys(shown).sort()).toEqual(['createdAt', 'detail', 'id', 'location', 'radiusM', 'severity', 'title', 'updatedAt']);
       expect((await civic.request('GET', '/alerts/public?lat=10')).statusCode).toBe(400);
       expect((await civic.request('GET', '/alerts')).statusCode).toBe(403);
       expect((await analyst.request('POST', '/alerts', { title: 'x', severity: 'info', location: HERE, radiusM: 100 })).statusCode).toBe(

@@ -49,8 +49,22 @@ export type Alert = z.infer<typeof Alert>;
 
 export const AlertResponse = z.object({ alert: Alert });
 export const AlertListResponse = z.object({ alerts: z.array(Alert), nextCursor: z.string().nullable() });
+/**
+ * What the public reads of an alert: what, where and when. Who published or acknowledged it, its
+ * sources and its handling stay with staff, since anyone may read public alerts without an account.
+ */
+export const PublicAlert = Alert.pick({
+  id: true,
+  severity: true,
+  title: true,
+  detail: true,
+  location: true,
+  radiusM: true,
+  createdAt: true,
+  updatedAt: true,
+});
 /** Public alerts near a point: all that apply, no paging. */
-export const PublicAlertListResponse = z.object({ alerts: z.array(Alert) });
+export const PublicAlertListResponse = z.object({ alerts: z.array(PublicAlert) });
 export const AlertParams = z.object({ id: singleLineText().min(1).max(100) });
 
 export const AlertListQuery = z.object({

@@ -6,7 +6,8 @@ import type { Kysely } from 'kysely';
  * `at` and gain `received_at`; a unit gains the time of its current status; reports and messages,
  * whose `created_at` / `sent_at` stay the receipt times that order and page them, gain `occurred_at`,
  * and so do report photos.
- * All are NULL for rows written before this migration and for entries no device made.
+ * All are NULL for rows written before this migration; later rows sent with no device time carry
+ * their receipt time there.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('incident_timeline').addColumn('received_at', 'bigint').execute();

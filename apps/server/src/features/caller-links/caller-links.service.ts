@@ -171,9 +171,9 @@ export class CallerLinksService {
       };
       await this.links.recordPosition(trx, row.id, next);
       if (row.located_at === null || startsLive) {
+        // No coordinates: the timeline goes out on the incident's own channel, which its crews may
+        // follow, and a caller's position is for the roles that make links (docs/decisions/0046-caller-location-links.md).
         await this.incidents.recordIn(trx, pending, row.incident_id, 'caller.located', null, {
-          lat: position.lat,
-          lon: position.lon,
           accuracy: position.accuracy,
           mode: position.mode,
         });

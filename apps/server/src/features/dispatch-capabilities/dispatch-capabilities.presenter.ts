@@ -7,8 +7,12 @@ const NameList = z.array(z.string());
 
 /** A stored JSON list of names, read defensively so a hand-edited row cannot break the dispatch panel. */
 function names(json: string): string[] {
-  const parsed = NameList.safeParse(JSON.parse(json));
-  return parsed.success ? parsed.data : [];
+  try {
+    const parsed = NameList.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
 }
 
 /** The table in the contracts' shape: kinds in the contracts' order, categories in the order saved. */

@@ -30,7 +30,7 @@ export class FirstRunService {
 
   /** At start: a new setup code to print when no account exists, or null when one does. */
   async openIfEmpty(): Promise<string | null> {
-    if (await this.users.hasAny()) return null;
+    if (await this.users.hasStaff()) return null;
     const code = newSetupCode();
     this.codeDigest = setupCodeDigest(code);
     this.claimed = false;
@@ -40,7 +40,7 @@ export class FirstRunService {
   /** Whether the first administrator may still be created here (a CLI `user add` closes it too). */
   async isOpen(): Promise<boolean> {
     if (this.codeDigest === null || this.claimed) return false;
-    if (!(await this.users.hasAny())) return true;
+    if (!(await this.users.hasStaff())) return true;
     this.codeDigest = null;
     return false;
   }

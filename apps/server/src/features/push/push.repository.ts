@@ -42,22 +42,26 @@ export class PushRepository {
     await this.db.deleteFrom('push_subscriptions').where('endpoint', '=', endpoint).execute();
   }
 
-  /** Signing out: that person's browsers are no longer told anything. */
-  async removeAllForUser(userId: string): Promise<void> {
-    await this.db.deleteFrom('push_subscriptions').where('user_id', '=', userId).execute();
-  }
-
+  /** A person's subscriptions while their account is active: a deactivated account's phone is told nothing. */
   forUser(userId: string): Promise<PushSubscriptionRow[]> {
-    return this.db.selectFrom('push_subscriptions').select(COLUMNS).where('user_id', '=', userId).execute();
+    return this.db
+      .selectFrom('push_subscriptions')
+      .innerJoin('users', 'users.id', 'push_subscriptions.user_id')
+      .select(COLUMNS)
+      .where('push_subscriptions.user_id', '=', userId)
+      .where('users.is_active', '=', 1)
+      .execute();
   }
 
-  /** The subscriptions of a unit's crew. */
+  /** The subscriptions of a unit's crew members whose accounts are active. */
   forUnitCrew(unitId: string): Promise<PushSubscriptionRow[]> {
     return this.db
       .selectFrom('push_subscriptions')
       .innerJoin('unit_members', 'unit_members.user_id', 'push_subscriptions.user_id')
+      .innerJoin('users', 'users.id', 'push_subscriptions.user_id')
       .select(COLUMNS)
       .where('unit_members.unit_id', '=', unitId)
+      .where('users.is_active', '=', 1)
       .execute();
   }
 

@@ -62,7 +62,11 @@ export class AnonymousReports {
       throw new AppError('rate_limited', `Too many reports from this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
     }
     const row = newReportRow(request, null, hash, times);
-    if (!(await this.reports.insertIfNew(row))) return this.retried((await this.reports.findByClientId(request.clientId))!, hash);
+    if (!(await this.reports.insertIfNew(row))) {
+      const same = await this.reports.findByClientId(request.clientId);
+      if (!same) throw new AppError('conflict', 'This follow link is already used for another report.');
+      return this.retried(same, hash);
+    }
     const view: ReportView = { ...row, photos: [], lockHolderName: null, progress: null };
     for (const event of reportEvents.created(view, now)) this.events.publish(event);
     return { report: view, created: true };

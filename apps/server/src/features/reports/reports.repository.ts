@@ -31,12 +31,16 @@ export interface ReportFilters {
 
 /** Only this file reads and writes reports and their photos. */
 export class ReportsRepository extends TransactionalRepository {
-  /** Inserts unless a report with the same clientId exists; true when this call inserted it. */
+  /**
+   * Inserts unless a report with the same clientId (or the same follow link) exists; true when this
+   * call inserted it. No conflict target: two anonymous reports racing with one follow token
+   * must lose quietly here, not as a unique-index error.
+   */
   async insertIfNew(row: ReportRow): Promise<boolean> {
     const result = await this.db
       .insertInto('reports')
       .values(row)
-      .onConflict((oc) => oc.column('client_id').doNothing())
+      .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
   }

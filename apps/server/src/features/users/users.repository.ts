@@ -49,19 +49,24 @@ export class UsersRepository {
   }
 
   /** Whether any account exists, active or not: the first run is over once one does. */
-  async hasAny(): Promise<boolean> {
-    return (await this.db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
+  /**
+   * Whether any staff account exists. Civic reporters register themselves, so they never close
+   * first-run set-up (docs/decisions/0045-first-run-setup-code.md).
+   */
+  async hasStaff(): Promise<boolean> {
+    return (await this.db.selectFrom('users').select('id').where('role', '!=', 'Civic_Reporter').limit(1).executeTakeFirst()) !== undefined;
   }
 
   /**
-   * Inserts the first account, only while there is none; whether it did. PostgreSQL locks the
+   * Inserts the first staff account, only while there is none; whether it did. PostgreSQL locks the
    * table first, so a CLI `user add` racing the browser waits and the loser sees the winner's row;
    * SQLite has one writer, and a transaction holds its only connection.
    */
-  async insertIfNone(row: UserRow): Promise<boolean> {
+  async insertIfNoStaff(row: UserRow): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       if (isPostgres(trx)) await sql`lock table users in share row exclusive mode`.execute(trx);
-      if ((await trx.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined) return false;
+      const staff = await trx.selectFrom('users').select('id').where('role', '!=', 'Civic_Reporter').limit(1).executeTakeFirst();
+      if (staff !== undefined) return false;
       await trx.insertInto('users').values(row).execute();
       return true;
     });

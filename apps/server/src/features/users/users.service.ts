@@ -54,7 +54,7 @@ export class UsersService {
    */
   async createFirstSuperAdmin(input: Omit<CreateUserRequest, 'role'>, context: AuditContext): Promise<UserRow | null> {
     const row = await this.newRow({ ...input, role: 'Super_Admin' });
-    if (!(await this.users.insertIfNone(row))) return null;
+    if (!(await this.users.insertIfNoStaff(row))) return null;
     await this.audit.append({ ...context, actorId: row.id, subjectId: row.id }, 'user.create', row.id, {
       email: row.email,
       role: row.role,
