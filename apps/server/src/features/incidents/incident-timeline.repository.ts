@@ -61,26 +61,23 @@ export class IncidentTimelineRepository {
   }
 
   messages(incidentId: string): Promise<IncidentMessage[]> {
-    return this.db
-      .selectFrom('messages')
-      .innerJoin('users', 'users.id', 'messages.sender_id')
-      .select([
-        'messages.id',
-        'messages.body',
-        'messages.sent_at',
-        'messages.occurred_at',
-        'messages.sender_id',
-        'users.full_name as sender_name',
-        'users.role as sender_role',
-      ])
-      .where('messages.channel', '=', 'incident')
-      .where('messages.target_id', '=', incidentId)
-      .execute();
+    return this.withSenders().where('messages.channel', '=', 'incident').where('messages.target_id', '=', incidentId).execute();
   }
 
   /** Messages on the threads of the given units since a time; the service keeps those sent while assigned here. */
-  unitMessages(unitIds: string[], since: number): Promise<(IncidentMessage & { unit_id: string })[]> {
-    if (unitIds.length === 0) return Promise.resolve([]);
+  async unitMessages(unitIds: string[], since: number): Promise<(IncidentMessage & { unit_id: string })[]> {
+    if (unitIds.length === 0) return [];
+    const rows = await this.withSenders()
+      .select('messages.target_id')
+      .where('messages.channel', '=', 'unit')
+      .where('messages.target_id', 'in', unitIds)
+      .where('messages.sent_at', '>=', since)
+      .execute();
+    return rows.map(({ target_id, ...message }) => ({ ...message, unit_id: target_id! }));
+  }
+
+  /** Messages with who sent them, as the timeline names them. */
+  private withSenders() {
     return this.db
       .selectFrom('messages')
       .innerJoin('users', 'users.id', 'messages.sender_id')
@@ -90,14 +87,9 @@ export class IncidentTimelineRepository {
         'messages.sent_at',
         'messages.occurred_at',
         'messages.sender_id',
-        'messages.target_id as unit_id',
         'users.full_name as sender_name',
         'users.role as sender_role',
-      ])
-      .where('messages.channel', '=', 'unit')
-      .where('messages.target_id', 'in', unitIds)
-      .where('messages.sent_at', '>=', since)
-      .execute() as Promise<(IncidentMessage & { unit_id: string })[]>;
+      ]);
   }
 
   assignments(incidentId: string): Promise<AssignmentSpan[]> {
