@@ -109,7 +109,8 @@ export default defineConfig(({ mode }) => ({
         // mjs: MapLibre's worker, so maps draw with no network once the app is installed.
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,woff2}'],
         // The object detector (1.5 MB of code, plus its model) loads only where it runs, never on install.
-        globIgnores: ['**/detector.worker-*.js'],
+        // pdf.js's worker (about 1.4 MB) is fetched only when a PDF is opened (docs/decisions/0060-pdfs-read-in-place-with-pdfjs.md).
+        globIgnores: ['**/detector.worker-*.js', '**/pdf.worker.min-*.mjs'],
         // Notification taps and Web Push (docs/decisions/0043-the-field-phone-offline-and-attention.md).
         importScripts: ['/attention-sw.js'],
         navigateFallback: '/index.html',
@@ -123,6 +124,8 @@ export default defineConfig(({ mode }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // Read by the server to name a site's first page chunks as modulepreloads (apps/server/src/plugins/route-preloads.ts).
+    manifest: true,
   },
   server: {
     port: 5173,

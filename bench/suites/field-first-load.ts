@@ -76,18 +76,84 @@ async function signedInPhone(browser: Browser, port: number): Promise<BrowserCon
   return context;
 }
 
+/** One request of a load, as the DevTools protocol saw it; times from navigation, in ms. */
+interface RequestRecord {
+  url: string;
+  type: string;
+  initiator: string;
+  startMs: number;
+  endMs: number;
+  kb: number;
+  fromServiceWorker: boolean;
+  encoding: string;
+}
+
+interface CdpRequestWillBeSent {
+  requestId: string;
+  request: { url: string };
+  type?: string;
+  timestamp: number;
+  initiator: { type: string; url?: string; stack?: { callFrames: { url: string }[] } };
+}
+
+/** Where a request came from: the parser of a page or stylesheet, or a script (its file). */
+function initiatorOf(initiator: CdpRequestWillBeSent['initiator']): string {
+  const url = initiator.url ?? initiator.stack?.callFrames[0]?.url;
+  return url ? `${initiator.type} ${shortUrl(url)}` : initiator.type;
+}
+
+const shortUrl = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
+
 /**
  * Opens /fieldunit and times navigation → the first status button enabled, with the network
- * throttled or not. Bytes are what crossed the wire (compressed), from the CDP's own count.
+ * throttled or not. Bytes are what crossed the wire (compressed), from the CDP's own count, and
+ * every request is recorded (url, initiator, start, end, bytes) so a slow load can be read
+ * request by request.
  */
-async function load(context: BrowserContext, origin: string, throttled: boolean): Promise<{ ms: number; bytes: number; page: Page }> {
+async function load(
+  context: BrowserContext,
+  origin: string,
+  throttled: boolean,
+): Promise<{ ms: number; bytes: number; page: Page; requests: RequestRecord[] }> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   if (throttled) await cdp.send('Network.emulateNetworkConditions', ONE_BAR);
   let bytes = 0;
-  cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => {
+  // CDP's timestamps are monotonic seconds; the first request (the navigation) is time zero.
+  let zero: number | undefined;
+  const requests = new Map<string, RequestRecord & { startedAt: number }>();
+  cdp.on('Network.requestWillBeSent', (event: CdpRequestWillBeSent) => {
+    zero ??= event.timestamp;
+    if (requests.has(event.requestId)) return; // a redirect keeps its id
+    requests.set(event.requestId, {
+      url: shortUrl(event.request.url),
+      type: event.type ?? '',
+      initiator: initiatorOf(event.initiator),
+      startedAt: event.timestamp,
+      startMs: round((event.timestamp - zero) * 1000, 0),
+      endMs: -1,
+      kb: 0,
+      fromServiceWorker: false,
+      encoding: '',
+    });
+  });
+  cdp.on(
+    'Network.responseReceived',
+    (event: { requestId: string; response: { fromServiceWorker?: boolean; headers: Record<string, string> } }) => {
+      const record = requests.get(event.requestId);
+      if (!record) return;
+      record.fromServiceWorker = event.response.fromServiceWorker === true;
+      const headers = Object.fromEntries(Object.entries(event.response.headers).map(([k, v]) => [k.toLowerCase(), v]));
+      record.encoding = headers['content-encoding'] ?? '';
+    },
+  );
+  cdp.on('Network.loadingFinished', (event: { requestId: string; timestamp: number; encodedDataLength: number }) => {
     bytes += event.encodedDataLength;
+    const record = requests.get(event.requestId);
+    if (!record || zero === undefined) return;
+    record.endMs = round((event.timestamp - zero) * 1000, 0);
+    record.kb = round(event.encodedDataLength / 1024, 1);
   });
   const started = Date.now();
   await page.goto(`${origin}/fieldunit`, { waitUntil: 'commit', timeout: 120_000 });
@@ -99,7 +165,8 @@ async function load(context: BrowserContext, origin: string, throttled: boolean)
   const ms = Date.now() - started;
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   await cdp.detach();
-  return { ms, bytes, page };
+  const list = [...requests.values()].sort((a, b) => a.startedAt - b.startedAt).map(({ startedAt: _startedAt, ...record }) => record);
+  return { ms, bytes, page, requests: list };
 }
 
 /**
@@ -116,22 +183,27 @@ interface Case {
   warmMs: number[];
   coldBytes: number[];
   warmBytes: number[];
+  /** The requests of the last round's cold and warm loads. */
+  coldRequests: RequestRecord[];
+  warmRequests: RequestRecord[];
 }
 
 async function measure(browser: Browser, port: number, throttled: boolean): Promise<Case> {
-  const result: Case = { coldMs: [], warmMs: [], coldBytes: [], warmBytes: [] };
+  const result: Case = { coldMs: [], warmMs: [], coldBytes: [], warmBytes: [], coldRequests: [], warmRequests: [] };
   for (let round = 0; round < ROUNDS; round += 1) {
     const origin = `http://${FIELD_HOST}:${port}`;
     const context = await signedInPhone(browser, port);
     const cold = await load(context, origin, throttled);
     result.coldMs.push(cold.ms);
     result.coldBytes.push(cold.bytes);
+    result.coldRequests = cold.requests;
     await waitForServiceWorker(cold.page);
     // A second page then loads it again: the service worker's cache serves the app shell.
     await cold.page.close();
     const warm = await load(context, origin, throttled);
     result.warmMs.push(warm.ms);
     result.warmBytes.push(warm.bytes);
+    result.warmRequests = warm.requests;
     await context.close();
   }
   return result;
@@ -165,7 +237,12 @@ export async function fieldFirstLoadSuite() {
       coldRatio: round(coldMs / Math.max(1, summary(fast.coldMs)), 1),
       warmRatio: round(warmMs / Math.max(1, summary(fast.warmMs)), 1),
       targets: { coldMs: TARGET_COLD_MS, warmMs: TARGET_WARM_MS },
-      raw: { oneBar: slow, unthrottled: fast },
+      // Request by request, the last round's loads on one bar: what the buttons waited for.
+      oneBarRequests: { cold: slow.coldRequests, warm: slow.warmRequests },
+      raw: {
+        oneBar: { coldMs: slow.coldMs, warmMs: slow.warmMs, coldBytes: slow.coldBytes, warmBytes: slow.warmBytes },
+        unthrottled: { coldMs: fast.coldMs, warmMs: fast.warmMs, coldBytes: fast.coldBytes, warmBytes: fast.warmBytes },
+      },
       failedRequests: 0,
       meetsTarget: coldMs <= TARGET_COLD_MS && warmMs <= TARGET_WARM_MS,
     };

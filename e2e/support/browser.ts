@@ -1,11 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { Role } from '@argus/contracts/roles';
 import { ACCOUNTS, E2E_PASSWORD } from './accounts';
 
-/** Debian's Chromium, headless, with software WebGL for the maps. */
+/**
+ * Debian's Chromium, headless, with software WebGL for the maps. 2D canvases are drawn by the page
+ * itself, as Chromium does on a machine without a GPU: left on SwiftShader, every canvas shares one
+ * emulated GPU thread with the maps, and the production page's 720p program canvas kept a page
+ * from answering for 20 s on two cores.
+ */
 const CHROMIUM_ARGS = [
   '--headless=new',
   '--no-sandbox',
@@ -16,6 +21,7 @@ const CHROMIUM_ARGS = [
   '--use-gl=angle',
   '--use-angle=swiftshader',
   '--enable-unsafe-swiftshader',
+  '--disable-accelerated-2d-canvas',
 ];
 
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
@@ -62,10 +68,12 @@ const artifacts = path.resolve('.e2e-artifacts');
  * compositor cannot deliver in time (pages playing several videos on two shared cores) is
  * reported and skipped rather than failing a test whose assertions all passed.
  */
-export async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(page: Page, name: string, of?: Locator): Promise<void> {
   fs.mkdirSync(artifacts, { recursive: true });
   try {
-    await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true, timeout: 15_000 });
+    // `of`: just that part of a long page (a settings section), scrolled into view.
+    if (of) await of.screenshot({ path: path.join(artifacts, `${name}.png`), timeout: 15_000 });
+    else await page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true, timeout: 15_000 });
   } catch (error) {
     console.warn(`screenshot ${name} skipped: ${(error as Error).message.split('\n')[0]}`);
   }

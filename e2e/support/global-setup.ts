@@ -20,6 +20,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 declare module 'vitest' {
   export interface ProvidedContext {
     port: number;
+    /** The plain-TCP CoT endpoint's port, where a test's simulated TAK device connects. */
+    cotPort: number;
     dataDir: string;
   }
 }
@@ -35,7 +37,7 @@ export default async function setup(project: TestProject) {
     if (build.status !== 0) throw new Error('web build failed');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'argus-e2e-'));
-  const [port, providerPort] = await Promise.all([freePort(), freePort()]);
+  const [port, providerPort, cotPort] = await Promise.all([freePort(), freePort(), freePort()]);
   const publicUrl = `http://localhost:${port}`;
   const provider = await startOidcProvider(providerPort, `${publicUrl}/auth/v1/callback`, {
     // The analyst's company identity, linked to the Argus account by its verified email.
@@ -60,6 +62,8 @@ export default async function setup(project: TestProject) {
     OIDC_PROVIDER_NAME: OIDC_CLIENT.providerName,
     OIDC_LINK_BY_EMAIL: 'true',
     OAUTH_REDIRECT_ALLOW_LIST: `${publicUrl}/login`,
+    // TAK devices' CoT stream (docs/decisions/0061-tak-cot-endpoint-first-slice.md), for e2e/tests/tak-contacts.test.ts.
+    COT_TCP_PORT: String(cotPort),
   };
 
   const config = loadConfig(env);
@@ -100,6 +104,7 @@ export default async function setup(project: TestProject) {
   });
   await waitForHealth(port, child);
   project.provide('port', port);
+  project.provide('cotPort', cotPort);
   project.provide('dataDir', dataDir);
 
   return async () => {

@@ -10,15 +10,18 @@ export interface LiveMap {
     | undefined;
   getStyle(): { layers: Array<{ id: string; type: string }> };
   listImages(): string[];
-  queryRenderedFeatures(options: { layers: string[] }): Array<{ layer: { type: string }; properties: Record<string, unknown> }>;
+  queryRenderedFeatures(options: { layers: string[] }): Array<{ layer: { id: string; type: string }; properties: Record<string, unknown> }>;
   getCenter(): { lng: number; lat: number };
   getZoom(): number;
+  /** Where a place is on the map's canvas, in CSS pixels from its top left. */
+  project(lngLat: [number, number]): { x: number; y: number };
   once(event: 'idle', handler: () => void): void;
   triggerRepaint(): void;
 }
 
 /**
- * The MapLibre map of the first operational map on the page, or undefined before it has loaded.
+ * The MapLibre map of the first operational map on the page (or inside the element `within`
+ * selects), or undefined before it has loaded.
  *
  * The map draws on a canvas, so what its sources hold cannot be read from the DOM, and the
  * product keeps no test hook on its element. The map engine holds the instance in its React
@@ -26,11 +29,11 @@ export interface LiveMap {
  * route React's developer tools take. That ties these tests to React's fiber layout and to the
  * engine's state, not the product to its tests.
  */
-export function liveMap(page: Page): Promise<JSHandle<LiveMap | undefined>> {
-  return page.evaluateHandle(() => {
+export function liveMap(page: Page, within?: string): Promise<JSHandle<LiveMap | undefined>> {
+  return page.evaluateHandle((scope) => {
     type Hook = { memoizedState: unknown; next: Hook | null } | null;
     type Fiber = { memoizedState: unknown; return: Fiber | null; alternate: Fiber | null } | null;
-    const host = document.querySelector('[data-operational-map]');
+    const host = document.querySelector(scope ? `${scope} [data-operational-map]` : '[data-operational-map]');
     const key = host ? Object.keys(host).find((name) => name.startsWith('__reactFiber$')) : undefined;
     for (let fiber = key ? ((host as unknown as Record<string, Fiber>)[key] ?? null) : null; fiber; fiber = fiber.return) {
       // The element keeps the fiber it was created with; after re-renders the component's
@@ -45,7 +48,7 @@ export function liveMap(page: Page): Promise<JSHandle<LiveMap | undefined>> {
       }
     }
     return undefined;
-  });
+  }, within);
 }
 
 type Features = Awaited<ReturnType<NonNullable<ReturnType<LiveMap['getSource']>>['getData']>>['features'];
@@ -113,6 +116,31 @@ export async function mapSettled(page: Page): Promise<void> {
   }
 }
 
+/**
+ * What the map draws in the view now from the given layers (those of them that exist): each
+ * feature's layer id and properties. A source's data says what the map was given; this says what it
+ * drew, after filters, placement and the view.
+ */
+export async function renderedFeatures(
+  page: Page,
+  layers: string[],
+): Promise<Array<{ layer: string; properties: Record<string, unknown> }>> {
+  const map = await liveMap(page);
+  try {
+    return await map.evaluate((live, wanted) => {
+      if (!live) throw new Error('The page has no loaded map.');
+      const present = new Set(live.getStyle().layers.map((layer) => layer.id));
+      const existing = wanted.filter((id) => present.has(id));
+      if (existing.length === 0) return [];
+      return live
+        .queryRenderedFeatures({ layers: existing })
+        .map((feature) => ({ layer: feature.layer.id, properties: feature.properties }));
+    }, layers);
+  } finally {
+    await map.dispose();
+  }
+}
+
 /** Ids of the street basemap's layers all start with this (apps/web/src/lib/map/basemap-styles/content.ts). */
 const STREET_PREFIX = 'street:';
 
@@ -154,4 +182,19 @@ export async function mapView(page: Page): Promise<{ lat: number; lon: number; z
   } finally {
     await map.dispose();
   }
+}
+
+/** Clicks the map at a place: where `lat`/`lon` is on the canvas of the page's operational map. */
+export async function clickMapAt(page: Page, place: { lat: number; lon: number }): Promise<void> {
+  const map = await liveMap(page);
+  const point = await map.evaluate((live, at) => {
+    if (!live) throw new Error('The page has no loaded map.');
+    return live.project([at.lon, at.lat]);
+  }, place);
+  // A mouse acts where the viewport is: the map must be on screen first (on a phone it may be far down the page).
+  const canvas = page.locator('[data-operational-map] canvas').first();
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('The map has no canvas on screen.');
+  await page.mouse.click(box.x + point.x, box.y + point.y);
 }

@@ -207,20 +207,30 @@ describe('axe-core finds no serious or critical violation', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  it('on every page of the main site, on a phone and on a desktop', async () => {
-    for (const desktop of [false, true]) {
-      const page = await openContext({ desktop });
+  // One test per page and size, so each page has the whole test timeout and a failure names it;
+  // one signed-in page per size is shared by its tests.
+  describe.each([
+    ['phone', false],
+    ['desktop', true],
+  ])('on every page of the main site, on a %s', (size, desktop) => {
+    let page: Page;
+    beforeAll(async () => {
+      page = await openContext({ desktop });
       await signIn(page, 'Super_Admin');
-      await settle(page, 'Operations Home');
-      for (const route of APP_ROUTES.filter((entry) => entry.path !== '/login')) {
-        await page.goto(mainUrl(route.path));
-        await settle(page, route.title);
-        expect(await seriousViolations(page), `${route.path} (${desktop ? 'desktop' : 'phone'})`).toEqual([]);
-      }
+      await heading(page).filter({ hasText: 'Operations Home' }).waitFor({ timeout: 20_000 });
+    });
+
+    it.each(APP_ROUTES.filter((entry) => entry.path !== '/login'))('$path', async (route) => {
+      await page.goto(mainUrl(route.path));
+      await settle(page, route.title);
+      expect(await seriousViolations(page), `${route.path} (${size})`).toEqual([]);
+    });
+
+    it('the not-found page', async () => {
       await page.goto(mainUrl('/no/such/page'));
       await settle(page, 'Page not found');
       expect(await seriousViolations(page)).toEqual([]);
-    }
+    });
   });
 
   it('in high-contrast mode with the accessibility panel open', async () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { ALERT_RULE_TITLES } from '@argus/contracts/alert-rules';
 import { E2E_UNIT } from '../support/accounts';
 import { callApiOk } from '../support/api';
 import { launchBrowser, mainUrl, newContext, screenshot, signIn } from '../support/browser';
@@ -128,6 +129,51 @@ describe('the analytics page', () => {
     await page.evaluate(() => document.documentElement.classList.add('high-contrast'));
     await byCategory.scrollIntoViewIfNeeded();
     await screenshot(page, 'analytics-high-contrast');
+    await context.close();
+  });
+
+  it('names each rule of the alerts chart by its title, keeping the id for the CSV only', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, 'Command_Admin');
+    await page.waitForURL((url) => url.pathname !== '/login');
+    // A public notice far from every other test's places, resolved at once: one alert of a rule raised outside the engine.
+    const { alert } = await callApiOk<{ alert: { id: string } }>(page, 'POST', '/alerts', {
+      title: `Analytics notice ${CATEGORY}`,
+      severity: 'info',
+      location: { lat: -41.3, lon: 174.8 },
+      radiusM: 100,
+    });
+    await callApiOk(page, 'POST', `/alerts/${alert.id}/resolve`);
+
+    await page.goto(mainUrl('/analytics'));
+    const alerts = card(page, 'alerts');
+    await expect.poll(() => alerts.locator('figcaption').textContent(), SOON).toMatch(/alerts? from/);
+    await alerts.getByText('Data table').click();
+    const rowNames = alerts.locator('tbody th');
+    await expect.poll(() => rowNames.allTextContents(), SOON).toContain(ALERT_RULE_TITLES['public.notice']);
+    // The axis may wrap a long title over lines, so the words are compared without their spaces.
+    const squeeze = (text: string) => text.replace(/\s+/g, '');
+    const ticks = alerts.locator('svg text');
+    await expect
+      .poll(async () => (await ticks.allTextContents()).map(squeeze), SOON)
+      .toContain(squeeze(`${ALERT_RULE_TITLES['public.notice']} (alert)`));
+    // No rule id in the sentence, on the chart or as a row's name: ids appear only in the muted "Rule id" column.
+    const ids = Object.keys(ALERT_RULE_TITLES);
+    const seen = [
+      (await alerts.locator('figcaption').textContent()) ?? '',
+      ...(await ticks.allTextContents()),
+      ...(await rowNames.allTextContents()),
+    ];
+    expect(seen.filter((text) => ids.some((id) => text.includes(id)))).toEqual([]);
+    await screenshot(page, 'analytics-alerts-phone', alerts);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), alerts.getByRole('button', { name: /Download CSV/ }).click()]);
+    const rows = parseCsv(fs.readFileSync((await download.path())!, 'utf8'));
+    expect(rows[0]![0]).toBe('Rule');
+    expect(rows[0]!.at(-1)).toBe('Rule id');
+    const notice = rows.find((row) => row[0] === ALERT_RULE_TITLES['public.notice']);
+    expect(notice?.at(-1)).toBe('public.notice');
     await context.close();
   });
 });

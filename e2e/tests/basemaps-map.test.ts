@@ -16,6 +16,9 @@ import { freePort, waitForHealth } from '../support/processes';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const FIXTURE = path.join(root, 'e2e/fixtures/streets/west-oakland.mbtiles');
+/** The same streets in the Protomaps basemap schema (the README beside it). */
+const PROTOMAPS_FIXTURE = path.join(root, 'e2e/fixtures/streets/west-oakland-protomaps.mbtiles');
+const PROTOMAPS_NAME = 'West Oakland (Protomaps)';
 /** The fixture's coverage, from its metadata: a few blocks of West Oakland. */
 const BOUNDS = { west: -122.30258, south: 37.80615, east: -122.29825, north: 37.80914 };
 const PASSWORD = 'Meadow-Copper-Signal-27';
@@ -38,6 +41,7 @@ let tilePort: number;
 let dataDir: string;
 const tileRequests: string[] = [];
 let streets: Basemap;
+let protomaps: Basemap;
 let online: Basemap;
 
 const origin = () => `http://localhost:${port}`;
@@ -89,6 +93,36 @@ async function chooseBasemap(page: Page, name: string) {
   await page.keyboard.press('Escape');
 }
 
+/** Uploads an MBTiles file as the Settings › Maps page does (the body is the file), answered 201 or the set-up fails. */
+async function uploadFile(page: Page, file: string, name: string): Promise<Basemap> {
+  const uploaded = await page.evaluate(
+    async ({ base64, target, cookie, header }) => {
+      const csrf = decodeURIComponent(
+        document.cookie
+          .split('; ')
+          .find((item) => item.startsWith(`${cookie}=`))
+          ?.split('=')[1] ?? '',
+      );
+      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+      const response = await fetch(target, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/octet-stream', [header]: csrf },
+        body: bytes,
+      });
+      return { status: response.status, body: (await response.json()) as { basemap: Basemap } };
+    },
+    {
+      base64: fs.readFileSync(file).toString('base64'),
+      target: `/basemaps?name=${encodeURIComponent(name)}&filename=${encodeURIComponent(path.basename(file))}`,
+      cookie: CSRF_COOKIE,
+      header: CSRF_HEADER,
+    },
+  );
+  if (uploaded.status !== 201)
+    throw new Error(`Uploading ${path.basename(file)} answered ${uploaded.status}: ${JSON.stringify(uploaded.body)}`);
+  return uploaded.body.basemap;
+}
+
 beforeAll(async () => {
   [tilePort, port] = await Promise.all([freePort(), freePort()]);
   const tile = solidTile(46, 139, 87);
@@ -122,28 +156,15 @@ beforeAll(async () => {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, ADMIN);
-  const uploaded = await page.evaluate(
-    async ({ base64, cookie, header }) => {
-      const csrf = decodeURIComponent(
-        document.cookie
-          .split('; ')
-          .find((item) => item.startsWith(`${cookie}=`))
-          ?.split('=')[1] ?? '',
-      );
-      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
-      const response = await fetch('/basemaps?name=West%20Oakland&filename=west-oakland.mbtiles', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/octet-stream', [header]: csrf },
-        body: bytes,
-      });
-      return { status: response.status, body: (await response.json()) as { basemap: Basemap } };
+  ({ basemap: streets } = await callApiOk<{ basemap: Basemap }>(
+    page,
+    'PATCH',
+    `/basemaps/${(await uploadFile(page, FIXTURE, 'West Oakland')).id}`,
+    {
+      isDefault: true,
     },
-    { base64: fs.readFileSync(FIXTURE).toString('base64'), cookie: CSRF_COOKIE, header: CSRF_HEADER },
-  );
-  if (uploaded.status !== 201) throw new Error(`Uploading the fixture answered ${uploaded.status}: ${JSON.stringify(uploaded.body)}`);
-  ({ basemap: streets } = await callApiOk<{ basemap: Basemap }>(page, 'PATCH', `/basemaps/${uploaded.body.basemap.id}`, {
-    isDefault: true,
-  }));
+  ));
+  protomaps = await uploadFile(page, PROTOMAPS_FIXTURE, PROTOMAPS_NAME);
   ({ basemap: online } = await callApiOk<{ basemap: Basemap }>(page, 'POST', '/basemaps', {
     name: 'Local test tiles',
     format: 'xyz',
@@ -166,14 +187,20 @@ afterAll(async () => {
 describe('street basemaps on the maps', () => {
   let context: BrowserContext;
 
-  it('draws streets and their names at street zoom from Argus alone, switches in place, and says where there is none', async () => {
-    expect(streets.vectorSchema).toBe('openmaptiles');
+  /** An administrator's desktop command map over West Oakland at street zoom, recording requests that leave Argus. */
+  async function commandAtStreetZoom() {
     context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     const page = await context.newPage();
     await signIn(page, ADMIN);
     const foreign = recordForeignRequests(page);
     await page.goto(`${origin()}/command${STREET_VIEW}`);
     await mapReady(page);
+    return { page, foreign };
+  }
+
+  it('draws streets and their names at street zoom from Argus alone, switches in place, and says where there is none', async () => {
+    expect(streets.vectorSchema).toBe('openmaptiles');
+    const { page, foreign } = await commandAtStreetZoom();
     await expect.poll(async () => (await renderedBasemap(page)).names, { timeout: 30_000 }).toContain('7th Street');
     const drawn = await renderedBasemap(page);
     expect(drawn.lines).toBeGreaterThan(0);
@@ -202,6 +229,10 @@ describe('street basemaps on the maps', () => {
     // The world outline alone at street zoom: the map says why it is empty, and remembers the choice.
     await chooseBasemap(page, 'World outline only');
     await expect.poll(() => page.getByText(NOTICE).isVisible(), { timeout: 15_000 }).toBe(true);
+    // Said along the map's foot, not over it: over the middle, on a phone, it covered what the map shows.
+    const notice = (await page.getByText(NOTICE).boundingBox())!;
+    const canvas = (await page.locator('[data-operational-map] canvas').first().boundingBox())!;
+    expect(notice.y).toBeGreaterThanOrEqual(canvas.y + canvas.height - 1);
     expect(await page.getByRole('link', { name: 'Settings › Maps' }).getAttribute('href')).toBe('/settings#maps');
     expect((await renderedBasemap(page)).lines).toBe(0);
     await screenshot(page, 'basemap-no-street-map-desktop');
@@ -266,6 +297,38 @@ describe('street basemaps on the maps', () => {
     expect(await page.getByRole('radio', { name: 'West Oakland', exact: true }).getAttribute('aria-checked')).toBe('true');
     await screenshot(page, 'basemap-switcher-phone');
     await page.keyboard.press('Escape');
+    await context.close();
+  });
+
+  it('draws streets and their names at street zoom from a Protomaps-schema file, on a desktop and a phone', async () => {
+    expect(protomaps.vectorSchema).toBe('protomaps');
+    const { page, foreign } = await commandAtStreetZoom();
+    await chooseBasemap(page, PROTOMAPS_NAME);
+    // Its own layers (the Protomaps style's roads and street names), the OpenMapTiles file's gone.
+    await expect
+      .poll(async () => (await layerIds(page)).filter((id) => id.startsWith('street:')).map((id) => id.split(':')[1]), { timeout: 30_000 })
+      .toEqual(expect.arrayContaining([protomaps.id]));
+    expect((await layerIds(page)).some((id) => id.startsWith(`street:${streets.id}:`))).toBe(false);
+    await expect.poll(async () => (await renderedBasemap(page)).names, { timeout: 30_000 }).toContain('7th Street');
+    const drawn = await renderedBasemap(page);
+    expect(drawn.lines).toBeGreaterThan(0);
+    expect(drawn.names).toEqual(expect.arrayContaining(['7th Street', 'Wood Street']));
+    await mapSettled(page);
+    expect(foreign).toEqual([]);
+    expect(await page.getByText(NOTICE).count()).toBe(0);
+    await screenshot(page, 'basemap-protomaps-desktop');
+
+    // On a phone's width the same basemap still names the streets through the centre.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.locator('[data-operational-map]').first().scrollIntoViewIfNeeded();
+    await mapSettled(page);
+    await expect
+      .poll(async () => (await renderedBasemap(page)).names.filter((name) => name.endsWith(' Street')).length, { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    expect((await renderedBasemap(page)).lines).toBeGreaterThan(0);
+    await screenshot(page, 'basemap-protomaps-phone');
+    // The administrator's choice back to the default, for the tests after this one.
+    await chooseBasemap(page, 'West Oakland');
     await context.close();
   });
 

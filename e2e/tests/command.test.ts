@@ -227,8 +227,8 @@ describe('command dashboard', () => {
     const banner = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: /SOS/ }) });
     await expect.poll(() => banner.textContent(), { timeout: 10_000 }).toContain(callsign('DELTA'));
     await expect.poll(() => mapPosition(page, callsign('DELTA'))).toBeNull();
-    // Its symbol in the SOS look, drawn once for the map when the emergency layer first asked for it.
-    await expect.poll(() => imageIds(page), { timeout: 10_000 }).toContain('argus-unit-patrol-sos');
+    // Its symbol (the seeded patrol code, law enforcement) in the SOS look, drawn once for the map when the emergency layer first asked for it.
+    await expect.poll(() => imageIds(page), { timeout: 10_000 }).toContain('argus-unit-10031000002000000000-sos');
     await page.getByRole('tab', { name: /Units/ }).click();
     const firstRow = page.getByRole('region', { name: 'Operations' }).locator('tbody tr').first();
     await expect.poll(() => firstRow.textContent()).toContain('SOS');

@@ -9,6 +9,7 @@ import { seriousViolations } from '../support/axe';
 import { callApi, callApiOk } from '../support/api';
 import { drawJpeg } from '../support/images';
 import { launchBrowser, mainUrl, newContext, screenshot, signIn } from '../support/browser';
+import { minimalPdf } from '../support/pdf';
 
 /**
  * Evidence review (issue 7): a field unit's report photo becomes evidence with its hash, an
@@ -142,5 +143,60 @@ describe('evidence review', () => {
     await expect.poll(() => command.evaluate(() => document.documentElement.className), SOON).toMatch(/high-contrast/);
     expect(await seriousViolations(command)).toEqual([]);
     await screenshot(command, 'evidence-review-high-contrast');
+  });
+  // docs/decisions/0060-pdfs-read-in-place-with-pdfjs.md: a PDF is read in the page, and the look is one custody entry.
+  it('shows an uploaded PDF in place with its text, pages and zoom, and logs one view', async () => {
+    const command = await signedIn('Command_Admin');
+    await command.goto(mainUrl('/evidence-review'));
+    const filename = `statement-${randomUUID().slice(0, 8)}.pdf`;
+    await command.getByLabel('File', { exact: true }).setInputFiles({
+      name: filename,
+      mimeType: 'application/pdf',
+      buffer: minimalPdf(['Witness statement Zephyr', 'Second page Quokka']),
+    });
+    await command.getByRole('button', { name: 'Upload', exact: true }).click();
+    const detail = command.getByRole('region', { name: filename });
+    const viewer = detail.getByTestId('pdf-viewer');
+    const text = viewer.getByTestId('pdf-text');
+    await expect.poll(() => text.textContent(), SOON).toContain('Zephyr');
+    expect(await viewer.getByTestId('pdf-page').textContent()).toBe('Page 1 of 2');
+    // The page is drawn, not just its text: the canvas has ink on it.
+    const inked = () =>
+      viewer.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
+        const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+        let dark = 0;
+        for (let i = 0; i < data.length; i += 4) if (data[i]! < 100 && data[i + 3]! > 0) dark += 1;
+        return dark;
+      });
+    await expect.poll(inked, SOON).toBeGreaterThan(50);
+
+    // Keyboard: the next page, zoom in, back to the first page.
+    await viewer.getByRole('button', { name: 'Next page' }).press('Enter');
+    await expect.poll(() => text.textContent(), SOON).toContain('Quokka');
+    expect(await viewer.getByTestId('pdf-page').textContent()).toBe('Page 2 of 2');
+    const widthAt = () => viewer.locator('canvas').evaluate((canvas: HTMLCanvasElement) => canvas.getBoundingClientRect().width);
+    const fitted = await widthAt();
+    await viewer.getByRole('button', { name: 'Zoom in' }).press('Enter');
+    await expect.poll(() => viewer.getByTestId('pdf-zoom').textContent(), SOON).toBe('125%');
+    await expect.poll(widthAt, SOON).toBeGreaterThan(fitted * 1.2);
+    await viewer.getByLabel(/^Page 2 of/).press('ArrowLeft');
+    await expect.poll(() => text.textContent(), SOON).toContain('Zephyr');
+    await viewer.getByRole('button', { name: 'Fit width' }).click();
+
+    // One look, one custody entry, however many requests the viewer made.
+    const custody = command.getByRole('list', { name: 'Custody entries, oldest first' });
+    await expect.poll(() => custody.textContent(), SOON).toContain(`Viewed by ${ACCOUNTS.Command_Admin.fullName}`);
+    expect((await custody.textContent())!.match(/Viewed by/g)).toHaveLength(1);
+    expect(await custody.textContent()).not.toContain('Downloaded');
+    await screenshot(command, 'evidence-pdf-desktop');
+
+    // A phone: the page fits the width.
+    await command.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => text.textContent(), SOON).toContain('Zephyr');
+    await viewer.scrollIntoViewIfNeeded();
+    await expect.poll(widthAt, SOON).toBeLessThanOrEqual(390);
+    expect(await command.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(command, 'evidence-pdf-phone');
+    expect((await custody.textContent())!.match(/Viewed by/g)).toHaveLength(1);
   });
 });

@@ -114,6 +114,20 @@ describe('the field phone', () => {
     await expect.poll(() => field.getByText('Sharing your position with command').isVisible(), SOON).toBe(true);
   });
 
+  it('with location blocked, says at the top that nothing is shared rather than "sharing"', async () => {
+    const blocked = await newContext(browser);
+    try {
+      const page = await blocked.newPage();
+      await signIn(page, 'Field_Unit', FIELD_HOST);
+      await page.getByRole('heading', { name: E2E_UNIT.callsign }).waitFor({ timeout: 30_000 });
+      await expect.poll(() => page.getByText('Position not shared: this phone gives no location').isVisible(), SOON).toBe(true);
+      expect(await page.getByText('Sharing your position with command').count()).toBe(0);
+      expect(await page.getByText('Location is blocked for this site. Allow it in the browser settings.').isVisible()).toBe(true);
+    } finally {
+      await blocked.close();
+    }
+  });
+
   it('rings for a new assignment: vibrates, and shows a notification while Argus is in the background', async () => {
     await field.evaluate(() => {
       window.vibrations = [];

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { E2E_UNIT } from '../support/accounts';
-import { callApi } from '../support/api';
+import { callApi, callApiOk } from '../support/api';
 import { drawJpeg } from '../support/images';
 import { launchBrowser, mainUrl, newContext, screenshot, signIn, siteUrl } from '../support/browser';
+import { mapReady, mapView } from '../support/map';
 
 /**
  * The field unit dashboard on a phone, on the field unit site: status, an assignment from
@@ -14,6 +15,8 @@ const FIELD_HOST = 'field.localhost';
 /** Where the phone is: central London; the incident is about 1 km north-east. */
 const HERE = { latitude: 51.5072, longitude: -0.1276, accuracy: 8 };
 const INCIDENT_LOCATION = { lat: 51.5135, lon: -0.1167 };
+/** The unit's last position known to the server, for a phone that gives none: Greenwich, well away from HERE. */
+const LAST_KNOWN = { lat: 51.4826, lon: -0.0077 };
 
 /** How long the browser may take to show a change: sign-in hashes a password, and the machine is shared. */
 const SOON = { timeout: 15_000 };
@@ -49,6 +52,45 @@ async function fieldPhone(beforeSignIn?: (page: Page) => Promise<void>): Promise
   await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), SOON).toBe('Field Unit Dashboard');
   await expect.poll(() => page.getByRole('heading', { name: E2E_UNIT.callsign }).isVisible(), { timeout: 15_000 }).toBe(true);
   return { context, page };
+}
+
+/**
+ * Holds the phone's position fixes back until the test lets them through, as a phone still finding
+ * its satellites when the page opens.
+ */
+async function holdFixes(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const geolocation = navigator.geolocation;
+    const watch = geolocation.watchPosition.bind(geolocation);
+    const held: Array<() => void> = [];
+    let released = false;
+    (window as unknown as { releaseFixes(): void }).releaseFixes = () => {
+      released = true;
+      for (const deliver of held.splice(0)) deliver();
+    };
+    geolocation.watchPosition = (success, failure, options) =>
+      watch(
+        (position) => {
+          if (released) success(position);
+          else held.push(() => success(position));
+        },
+        failure,
+        options,
+      );
+  });
+}
+
+/** The field map has opened on a place: centred there, at a neighbourhood zoom, not on the world. */
+async function expectMapOn(page: Page, place: { lat: number; lon: number }): Promise<void> {
+  await page.getByRole('region', { name: 'Map', exact: true }).scrollIntoViewIfNeeded();
+  await mapReady(page);
+  // A first fix may come after the map opened; the map then goes there (a short flight).
+  await expect
+    .poll(async () => {
+      const view = await mapView(page);
+      return Math.abs(view.lat - place.lat) < 0.002 && Math.abs(view.lon - place.lon) < 0.002 && view.zoom >= 13;
+    }, SOON)
+    .toBe(true);
 }
 
 const statusButton = (page: Page, name: string) =>
@@ -366,6 +408,49 @@ describe('field unit dashboard', () => {
     expect(cleared.status).toBe(200);
     await expect.poll(() => page.getByText(`SOS — ${E2E_UNIT.callsign} in emergency`).count(), { timeout: 30_000 }).toBe(0);
     await context.close();
+  });
+
+  it('with no assignment and no home area, opens its map on the crew: the phone’s fix, else the unit’s last known position', async () => {
+    const unit = await e2eUnit();
+    await freeTheUnit(unit.id);
+    // The browser tests share one server and none leaves a home area set (home-area.test.ts clears its own).
+    const home = await callApiOk<{ source: string }>(commandPage, 'GET', '/map/home-area');
+    expect(home.source, 'no home area is set for the field unit').not.toBe('set');
+
+    // The phone on the field site, its first fix still to come: the map opens on where the server
+    // last had the unit; when the fix comes, on the phone itself. Never on the world.
+    const lastKnown = { clientId: crypto.randomUUID(), location: LAST_KNOWN, heading: 0, speed: 0 };
+    await callApiOk(commandPage, 'POST', `/units/${unit.id}/position`, lastKnown);
+    const { context, page } = await fieldPhone(holdFixes);
+    await expectMapOn(page, LAST_KNOWN);
+    await page.evaluate(() => (window as unknown as { releaseFixes(): void }).releaseFixes());
+    await expectMapOn(page, { lat: HERE.latitude, lon: HERE.longitude });
+    await screenshot(page, 'field-unit-map-on-crew-phone');
+    await context.close();
+
+    // At a desktop on the main site, with location not allowed: the unit's last position from the server.
+    // The phone shared its fix while on duty, so the last position is set again.
+    await callApiOk(commandPage, 'POST', `/units/${unit.id}/position`, { ...lastKnown, clientId: crypto.randomUUID() });
+    const desktop = await newContext(browser, { desktop: true });
+    const desk = await desktop.newPage();
+    await signIn(desk, 'Field_Unit');
+    await desk.waitForURL((url) => url.pathname !== '/login');
+    await desk.goto(mainUrl('/fieldunit'));
+    await expect.poll(() => desk.getByRole('heading', { name: E2E_UNIT.callsign }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expectMapOn(desk, LAST_KNOWN);
+    await screenshot(desk, 'field-unit-map-on-crew-desktop');
+    // Issue 19's walk: at a desktop the title lines up with the page's column, and the SOS bar runs
+    // beside the navigation, not over it.
+    const title = await desk.getByRole('heading', { level: 1 }).boundingBox();
+    const column = await desk.getByRole('region', { name: 'Map', exact: true }).boundingBox();
+    expect(Math.abs((title?.x ?? -1) - (column?.x ?? 0))).toBeLessThan(1);
+    const sidebar = await desk.getByRole('complementary', { name: 'Sidebar' }).boundingBox();
+    const bar = await desk
+      .locator('div.fixed')
+      .filter({ has: desk.getByRole('button', { name: 'SOS', exact: true }) })
+      .boundingBox();
+    expect(bar?.x ?? -1).toBeGreaterThanOrEqual((sidebar?.x ?? 0) + (sidebar?.width ?? 0) - 1);
+    await desktop.close();
   });
 
   it('is also at /field-unit on the main site', async () => {

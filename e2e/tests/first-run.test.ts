@@ -95,8 +95,8 @@ describe('first run in the browser', () => {
     // Typed as a person might: lower case, spaces for dashes.
     await fillSetup(page, code.toLowerCase().replaceAll('-', ' '));
 
-    await page.waitForURL((address) => address.pathname === '/settings', SOON);
-    const notice = page.getByText('Your role needs two-factor authentication before administrative actions.');
+    await page.waitForURL((address) => address.pathname === '/settings' && address.hash === '#two-factor', SOON);
+    const notice = page.getByText('Administrators need two-factor authentication', { exact: false });
     await expect.poll(() => notice.isVisible(), SOON).toBe(true);
     // Brought into view: on a phone it sits below the profile and password sections.
     await expect.poll(() => notice.evaluate((element) => element.getBoundingClientRect().top < window.innerHeight), SOON).toBe(true);

@@ -39,7 +39,7 @@ describe('signing in', () => {
       await page.waitForURL((url) => url.pathname === home);
       await expect.poll(() => heading(page).textContent()).toBe(findRoute(home)!.title);
       await expect.poll(() => page.getByText(TEXT.login.successTitle, { exact: true }).isVisible()).toBe(true);
-      await expect.poll(() => page.getByText(TEXT.login.welcome(ACCOUNTS[role].fullName)).isVisible()).toBe(true);
+      await expect.poll(() => page.getByText(TEXT.login.welcome(ACCOUNTS[role].fullName), { exact: true }).isVisible()).toBe(true);
       await expect.poll(() => page.locator('main').count()).toBe(1);
       await screenshot(page, `home-${role}`);
       await page.context().close();

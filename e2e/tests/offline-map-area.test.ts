@@ -9,7 +9,7 @@ import { CSRF_COOKIE, CSRF_HEADER } from '@argus/contracts/http/auth';
 import type { Basemap } from '@argus/contracts/http/basemaps';
 import { callApiOk } from '../support/api';
 import { launchBrowser, screenshot } from '../support/browser';
-import { mapReady, renderedBasemap } from '../support/map';
+import { clickMapAt, mapReady, mapSettled, renderedBasemap, sourceFeatures } from '../support/map';
 import { freePort, waitForHealth } from '../support/processes';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -19,6 +19,8 @@ const ADMIN = 'offline-map-admin@e2e.argus.test';
 const CREW = 'offline-map-crew@e2e.argus.test';
 /** On 7th Street, inside the fixture's few blocks of West Oakland. */
 const INCIDENT_LOCATION = { lat: 37.8076, lon: -122.3004 };
+/** Where the unit reports it is, a block from the incident. */
+const UNIT_POSITION = { lat: 37.8081, lon: -122.2995 };
 
 /**
  * Saving a map area onto the phone (docs/decisions/0048-offline-map-area.md): an Argus of its own
@@ -29,6 +31,7 @@ let browser: Browser;
 let argus: ChildProcess;
 let port: number;
 let dataDir: string;
+let unitId: string;
 const origin = () => `http://localhost:${port}`;
 
 function addUser(env: NodeJS.ProcessEnv, email: string, fullName: string, role: string): Promise<unknown> {
@@ -116,6 +119,7 @@ beforeAll(async () => {
     kind: 'fire',
     members: [crew.id],
   });
+  unitId = unit.id;
   const { incident } = await callApiOk<{ incident: { id: string } }>(page, 'POST', '/incidents', {
     title: 'Smoke on 7th Street',
     category: 'fire',
@@ -141,6 +145,49 @@ afterAll(async () => {
 });
 
 describe('offline map area on the phone', () => {
+  it('lets command send a unit’s phone an area it saves by itself, and withdraw it', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const crewPage = await phone.newPage();
+    await signIn(crewPage, CREW);
+    await callApiOk(crewPage, 'POST', `/units/${unitId}/position`, { clientId: crypto.randomUUID(), location: UNIT_POSITION });
+    await crewPage.goto(`${origin()}/fieldunit`);
+    const fieldMap = crewPage.getByRole('region', { name: 'Map', exact: true });
+    await fieldMap.getByText(/^Offline map: /).click();
+    await screenshot(crewPage, 'offline-area-phone-before-command-sends');
+
+    // Command, at its desk: the unit on the map, the area the map shows around it, sent.
+    const desk = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const commandPage = await desk.newPage();
+    await signIn(commandPage, ADMIN);
+    await commandPage.goto(`${origin()}/command#15/${UNIT_POSITION.lat}/${UNIT_POSITION.lon}`);
+    await mapReady(commandPage);
+    await expect.poll(async () => (await sourceFeatures(commandPage, 'units')).length, { timeout: 15_000 }).toBe(1);
+    await mapSettled(commandPage);
+    await clickMapAt(commandPage, UNIT_POSITION);
+    const chosen = commandPage.getByRole('region', { name: 'Chosen on the map' });
+    await expect.poll(() => chosen.getByText(/^OAK-7/).isVisible(), { timeout: 10_000 }).toBe(true);
+    await chosen.getByText('Map for the phone: none sent').click();
+    await chosen.getByRole('radio', { name: 'The area the map shows' }).check();
+    await expect.poll(() => chosen.getByText(/^West Oakland: \d+ tiles, about/).isVisible(), { timeout: 15_000 }).toBe(true);
+    await screenshot(commandPage, 'offline-area-command-send');
+    await chosen.getByRole('button', { name: 'Send to the phone' }).click();
+    await expect.poll(() => chosen.getByRole('status').textContent(), { timeout: 10_000 }).toContain('Sent to OAK-7');
+
+    // The phone hears of it on its unit's channel and saves it with no one touching it.
+    const saved = fieldMap.getByRole('list', { name: 'Saved map areas' }).getByRole('listitem');
+    await expect.poll(() => saved.count(), { timeout: 60_000 }).toBe(1);
+    expect(await saved.first().textContent()).toContain('Area of the command map');
+    expect(await saved.first().textContent()).toContain('Sent by command');
+    await screenshot(crewPage, 'offline-area-sent-saved-on-phone');
+
+    // Withdrawn by command: the phone deletes it, tiles and all.
+    await chosen.getByRole('button', { name: 'Withdraw Area of the command map' }).click();
+    await expect.poll(() => saved.count(), { timeout: 30_000 }).toBe(0);
+    expect(await crewPage.evaluate(async () => (await (await caches.open('argus-offline-map')).keys()).length)).toBe(0);
+    await desk.close();
+    await phone.close();
+  });
+
   it('saves the streets around the assignment, size shown first, and draws them after an offline reload', async () => {
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },

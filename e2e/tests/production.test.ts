@@ -38,8 +38,11 @@ const BLUE = solidY4m('blue', [29, 255, 107]);
 let red: Browser;
 let blue: Browser;
 
-/** The colour at the centre of the first video inside `selector`, as the page decodes it. */
-function centreColour(page: Page, selector: string): Promise<'red' | 'blue' | 'other' | 'none'> {
+/**
+ * The colour at the centre of the first video inside `selector`, as the page decodes it; any other
+ * colour is named by its value, so a failure says what the tile showed instead.
+ */
+function centreColour(page: Page, selector: string): Promise<string> {
   return page.evaluate((css) => {
     const video = document.querySelector<HTMLVideoElement>(`${css} video`);
     if (!video || video.videoWidth === 0) return 'none';
@@ -51,7 +54,7 @@ function centreColour(page: Page, selector: string): Promise<'red' | 'blue' | 'o
     const [r = 0, g = 0, b = 0] = context.getImageData(Math.floor(canvas.width / 2), Math.floor(canvas.height / 3), 1, 1).data;
     if (r > 150 && g < 100 && b < 100) return 'red';
     if (b > 150 && r < 100 && g < 100) return 'blue';
-    return 'other';
+    return `other rgb(${r}, ${g}, ${b}) in ${video.videoWidth}×${video.videoHeight}`;
   }, selector);
 }
 
@@ -132,6 +135,24 @@ describe('production', () => {
     await expect.poll(() => centreColour(viewer, feedTile), SOON).toBe('blue');
     await screenshot(producer, 'production-blue-on-program');
     await screenshot(viewer, 'production-briefing-viewer');
+
+    // The test on program stops (docs/decisions/0059-only-rooms-with-a-publisher-are-live.md): its tile turns
+    // into an offline slate, program and the briefing feed say offline rather than go black, and it cannot be taken.
+    await tester.getByRole('button', { name: 'Stop the round trip' }).click();
+    await expect.poll(() => producer.locator('[data-room^="test-"]').getAttribute('data-state'), SOON).toBe('offline');
+    await expect.poll(() => producer.locator('[data-room^="test-"] video').count(), SOON).toBe(0);
+    await expect.poll(() => producer.getByTestId('program-offline').isVisible(), SOON).toBe(true);
+    await expect.poll(() => centreColour(viewer, feedTile), SOON).toMatch(/^other /);
+    await fieldTile.press('Enter');
+    await expect.poll(() => producer.getByTestId('preview-name').textContent(), SOON).toMatch(/^E2E-1/);
+    await producer.getByRole('button', { name: /^Preview Streaming test.*\(offline\)$/ }).press('Enter');
+    await expect.poll(() => producer.getByTestId('preview-name').textContent(), SOON).toMatch(/^Streaming test/);
+    expect(await producer.getByRole('button', { name: 'Take to program' }).isDisabled()).toBe(true);
+    expect(await producer.getByTestId('take-blocked').textContent()).toMatch(/^Cannot take: Streaming test.* is offline/);
+    await screenshot(producer, 'production-test-room-offline');
+    await screenshot(viewer, 'production-briefing-viewer-offline');
+    await producer.setViewportSize({ width: 390, height: 844 });
+    await screenshot(producer, 'production-test-room-offline-phone');
     // Three Chromium pages encode and decode video at once here; on two shared cores that takes a while.
   }, 240_000);
 });

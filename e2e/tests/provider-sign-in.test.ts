@@ -34,7 +34,9 @@ describe('sign-in through the OpenID provider', () => {
 
     await page.waitForURL((url) => url.hostname === 'localhost' && url.pathname === '/settings');
     await expect.poll(() => heading(page).textContent()).toBe('Settings');
-    await expect.poll(() => page.getByText(TEXT.login.welcome(ACCOUNTS.Intelligence_Analyst.fullName)).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText(TEXT.login.welcome(ACCOUNTS.Intelligence_Analyst.fullName), { exact: true }).isVisible())
+      .toBe(true);
     expect(new URL(page.url()).search).not.toContain('code=');
     await screenshot(page, 'provider-sign-in');
     await context.close();

@@ -115,6 +115,11 @@ describe('sites by host', () => {
       )
       .toContain('openapi.json');
     await screenshot(page, 'site-api');
+    // On a phone each path reads whole with its summary under it, not in a column off the screen.
+    const summary = page.locator('text="Sign in with email and password" >> visible=true');
+    await expect.poll(() => summary.count()).toBe(1);
+    const box = (await summary.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
 
     // The API answers on this host, and says which site type it is.
     const status = await page.evaluate(async () => (await fetch('/status')).json() as Promise<{ site: string }>);
@@ -136,6 +141,24 @@ describe('sites by host', () => {
     const status = await page.evaluate(async () => (await fetch('/status')).json() as Promise<{ site: string }>);
     expect(status.site).toBe('stream');
     await screenshot(page, 'site-stream');
+  });
+
+  it('stream.localhost offers staff a sign-in in place, then shows the live rooms', async () => {
+    const page = await freshPage();
+    await page.goto(siteUrl('stream.localhost', '/'));
+    await expect.poll(() => heading(page).textContent()).toBe('Stream Gateway');
+    const rooms = page.getByRole('region', { name: 'Live rooms and WHIP/WHEP endpoints' });
+    await expect.poll(() => rooms.getByLabel('Email').isVisible(), { timeout: 15_000 }).toBe(true);
+    await screenshot(page, 'site-stream-sign-in');
+    await rooms.getByLabel('Email').fill(ACCOUNTS.Command_Admin.email);
+    await rooms.getByLabel('Password').fill(E2E_PASSWORD);
+    await rooms.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect.poll(() => rooms.getByRole('columnheader', { name: 'Viewers', exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await rooms.getByLabel('Email').count()).toBe(0);
+    // The session is this site's: a reload still shows the rooms.
+    await page.reload();
+    await expect.poll(() => rooms.getByRole('columnheader', { name: 'Viewers', exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await screenshot(page, 'site-stream-signed-in');
   });
 
   it('every site answers the API and reports its own site type', async () => {

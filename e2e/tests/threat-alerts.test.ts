@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ALERT_RULE_TITLES } from '@argus/contracts/alert-rules';
 import type { Alert } from '@argus/contracts/http/alerts';
+import { RULE_KINDS } from '@argus/contracts/http/rules';
 import type { Zone } from '@argus/contracts/http/zones';
 import { E2E_UNIT } from '../support/accounts';
 import { callApi, callApiOk } from '../support/api';
@@ -133,6 +135,10 @@ describe('threat alerts', () => {
     await commandPage.getByRole('tab', { name: /Alerts/ }).click();
     await commandPage.getByRole('button', { name: `Details of ${acknowledged.title}` }).click();
     await expect.poll(() => commandPage.getByTestId('alert-details').first().textContent(), SOON).toContain('First on a screen');
+    // The rule is named by its title, not its id.
+    const details = (await commandPage.getByTestId('alert-details').first().textContent()) ?? '';
+    expect(details).toContain(ALERT_RULE_TITLES['zone.geofence']);
+    expect(details).not.toContain('zone.geofence');
     await screenshot(commandPage, 'threat-alerts-feed');
 
     await callApiOk(field, 'POST', `/units/${unit.id}/position`, { clientId: randomUUID(), location: OUTSIDE });
@@ -141,6 +147,10 @@ describe('threat alerts', () => {
   it('lets command tune a rule on the zones page, checked before it is sent and saved for the engine', async () => {
     await commandPage.goto(mainUrl('/ungoverned-zones'));
     await expect.poll(() => commandPage.getByRole('heading', { name: 'Threat rules' }).isVisible(), SOON).toBe(true);
+    // Every rule reads by its name and title; none shows its id ("Rule zone.geofence").
+    const forms = await commandPage.locator('form[data-testid^="rule-"]').allTextContents();
+    expect(forms).toHaveLength(RULE_KINDS.length);
+    expect(forms.filter((text) => Object.keys(ALERT_RULE_TITLES).some((id) => text.includes(id)))).toEqual([]);
     const burst = commandPage.getByTestId('rule-report.burst');
     await burst.getByLabel('Reports (N)').fill('1');
     await burst.getByRole('button', { name: /^Save / }).click();

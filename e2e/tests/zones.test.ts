@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { zippedShapefile } from '../../apps/server/test/fixtures/zones/shapefile';
 import { seriousViolations } from '../support/axe';
 import { launchBrowser, mainUrl, newContext, screenshot, signIn } from '../support/browser';
-import { layerIds, liveMap, mapReady, mapSettled, sourceFeatures } from '../support/map';
+import { layerIds, liveMap, mapReady, mapSettled, renderedFeatures, sourceFeatures } from '../support/map';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -14,7 +14,9 @@ let page: Page;
 
 /** Names unique to this run, so the file can share a server with the rest of the suite. */
 const run = randomUUID().slice(0, 4).toUpperCase();
-const KML = fs.readFileSync(path.resolve(import.meta.dirname, '../../apps/server/test/fixtures/zones/checkpoints.kml'));
+const FIXTURES = path.resolve(import.meta.dirname, '../../apps/server/test/fixtures/zones');
+const KML = fs.readFileSync(path.join(FIXTURES, 'checkpoints.kml'));
+const SELF_CROSSING = fs.readFileSync(path.join(FIXTURES, 'self-crossing.geojson'), 'utf8');
 const square = (lon: number, lat: number, size: number): [number, number][] => [
   [lon, lat],
   [lon + size, lat],
@@ -46,6 +48,46 @@ async function zoneBounds(name: string): Promise<{ west: number; south: number; 
   );
   const [west, south, east, north] = zones.zones.find((zone) => zone.name === name)!.bbox;
   return { west, south, east, north };
+}
+
+/** The preview map's layers that draw shapes and the marks of their problems (apps/web/src/lib/map/overlays/zones.ts). */
+const PREVIEW_LAYERS = ['import-preview-line', 'import-preview-refused', 'import-preview-marker'];
+
+/** What the preview map draws, one entry per layer, status and problem (a feature cut by tile edges counts once). */
+function drawnPreview(features: Array<{ layer: string; properties: Record<string, unknown> }>): string[] {
+  const seen = features.map((feature) =>
+    [feature.layer, feature.properties.status, feature.properties.problem].filter((part) => part !== undefined).join(' '),
+  );
+  return [...new Set(seen)].sort();
+}
+
+/**
+ * The places of the preview's features that lie outside the map's canvas as it is drawn now: a map
+ * fitted before it had its final size (a window narrowed to a phone's) cut shapes off at its edges.
+ */
+async function previewOutOfView(): Promise<string[]> {
+  const positions = (await sourceFeatures(page, 'import-preview')).flatMap((feature) => {
+    const flat: [number, number][] = [];
+    const walk = (value: unknown): void => {
+      if (Array.isArray(value) && typeof value[0] === 'number') flat.push([value[0], value[1] as number]);
+      else if (Array.isArray(value)) value.forEach(walk);
+    };
+    walk(feature.geometry.coordinates);
+    return flat;
+  });
+  const box = (await page.locator('[data-operational-map]').first().boundingBox())!;
+  const map = await liveMap(page);
+  try {
+    const points = await map.evaluate((live, places) => places.map((place) => live!.project(place)), positions);
+    return positions
+      .filter((_, index) => {
+        const { x, y } = points[index]!;
+        return x < 0 || y < 0 || x > box.width || y > box.height;
+      })
+      .map(([lon, lat]) => `${lon},${lat}`);
+  } finally {
+    await map.dispose();
+  }
 }
 
 async function upload(name: string, bytes: Buffer | Uint8Array) {
@@ -82,7 +124,12 @@ describe('zones', () => {
     // Every feature is on the preview map, the refused ones too, so the user sees what is wrong where.
     await mapReady(page);
     await expect
-      .poll(async () => (await sourceFeatures(page, 'import-preview')).map((feature) => feature.properties.status).sort())
+      .poll(async () =>
+        (await sourceFeatures(page, 'import-preview'))
+          .filter((feature) => !feature.properties.problem)
+          .map((feature) => feature.properties.status)
+          .sort(),
+      )
       .toEqual(['invalid', 'invalid', 'repaired', 'valid']);
     // The name and risk attributes are guessed; "moderate" is not a level, so the user maps it.
     await expect.poll(() => page.getByLabel('Name from attribute').inputValue()).toBe('name');
@@ -105,6 +152,60 @@ describe('zones', () => {
           .textContent(),
       )
       .toContain('2 imported, 2 refused');
+  });
+
+  it('previews a file dropped on the drop zone, drawing a self-crossing polygon dashed with its crossing marked', async () => {
+    await page.goto(mainUrl('/zone-import'));
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Zone Import');
+    // A drop as the browser delivers it: dragenter, dragover, then drop, carrying the file.
+    const dataTransfer = await page.evaluateHandle(
+      ({ name, text }) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([text], name, { type: 'application/geo+json' }));
+        return transfer;
+      },
+      { name: `self-crossing-${run}.geojson`, text: SELF_CROSSING },
+    );
+    // The zone's hint names the formats and stays put while its headline changes during the drag.
+    const zone = page.getByText(/^GeoJSON, KML, KMZ, GPX or a zipped shapefile/);
+    for (const type of ['dragenter', 'dragover', 'drop']) await zone.dispatchEvent(type, { dataTransfer });
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'features (geojson)' }).textContent(), { timeout: 15_000 })
+      .toBe('2 features (geojson): 1 ready, 0 repaired, 1 refused.');
+    const list = page.getByRole('list', { name: 'Features in the file' });
+    await expect.poll(() => list.getByText('Problem: The polygon crosses itself near (2.37000, 48.87000).').count()).toBe(1);
+    // The refused bow tie is on the map, and so is a mark where it crosses itself.
+    await mapReady(page);
+    await expect
+      .poll(async () =>
+        (await sourceFeatures(page, 'import-preview'))
+          .filter((feature) => feature.properties.status === 'invalid')
+          .map((feature) => [feature.geometry.type, feature.properties.problem ?? null, feature.properties.label ?? null]),
+      )
+      .toEqual([
+        ['MultiLineString', null, null],
+        ['Point', 'self_intersection', 'Crosses itself'],
+      ]);
+    const mark = (await sourceFeatures(page, 'import-preview')).find((feature) => feature.properties.problem);
+    expect(mark?.geometry.coordinates).toEqual([2.37, 48.87]);
+    // And the map draws them (issue 19 point 9): the ready polygon outlined, the refused one dashed
+    // in its own layer, and the ringed mark where it crosses itself, on a desktop and on a phone.
+    for (const [width, height, name] of [
+      [1366, 900, 'desktop'],
+      [390, 844, 'phone'],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.locator('[data-operational-map]').first().scrollIntoViewIfNeeded();
+      await mapSettled(page);
+      // Fitted again to the map's new size, so no shape is cut off at a phone's width.
+      await expect.poll(previewOutOfView).toEqual([]);
+      await expect
+        .poll(async () => drawnPreview(await renderedFeatures(page, PREVIEW_LAYERS)), { timeout: 30_000 })
+        .toEqual(['import-preview-line valid', 'import-preview-marker invalid self_intersection', 'import-preview-refused invalid']);
+      await screenshot(page, `zones-import-refused-marked-${name}`);
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.getByRole('button', { name: 'Discard' }).click();
   });
 
   it('imports a zipped shapefile in Web Mercator and shows it where it belongs', async () => {

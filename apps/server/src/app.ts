@@ -24,9 +24,11 @@ import { analyticsChartRoutes } from './features/analytics/analytics-charts.rout
 import { authRoutes } from './features/auth/auth.routes';
 import { platformRoutes } from './features/platform/platform.routes';
 import { usersRoutes } from './features/users/users.routes';
+import { devicesRoutes } from './features/devices/devices.routes';
 import { firstRunRoutes } from './features/first-run/first-run.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { callerLinksRoutes } from './features/caller-links/caller-links.routes';
+import { offlineAreasRoutes } from './features/offline-areas/offline-areas.routes';
 import { incidentsRoutes } from './features/incidents/incidents.routes';
 import { unitsRoutes } from './features/units/units.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
@@ -48,10 +50,15 @@ import { signalingSocket } from './features/streams/signaling.socket';
 import { searchRoutes } from './features/search/search.routes';
 import { mapRoutes } from './features/map/map.routes';
 import { basemapsRoutes } from './features/basemaps/basemaps.routes';
+import { unitSymbolsRoutes } from './features/unit-symbols/unit-symbols.routes';
+import { homeAreaRoutes } from './features/home-area/home-area.routes';
 import { dispatchCapabilitiesRoutes } from './features/dispatch-capabilities/dispatch-capabilities.routes';
 import { rootJwksRoute, tokenApiRoutes } from './features/tokens/token-api.routes';
 import { oauthRoutes } from './features/oauth/oauth.routes';
 import { zonesRoutes } from './features/zones/zones.routes';
+import { takRoutes } from './features/tak/tak.routes';
+import { CotStreamServer } from './features/tak/cot-stream-server';
+import { TakTlsEndpoints } from './features/tak/tak-tls-endpoints';
 import { TOKEN_API_PREFIX } from '@argus/contracts/http/token-api';
 
 export interface BuildAppOptions {
@@ -66,6 +73,10 @@ export interface ArgusApp {
   routes: DeclaredRoute[];
   /** What SIGTERM runs (docs/decisions/0047-health-shutdown-and-built-starts.md). */
   shutdown: GracefulClose;
+  /** The CoT endpoint for TAK devices; it listens only when COT_TCP_PORT is set. */
+  cot: CotStreamServer;
+  /** Its TLS side and ATAK's enrolment; they listen only when COT_TLS_PORT or TAK_ENROL_PORT is set. */
+  takTls: TakTlsEndpoints;
 }
 
 /** Builds the whole server without listening, so tests drive it with inject. */
@@ -121,11 +132,13 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   await app.register(platformRoutes, { platform: services.platform });
   await app.register(authRoutes, { auth: services.auth, users: services.users, clock: services.clock, mfaPolicy: services.mfaPolicy });
   await app.register(usersRoutes, { users: services.users });
+  await app.register(devicesRoutes, { devices: services.devices, mfaPolicy: services.mfaPolicy });
   await app.register(firstRunRoutes, { firstRun: services.firstRun });
   await app.register(auditRoutes, { audit: services.audit });
   await app.register(incidentsRoutes, { incidents: services.incidents, timeline: services.incidentTimeline });
   await app.register(callerLinksRoutes, { callerLinks: services.callerLinks });
-  await app.register(unitsRoutes, { units: services.units });
+  await app.register(offlineAreasRoutes, { offlineAreas: services.offlineAreas });
+  await app.register(unitsRoutes, { units: services.units, activity: services.fieldActivity });
   await app.register(reportsRoutes, { reports: services.reports, clock: services.clock });
   await app.register(publicReportsRoutes, { reports: services.reports });
   await app.register(evidenceRoutes, { evidence: services.evidence });
@@ -137,6 +150,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   await app.register(alertsRoutes, { alerts: services.alerts });
   await app.register(rulesRoutes, { rules: services.rules, detections: services.detections });
   await app.register(overviewRoutes, { overview: services.overview });
+  await app.register(takRoutes, { tak: services.tak, certificates: services.takCertificates });
   await app.register(zonesRoutes, { zones: services.zones, imports: services.zoneImports, clock: services.clock });
   await app.register(camerasRoutes, { cameras: services.cameras, detectionModelUrl: config.detectionModelUrl });
   services.cameras.useLiveRooms(liveRoomsOf(services.streams.media));
@@ -147,7 +161,10 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   await app.register(searchRoutes, { search: services.search });
   await app.register(mapRoutes, { tiles: config.mapTiles });
   await app.register(basemapsRoutes, { basemaps: services.basemaps });
+  await app.register(unitSymbolsRoutes, { unitSymbols: services.unitSymbols });
+  await app.register(homeAreaRoutes, { homeArea: services.homeArea });
   app.addHook('onClose', () => services.basemaps.close());
+  app.addHook('onClose', () => services.tokens.close());
   await app.register(tokenApiRoutes, {
     prefix: TOKEN_API_PREFIX,
     tokens: services.tokens,
@@ -167,5 +184,30 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
 
-  return { app, services, routes, shutdown };
+  // TAK devices' CoT stream (docs/decisions/0061-tak-cot-endpoint-first-slice.md): off unless COT_TCP_PORT is set.
+  const cot = new CotStreamServer(
+    services.tak,
+    services.events,
+    services.unitsRepository,
+    clock,
+    app.log.child({ feature: 'tak' }),
+    {
+      incidents: services.incidentsRepository,
+      zones: services.zonesRepository,
+      fieldScope: services.fieldScope,
+      users: services.usersRepository,
+    },
+    config.cot.limits,
+  );
+  const cotPort = config.cot.tcpPort;
+  if (cotPort !== null) app.addHook('onReady', async () => void (await cot.listen(cotPort, config.host)));
+  // Its TLS side and enrolment (docs/decisions/0062-tak-tls-enrolment-and-revocation.md); the CA is
+  // opened (made, on the first start) only when one of them is on.
+  const takTls = new TakTlsEndpoints(cot, services.takCertificates, app.log.child({ feature: 'tak' }), config.cot.tls);
+  if (takTls.enabled) app.addHook('onReady', () => takTls.start(config.dataDir, config.host));
+  app.addHook('onClose', () => takTls.close());
+  app.addHook('onClose', () => cot.close());
+  app.addHook('onClose', () => services.tak.close());
+
+  return { app, services, routes, shutdown, cot, takTls };
 }

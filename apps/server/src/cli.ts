@@ -1,15 +1,16 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROLES, isRole } from '@argus/contracts/roles';
-import { ConfigError, loadConfig } from './config';
-import { createDatabase } from './db/database';
+import { ConfigError, loadConfig, type Config } from './config';
 import { systemClock } from './lib/clock';
 import { AppError } from './lib/app-error';
 import { SYSTEM_CONTEXT } from './features/audit/audit.log';
 import { CreateUserRequest } from '@argus/contracts/http/users';
 import { AuditSignedHead } from '@argus/contracts/http/audit';
 import { OPERATOR } from '@argus/contracts/policies/accounts';
-import { createServices } from './services';
+import { BackupError, backUpDataDir } from './features/backups/backup';
+import { RestoreError, restoreDataDir } from './features/backups/restore';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 
@@ -23,6 +24,11 @@ const USAGE = `Usage: npm run cli -- <command> [options]
                    npm run --silent cli -- audit head > head.json
   evidence verify  re-hash every stored evidence file and walk every custody chain
   keys rotate      the next signing key starts signing; tokens already issued stay valid
+  backup <folder>  a consistent copy of the SQLite database and every stored file, with the server
+                   running, into a new or empty folder (PostgreSQL: see README, Backups)
+  restore <folder> [--force]
+                   check a backup against its manifest and put it in DATA_DIR, with the server
+                   stopped; --force replaces what a non-empty DATA_DIR holds
 
 Roles: ${ROLES.join(', ')}`;
 
@@ -71,6 +77,7 @@ async function run(argv: string[]): Promise<number> {
       role: { type: 'string' },
       password: { type: 'string' },
       head: { type: 'string' },
+      force: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -80,6 +87,10 @@ async function run(argv: string[]): Promise<number> {
     return values.help ? 0 : 2;
   }
   const config = loadConfig();
+  // Backup and restore work on the data folder itself: restore before anything opens its database.
+  if (positionals[0] === 'backup' || positionals[0] === 'restore') return backupOrRestore(positionals, values.force === true, config);
+  // Loaded here, not above: a backup taken beside a busy server need not compile the whole server first.
+  const [{ createDatabase }, { createServices }] = await Promise.all([import('./db/database'), import('./services')]);
   const db = await createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const services = createServices(config, db, systemClock);
   try {
@@ -164,10 +175,37 @@ async function run(argv: string[]): Promise<number> {
   }
 }
 
+async function backupOrRestore([command, folder, ...rest]: string[], force: boolean, config: Config): Promise<number> {
+  if (!folder || rest.length > 0)
+    throw new UsageError(`Usage: npm run cli -- ${command} <folder>${command === 'restore' ? ' [--force]' : ''}`);
+  if (config.databaseUrl)
+    throw new UsageError(`DATABASE_URL is set: back up PostgreSQL with pg_dump, then copy ${config.dataDir}'s files (README, Backups).`);
+  // The files are not under DATA_DIR then, so a backup of the folder alone would lack them.
+  if (config.fileStore.kind !== 'disk')
+    throw new UsageError(
+      `FILE_STORE_URL keeps the files in ${config.fileStore.kind}: copy the database, then the bucket (README, Backups).`,
+    );
+  const target = path.resolve(folder);
+  if (command === 'backup') {
+    const { files, bytes } = await backUpDataDir(config.dataDir, target);
+    console.log(`Backed up ${config.dataDir} to ${target}: ${files} files, ${bytes} bytes, listed with their SHA-256 in manifest.json.`);
+    return 0;
+  }
+  const { files } = await restoreDataDir(target, config.dataDir, { force });
+  console.log(`Restored ${files} files from ${target} into ${config.dataDir}; every one matched the manifest.`);
+  return 0;
+}
+
 run(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof UsageError || error instanceof AppError || error instanceof ConfigError) {
+    if (
+      error instanceof UsageError ||
+      error instanceof AppError ||
+      error instanceof ConfigError ||
+      error instanceof BackupError ||
+      error instanceof RestoreError
+    ) {
       console.error(`Error: ${error.message}`);
     } else {
       console.error(error);

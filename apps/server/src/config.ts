@@ -8,6 +8,12 @@ import { DEFAULT_SITE_HOSTS, type SiteHosts } from '@argus/contracts/sites';
 import { EVIDENCE_MAX_BYTES } from '@argus/contracts/evidence';
 import { BASEMAP_MAX_BYTES } from '@argus/contracts/http/basemaps';
 import { DEVICE_TIME_DEFAULTS, type DeviceTimeWindow } from './lib/device-time';
+import { parseFileStoreUrl, type FileStoreConfig } from './lib/file-stores/file-store-config';
+import type { RetentionConfig } from './features/retention/retention.service';
+import { DEFAULT_COT_LIMITS, type CotLimits } from './features/tak/cot-limits';
+import type { TakTlsConfig } from './features/tak/tak-tls-endpoints';
+
+const DAY_MS = 24 * 60 * 60_000;
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -33,6 +39,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /** Where stored files live: disk (default), postgres, or s3://bucket/prefix (lib/file-stores/file-store-config.ts). */
+  FILE_STORE_URL: z.string().optional(),
   /** Shares realtime channels between server processes; unset keeps them in this process. */
   REDIS_URL: z
     .string()
@@ -60,6 +68,13 @@ const EnvSchema = z.object({
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(RATE_LIMIT.windowMs),
   /** Civic reports one address may file without an account per hour (docs/decisions/0044-civic-lifecycle-and-anonymous-reports.md). */
   ANONYMOUS_REPORTS_PER_HOUR: z.coerce.number().int().positive().default(10),
+  /** Retention (docs/decisions/0051-device-sessions-and-retention.md): days each kind of row is kept, then deleted in batches. */
+  RETENTION_IDEMPOTENCY_DAYS: z.coerce.number().positive().default(7),
+  RETENTION_SESSIONS_DAYS: z.coerce.number().positive().default(30),
+  RETENTION_REFRESH_TOKENS_DAYS: z.coerce.number().positive().default(30),
+  RETENTION_TELEMETRY_DAYS: z.coerce.number().positive().default(90),
+  RETENTION_INTERVAL_MINUTES: z.coerce.number().positive().default(60),
+  RETENTION_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
   /** How long SIGTERM waits for requests in flight before closing their connections (docs/decisions/0047-health-shutdown-and-built-starts.md). */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(10_000).default(10_000),
   /** Super_Admin and Command_Admin must reach aal2 before any administrative action. */
@@ -101,6 +116,8 @@ const EnvSchema = z.object({
   OAUTH_REDIRECT_ALLOW_LIST: z.string().optional(),
   /** Refresh grants per token family (session) in five minutes. */
   REFRESH_FAMILY_MAX: z.coerce.number().int().positive().default(TOKENS.refreshPerFamily.max),
+  /** How soon every node signs with a key `keys rotate` made on another (docs/decisions/0052-backups-and-shared-state.md). */
+  KEY_RING_RELOAD_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   LOGIN_ADDRESS_MAX_FAILURES: z.coerce.number().int().positive().default(20),
   MAIN_HOSTS: hostList(DEFAULT_SITE_HOSTS.main),
   CIVIC_HOSTS: hostList(DEFAULT_SITE_HOSTS.civic),
@@ -163,6 +180,27 @@ const EnvSchema = z.object({
     .transform((v) => v === 'true'),
   /** The video bitrate publishers are driven to (REMB and the start bitrate), kbit/s. */
   STREAM_TARGET_BITRATE_KBPS: z.coerce.number().int().min(100).max(20_000).default(1500),
+  /** TAK devices' streaming CoT over plain TCP, for a trusted LAN or tests; unset: off (docs/decisions/0061-tak-cot-endpoint-first-slice.md). 0: any free port. */
+  COT_TCP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** A CoT connection that sends nothing for this long is closed. */
+  COT_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(DEFAULT_COT_LIMITS.idleTimeoutMs),
+  /** A CoT event must be finished this long after its first byte arrived. */
+  COT_EVENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_COT_LIMITS.eventTimeoutMs),
+  /** TAK devices' streaming CoT over TLS with client certificates (8089 is TAK's); unset: off (docs/decisions/0062-tak-tls-enrolment-and-revocation.md). 0: any free port. */
+  COT_TLS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** ATAK's certificate enrolment over HTTPS (8446 is TAK's); unset: off. 0: any free port. */
+  TAK_ENROL_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The operator's certificate authority for TAK, both or neither (PEM files); unset: Argus's own under DATA_DIR/tak. */
+  TAK_CA_CERT_FILE: z.string().optional(),
+  TAK_CA_KEY_FILE: z.string().optional(),
+  /** Host names and addresses devices reach the TAK ports by, comma-separated, for the server certificate; unset: PUBLIC_URL's host, localhost and 127.0.0.1. */
+  TAK_SERVER_NAMES: z.string().optional(),
+  /** How long a device's certificate lasts. */
+  TAK_CLIENT_CERT_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  /** A TLS handshake not finished in this long is dropped. */
+  COT_TLS_HANDSHAKE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** How often open TLS connections are checked against the certificates (revoked in another process, expired). */
+  COT_TLS_RECHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
 });
 
 export interface Config {
@@ -171,6 +209,7 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  fileStore: FileStoreConfig;
   redisUrl: string | undefined;
   redisKeyPrefix: string;
   webDist: string;
@@ -181,11 +220,14 @@ export interface Config {
   trustProxy: string[] | null;
   rateLimit: { publicMax: number; sessionMax: number; windowMs: number };
   anonymousReports: { max: number; windowMs: number };
+  retention: RetentionConfig;
   /** The bound on finishing in-flight requests after SIGTERM, at most 10 s. */
   shutdownTimeoutMs: number;
   loginAddressMaxFailures: number;
   mfaRequiredForAdmins: boolean;
   refreshFamilyMax: number;
+  /** How old the token signing keys held in memory may grow before they are read again. */
+  keyRingReloadMs: number;
   oidc: { name: string; issuer: string; clientId: string; clientSecret: string; linkByEmail: boolean } | null;
   oauthRedirectAllowList: string[];
   /** Web Push's VAPID keys and contact; null: no push is sent. */
@@ -209,6 +251,8 @@ export interface Config {
     additionalHostAddresses: string[];
     targetBitrateKbps: number;
   };
+  /** The CoT endpoint for TAK devices; tcpPort null: off. Its TLS side and enrolment: `tls`. */
+  cot: { tcpPort: number | null; limits: CotLimits; tls: TakTlsConfig; clientCertDays: number };
 }
 
 export class ConfigError extends Error {}
@@ -230,6 +274,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = proc
   if (oidcParts > 0 && oidcParts < 3) {
     throw new ConfigError('Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
   }
+  if (Boolean(e.TAK_CA_CERT_FILE) !== Boolean(e.TAK_CA_KEY_FILE)) {
+    throw new ConfigError('Invalid configuration:\n  TAK_CA_CERT_FILE and TAK_CA_KEY_FILE must be set together');
+  }
   const webPushParts = [e.WEB_PUSH_PUBLIC_KEY, e.WEB_PUSH_PRIVATE_KEY, e.WEB_PUSH_SUBJECT].filter(Boolean).length;
   if (webPushParts > 0 && webPushParts < 3) {
     throw new ConfigError('Invalid configuration:\n  WEB_PUSH_PUBLIC_KEY, WEB_PUSH_PRIVATE_KEY and WEB_PUSH_SUBJECT must be set together');
@@ -239,6 +286,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = proc
     .filter(Boolean) ?? []) {
     if (!URL.canParse(entry)) throw new ConfigError(`Invalid configuration:\n  OAUTH_REDIRECT_ALLOW_LIST: "${entry}" is not a URL`);
   }
+  const fileStore = parseFileStoreUrl(e.FILE_STORE_URL, e.DATABASE_URL);
+  if (typeof fileStore === 'string') throw new ConfigError(`Invalid configuration:\n  ${fileStore}`);
   const video = videoConfig(e);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
@@ -247,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = proc
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    fileStore,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
@@ -256,10 +306,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = proc
     trustProxy: e.TRUST_PROXY,
     rateLimit: { publicMax: e.RATE_LIMIT_PUBLIC_MAX, sessionMax: e.RATE_LIMIT_SESSION_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     anonymousReports: { max: e.ANONYMOUS_REPORTS_PER_HOUR, windowMs: 60 * 60_000 },
+    retention: {
+      idempotencyMs: e.RETENTION_IDEMPOTENCY_DAYS * DAY_MS,
+      endedSessionsMs: e.RETENTION_SESSIONS_DAYS * DAY_MS,
+      usedRefreshTokensMs: e.RETENTION_REFRESH_TOKENS_DAYS * DAY_MS,
+      telemetryMs: e.RETENTION_TELEMETRY_DAYS * DAY_MS,
+      intervalMs: e.RETENTION_INTERVAL_MINUTES * 60_000,
+      batchSize: e.RETENTION_BATCH_SIZE,
+    },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     loginAddressMaxFailures: e.LOGIN_ADDRESS_MAX_FAILURES,
     mfaRequiredForAdmins: e.MFA_REQUIRED_FOR_ADMINS,
     refreshFamilyMax: e.REFRESH_FAMILY_MAX,
+    keyRingReloadMs: e.KEY_RING_RELOAD_MS,
     oidc:
       e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
         ? {
@@ -284,6 +343,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = proc
     deviceTime: { maxSkewMs: e.DEVICE_TIME_MAX_SKEW_MS, maxAgeMs: e.DEVICE_TIME_MAX_AGE_MS },
     auditSigningKey: e.AUDIT_SIGNING_KEY,
     video,
+    cot: {
+      tcpPort: e.COT_TCP_PORT ?? null,
+      limits: { ...DEFAULT_COT_LIMITS, idleTimeoutMs: e.COT_IDLE_TIMEOUT_MS, eventTimeoutMs: e.COT_EVENT_TIMEOUT_MS },
+      tls: {
+        tlsPort: e.COT_TLS_PORT ?? null,
+        enrolPort: e.TAK_ENROL_PORT ?? null,
+        caFiles:
+          e.TAK_CA_CERT_FILE && e.TAK_CA_KEY_FILE
+            ? { certFile: path.resolve(e.TAK_CA_CERT_FILE), keyFile: path.resolve(e.TAK_CA_KEY_FILE) }
+            : null,
+        serverNames: e.TAK_SERVER_NAMES?.split(',')
+          .map((name) => name.trim())
+          .filter(Boolean) ?? [...new Set([new URL(publicUrl).hostname, 'localhost', '127.0.0.1'])],
+        handshakeTimeoutMs: e.COT_TLS_HANDSHAKE_TIMEOUT_MS,
+        recheckMs: e.COT_TLS_RECHECK_MS,
+      },
+      clientCertDays: e.TAK_CLIENT_CERT_DAYS,
+    },
     siteHosts: {
       main: e.MAIN_HOSTS,
       civic: e.CIVIC_HOSTS,

@@ -19,7 +19,7 @@ export interface BackgroundJobOptions {
 
 /**
  * The server's background work, one lifecycle for all of it: camera health follows stream rooms,
- * alerts record their first delivery, the SFU warms up, crews' phones are pushed to, reporters hear how the incidents behind their reports move, platform health is sampled, the audit
+ * alerts record their first delivery, the outbox relays what a process left unpublished, the SFU warms up, crews' phones are pushed to, reporters hear how the incidents behind their reports move, platform health is sampled, old rows are deleted, the audit
  * head is signed, and the threat engine runs. The event listeners are attached at once, as
  * events may be published before the server is ready; every failure is logged, never thrown.
  */
@@ -39,6 +39,13 @@ export function createBackgroundJobs(services: Services, log: FastifyBaseLogger,
   );
   const auditCheckpoints = scheduleAuditCheckpoints(services.audit, (error) => log.error({ err: error }, 'audit: signing a checkpoint'));
   let monitor: NodeJS.Timeout | undefined;
+  let retention: NodeJS.Timeout | undefined;
+  // Retention (docs/decisions/0051-device-sessions-and-retention.md): every node runs it; the deletes are idempotent.
+  const runRetention = () =>
+    services.retention.run().then(
+      (counts) => log.info({ counts }, 'retention: deleted rows past their keeping period'),
+      (error: unknown) => log.error({ err: error }, 'retention: deleting old rows'),
+    );
 
   return {
     async start() {
@@ -46,7 +53,9 @@ export function createBackgroundJobs(services: Services, log: FastifyBaseLogger,
         void services.streams.media.start().catch((error: unknown) => log.error({ err: error }, 'sfu: could not start'));
       await services.platform.sampleHealth();
       monitor = setInterval(() => void services.platform.sampleHealth(), HEALTH_CHECK_INTERVAL_MS).unref();
+      retention = setInterval(() => void runRetention(), services.retention.config.intervalMs).unref();
       await auditCheckpoints.start();
+      services.outbox.start((error, context) => log.error({ err: error }, `outbox: ${context}`));
       await services.threatEngine.start((error, context) => log.error({ err: error }, `rules: ${context}`));
     },
     // In the reverse order of starting: the engine writes what it heard before the last checkpoint is signed.
@@ -54,8 +63,10 @@ export function createBackgroundJobs(services: Services, log: FastifyBaseLogger,
       stopTracking();
       stopPushing();
       await services.threatEngine.stop();
+      await services.outbox.stop();
       await auditCheckpoints.stop();
       clearInterval(monitor);
+      clearInterval(retention);
       await services.streams.close();
       stopFollowingRooms();
       stopFollowingIncidents();

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { TOKENS } from '@argus/contracts/constants';
 import type { Config } from './config';
 import type { Db } from './db/database';
@@ -15,6 +14,11 @@ import { AuthService } from './features/auth/auth.service';
 import { LoginThrottle } from './features/auth/login-throttle';
 import { SessionCache } from './features/auth/session-cache';
 import { SessionsRepository } from './features/auth/sessions.repository';
+import { FieldActivity } from './features/auth/field-activity';
+import { DevicesRepository } from './features/devices/devices.repository';
+import { DevicesService } from './features/devices/devices.service';
+import { RetentionRepository } from './features/retention/retention.repository';
+import { RetentionService } from './features/retention/retention.service';
 import { ThrottleRepository } from './features/auth/throttle.repository';
 import { PlatformService } from './features/platform/platform.service';
 import { RequestMetrics } from './features/platform/request-metrics';
@@ -30,9 +34,12 @@ import { RefreshTokensRepository } from './features/tokens/refresh-tokens.reposi
 import { SigningKeysRepository } from './features/tokens/signing-keys.repository';
 import { TokenService } from './features/tokens/token.service';
 import { FamilyRateLimit } from './features/tokens/family-rate-limit';
+import { SharedFamilyRateLimit } from './features/tokens/shared-family-rate-limit';
 import { OauthRepository } from './features/oauth/oauth.repository';
 import { CallerLinksRepository } from './features/caller-links/caller-links.repository';
 import { CallerLinksService } from './features/caller-links/caller-links.service';
+import { OfflineAreasRepository } from './features/offline-areas/offline-areas.repository';
+import { OfflineAreasService } from './features/offline-areas/offline-areas.service';
 import { IncidentsRepository } from './features/incidents/incidents.repository';
 import { IncidentTimelineRepository } from './features/incidents/incident-timeline.repository';
 import { IncidentTimelineService } from './features/incidents/incident-timeline.service';
@@ -41,7 +48,7 @@ import { UnitsRepository } from './features/units/units.repository';
 import { ReportsService } from './features/reports/reports.service';
 import { ReportsRepository } from './features/reports/reports.repository';
 import { CivicSettingsRepository } from './features/reports/civic-settings.repository';
-import { DiskFileStore } from './lib/file-store';
+import { createFileStores } from './lib/file-stores/create-file-stores';
 import { EvidenceRepository } from './features/evidence/evidence.repository';
 import { EvidenceService } from './features/evidence/evidence.service';
 import { BasemapsRepository } from './features/basemaps/basemaps.repository';
@@ -53,6 +60,8 @@ import { OidcProviderClient } from './features/oauth/oidc-provider-client';
 import { TOKEN_API_PREFIX } from '@argus/contracts/http/token-api';
 import { EventBus } from './realtime/events';
 import { createRealtimeHub } from './realtime/hub';
+import { Outbox } from './realtime/outbox';
+import { OutboxRepository } from './realtime/outbox.repository';
 import { FieldScopeRepository } from './realtime/field-scope.repository';
 import { AlertsRepository } from './features/alerts/alerts.repository';
 import { AlertsService } from './features/alerts/alerts.service';
@@ -77,6 +86,10 @@ import { DetectionsService } from './features/rules/detections.service';
 import { ThreatEngine } from './features/rules/threat-engine';
 import { ENGINE_LEASE, ScaledThreatEngine } from './features/rules/scaled-threat-engine';
 import { DispatchCapabilitiesRepository } from './features/dispatch-capabilities/dispatch-capabilities.repository';
+import { HomeAreaRepository } from './features/home-area/home-area.repository';
+import { HomeAreaService } from './features/home-area/home-area.service';
+import { UnitSymbolsRepository } from './features/unit-symbols/unit-symbols.repository';
+import { UnitSymbolsService } from './features/unit-symbols/unit-symbols.service';
 import { DispatchCapabilitiesService } from './features/dispatch-capabilities/dispatch-capabilities.service';
 import { StreamSettingsRepository } from './features/stream-settings/stream-settings.repository';
 import { StreamSettingsService } from './features/stream-settings/stream-settings.service';
@@ -85,6 +98,11 @@ import { StreamsService } from './features/streams/streams.service';
 import { StreamTokens } from './features/streams/stream-tokens';
 import { SfuSupervisor } from './media/sfu-supervisor';
 import { DeviceTime } from './lib/device-time';
+import { TakContactAnnouncer } from './features/tak/tak-contact.events';
+import { TakRepository } from './features/tak/tak.repository';
+import { TakService } from './features/tak/tak.service';
+import { TakCertificatesRepository } from './features/tak/tak-certificates.repository';
+import { TakCertificatesService } from './features/tak/tak-certificates.service';
 
 /** Wires repositories into services once; the HTTP app, the CLI and the demo share it. */
 export function createServices(config: Config, db: Db, clock: Clock) {
@@ -97,7 +115,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
   const sessions = new SessionsRepository(db.kysely, sessionCache);
   const auth = new AuthService(users, sessions, throttle, audit, clock);
   const accounts = new UsersService(users, audit, clock);
-  const keys = new KeyRing(new SigningKeysRepository(db.kysely), clock, TOKENS.accessTtlMs);
+  const keys = new KeyRing(new SigningKeysRepository(db.kysely), clock, TOKENS.accessTtlMs, config.keyRingReloadMs);
   const accessTokens = new AccessTokens(keys, clock, `${config.publicUrl}/auth/v1`);
   const oauth = new OauthService(new OauthRepository(db.kysely), users, auth, audit, clock, {
     provider: config.oidc ? new OidcProviderClient(config.oidc) : null,
@@ -108,12 +126,16 @@ export function createServices(config: Config, db: Db, clock: Clock) {
   const incidentsRepository = new IncidentsRepository(db.kysely);
   const unitsRepository = new UnitsRepository(db.kysely);
   const events = new EventBus();
+  const realtime = createRealtimeHub(config, db, events, clock);
+  // Events stored with their change and relayed from there (docs/decisions/0053-an-outbox-for-every-event.md).
+  const outbox = new Outbox(new OutboxRepository(db.kysely), events, clock);
+  realtime.onPublished((eventId) => outbox.published(eventId));
   const incidents = new IncidentsService(incidentsRepository, clock, events);
   const alerts = new AlertsService(new AlertsRepository(db.kysely), clock, events, incidentsRepository);
   const fieldScope = new FieldScopeRepository(db.kysely);
   const zonesRepository = new ZonesRepository(db.kysely);
   const reportsRepository = new ReportsRepository(db.kysely);
-  const files = new DiskFileStore(path.join(config.dataDir, 'files'));
+  const { files, basemaps: basemapFiles } = createFileStores(config.fileStore, config.dataDir, db.kysely);
   const evidenceRepository = new EvidenceRepository(db.kysely);
   const evidence = new EvidenceService(evidenceRepository, files, audit, clock, config.evidenceMaxBytes, incidents, events, fieldScope);
   const cameras = new CamerasService(new CamerasRepository(db.kysely), clock, events);
@@ -133,35 +155,70 @@ export function createServices(config: Config, db: Db, clock: Clock) {
   const units = new UnitsService(unitsRepository, clock, events, alerts, deviceTime);
   // Acknowledging a unit's SOS alert is acknowledging its SOS (docs/decisions/0036-command-inbox-and-attention.md).
   alerts.whenAcknowledged('unit.sos', (trx, pending, alert, viewer) => units.markSosSeenIn(trx, pending, alert.subject, viewer));
+  const messages = new MessagesService(new MessagesRepository(db.kysely), fieldScope, clock, events, deviceTime);
   const streamSettings = new StreamSettingsService(new StreamSettingsRepository(db.kysely), audit, clock, config.video.iceServers);
+  const mfaRepository = new MfaRepository(db.kysely, () => sessionCache.clear());
+  const takCertificates = new TakCertificatesService(
+    new TakCertificatesRepository(db.kysely),
+    auth,
+    unitsRepository,
+    mfaRepository,
+    audit,
+    clock,
+    config.cot.clientCertDays,
+  );
+  // A deactivated user's TAK devices are cut off with them (docs/decisions/0062-tak-tls-enrolment-and-revocation.md).
+  accounts.whenDeactivated((userId, context) => takCertificates.revokeUser(userId, context));
   return {
     db,
     oauth,
     events,
-    realtime: createRealtimeHub(config, db, events, clock),
+    realtime,
+    devices: new DevicesService(new DevicesRepository(db.kysely), users, unitsRepository, auth, sessions, audit, clock, () =>
+      realtime.checkSessions(),
+    ),
+    fieldActivity: new FieldActivity(sessions, clock),
+    retention: new RetentionService(new RetentionRepository(db.kysely), clock, config.retention),
+    outbox,
     incidents,
     callerLinks: new CallerLinksService(new CallerLinksRepository(db.kysely), incidents, clock, events),
+    offlineAreas: new OfflineAreasService(
+      new OfflineAreasRepository(db.kysely),
+      unitsRepository,
+      new BasemapsRepository(db.kysely),
+      audit,
+      clock,
+      events,
+    ),
     incidentTimeline: new IncidentTimelineService(incidents, new IncidentTimelineRepository(db.kysely), evidenceRepository),
-    reports: new ReportsService(reportsRepository, incidentsRepository, incidents, files, clock, events, evidence, deviceTime, {
+    reports: new ReportsService(reportsRepository, incidentsRepository, incidents, files, clock, events, outbox, evidence, deviceTime, {
       settings: new CivicSettingsRepository(db.kysely),
       audit,
       anonymousLimit: config.anonymousReports,
     }),
     evidence,
-    // Archives get a folder of their own: deleting a basemap must never remove bytes evidence shares.
-    basemaps: new BasemapsService(
-      new BasemapsRepository(db.kysely),
-      new DiskFileStore(path.join(config.dataDir, 'basemaps')),
-      audit,
-      clock,
-      config.basemapMaxBytes,
-    ),
+    basemaps: new BasemapsService(new BasemapsRepository(db.kysely), basemapFiles, audit, clock, config.basemapMaxBytes),
     units,
     dispatch: new DispatchService(new DispatchRepository(db.kysely), incidentsRepository, unitsRepository, clock, events, deviceTime),
     dispatchCapabilities: new DispatchCapabilitiesService(new DispatchCapabilitiesRepository(db.kysely), audit, clock),
+    unitSymbols: new UnitSymbolsService(new UnitSymbolsRepository(db.kysely), audit, clock, events),
+    homeArea: new HomeAreaService(new HomeAreaRepository(db.kysely), audit, clock, events),
     alerts,
     fieldScope,
-    messages: new MessagesService(new MessagesRepository(db.kysely), fieldScope, clock, events, deviceTime),
+    messages,
+    incidentsRepository,
+    zonesRepository,
+    tak: new TakService(
+      new TakRepository(db.kysely),
+      units,
+      unitsRepository,
+      users,
+      messages,
+      audit,
+      clock,
+      new TakContactAnnouncer(events, clock),
+    ),
+    takCertificates,
     push: new PushService(
       new PushRepository(db.kysely),
       config.webPush ? webPushSender(config.webPush) : null,
@@ -211,9 +268,12 @@ export function createServices(config: Config, db: Db, clock: Clock) {
       accessTokens,
       audit,
       clock,
-      new FamilyRateLimit(config.refreshFamilyMax),
+      config.redisUrl
+        ? new SharedFamilyRateLimit(config.redisUrl, config.redisKeyPrefix, config.refreshFamilyMax)
+        : new FamilyRateLimit(config.refreshFamilyMax),
     ),
-    mfa: new MfaService(new MfaRepository(db.kysely, () => sessionCache.clear()), sessions, throttleRepository, audit, clock),
+    mfa: new MfaService(mfaRepository, sessions, throttleRepository, audit, clock),
+    mfaRepository,
     analytics: new AnalyticsIntakeService(new AnalyticsRepository(db.kysely), clock),
     analyticsCharts: new AnalyticsService(new OperationalAnalyticsRepository(db.kysely), new TelemetryRepository(db.kysely), clock),
     platform: new PlatformService(db, metrics, clock, clock.now()),

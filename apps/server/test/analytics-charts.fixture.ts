@@ -146,15 +146,15 @@ export async function seedOperational(db: Kysely<Database>, reporterId: string):
   await db
     .insertInto('alerts')
     .values([
-      alert('a1', 'geofence', 'alert', T0 + HOUR, 2 * MIN, {
+      alert('a1', 'zone.geofence', 'alert', T0 + HOUR, 2 * MIN, {
         event: T0 + HOUR - 3000,
         ingest: T0 + HOUR - 1000,
         delivered: T0 + HOUR + 500,
       }),
-      alert('a2', 'geofence', 'alert', T0 + 2 * HOUR, 6 * MIN),
-      alert('a3', 'geofence', 'alert', T0 + 2 * HOUR, null),
-      alert('a4', 'camera', 'detection', T0 + 3 * HOUR, MIN),
-      alert('a5', 'camera', 'detection', T0 + 8 * HOUR, MIN),
+      alert('a2', 'zone.geofence', 'alert', T0 + 2 * HOUR, 6 * MIN),
+      alert('a3', 'zone.geofence', 'alert', T0 + 2 * HOUR, null),
+      alert('a4', 'detection.zone', 'detection', T0 + 3 * HOUR, MIN),
+      alert('a5', 'detection.zone', 'detection', T0 + 8 * HOUR, MIN),
     ])
     .execute();
 }

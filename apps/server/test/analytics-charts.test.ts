@@ -117,11 +117,37 @@ describe.each(TEST_DIALECTS)('analytics charts on %s', (dialect) => {
     expect(withExercise.rows[1]).toMatchObject({ verified: 1, total: 2 });
   });
 
-  it('counts alerts per rule and tier with times to acknowledge', async () => {
+  it('counts alerts per rule and tier with times to acknowledge, naming each rule by its title and keeping its id', async () => {
     const result = await chart('operational/alerts');
     expect(result.rows).toEqual([
-      { rule: 'geofence', tier: 'alert', alerts: 3, acknowledged: 2, ackP50: 2, ackP90: 6 },
-      { rule: 'camera', tier: 'detection', alerts: 1, acknowledged: 1, ackP50: 1, ackP90: 1 },
+      {
+        title: 'Unit or report inside a high-risk zone',
+        tier: 'alert',
+        alerts: 3,
+        acknowledged: 2,
+        ackP50: 2,
+        ackP90: 6,
+        rule: 'zone.geofence',
+      },
+      {
+        title: 'Camera detection inside a restricted zone',
+        tier: 'detection',
+        alerts: 1,
+        acknowledged: 1,
+        ackP50: 1,
+        ackP90: 1,
+        rule: 'detection.zone',
+      },
+    ]);
+    expect(result.summary).toBe('4 alerts from 2 rules and tiers; the most, 3, from Unit or report inside a high-risk zone (alert).');
+    expect(result.columns.map((column) => [column.label, column.role])).toEqual([
+      ['Rule', 'category'],
+      ['Tier', 'info'],
+      ['Alerts', 'value'],
+      ['Acknowledged', 'value'],
+      ['Median time to acknowledge (min)', 'info'],
+      ['90th percentile time to acknowledge (min)', 'info'],
+      ['Rule id', 'id'],
     ]);
   });
 

@@ -1,28 +1,24 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AUDIT_ACTIONS } from '@argus/contracts/http/audit';
+import { AUDIT_ACTION_LABELS } from '@argus/contracts/http/audit';
 import { TEST_DIALECTS } from './databases';
+import { callArguments, quotedStrings, serverSources } from './source-scan';
 import { STRONG_PASSWORD, buildTestApp, createUser, signIn, type Client, type TestApp } from './support';
 
-const srcRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [full] : [];
-  });
-}
-
-describe('the list of audit actions', () => {
-  it('names every action the server appends, so the filter can offer it', () => {
-    const used = new Set<string>();
-    for (const file of sourceFiles(srcRoot)) {
-      for (const match of fs.readFileSync(file, 'utf8').matchAll(/'((?:auth|mfa|user)\.[a-z_]+)'/g)) used.add(match[1]!);
+describe('the labels of audit actions', () => {
+  it('name every action the server appends, so the log and its filter show words rather than codes', () => {
+    const calls = serverSources().flatMap((text) => callArguments(text, 'audit.append'));
+    // The reader finds the server's calls (about fifty); a broken reader would find none and prove nothing.
+    expect(calls.length).toBeGreaterThan(40);
+    const unlabelled: string[] = [];
+    for (const args of calls) {
+      // In `test ? 'a' : 'b'` the actions are the branches, not what the test compares with.
+      const action = args[1] ?? '';
+      const actions = quotedStrings(action.includes('?') ? action.slice(action.indexOf('?') + 1) : action);
+      // An action the reader cannot see (a variable) is reported too: it could be anything.
+      if (actions.length === 0) unlabelled.push(`not a literal: ${args[1] ?? '(none)'}`);
+      for (const action of actions) if (!Object.hasOwn(AUDIT_ACTION_LABELS, action)) unlabelled.push(action);
     }
-    expect([...used].filter((action) => !(AUDIT_ACTIONS as readonly string[]).includes(action))).toEqual([]);
+    expect(unlabelled).toEqual([]);
   });
 });
 
@@ -31,6 +27,7 @@ describe.each(TEST_DIALECTS)('the audit log for administrators on %s', (dialect)
   let admin: Client;
   let adminId: string;
   let unitEmail: string;
+  let unitId: string;
 
   beforeEach(async () => {
     t = await buildTestApp(dialect);
@@ -38,6 +35,7 @@ describe.each(TEST_DIALECTS)('the audit log for administrators on %s', (dialect)
     adminId = created.id;
     const unit = await createUser(t.services, { role: 'Field_Unit', email: 'unit_7@argus.test' });
     unitEmail = unit.email;
+    unitId = unit.id;
     await t.app.inject({ method: 'POST', url: '/auth/login', payload: { email: unit.email, password: 'Wrong-Password-000' } });
     t.clock.advance(60_000);
     admin = await signIn(t.app, created.email);
@@ -53,7 +51,19 @@ describe.each(TEST_DIALECTS)('the audit log for administrators on %s', (dialect)
     expect(events.map((event: { seq: number }) => event.seq)).toEqual(
       [...events.map((event: { seq: number }) => event.seq)].sort((a, b) => b - a),
     );
-    expect(events.find((event: { action: string }) => event.action === 'auth.login_failure')).toMatchObject({ target: unitEmail });
+    expect(events.find((event: { action: string }) => event.action === 'auth.login_failure')).toMatchObject({
+      target: unitEmail,
+      targetUser: null,
+    });
+  });
+
+  it('names the user a target is, so the log can show a person rather than an id', async () => {
+    expect((await admin.request('PATCH', `/users/${unitId}`, { is_active: false })).statusCode).toBe(200);
+    const [deactivated] = (await admin.request('GET', '/audit?action=user.deactivate')).json().events;
+    expect(deactivated).toMatchObject({ target: unitId, actor: { id: adminId }, targetUser: { id: unitId, email: unitEmail } });
+    // Searching the target finds it by the name and address shown, not only by the stored id.
+    const byName = (await admin.request('GET', `/audit?action=user.deactivate&q=${encodeURIComponent('UNIT_7@')}`)).json().events;
+    expect(byName.map((event: { seq: number }) => event.seq)).toEqual([deactivated.seq]);
   });
 
   it('filters by action, actor, time and target text, and pages with a cursor', async () => {

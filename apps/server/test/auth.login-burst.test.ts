@@ -37,7 +37,8 @@ describe.each(TEST_DIALECTS)('sign-in bursts on %s', (dialect) => {
     const statuses = await Promise.all(passwords.map(async (password) => (await login('target@argus.test', password, '10.20.0.1')).status));
 
     expect(statuses).not.toContain(200);
-    expect(new Set(statuses)).toEqual(new Set([401, 429]));
+    // Wrong (401) or locked (429); a check whose failure completes the lock may already answer 429.
+    expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
     expect(await checkedAndWrong('target', 'target@argus.test')).toBeLessThanOrEqual(5);
     const row = await throttleRow('email:target@argus.test');
     expect(row!.failures).toBeLessThanOrEqual(5);

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -266,9 +267,10 @@ describe.each(TEST_DIALECTS)('evidence on %s', (dialect) => {
     }
   });
 
-  it('serves byte ranges for players that seek, logging each with its range', async () => {
+  it('serves byte ranges for players that seek; one look is one custody entry, each saved copy another', async () => {
     const bytes = pngOfSize(10_000);
     const item = (await upload(field, bytes)).json().item;
+    expect((await analyst.request('GET', `/evidence/${item.id as string}`)).statusCode).toBe(200);
     const part = await analyst.request('GET', `/evidence/${item.id as string}/content`, undefined, { range: 'bytes=100-199' });
     expect(part.statusCode).toBe(206);
     expect(part.headers).toMatchObject({ 'content-range': 'bytes 100-199/10000', 'content-length': '100', 'accept-ranges': 'bytes' });
@@ -277,10 +279,50 @@ describe.each(TEST_DIALECTS)('evidence on %s', (dialect) => {
     expect(tail.rawPayload.equals(bytes.subarray(9_990))).toBe(true);
     const outside = await analyst.request('GET', `/evidence/${item.id as string}/content`, undefined, { range: 'bytes=20000-' });
     expect(outside.statusCode).toBe(416);
+    // Opening the item and the player's range requests are one human action (issue 19, point 4).
+    expect((await custody(analyst, item.id)).map((entry) => entry.action)).toEqual(['ingested', 'viewed']);
+
+    // Saving a copy is an action of its own, named with its range.
+    await analyst.request('GET', `/evidence/${item.id as string}/content?download=1`, undefined, { range: 'bytes=0-99' });
     expect((await custody(analyst, item.id)).filter((entry) => entry.action === 'downloaded').map((entry) => entry.detail.range)).toEqual([
-      '100-199',
-      '9990-9999',
+      '0-99',
     ]);
+
+    // Content shown with no view before it, or after the last one has lapsed, is a view.
+    expect((await command.request('GET', `/evidence/${item.id as string}/content`)).statusCode).toBe(200);
+    const reader = await createUser(t.services, { role: 'Intelligence_Analyst' });
+    expect((await (await signIn(t.app, reader.email)).request('GET', `/evidence/${item.id as string}`)).statusCode).toBe(200);
+    t.clock.advance(31 * 60_000);
+    const later = await signIn(t.app, reader.email);
+    expect((await later.request('GET', `/evidence/${item.id as string}/content`)).statusCode).toBe(200);
+    expect((await later.request('GET', `/evidence/${item.id as string}/content`)).statusCode).toBe(200);
+    expect((await custody(later, item.id)).map((entry) => entry.action)).toEqual([
+      'ingested',
+      'viewed',
+      'downloaded',
+      'viewed',
+      'viewed',
+      'viewed',
+    ]);
+  });
+
+  it('writes one view for a player’s requests racing each other on a listening server', async () => {
+    const item = (await upload(field, pngOfSize(10_000))).json().item;
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as AddressInfo;
+    const cookie = Object.entries(analyst.cookies)
+      .map(([name, value]) => `${name}=${value}`)
+      .join('; ');
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        fetch(`http://127.0.0.1:${port}/evidence/${item.id as string}/content`, {
+          headers: { cookie, range: `bytes=${index * 100}-${index * 100 + 99}` },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 8 }, () => 206));
+    await Promise.all(answers.map((answer) => answer.arrayBuffer()));
+    expect((await custody(analyst, item.id)).map((entry) => entry.action)).toEqual(['ingested', 'viewed']);
   });
 
   it('accepts and rejects with a reason, links to incidents, filters and pages the list', async () => {

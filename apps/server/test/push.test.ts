@@ -169,6 +169,21 @@ describe.each(TEST_DIALECTS)('web push on %s', (dialect) => {
     expect((await otherCrew.request('DELETE', '/push/subscriptions', { endpoint: `${pushBase}/gone` })).statusCode).toBe(404);
   });
 
+  it('tells a deactivated account’s phone nothing, for its unit or for a broadcast', async () => {
+    await subscribe(crew, `${pushBase}/crew`);
+    await subscribe(otherCrew, `${pushBase}/other`);
+    const member = (await crew.request('GET', '/auth/me')).json().user.id as string;
+    // An administrator's deactivation flips the account; the phone's subscription row stays behind.
+    await t.services.db.kysely.updateTable('users').set({ is_active: 0 }).where('id', '=', member).execute();
+
+    expect((await command.request('POST', `/incidents/${incidentId}/dispatch`, { unitIds: [unitId] })).statusCode).toBe(201);
+    await command.request('POST', '/messages', { clientId: randomUUID(), channel: 'broadcast', body: 'All units: bridge closed' });
+    await settle(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(pushesTo('other')).toHaveLength(1);
+    expect(pushesTo('crew')).toHaveLength(0);
+  });
+
   it('loses nothing else when the push service cannot be reached', async () => {
     // A port nobody listens on.
     await subscribe(crew, 'https://127.0.0.1:9/unreachable');

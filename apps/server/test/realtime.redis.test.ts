@@ -1,109 +1,25 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@argus/contracts/http/auth';
 import { loadConfig } from '../src/config';
-import { createDatabase, type Dialect } from '../src/db/database';
+import { createDatabase } from '../src/db/database';
 import { systemClock } from '../src/lib/clock';
 import { createServices } from '../src/services';
 import { TEST_DIALECTS } from './databases';
 import { RealtimeClient } from './realtime-support';
-import { createUser, STRONG_PASSWORD } from './support';
-import { POSTGRES_ADMIN_URL, REDIS_URL, redisAnswers } from './scale-out-support';
+import { createUser } from './support';
+import { REDIS_URL, redisAnswers } from './scale-out-support';
+import { sharedDatabase, signInOver, startServer, stopServer, type ServerProcess } from './server-processes';
 
 /**
  * Two server processes on one database and one Redis share their channels. Redis answers at
  * TEST_REDIS_URL (default the local server); without it these tests are skipped with a warning,
  * except in CI, where a missing Redis is a failure.
  */
-const NODE_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'realtime-node.ts');
-
 const hasRedis = await redisAnswers();
 if (!hasRedis) {
   if (process.env.CI) throw new Error(`Redis is required in CI but did not answer at ${REDIS_URL}`);
   console.warn(`Redis did not answer at ${REDIS_URL}: the multi-process realtime tests are SKIPPED on this machine.`);
-}
-
-/** A database both processes open: a SQLite file in a fresh folder, or a throwaway PostgreSQL database. */
-async function sharedDatabase(dialect: Dialect): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
-  if (dialect === 'sqlite') {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'argus-realtime-'));
-    return { env: { DATA_DIR: dataDir }, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
-  }
-  const name = `argus_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
-
-interface ServerProcess {
-  child: ChildProcess;
-  baseUrl: string;
-}
-
-function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', NODE_SCRIPT], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = output.match(/listening (\S+)/);
-      if (match) resolve({ child, baseUrl: match[1]! });
-    });
-    child.once('exit', (code) => reject(new Error(`server process exited with ${code} before listening`)));
-  });
-}
-
-async function stopServer(server: ServerProcess | undefined): Promise<void> {
-  if (!server || server.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGTERM');
-  await exited;
-}
-
-/** A signed-in user speaking HTTP to whichever process it is given. */
-async function signInOver(baseUrl: string, email: string) {
-  const response = await fetch(`${baseUrl}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: STRONG_PASSWORD }),
-  });
-  if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
-  const cookies = Object.fromEntries(response.headers.getSetCookie().map((header) => header.split(';')[0]!.split('=') as [string, string]));
-  const cookie = `${SESSION_COOKIE}=${cookies[SESSION_COOKIE]}; ${CSRF_COOKIE}=${cookies[CSRF_COOKIE]}`;
-  return {
-    headers: { cookie: `${SESSION_COOKIE}=${cookies[SESSION_COOKIE]}` },
-    post: async (base: string, url: string, body: unknown) => {
-      const answer = await fetch(`${base}${url}`, {
-        method: 'POST',
-        headers: { cookie, [CSRF_HEADER]: cookies[CSRF_COOKIE]!, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      if (answer.status >= 300) throw new Error(`${url} answered ${answer.status}: ${await answer.text()}`);
-      return answer.json() as Promise<Record<string, { id: string }>>;
-    },
-  };
 }
 
 describe.skipIf(!hasRedis).each(TEST_DIALECTS)('realtime shared by two server processes through Redis on %s', (dialect) => {

@@ -182,6 +182,45 @@ describe.each(TEST_DIALECTS)('realtime over /ws/realtime on %s', (dialect) => {
     expect(triage.events('reports').map((frame) => (frame.data as { description: string }).description)).toEqual(['Not for you', 'Mine']);
   });
 
+  it('sends a public alert to the public in the public shape, and the whole alert to operations only', async () => {
+    const reporter = await signedIn('Civic_Reporter');
+    const analyst = await signedIn('Intelligence_Analyst');
+    const { client: command } = await signedIn('Command_Admin');
+    const publicSocket = await open(reporter.client);
+    const operations = await open(analyst.client);
+    await publicSocket.subscribe(['public-alerts']);
+    await operations.subscribe(['alerts']);
+
+    const published = await command.request('POST', '/alerts', {
+      title: 'Gas leak: avoid the area',
+      detail: 'Stay indoors',
+      severity: 'warning',
+      location: { lat: 1, lon: 2 },
+      radiusM: 500,
+    });
+    expect(published.statusCode).toBe(201);
+    const id = published.json().alert.id as string;
+
+    const shown = await publicSocket.next((frame) => frame.type === 'public-alert.created', 'the public alert');
+    expect(Object.keys(shown.data as object).sort()).toEqual([
+      'createdAt',
+      'detail',
+      'id',
+      'location',
+      'radiusM',
+      'severity',
+      'title',
+      'updatedAt',
+    ]);
+    const whole = await operations.next((frame) => frame.type === 'alert.created', 'the alert in operations');
+    expect(whole.data).toMatchObject({ id, public: true, rule: 'public.notice', status: 'new' });
+
+    expect((await command.request('POST', `/alerts/${id}/dismiss`, { verdict: 'Leak fixed' })).statusCode).toBe(200);
+    await publicSocket.next((frame) => frame.type === 'public-alert.updated', 'the dismissal, publicly');
+    expect(publicSocket.events().every((frame) => frame.type.startsWith('public-alert.'))).toBe(true);
+    expect(operations.events('alerts').every((frame) => frame.type.startsWith('alert.'))).toBe(true);
+  });
+
   it('gives a field unit its own unit and, while assigned, its incident — and withdraws the incident once cleared', async () => {
     const { client: command } = await signedIn('Command_Admin');
     const crew = await signedIn('Field_Unit');

@@ -217,6 +217,38 @@ describe.skipIf(!ready)('one rules engine across server processes sharing Redis 
     console.info(`rules engine takeover after the leader died: ${takeoverMs} ms (lease ${ENGINE_LEASE.leaseMs} ms)`);
   }, 60_000);
 
+  it('raises one alert for a unit that entered a zone once while no process led (docs/decisions/0053-an-outbox-for-every-event.md)', async () => {
+    const first = await startInstance();
+    const second = await startInstance();
+    expect(leaders()).toEqual([first]);
+    const zone = (
+      await second.command.request('POST', '/zones', { name: 'Ferry', kind: 'restricted', riskLevel: 'high', geometry: square(60, 60) })
+    ).json().zone as { id: string };
+    const unit = (
+      await second.command.request('POST', '/units', {
+        callsign: `GAP-${randomBytes(2).toString('hex')}`,
+        kind: 'patrol',
+        members: [emails.crewId],
+      })
+    ).json().unit as { id: string };
+    await move(second, unit.id, 59.5, 59.5);
+    await Promise.all(running.map((instance) => instance.engine.idle()));
+
+    // The leader dies without releasing the lock; the one entry is written while nobody leads, so nobody hears it.
+    await first.engine.stop({ release: false });
+    await move(second, unit.id, 60.5, 60.5);
+    expect(second.engine.isLeader).toBe(false);
+    await expect.poll(() => second.engine.isLeader, { timeout: ENGINE_LEASE.leaseMs + 3 * ENGINE_LEASE.renewMs, interval: 100 }).toBe(true);
+    expect(await settledAlerts(second, unit.id, 1)).toMatchObject([{ zoneId: zone.id, occurrences: 1 }]);
+
+    // A third process and a handover later, the entry is still raised once.
+    const third = await startInstance();
+    await stopInstance(second);
+    await expect.poll(() => third.engine.isLeader, { timeout: 3 * ENGINE_LEASE.renewMs, interval: 50 }).toBe(true);
+    await move(third, unit.id, 60.6, 60.6);
+    expect(await settledAlerts(third, unit.id, 1)).toMatchObject([{ zoneId: zone.id, occurrences: 1 }]);
+  }, 60_000);
+
   it('campaigns again after resigning, stands down as soon as its lock is in another process’s hands, and never renews a lock it does not hold', async () => {
     const redis = new Redis(REDIS_URL);
     const key = `argus:test:${randomBytes(6).toString('hex')}:leader`;

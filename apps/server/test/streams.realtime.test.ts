@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { channels, type Channel, type RealtimeFrame } from '@argus/contracts/realtime/protocol';
-import type { StreamRoomEvent } from '@argus/contracts/http/streams';
+import type { StreamRoom, StreamRoomEvent } from '@argus/contracts/http/streams';
+import { isRoomLive } from '@argus/contracts/policies/live-rooms';
 import type { Role } from '@argus/contracts/roles';
 import { createPublisher, createViewer } from '../src/media/werift-client';
 import { TEST_DIALECTS } from './databases';
@@ -37,6 +38,21 @@ describe.each(TEST_DIALECTS)('streams and cameras over /ws/realtime on %s', (dia
     return { client, socket };
   }
 
+  /** A WHIP publisher joined to `roomId` with a publish token from `client`: the WHIP answer's status, and the DELETE that ends it. */
+  async function publishOverWhip(client: Client, roomId: string) {
+    const token = (await client.request('POST', '/stream/join', { room: roomId, role: 'publish' })).json().token as string;
+    const publisher = createPublisher('VP8');
+    const whip = await fetch(`${baseUrl}/whip/${roomId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/sdp', authorization: `Bearer ${token}` },
+      body: await publisher.offer(),
+    });
+    const status = whip.status;
+    await publisher.accept(await whip.text());
+    const stop = () => fetch(whip.headers.get('location')!, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    return { publisher, status, stop };
+  }
+
   /** The next stream event about `roomId` that says `change`. */
   const streamEvent = (socket: RealtimeClient, roomId: string, change: string, from = 0) =>
     socket.next(
@@ -67,15 +83,8 @@ describe.each(TEST_DIALECTS)('streams and cameras over /ws/realtime on %s', (dia
     });
 
     // A WHIP publisher goes live, a WHEP viewer joins: each is pushed.
-    const publishToken = (await command.client.request('POST', '/stream/join', { room: room.id, role: 'publish' })).json().token as string;
-    const publisher = createPublisher('VP8');
-    const whip = await fetch(`${baseUrl}/whip/${room.id}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/sdp', authorization: `Bearer ${publishToken}` },
-      body: await publisher.offer(),
-    });
-    expect(whip.status).toBe(201);
-    await publisher.accept(await whip.text());
+    const { publisher, status, stop } = await publishOverWhip(command.client, room.id);
+    expect(status).toBe(201);
     const live = await streamEvent(analyst.socket, room.id, 'publisher-joined');
     expect(live).toMatchObject({ type: 'stream.updated', data: { room: { status: 'live', publisher: { name: expect.any(String) } } } });
 
@@ -91,9 +100,7 @@ describe.each(TEST_DIALECTS)('streams and cameras over /ws/realtime on %s', (dia
     expect((await streamEvent(command.socket, room.id, 'viewers')).data.room.viewers).toBe(1);
 
     const fromLeft = command.socket.frames.length;
-    expect(
-      (await fetch(whip.headers.get('location')!, { method: 'DELETE', headers: { authorization: `Bearer ${publishToken}` } })).status,
-    ).toBe(200);
+    expect((await stop()).status).toBe(200);
     expect((await streamEvent(command.socket, room.id, 'publisher-left', fromLeft)).data.room.publisher).toBeNull();
 
     expect((await command.client.request('POST', '/stream/leave', { room: room.id, close: true })).statusCode).toBe(200);
@@ -185,21 +192,46 @@ describe.each(TEST_DIALECTS)('streams and cameras over /ws/realtime on %s', (dia
         from,
       );
 
-    const token = (await command.client.request('POST', '/stream/join', { room: room.id, role: 'publish' })).json().token as string;
-    const publisher = createPublisher('VP8');
-    const whip = await fetch(`${baseUrl}/whip/${room.id}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/sdp', authorization: `Bearer ${token}` },
-      body: await publisher.offer(),
-    });
-    await publisher.accept(await whip.text());
+    const { publisher, stop } = await publishOverWhip(command.client, room.id);
     await publisher.connected();
     publisher.startSending();
     expect(await statusOf('online', 0)).toMatchObject({ data: { statusReason: expect.stringContaining('live publisher') } });
 
     const from = command.socket.frames.length;
-    await fetch(whip.headers.get('location')!, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    await stop();
     expect(await statusOf('offline', from)).toMatchObject({ data: { id: camera.id } });
     await publisher.close();
+  }, 60_000);
+  // docs/decisions/0059-only-rooms-with-a-publisher-are-live.md: the list production reads says a stopped room is not live.
+  it('lists a room as live only while its publisher is there, also when viewers stay after the publisher stopped', async () => {
+    const command = await socketFor('Command_Admin', ['streams']);
+    const room = (await command.client.request('POST', '/stream/create', { id: 'test-stop', name: 'Streaming test', kind: 'test' })).json()
+      .room;
+    const listed = async () =>
+      ((await command.client.request('GET', '/stream/list')).json().rooms as StreamRoom[]).find((entry) => entry.id === room.id)!;
+    expect(isRoomLive(await listed())).toBe(false);
+
+    const { publisher, stop } = await publishOverWhip(command.client, room.id);
+    expect(isRoomLive((await streamEvent(command.socket, room.id, 'publisher-joined')).data.room)).toBe(true);
+    expect(isRoomLive(await listed())).toBe(true);
+
+    // A multiview tile keeps watching after the test is stopped: the room waits for its publisher to return, and is not live.
+    const viewToken = (await command.client.request('POST', '/stream/join', { room: room.id, role: 'view' })).json().token as string;
+    const viewer = createViewer();
+    const whep = await fetch(`${baseUrl}/whep/${room.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/sdp', authorization: `Bearer ${viewToken}` },
+      body: await viewer.offer(),
+    });
+    await viewer.accept(await whep.text());
+    await streamEvent(command.socket, room.id, 'viewers');
+    const fromLeft = command.socket.frames.length;
+    await stop();
+    const left = await streamEvent(command.socket, room.id, 'publisher-left', fromLeft);
+    expect(left.data.room.status).toBe('reconnecting');
+    expect(isRoomLive(left.data.room)).toBe(false);
+    expect(await listed()).toMatchObject({ status: 'reconnecting', publisher: null });
+    expect(isRoomLive(await listed())).toBe(false);
+    await Promise.all([publisher.close(), viewer.close()]);
   }, 60_000);
 });

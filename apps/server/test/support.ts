@@ -5,7 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@argus/contracts/http/auth';
 import type { Role } from '@argus/contracts/roles';
 import { OPERATOR } from '@argus/contracts/policies/accounts';
-import { buildApp } from '../src/app';
+import { buildApp, type ArgusApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Dialect } from '../src/db/database';
 import { ManualClock } from '../src/lib/clock';
@@ -22,6 +22,10 @@ export interface TestApp {
   clock: ManualClock;
   config: Config;
   routes: DeclaredRoute[];
+  /** The CoT endpoint; listening once the app is ready when COT_TCP_PORT is given. */
+  cot: ArgusApp['cot'];
+  /** The CoT endpoint's TLS side and ATAK's enrolment, when COT_TLS_PORT or TAK_ENROL_PORT is given. */
+  takTls: ArgusApp['takTls'];
   close(): Promise<void>;
 }
 
@@ -39,13 +43,15 @@ export async function buildTestApp(dialect: Dialect, env: Record<string, string>
     ...env,
   });
   const db = await createTestDatabase(dialect);
-  const { app, services, routes } = await buildApp({ config, db, clock });
+  const { app, services, routes, cot, takTls } = await buildApp({ config, db, clock });
   return {
     app,
     services,
     clock,
     config,
     routes,
+    cot,
+    takTls,
     close: async () => {
       await app.close();
       await db.close();

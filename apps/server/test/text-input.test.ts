@@ -153,6 +153,10 @@ const NOT_FREE_TEXT = [
   'POST /push/subscriptions body.keys.p256dh',
   'POST /push/subscriptions body.keys.auth',
   'DELETE /push/subscriptions body.endpoint',
+  // Hashed and compared, never stored as given.
+  'POST /devices/enrol body.code',
+  // Twenty digits, then milsymbol's own check.
+  'PUT /map/unit-symbols body.unitKinds[].sidc',
 ];
 
 describe('every free-text field of every route', () => {

@@ -17,7 +17,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(
     path.join(dist, 'index.html'),
-    '<!doctype html><html><head><meta name="argus-site" content="unknown" /></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><meta name="argus-site" content="unknown" /><script type="module" src="/assets/app-1234.js"></script></head><body><div id="root"></div></body></html>',
   );
   fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log("argus")');
   // What apps/web/scripts/precompress.mjs writes beside an asset.
@@ -26,6 +26,17 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'assets', 'big-5678.js.br'), zlib.brotliCompressSync(script));
   fs.writeFileSync(path.join(dist, 'assets', 'big-5678.js.gz'), zlib.gzipSync(script));
   fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  // The build's manifest (Vite's build.manifest): the field page's chunk imports the entry's shared
+  // chunk (already named by the page) and one of its own.
+  fs.mkdirSync(path.join(dist, '.vite'));
+  fs.writeFileSync(
+    path.join(dist, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'src/features/field-unit/FieldUnitPage.tsx': { file: 'assets/FieldUnitPage-1.js', imports: ['_shared-2.js', '_own-3.js'] },
+      '_shared-2.js': { file: 'assets/app-1234.js' },
+      '_own-3.js': { file: 'assets/own-3.js', imports: ['_shared-2.js'] },
+    }),
+  );
   t = await buildTestApp('sqlite', { WEB_DIST: dist });
 });
 
@@ -53,6 +64,35 @@ describe('web app hosting', () => {
       expect(response.body).toContain(`<meta name="argus-site" content="${site}">`);
       expect(response.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('names the field page chunks as modulepreloads on the field site only', async () => {
+    const field = await page('unit.localhost', '/fieldunit');
+    expect(field.body).toContain('<link rel="modulepreload" crossorigin href="/assets/FieldUnitPage-1.js">');
+    expect(field.body).toContain('<link rel="modulepreload" crossorigin href="/assets/own-3.js">');
+    // Already fetched by the page's own script tag: not named twice.
+    expect(field.body.match(/app-1234\.js/g)).toHaveLength(1);
+    const main = await page('localhost', '/command');
+    expect(main.body).not.toContain('modulepreload');
+  });
+
+  it('sends the page compressed when the browser accepts it', async () => {
+    const plain = await page('unit.localhost', '/fieldunit');
+    const brotli = await t.app.inject({
+      method: 'GET',
+      url: '/fieldunit',
+      headers: { host: 'unit.localhost', accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('Accept-Encoding');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    const gzip = await t.app.inject({
+      method: 'GET',
+      url: '/fieldunit',
+      headers: { host: 'unit.localhost', accept: 'text/html', 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
   });
 
   it('serves built assets as immutable and the service worker as always revalidated', async () => {

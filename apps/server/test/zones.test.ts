@@ -139,6 +139,8 @@ describe.each(TEST_DIALECTS)('zones on %s', (dialect) => {
       { name: 'Supply route', problems: ['not_polygon'], repairs: [], importable: false },
       { name: 'Bow tie', problems: ['self_intersection'], repairs: [], importable: false },
     ]);
+    // Where the bow tie crosses itself, for the preview map to mark it there.
+    expect(preview.features[3].problems[0].at).toEqual([2.37, 48.87]);
 
     const outcome = (
       await command.request('POST', '/zones/import', {

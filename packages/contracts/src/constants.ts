@@ -9,6 +9,16 @@ export const SESSION = {
   absoluteMs: 24 * 60 * MINUTE,
 } as const;
 
+/**
+ * A crew's position reports keep its session open (docs/decisions/0051-device-sessions-and-retention.md):
+ * only while its unit is on duty, for at most a shift after the last time someone touched the
+ * phone, and written at most once a minute.
+ */
+export const FIELD_ACTIVITY = {
+  capMs: 12 * 60 * MINUTE,
+  writeEveryMs: MINUTE,
+} as const;
+
 export const PASSWORD_POLICY = {
   minLength: 12,
   requireStrong: true,

@@ -25,6 +25,12 @@ export const ERRORS = {
     status: 403,
     message: 'Only a Super Admin can create, change, deactivate or give the role of a Super Admin account.',
   },
+  // Device sessions (docs/decisions/0051-device-sessions-and-retention.md); the message names the device's kind.
+  device_not_allowed: { status: 403, message: 'This device session may not do this.' },
+  enrolment_code_invalid: {
+    status: 403,
+    message: 'This enrolment code does not work: it was used already, withdrawn or has expired. Ask an administrator for a new one.',
+  },
   not_found: { status: 404, message: 'Not found.' },
   switch_target_not_found: { status: 404, message: TEXT.switching.targetNotFound },
   switch_target_inactive: { status: 409, message: TEXT.switching.targetInactive },
@@ -45,6 +51,7 @@ export const ERRORS = {
     status: 409,
     message: 'This server sends no Web Push: set WEB_PUSH_PUBLIC_KEY, WEB_PUSH_PRIVATE_KEY and WEB_PUSH_SUBJECT to turn it on.',
   },
+  method_not_allowed: { status: 405, message: 'This method is not allowed here.' },
   payload_too_large: { status: 413, message: 'The request body is too large.' },
   unsupported_media_type: { status: 415, message: 'Send the request body as application/json.' },
   range_not_satisfiable: { status: 416, message: 'The requested range is outside the file.' },

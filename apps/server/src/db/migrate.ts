@@ -27,6 +27,14 @@ import * as civicLifecycle from './migrations/0024_civic_lifecycle';
 import * as deviceTime from './migrations/0025_device_time';
 import * as callerLinks from './migrations/0026_caller_links';
 import * as pushSubscriptions from './migrations/0028_push_subscriptions';
+import * as unitSymbols from './migrations/0029_unit_symbols';
+import * as deviceSessions from './migrations/0030_device_sessions_and_retention';
+import * as outbox from './migrations/0032_outbox';
+import * as sharedFileStore from './migrations/0034_shared_file_store';
+import * as sentOfflineAreas from './migrations/0035_sent_offline_areas';
+import * as homeArea from './migrations/0036_home_area';
+import * as takContacts from './migrations/0037_tak_contacts';
+import * as takCertificates from './migrations/0038_tak_certificates';
 
 /** Migrations are code, listed here in order, so they bundle and run the same on both dialects. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -57,6 +65,14 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0025_device_time': deviceTime,
   '0026_caller_links': callerLinks,
   '0028_push_subscriptions': pushSubscriptions,
+  '0029_unit_symbols': unitSymbols,
+  '0030_device_sessions_and_retention': deviceSessions,
+  '0032_outbox': outbox,
+  '0034_shared_file_store': sharedFileStore,
+  '0035_sent_offline_areas': sentOfflineAreas,
+  '0036_home_area': homeArea,
+  '0037_tak_contacts': takContacts,
+  '0038_tak_certificates': takCertificates,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -9,6 +9,7 @@ import type { IncidentDisposition, IncidentSeverity, IncidentStatus, ThreatLevel
 import type { MessageChannel } from '@argus/contracts/messages';
 import type { ReportKind, ReportStatus } from '@argus/contracts/reports';
 import type { Role } from '@argus/contracts/roles';
+import type { DeviceKind } from '@argus/contracts/http/devices';
 import type { DispatchStatus, UnitKind, UnitStatus } from '@argus/contracts/units';
 import type { RiskLevel, ZoneKind } from '@argus/contracts/zones';
 
@@ -43,6 +44,11 @@ export interface SessionsTable {
   user_agent: string;
   /** JSON list of {method, timestamp}: how this session was authenticated. */
   amr: string;
+  /** The wall display or tracker this session is (migration 0030); null for a person's session. */
+  device_id: string | null;
+  device_kind: DeviceKind | null;
+  /** The last time a person acted in the session (sign-in, keepalive); null before migration 0030. */
+  interacted_at: number | null;
 }
 
 export interface SigningKeysTable {
@@ -260,6 +266,54 @@ export interface MessageReadsTable {
   channel: MessageChannel;
   target_id: string;
   read_at: number;
+}
+
+/** A map area command sent to a unit's phone (docs/decisions/0057-offline-areas-sent-by-command.md). */
+export interface SentOfflineAreasTable {
+  id: string;
+  unit_id: string;
+  basemap_id: string;
+  label: string;
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+  sent_by: string | null;
+  sent_at: number;
+}
+
+/** A TAK device heard on the CoT endpoint (docs/decisions/0061-tak-cot-endpoint-first-slice.md). */
+export interface TakContactsTable {
+  uid: string;
+  callsign: string;
+  /** The Argus unit an administrator bound this uid to; null: shown as an unbound contact. */
+  unit_id: string | null;
+  cot_type: string;
+  lat: number;
+  lon: number;
+  battery: number | null;
+  /** The latest SA event as received, replayed to devices that connect. */
+  last_sa: string;
+  last_seen: number;
+}
+
+/** A client certificate issued to a TAK device (docs/decisions/0062-tak-tls-enrolment-and-revocation.md). */
+export interface TakCertificatesTable {
+  id: string;
+  /** The certificate's serial number, hex. */
+  serial: string;
+  /** SHA-256 of the certificate's DER, hex: what a TLS connection is looked up by. */
+  fingerprint: string;
+  user_id: string;
+  /** The field unit the device speaks for; null once that unit was deleted (then it cannot connect). */
+  unit_id: string | null;
+  /** The TAK uid the device enrolled with (ATAK's clientUid); its events must carry it. */
+  device_uid: string;
+  subject: string;
+  issued_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  revoked_by: string | null;
 }
 
 /** One browser's Web Push subscription (docs/decisions/0043-the-field-phone-offline-and-attention.md). */
@@ -581,6 +635,27 @@ export interface UnitKindCapabilitiesTable {
   updated_at: number;
 }
 
+/** The symbol a unit kind is drawn as and its legend label (migration 0029, docs/decisions/0049-editable-unit-symbols.md). */
+export interface UnitKindSymbolsTable {
+  kind: UnitKind;
+  /** The 20-digit MIL-STD-2525D symbol identification code. */
+  sidc: string;
+  label: string;
+  updated_by: string | null;
+  updated_at: number;
+}
+
+/** The home area an administrator set, one row with id "home" (migration 0036, docs/decisions/0058-home-area.md). */
+export interface HomeAreaTable {
+  id: string;
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+  updated_by: string | null;
+  updated_at: number;
+}
+
 /** The capabilities an incident category needs (migration 0023). */
 export interface CategoryNeedsTable {
   category: string;
@@ -609,7 +684,54 @@ export interface CallerLinksTable {
   position_count: number;
 }
 
+/** Stored files' bytes in PostgreSQL (FILE_STORE_URL=postgres): 1 MiB chunks of one upload. PostgreSQL only. */
+export interface FileStoreChunksTable {
+  upload_id: string;
+  seq: number;
+  bytes: Buffer;
+}
+
+/** A complete stored file: its key (per namespace) and the upload whose chunks hold it. PostgreSQL only. */
+export interface FileStoreFilesTable {
+  namespace: string;
+  key: string;
+  upload_id: string;
+  size: number;
+  created_at: number;
+}
+
+/** A wall display or tracker an administrator registered (docs/decisions/0051-device-sessions-and-retention.md). */
+export interface DevicesTable {
+  id: string;
+  name: string;
+  kind: DeviceKind;
+  /** The device's own account: its role, and for a tracker a member of its unit's crew. */
+  user_id: string;
+  unit_id: string | null;
+  /** SHA-256 of the one-time enrolment code; null once used. */
+  enrolment_code_hash: string | null;
+  enrolment_expires_at: number;
+  created_by: string | null;
+  created_at: number;
+  enrolled_at: number | null;
+  revoked_at: number | null;
+  revoked_by: string | null;
+}
+
+/** Events written with the change they announce, relayed from here (0032_outbox.ts). */
+export interface OutboxTable {
+  id: Generated<number>;
+  event_id: string;
+  key: string | null;
+  /** The OperationalEvent as JSON, without its id (event_id). */
+  event: string;
+  created_at: number;
+  claimed_until: number | null;
+  published_at: number | null;
+}
+
 export interface Database {
+  devices: DevicesTable;
   evidence_items: EvidenceItemsTable;
   evidence_custody: EvidenceCustodyTable;
   users: UsersTable;
@@ -647,6 +769,8 @@ export interface Database {
   cameras: CamerasTable;
   basemaps: BasemapsTable;
   unit_kind_capabilities: UnitKindCapabilitiesTable;
+  unit_kind_symbols: UnitKindSymbolsTable;
+  home_area: HomeAreaTable;
   category_needs: CategoryNeedsTable;
   stream_defaults: StreamDefaultsTable;
   stream_platform_settings: StreamPlatformSettingsTable;
@@ -654,4 +778,10 @@ export interface Database {
   stream_rooms: StreamRoomsTable;
   stream_sessions: StreamSessionsTable;
   caller_links: CallerLinksTable;
+  sent_offline_areas: SentOfflineAreasTable;
+  tak_contacts: TakContactsTable;
+  tak_certificates: TakCertificatesTable;
+  file_store_chunks: FileStoreChunksTable;
+  file_store_files: FileStoreFilesTable;
+  outbox: OutboxTable;
 }

@@ -6,8 +6,8 @@ import { bearerToken } from '../lib/bearer-token';
 import { safeEqual } from '../lib/tokens';
 import type { AuditContext } from '../features/audit/audit.log';
 import type { AuthService, NewSession, SessionLookup } from '../features/auth/auth.service';
-import { SESSION } from '@argus/contracts/constants';
 import type { DeclaredRoute } from './types';
+import { enforceDeviceAccess } from '../features/devices/device-access';
 import { isAdminRole } from '@argus/contracts/roles';
 import { awaitsSecondFactor, reachedSecondFactor, type MfaPolicy } from '../features/mfa/mfa-policy';
 
@@ -89,6 +89,10 @@ function admit(request: FastifyRequest, lookup: SessionLookup, viaBearer: boolea
   request.viaBearer = bearerSession;
   if (MUTATING.has(request.method) && request.routeOptions.config.csrf !== false && !bearerSession) checkCsrf(request);
   enforceAccess(request);
+  // A wall display reads, a tracker reports positions (docs/decisions/0051-device-sessions-and-retention.md).
+  const device = request.auth?.device;
+  if (device && request.routeOptions.config.access !== 'public')
+    enforceDeviceAccess(device.kind, request.method, request.routeOptions.url ?? '');
   enforceSecondFactor(request, policy);
 }
 
@@ -148,7 +152,9 @@ export function auditContext(request: FastifyRequest): AuditContext {
 
 export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, created: NewSession): void {
   const secure = request.protocol === 'https';
-  const maxAge = Math.floor(SESSION.absoluteMs / 1000);
+  // As long as the session can last: 24 hours, or a device session's own limit.
+  const { session } = created.resolved;
+  const maxAge = Math.floor((session.absolute_expires_at - session.created_at) / 1000);
   reply.setCookie(cookieName(SESSION_COOKIE, secure), created.token, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge });
   reply.setCookie(cookieName(CSRF_COOKIE, secure), created.csrfToken, { httpOnly: false, sameSite: 'lax', secure, path: '/', maxAge });
 }

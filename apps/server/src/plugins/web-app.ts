@@ -1,14 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { resolveSiteType, type SiteHosts, type SiteType } from '@argus/contracts/sites';
 import { AppError } from '../lib/app-error';
+import { sitePreloadLinks } from './route-preloads';
 
 export interface WebAppOptions {
   webDist: string;
   siteHosts: SiteHosts;
+}
+
+/** A site's page, and its compressed copies. */
+interface SitePage {
+  html: string;
+  brotli: Buffer;
+  gzip: Buffer;
 }
 
 const SITE_META = /<meta name="argus-site" content="[a-z]*"\s*\/?>/;
@@ -38,14 +47,19 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptio
   const indexFile = path.join(options.webDist, 'index.html');
   const hasWebApp = fs.existsSync(indexFile);
   const template = hasWebApp ? fs.readFileSync(indexFile, 'utf8') : null;
-  const pages = new Map<SiteType, string>();
+  const preloads = template ? sitePreloadLinks(options.webDist, template) : new Map<SiteType, string>();
+  const pages = new Map<SiteType, SitePage>();
   const pageFor = (site: SiteType) => {
-    let html = pages.get(site);
-    if (!html && template) {
-      html = template.replace(SITE_META, `<meta name="argus-site" content="${site}">`);
-      pages.set(site, html);
+    let page = pages.get(site);
+    if (!page && template) {
+      const html = template
+        .replace(SITE_META, `<meta name="argus-site" content="${site}">`)
+        .replace('</head>', `${preloads.get(site) ?? ''}</head>`);
+      // Compressed once per site: the page is the first request of every cold load.
+      page = { html, brotli: zlib.brotliCompressSync(html), gzip: zlib.gzipSync(html) };
+      pages.set(site, page);
     }
-    return html;
+    return page;
   };
 
   if (hasWebApp) {
@@ -79,9 +93,13 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptio
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && isPageRequest(request);
-    const html = wantsPage ? pageFor(request.site) : undefined;
-    if (!html) throw new AppError('not_found', `No route for ${request.method} ${request.url.split('?')[0]}.`);
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);
+    const page = wantsPage ? pageFor(request.site) : undefined;
+    if (!page) throw new AppError('not_found', `No route for ${request.method} ${request.url.split('?')[0]}.`);
+    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+    const encoding = reply.request.headers['accept-encoding'] ?? '';
+    if (/\bbr\b/.test(encoding)) return reply.header('Content-Encoding', 'br').send(page.brotli);
+    if (/\bgzip\b/.test(encoding)) return reply.header('Content-Encoding', 'gzip').send(page.gzip);
+    return reply.send(page.html);
   });
 });
 

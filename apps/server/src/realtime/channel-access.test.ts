@@ -35,6 +35,14 @@ describe('who may subscribe to which channel', () => {
       expect(allowed('Civic_Reporter', channel, scope)).toBe(false);
   });
 
+  it('only the readers of TAK contacts (policies/tak.ts) hear "tak"', () => {
+    expect(allowed('Super_Admin', 'tak')).toBe(true);
+    expect(allowed('Command_Admin', 'tak')).toBe(true);
+    expect(allowed('Intelligence_Analyst', 'tak')).toBe(false);
+    expect(allowed('Field_Unit', 'tak', scope)).toBe(false);
+    expect(allowed('Civic_Reporter', 'tak')).toBe(false);
+  });
+
   it('an unknown role hears nothing shared', () => {
     expect(allowed('Operator', 'public-alerts')).toBe(false);
     expect(allowed('constructor', 'incidents')).toBe(false);

@@ -1,4 +1,5 @@
 import { seesEveryRow } from '@argus/contracts/policies/visibility';
+import { mayReadTakContacts } from '@argus/contracts/policies/tak';
 import { isCommandRole } from '@argus/contracts/roles';
 import { SHARED_CHANNELS, type Channel, type SharedChannel } from '@argus/contracts/realtime/protocol';
 
@@ -53,8 +54,10 @@ export function needsFieldScope(viewer: Viewer, channel: Channel): boolean {
 
 /** The verdict for one channel; `scope` is required when `needsFieldScope` says so. */
 export function channelAccess(viewer: Viewer, channel: Channel, scope?: FieldScope): ChannelVerdict {
-  if (isCommandRole(viewer.role)) return ALLOWED;
   const { kind, id } = split(channel);
+  // TAK contacts: whoever may read them over HTTP, by the one rule in policies/tak.ts.
+  if (kind === 'tak') return mayReadTakContacts(viewer.role) ? ALLOWED : deny('Only command sees TAK contacts.');
+  if (isCommandRole(viewer.role)) return ALLOWED;
   if (kind === 'user') return id === viewer.id ? ALLOWED : deny('Only your own user channel.');
   if (kind === 'incident' || kind === 'unit') {
     // The same rows the HTTP routes show: every one to those who see every row, a field unit its scope.

@@ -6,6 +6,11 @@ import type { Channel } from '@argus/contracts/realtime/protocol';
 export interface EventRouting {
   channels: Channel[];
   priority?: Priority;
+  /**
+   * The event's stable id (its frames' messageId), given by the outbox row that keeps it
+   * (outbox.ts); the backplane publishes one id once, however often it is handed over.
+   */
+  id?: string;
 }
 
 /**
@@ -25,16 +30,31 @@ export interface EventPublisher {
 
 type Listener = (event: OperationalEvent) => void;
 
-/** The in-process event bus: services publish, the realtime hub (and anything else) listens. */
+/** Outbox event ids remembered, so a hand-over of an event already heard reaches only the hub. */
+const SEEN_IDS = 50_000;
+
+/**
+ * The in-process event bus: services publish, the realtime hub (and anything else) listens. An
+ * event with an outbox id (docs/decisions/0053-an-outbox-for-every-event.md) may be handed over
+ * again by the relay when its row was not marked in time; listeners hear it once (a report counted
+ * twice would fake a burst), except those that asked for `handOvers`: the realtime hub, whose
+ * backplane publishes an id once and may need the second try when the first did not reach it.
+ */
 export class EventBus implements EventPublisher {
-  private readonly listeners = new Set<Listener>();
+  private readonly listeners = new Map<Listener, { handOvers: boolean }>();
+  private readonly seen = new Set<string>();
 
   publish(event: OperationalEvent): void {
-    for (const listener of this.listeners) listener(event);
+    const again = event.id !== undefined && this.seen.has(event.id);
+    if (event.id !== undefined && !again) {
+      this.seen.add(event.id);
+      if (this.seen.size > SEEN_IDS) this.seen.delete(this.seen.values().next().value!);
+    }
+    for (const [listener, options] of this.listeners) if (!again || options.handOvers) listener(event);
   }
 
-  listen(listener: Listener): () => void {
-    this.listeners.add(listener);
+  listen(listener: Listener, options: { handOvers?: boolean } = {}): () => void {
+    this.listeners.set(listener, { handOvers: options.handOvers ?? false });
     return () => this.listeners.delete(listener);
   }
 }

@@ -32,7 +32,7 @@ export function eventHead(event: OperationalEvent, at: number, origin: string): 
   const source = event.type.slice(0, event.type.indexOf('.'));
   return (
     `{"type":"${event.type}","data":${JSON.stringify(event.data ?? null)},"priority":"${event.priority ?? 'normal'}",` +
-    `"timestamp":${at},"origin":${JSON.stringify(origin)},"source":"${source}","version":"${PRODUCT_VERSION}","messageId":"${randomUUID()}"`
+    `"timestamp":${at},"origin":${JSON.stringify(origin)},"source":"${source}","version":"${PRODUCT_VERSION}","messageId":"${event.id ?? randomUUID()}"`
   );
 }
 

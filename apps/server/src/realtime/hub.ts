@@ -54,6 +54,7 @@ export class RealtimeHub implements HubLink {
   private timers: NodeJS.Timeout[] = [];
   private errorSink: ErrorSink = (error, context) => console.error(context, error);
   private readonly deliveryListeners = new Set<(frame: ChannelFrame) => void>();
+  private readonly publishedListeners = new Set<(eventId: string) => void>();
 
   constructor(private readonly options: RealtimeHubOptions) {
     const limits = { ...DEFAULT_HUB_LIMITS, ...options.limits };
@@ -73,7 +74,18 @@ export class RealtimeHub implements HubLink {
     backplane.onFrames((frames) => this.enqueue(frames));
     backplane.onGap(() => this.connections.forEach((connection) => connection.resync()));
     await backplane.start(onError);
-    this.stopListening = events.listen((event) => backplane.publish(event));
+    // Hand-overs too: the backplane publishes an outbox id once, and the first try may have failed.
+    this.stopListening = events.listen(
+      (event) => {
+        backplane.publish(event).then(
+          () => {
+            if (event.id !== undefined) for (const listener of this.publishedListeners) listener(event.id);
+          },
+          (error: unknown) => this.onError(error, `publishing ${event.type}`),
+        );
+      },
+      { handOvers: true },
+    );
     this.timers = [
       setInterval(() => this.heartbeat(), this.heartbeatMs).unref(),
       setInterval(() => void this.checkSessions(), this.sessionCheckMs).unref(),
@@ -142,6 +154,12 @@ export class RealtimeHub implements HubLink {
   onDelivered(listener: (frame: ChannelFrame) => void): () => void {
     this.deliveryListeners.add(listener);
     return () => this.deliveryListeners.delete(listener);
+  }
+
+  /** Hears the id of each event with one once the backplane keeps it, so its outbox row is marked published. */
+  onPublished(listener: (eventId: string) => void): () => void {
+    this.publishedListeners.add(listener);
+    return () => this.publishedListeners.delete(listener);
   }
 
   // ---- HubLink: what connections call ----

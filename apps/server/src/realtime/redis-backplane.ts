@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { isChannel, type Channel } from '@argus/contracts/realtime/protocol';
 import type { Clock } from '../lib/clock';
-import type { Backplane, ErrorSink } from './backplane';
+import { PUBLISHED_ID_TTL_MS, type Backplane, type ErrorSink } from './backplane';
 import type { OperationalEvent } from './events';
 import { eventHead, type ChannelFrame } from './frames';
 import { DEFAULT_REPLAY_LIMITS, capacityOf, judgeReplay, seqBase, type KeptFrame, type Replay, type ReplayLimits } from './replay';
@@ -16,15 +16,20 @@ import { DEFAULT_REPLAY_LIMITS, capacityOf, judgeReplay, seqBase, type KeptFrame
  * processes publishing at once can never deliver a channel's frames out of seq order, and a
  * frame is in the log before anyone can hear of it.
  *
+ * An event carrying an id also sets `<prefix>published:<id>` for an hour (docs/decisions/0053-an-outbox-for-every-event.md):
+ * the outbox may hand an event over twice (a node that died before marking it), never numbering it twice.
+ *
  * Entries of the log and lines of a published message are `<seq>\t<at>\t<frame>` and
  * `<channel>\t<seq>\t<frame>`; a frame is JSON, which never holds a raw tab or newline.
  */
 const PUBLISH = `
 local head, at, base, topic = ARGV[1], ARGV[2], ARGV[3], ARGV[7]
 local maxShared, maxEntity, maxAge = tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])
+-- An event with an id (an outbox row's) is published once, whichever process hands it over first.
+if ARGV[8] ~= '' and not redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[8]) then return 0 end
 local lines = {}
-for i = 8, #ARGV do
-  local seqKey, logKey = KEYS[(i - 8) * 2 + 1], KEYS[(i - 8) * 2 + 2]
+for i = 9, #ARGV do
+  local seqKey, logKey = KEYS[(i - 9) * 2 + 2], KEYS[(i - 9) * 2 + 3]
   redis.call('SET', seqKey, base, 'NX')
   -- %d: Lua would print a 16-digit number in exponent form.
   local seq = string.format('%d', redis.call('INCR', seqKey))
@@ -97,11 +102,14 @@ export class RedisBackplane implements Backplane {
     });
   }
 
-  publish(event: OperationalEvent): void {
+  async publish(event: OperationalEvent): Promise<void> {
     const channels = [...new Set(event.channels)];
     if (channels.length === 0) return;
     const at = this.options.clock.now();
-    const keys = channels.flatMap((channel) => [this.seqKey(channel), this.logKey(channel)]);
+    const keys = [
+      `${this.options.keyPrefix}published:${event.id ?? ''}`,
+      ...channels.flatMap((channel) => [this.seqKey(channel), this.logKey(channel)]),
+    ];
     const { maxEvents, maxEntityEvents, maxAgeMs } = this.limits;
     const args = [
       eventHead(event, at, this.options.origin),
@@ -111,9 +119,10 @@ export class RedisBackplane implements Backplane {
       maxEntityEvents,
       maxAgeMs,
       this.topic,
+      event.id === undefined ? '' : PUBLISHED_ID_TTL_MS,
       ...channels,
     ];
-    this.run(PUBLISH_SCRIPT, keys, args).catch((error: unknown) => this.onError(error, `publishing ${event.type}`));
+    await this.run(PUBLISH_SCRIPT, keys, args);
   }
 
   async read(channel: Channel, since: number | undefined): Promise<Replay> {

@@ -28,7 +28,7 @@ export function CivicSite() {
   if (pathname === FOLLOW_PATH) return <Public page={<CivicFollowPage />} />;
   if (signedOut && settings.isPending) {
     return (
-      <AppShell title={CIVIC_ROUTE.title}>
+      <AppShell title={CIVIC_ROUTE.title} column>
         <LoadingScreen variant="minimal" message="Loading page..." />
       </AppShell>
     );
@@ -43,7 +43,7 @@ export function CivicSite() {
 
 function Public({ page }: { page: ReactNode }) {
   return (
-    <AppShell title={CIVIC_ROUTE.title}>
+    <AppShell title={CIVIC_ROUTE.title} column>
       <Suspense fallback={<LoadingScreen variant="minimal" message="Loading page..." />}>{page}</Suspense>
     </AppShell>
   );

@@ -7,6 +7,7 @@ import { useAccessibility } from '../features/accessibility/accessibility-contex
 import { usePageViews } from '../features/analytics/usePageViews';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { SwitchBanner } from '../features/auth/SwitchBanner';
+import { DeviceBanner } from '../features/auth/DeviceBanner';
 import { useSite } from './site-context';
 import { useRouteAnnouncements } from './useRouteAnnouncements';
 
@@ -17,6 +18,7 @@ export function RootLayout() {
     <AuthProvider enabled={site !== 'api' && site !== 'stream'}>
       <SkipLink />
       <SwitchBanner />
+      <DeviceBanner />
       <Outlet />
       <LazyAccessibilityPanel />
       <VoiceCommandsWhenOn />

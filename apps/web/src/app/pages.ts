@@ -37,6 +37,8 @@ export const AnonymousCivicReporterPage = lazyPage(
   'AnonymousCivicReporterPage',
 );
 export const CivicFollowPage = lazyPage(() => import('../features/civic-reporter/CivicFollowPage'), 'CivicFollowPage');
+/** Where a wall display or tracker is enrolled (docs/decisions/0051-device-sessions-and-retention.md). */
+export const EnrolDevicePage = lazyPage(() => import('../features/devices/EnrolDevicePage'), 'EnrolDevicePage');
 /** The page a caller with no app opens from a location link (docs/decisions/0046-caller-location-links.md). */
 export const CallerLocationPage = lazyPage(() => import('../features/caller/CallerLocationPage'), 'CallerLocationPage');
 export const NotFoundPage = lazyPage(() => import('../features/not-found/NotFoundPage'), 'NotFoundPage');

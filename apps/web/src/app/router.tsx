@@ -5,7 +5,8 @@ import type { SiteExperience } from '@argus/contracts/sites';
 import { LoginPage } from '../features/auth/LoginPage';
 import { RouteGuard } from '../features/auth/RouteGuard';
 import { LoadingScreen } from '../components/LoadingScreen';
-import { ApiGatewayPage, CallerLocationPage, NotFoundPage, PAGES, StreamGatewayPage } from './pages';
+import { DEVICE_ENROL_PATH } from '@argus/contracts/http/devices';
+import { ApiGatewayPage, CallerLocationPage, EnrolDevicePage, NotFoundPage, PAGES, StreamGatewayPage } from './pages';
 import { CivicSite } from './CivicSite';
 import { PublicScreen } from './PublicScreen';
 import { RootLayout } from './RootLayout';
@@ -75,6 +76,14 @@ export function siteRoutes(site: SiteExperience): RouteObject[] {
             <Suspense fallback={<LoadingScreen variant="minimal" message="Loading page..." />}>
               <CallerLocationPage />
             </Suspense>
+          ),
+        },
+        {
+          path: DEVICE_ENROL_PATH,
+          element: (
+            <PublicScreen title={SCREEN_TITLES.enrolDevice}>
+              <EnrolDevicePage />
+            </PublicScreen>
           ),
         },
         {

@@ -1,6 +1,7 @@
 import { isAdminRole, homeRouteFor, type Role } from '@argus/contracts/roles';
 import { LOGIN_PATH, canAccess, findRoute, type AppRoute, type RouteAccess } from '@argus/contracts/routes';
 import type { SiteExperience } from '@argus/contracts/sites';
+import { DEVICE_ENROL_PATH } from '@argus/contracts/http/devices';
 
 const PUBLIC: RouteAccess = { kind: 'public' };
 
@@ -51,6 +52,7 @@ export const SCREEN_TITLES = {
   streamGateway: 'Stream Gateway',
   notFound: 'Page not found',
   callerLocation: 'Share your location',
+  enrolDevice: 'Enrol this device',
 } as const;
 
 /** The caller location page's path prefix on the main site (docs/decisions/0046-caller-location-links.md). */
@@ -61,5 +63,6 @@ export function screenTitle(site: SiteExperience, path: string): string {
   if (site === 'api') return SCREEN_TITLES.apiGateway;
   if (site === 'stream') return SCREEN_TITLES.streamGateway;
   if (site === 'main' && path.startsWith(CALLER_LINK_PREFIX)) return SCREEN_TITLES.callerLocation;
+  if (site === 'main' && path === DEVICE_ENROL_PATH) return SCREEN_TITLES.enrolDevice;
   return routeForPath(site, path)?.title ?? SCREEN_TITLES.notFound;
 }

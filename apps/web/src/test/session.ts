@@ -13,4 +13,5 @@ export const TEST_SESSION: Session = {
   mfa: { enrolled: false, required: false },
   originalUser: null,
   serverTime: 1_500,
+  device: null,
 };

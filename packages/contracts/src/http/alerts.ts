@@ -63,6 +63,7 @@ export const PublicAlert = Alert.pick({
   createdAt: true,
   updatedAt: true,
 });
+export type PublicAlert = z.infer<typeof PublicAlert>;
 /** Public alerts near a point: all that apply, no paging. */
 export const PublicAlertListResponse = z.object({ alerts: z.array(PublicAlert) });
 export const AlertParams = z.object({ id: singleLineText().min(1).max(100) });

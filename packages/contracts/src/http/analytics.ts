@@ -120,8 +120,11 @@ export const analyticsPath = (chart: ChartId) =>
 export const ChartColumn = z.object({
   key: z.string(),
   label: z.string(),
-  /** "category" is the x axis or row label; "value" a plotted figure; "info" shown in the table only. */
-  role: z.enum(['category', 'value', 'info']),
+  /**
+   * "category" is the x axis or row label; "value" a plotted figure; "info" shown in the table only; "id" a stable
+   * identifier kept for machines reading the CSV, shown small and muted in the table.
+   */
+  role: z.enum(['category', 'value', 'info', 'id']),
 });
 export type ChartColumn = z.infer<typeof ChartColumn>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Timestamp } from './common';
 import { singleLineText } from './text';
 
-/** Every action the audit log records, for filters and for reading the log. */
+/** Every action the audit log records, for filters and for reading the log; `AuditLog.append` takes only these. */
 export const AUDIT_ACTIONS = [
   'auth.login_success',
   'auth.login_failure',
@@ -28,10 +28,85 @@ export const AUDIT_ACTIONS = [
   'user.activate',
   'user.deactivate',
   'user.password_change',
+  'device.create',
+  'device.enrol',
+  'device.revoke',
+  'tak_contact.bind',
+  'tak_contact.unbind',
+  'tak_certificate.issue',
+  'tak_certificate.revoke',
+  'tak_certificate.refused',
+  'evidence.viewed',
+  'evidence.exported',
+  'offline_area.send',
+  'offline_area.withdraw',
   'basemap.create',
   'basemap.update',
   'basemap.delete',
+  'home_area.update',
+  'home_area.clear',
+  'unit_symbols.update',
+  'dispatch_capabilities.update',
+  'stream_settings.update',
+  'civic_settings.update',
 ] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * Each action in a person's words, for the log and its filter: people read labels, not internal codes. The code
+ * itself stays visible beside the label, smaller, because auditors search by it.
+ */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'auth.login_success': 'Signed in',
+  'auth.login_failure': 'Sign-in failed',
+  'auth.login_locked': 'Sign-in refused: account locked',
+  'auth.login_inactive': 'Sign-in refused: account deactivated',
+  'auth.logout': 'Signed out',
+  'auth.switch': 'Switched to another user',
+  'auth.switch_back': 'Switched back',
+  'auth.refresh_reuse': 'Device token used twice: session ended',
+  'auth.oauth_refused': 'Provider sign-in refused',
+  'auth.identity_linked': 'Provider sign-in linked',
+  'auth.identity_unlinked': 'Provider sign-in unlinked',
+  'mfa.enrol_started': 'Second factor enrolment started',
+  'mfa.enrol': 'Second factor enrolled',
+  'mfa.verify': 'Second factor verified',
+  'mfa.verify_failure': 'Second factor code refused',
+  'mfa.unenrol': 'Second factor removed',
+  'mfa.recovery_codes_created': 'Recovery codes created',
+  'user.create': 'User created',
+  'user.register_attempt': 'Registration tried with an existing address',
+  'user.role_change': 'Role changed',
+  'user.activate': 'User activated',
+  'user.deactivate': 'User deactivated',
+  'user.password_change': 'Password changed',
+  'device.create': 'Device added',
+  'device.enrol': 'Device enrolled',
+  'device.revoke': 'Device revoked',
+  'tak_contact.bind': 'TAK device tied to a unit',
+  'tak_contact.unbind': 'TAK device untied from its unit',
+  'tak_certificate.issue': 'TAK certificate issued',
+  'tak_certificate.revoke': 'TAK certificate revoked',
+  'tak_certificate.refused': 'TAK certificate refused',
+  'evidence.viewed': 'Evidence viewed',
+  'evidence.exported': 'Evidence exported',
+  'offline_area.send': 'Offline map area sent to a unit',
+  'offline_area.withdraw': 'Offline map area withdrawn',
+  'basemap.create': 'Basemap added',
+  'basemap.update': 'Basemap changed',
+  'basemap.delete': 'Basemap deleted',
+  'home_area.update': 'Home area set',
+  'home_area.clear': 'Home area cleared',
+  'unit_symbols.update': 'Unit symbols changed',
+  'dispatch_capabilities.update': 'Dispatch capabilities changed',
+  'stream_settings.update': 'Stream settings changed',
+  'civic_settings.update': 'Civic reporting settings changed',
+};
+
+export const isAuditAction = (action: string): action is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(action);
+
+/** The label of an action, or the code itself for one this version does not know (an entry written by another version). */
+export const auditActionLabel = (action: string): string => (isAuditAction(action) ? AUDIT_ACTION_LABELS[action] : action);
 
 const optionalId = singleLineText().min(1).max(100).optional();
 
@@ -50,6 +125,7 @@ export const AuditListQuery = z.object({
 export type AuditListQuery = z.infer<typeof AuditListQuery>;
 
 const Person = z.object({ id: z.string(), email: z.string(), full_name: z.string() });
+export type AuditPerson = z.infer<typeof Person>;
 
 export const AuditEvent = z.object({
   seq: z.number().int(),
@@ -60,6 +136,8 @@ export const AuditEvent = z.object({
   userAgent: z.string().nullable(),
   actor: Person.nullable(),
   subject: Person.nullable(),
+  /** The user the target names, when it is a user's id, so the log can show who rather than an id. */
+  targetUser: Person.nullable(),
   detail: z.record(z.string(), z.unknown()),
   hash: z.string(),
   prevHash: z.string(),

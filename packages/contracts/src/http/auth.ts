@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SessionDevice } from './devices';
 import { ROLES } from '../roles';
 import { Email, Ok, Timestamp } from './common';
 import { singleLineText } from './text';
@@ -32,6 +33,8 @@ export const Session = z.object({
   originalUser: User.nullable(),
   /** The server's clock when this was sent: clients judge expiry against it, not their own clock. */
   serverTime: Timestamp,
+  /** A wall display or tracker (docs/decisions/0051-device-sessions-and-retention.md): no inactivity limit. */
+  device: SessionDevice,
 });
 export type Session = z.infer<typeof Session>;
 

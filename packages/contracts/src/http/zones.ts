@@ -78,7 +78,12 @@ export type ZoneDetailResponse = z.infer<typeof ZoneDetailResponse>;
 export const AnyGeometry = z.object({ type: z.string() }).catchall(z.unknown());
 export type AnyGeometry = z.infer<typeof AnyGeometry>;
 
-export const FeatureProblem = z.object({ code: z.enum(GEOMETRY_PROBLEMS), message: z.string() });
+export const FeatureProblem = z.object({
+  code: z.enum(GEOMETRY_PROBLEMS),
+  message: z.string(),
+  /** Where the problem is, [longitude, latitude], when it is at one place (a crossing): the preview map marks it. */
+  at: z.tuple([z.number(), z.number()]).optional(),
+});
 export type FeatureProblem = z.infer<typeof FeatureProblem>;
 export const FeatureRepair = z.object({ code: z.enum(GEOMETRY_REPAIRS), message: z.string() });
 export type FeatureRepair = z.infer<typeof FeatureRepair>;

@@ -1,14 +1,18 @@
 import { z } from 'zod';
-import { Alert } from '../http/alerts';
+import { Alert, PublicAlert } from '../http/alerts';
 import { CallerLink } from '../http/caller-links';
 import { Camera } from '../http/cameras';
 import { DetectionFrameEvent } from '../http/detections';
 import { EvidenceCustodyEvent, EvidenceItem } from '../http/evidence';
+import { HomeAreaResponse } from '../http/home-area';
 import { Incident, TimelineEntry } from '../http/incidents';
 import { Message } from '../http/messages';
+import { SentOfflineArea, WithdrawnOfflineArea } from '../http/offline-areas';
 import { Report } from '../http/reports';
 import { StreamRoomEvent } from '../http/streams';
+import { TakContact } from '../http/tak';
 import { Dispatch, Unit } from '../http/units';
+import { UnitSymbolsResponse } from '../http/unit-symbols';
 import { Zone } from '../http/zones';
 
 /** data of incident.timeline: one new entry of an incident's timeline, with the incident it belongs to. */
@@ -28,6 +32,10 @@ export const EVENT_PAYLOADS = {
   'unit.created': Unit,
   'unit.updated': Unit,
   'unit.position': Unit,
+  /** The unit symbol table after an administrator saved it, on "units": open maps redraw their units and legend. */
+  'symbology.updated': UnitSymbolsResponse,
+  /** The home area after an administrator set or cleared it, on "units": maps opened next open there (docs/decisions/0058-home-area.md). */
+  'home-area.updated': HomeAreaResponse,
   'dispatch.created': Dispatch,
   'dispatch.updated': Dispatch,
   'report.created': Report,
@@ -35,6 +43,9 @@ export const EVENT_PAYLOADS = {
   'message.created': Message,
   'alert.created': Alert,
   'alert.updated': Alert,
+  /** A public alert as the public reads it (what, where, when), on "public-alerts" only. */
+  'public-alert.created': PublicAlert,
+  'public-alert.updated': PublicAlert,
   'zone.created': Zone,
   'zone.updated': Zone,
   'detection.created': DetectionFrameEvent,
@@ -51,6 +62,14 @@ export const EVENT_PAYLOADS = {
   'evidence.custody': EvidenceCustodyEvent,
   /** A caller location link made, revoked or sharing a position (docs/decisions/0046-caller-location-links.md). */
   'caller.updated': CallerLink,
+  /** A map area command sent to a unit's phone, or withdrew (docs/decisions/0057-offline-areas-sent-by-command.md). */
+  'offline-area.sent': SentOfflineArea,
+  'offline-area.withdrawn': WithdrawnOfflineArea,
+  /**
+   * A TAK contact heard for the first time, moved (at most once a second per contact), bound or
+   * unbound, on "tak" (command roles only; docs/decisions/0061-tak-cot-endpoint-first-slice.md).
+   */
+  'tak-contact.updated': TakContact,
 } as const satisfies Record<`${string}.${string}`, z.ZodType>;
 
 /** Event names, `entity.verb`. */

@@ -28,6 +28,8 @@ export const SHARED_CHANNELS = [
   'streams',
   'cameras',
   'evidence',
+  /** TAK devices heard on the CoT endpoint: command roles only (policies/tak.ts). */
+  'tak',
 ] as const;
 export type SharedChannel = (typeof SHARED_CHANNELS)[number];
 
@@ -40,7 +42,7 @@ export const channels = {
 export type Channel = SharedChannel | `incident:${string}` | `unit:${string}` | `user:${string}`;
 
 const CHANNEL_PATTERN =
-  /^(incidents|units|reports|alerts|public-alerts|broadcast|zones|streams|cameras|evidence|(incident|unit|user):[A-Za-z0-9-]{1,100})$/;
+  /^(incidents|units|reports|alerts|public-alerts|broadcast|zones|streams|cameras|evidence|tak|(incident|unit|user):[A-Za-z0-9-]{1,100})$/;
 export const ChannelName = z.string().regex(CHANNEL_PATTERN, 'Unknown channel.') as unknown as z.ZodType<Channel>;
 
 export function isChannel(value: unknown): value is Channel {

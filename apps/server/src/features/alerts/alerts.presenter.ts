@@ -1,4 +1,4 @@
-import type { Alert } from '@argus/contracts/http/alerts';
+import type { Alert, PublicAlert } from '@argus/contracts/http/alerts';
 import type { AlertRow } from './alerts.repository';
 
 export function presentAlert(row: AlertRow): Alert {
@@ -29,4 +29,10 @@ export function presentAlert(row: AlertRow): Alert {
       acknowledgedAt: row.acknowledged_at,
     },
   };
+}
+
+/** What the public reads of an alert (contracts: PublicAlert). */
+export function presentPublicAlert(row: AlertRow): PublicAlert {
+  const { id, severity, title, detail, location, radiusM, createdAt, updatedAt } = presentAlert(row);
+  return { id, severity, title, detail, location, radiusM, createdAt, updatedAt };
 }

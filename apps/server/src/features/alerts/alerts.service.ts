@@ -1,3 +1,4 @@
+import type { AlertRuleId } from '@argus/contracts/alert-rules';
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
@@ -15,7 +16,8 @@ import { alertEvents } from './alerts.events';
 import { OPEN_ALERT_STATUSES, type AlertRow, type AlertsRepository } from './alerts.repository';
 
 export interface RaiseAlert {
-  rule: string;
+  /** Typed so that every rule that raises an alert has a title people read (ALERT_RULE_TITLES). */
+  rule: AlertRuleId;
   /** What the alert is about (a unit id, a zone id, …): one open alert per rule and subject. */
   subject: string;
   severity: AlertSeverity;
@@ -90,7 +92,7 @@ export class AlertsService {
         updated_at: now,
       };
       await this.alerts.update(trx, open.id, next);
-      pending.add(alertEvents.updated(next));
+      for (const event of alertEvents.updated(next)) pending.add(event);
       return next;
     }
     const row: AlertRow = {
@@ -120,7 +122,7 @@ export class AlertsService {
       closed_at: null,
     };
     await this.alerts.insert(trx, row);
-    pending.add(alertEvents.created(row));
+    for (const event of alertEvents.created(row)) pending.add(event);
     return row;
   }
 
@@ -131,7 +133,7 @@ export class AlertsService {
     const now = this.clock.now();
     const next: AlertRow = { ...open, status: 'resolved', closed_at: now, updated_at: now };
     await this.alerts.update(trx, open.id, next);
-    pending.add(alertEvents.updated(next));
+    for (const event of alertEvents.updated(next)) pending.add(event);
   }
 
   /** Raises (or merges) an alert in its own transaction: the rules engine's way in. */
@@ -155,7 +157,7 @@ export class AlertsService {
         updated_at: this.clock.now(),
       };
       await this.alerts.update(trx, open.id, next);
-      pending.add(alertEvents.updated(next));
+      for (const event of alertEvents.updated(next)) pending.add(event);
     });
   }
 
@@ -228,7 +230,7 @@ export class AlertsService {
     const now = this.clock.now();
     const next: AlertRow = { ...alert, status: 'acknowledged', acknowledged_by: viewer.id, acknowledged_at: now, updated_at: now };
     await this.alerts.update(trx, alert.id, next);
-    pending.add(alertEvents.updated(next));
+    for (const event of alertEvents.updated(next)) pending.add(event);
     await this.acknowledgedHooks.get(alert.rule)?.(trx, pending, next, viewer);
     return next;
   }
@@ -254,7 +256,7 @@ export class AlertsService {
       if (!alert) throw new AppError('not_found', 'No such alert.');
       const next = { ...alert, ...decide(alert), updated_at: this.clock.now() };
       await this.alerts.update(trx, id, next);
-      pending.add(alertEvents.updated(next));
+      for (const event of alertEvents.updated(next)) pending.add(event);
       return next;
     });
   }

@@ -9,12 +9,18 @@ import type { AnalyticsIntakeService } from './analytics-intake.service';
  */
 export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsIntakeService }> = async (app, { analytics }) => {
   const schemas = { pageview: PageView, performance: PerformanceMetric, error: ErrorReport } as const;
+  // As the API reference reads them ("Record a error event" read wrong).
+  const summaries = {
+    pageview: 'Record a page view',
+    performance: 'Record a performance measurement',
+    error: 'Record an error in the app',
+  } as const;
   for (const kind of Object.keys(schemas) as AnalyticsKind[]) {
     app.post(
       `/analytics/${kind}`,
       {
         config: { access: 'public', csrf: false },
-        schema: { summary: `Record a ${kind} event`, body: schemas[kind], response: { 202: AnalyticsAccepted } },
+        schema: { summary: summaries[kind], body: schemas[kind], response: { 202: AnalyticsAccepted } },
       },
       async (request, reply) => {
         const body = request.body as { trackingId: string };

@@ -6,6 +6,7 @@ import {
   type ChartId,
   type ChartResponse,
 } from '@argus/contracts/http/analytics';
+import { alertRuleTitle } from '@argus/contracts/alert-rules';
 import { INCIDENT_SEVERITIES } from '@argus/contracts/incidents';
 import { REPORT_KINDS, REPORT_STATUSES } from '@argus/contracts/reports';
 import type { Clock } from '../../lib/clock';
@@ -261,12 +262,13 @@ export class AnalyticsService {
     const rows = counts.map((count) => {
       const ack = acks.get(`${count.rule}|${count.tier}`);
       return {
-        rule: count.rule,
+        title: alertRuleTitle(count.rule),
         tier: count.tier,
         alerts: count.n,
         acknowledged: count.acknowledged,
         ackP50: ack?.values[0] != null ? formatMinutes(ack.values[0]) : null,
         ackP90: ack?.values[1] != null ? formatMinutes(ack.values[1]) : null,
+        rule: count.rule,
       };
     });
     const total = rows.reduce((sum, row) => sum + row.alerts, 0);
@@ -275,14 +277,16 @@ export class AnalyticsService {
       summary:
         total === 0
           ? 'No alerts were raised in this range.'
-          : `${plural(total, 'alert')} from ${plural(rows.length, 'rule and tier', 'rules and tiers')}; the most, ${rows[0]!.alerts}, from ${rows[0]!.rule} (${rows[0]!.tier}).`,
+          : `${plural(total, 'alert')} from ${plural(rows.length, 'rule and tier', 'rules and tiers')}; the most, ${rows[0]!.alerts}, from ${rows[0]!.title} (${rows[0]!.tier}).`,
+      // The title for people; the id last, for whoever reads the CSV by machine (it keeps the rule's stable id).
       columns: [
-        { key: 'rule', label: 'Rule', role: 'category' },
+        { key: 'title', label: 'Rule', role: 'category' },
         { key: 'tier', label: 'Tier', role: 'info' },
         { key: 'alerts', label: 'Alerts', role: 'value' },
         { key: 'acknowledged', label: 'Acknowledged', role: 'value' },
         { key: 'ackP50', label: 'Median time to acknowledge (min)', role: 'info' },
         { key: 'ackP90', label: '90th percentile time to acknowledge (min)', role: 'info' },
+        { key: 'rule', label: 'Rule id', role: 'id' },
       ],
       rows,
     };

@@ -1,4 +1,4 @@
-import type { AuditSignedHead } from '@argus/contracts/http/audit';
+import type { AuditAction, AuditSignedHead } from '@argus/contracts/http/audit';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/app-error';
 import { auditHash, verifyAuditChain, type ChainVerdict } from './audit-chain';
@@ -30,7 +30,7 @@ export class AuditLog {
     this.adoptionDue = key.created;
   }
 
-  async append(context: AuditContext, action: string, target: string | null, detail: Record<string, unknown>) {
+  async append(context: AuditContext, action: AuditAction, target: string | null, detail: Record<string, unknown>) {
     const event = {
       at: this.clock.now(),
       actor_id: context.actorId,

@@ -100,14 +100,23 @@ export class AuditRepository {
     return this.db.selectFrom('audit_head').select(['seq', 'hash']).where('id', '=', 1).executeTakeFirstOrThrow();
   }
 
-  /** Newest first, filtered, with the names of actor and subject where they are users. */
+  /** Newest first, filtered, with the names of actor, subject and target where they are users. */
   search(filters: AuditFilters) {
     let query = this.db
       .selectFrom('audit_events as e')
       .leftJoin('users as a', 'a.id', 'e.actor_id')
       .leftJoin('users as s', 's.id', 'e.subject_id')
+      .leftJoin('users as t', 't.id', 'e.target')
       .selectAll('e')
-      .select(['a.email as actor_email', 'a.full_name as actor_name', 's.email as subject_email', 's.full_name as subject_name'])
+      .select([
+        'a.email as actor_email',
+        'a.full_name as actor_name',
+        's.email as subject_email',
+        's.full_name as subject_name',
+        't.id as target_user_id',
+        't.email as target_email',
+        't.full_name as target_name',
+      ])
       .orderBy('e.seq', 'desc')
       .limit(filters.limit);
     if (filters.action) query = query.where('e.action', '=', filters.action);
@@ -119,7 +128,10 @@ export class AuditRepository {
     if (filters.q) {
       // The search text matches literally (its wildcards escaped) and in any case, on both databases.
       const pattern = `%${filters.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      query = query.where(sql<boolean>`lower(e.target) like ${pattern} escape '\\'`);
+      // A user target is shown by name and address, so those match too.
+      query = query.where(
+        sql<boolean>`(lower(e.target) like ${pattern} escape '\\' or lower(t.email) like ${pattern} escape '\\' or lower(t.full_name) like ${pattern} escape '\\')`,
+      );
     }
     return query.execute();
   }

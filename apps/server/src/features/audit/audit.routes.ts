@@ -26,6 +26,7 @@ function presentEvent(row: SearchRow): AuditEvent {
     userAgent: row.user_agent,
     actor: person(row.actor_id, row.actor_email, row.actor_name),
     subject: person(row.subject_id, row.subject_email, row.subject_name),
+    targetUser: person(row.target_user_id, row.target_email, row.target_name),
     detail,
     hash: row.hash,
     prevHash: row.prev_hash,

@@ -33,7 +33,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService; users: Users
       config: { access: 'public', csrf: false },
       schema: {
         summary:
-          'Create a Civic_Reporter account unless the address has one, answering alike either way (civic reporter site only); then sign in',
+          'Create a civic reporter account unless the address has one, answering alike either way (civic reporter site only); then sign in',
         body: RegisterRequest,
         response: { 202: RegisterResponse },
       },

@@ -1,4 +1,5 @@
 import { SESSION } from '@argus/contracts/constants';
+import { DEVICE_SESSION_DAYS, type DeviceKind } from '@argus/contracts/http/devices';
 import { mayManageAccount } from '@argus/contracts/policies/accounts';
 import { isAdminRole, isRole } from '@argus/contracts/roles';
 import { AppError } from '../../lib/app-error';
@@ -11,6 +12,8 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from './password-hash
 import { passwordProblem } from './password-policy';
 import { sessionExpiresAt } from './session.presenter';
 import type { ResolvedSession, SessionRow, SessionsRepository } from './sessions.repository';
+
+const DAY = 24 * 60 * 60_000;
 
 export interface ClientInfo {
   ip: string;
@@ -47,6 +50,28 @@ export class AuthService {
 
   private async attemptLogin(email: string, password: string, client: ClientInfo): Promise<NewSession> {
     const context: AuditContext = { actorId: null, subjectId: null, ip: client.ip, userAgent: client.userAgent };
+    const user = await this.checkCredentials(email, password, client);
+    const created = await storage(this.createSession(user, client));
+    await this.audit.append({ ...context, actorId: user.id, subjectId: user.id }, 'auth.login_success', user.id, {});
+    return created;
+  }
+
+  /**
+   * The password check of sign-in, with its lockout and audit, and nothing after it: for a TAK
+   * device's enrolment with HTTP Basic (docs/decisions/0062-tak-tls-enrolment-and-revocation.md),
+   * which opens no session. Refuses an inactive account as sign-in does.
+   */
+  async verifyCredentials(email: string, password: string, client: ClientInfo): Promise<UserRow> {
+    try {
+      return await this.checkCredentials(email, password, client);
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw Object.assign(new AppError('service_unavailable'), { cause: error });
+    }
+  }
+
+  private async checkCredentials(email: string, password: string, client: ClientInfo): Promise<UserRow> {
+    const context: AuditContext = { actorId: null, subjectId: null, ip: client.ip, userAgent: client.userAgent };
     // Counted before the hash is checked, so simultaneous guesses cannot all be checked.
     if (!(await storage(this.throttle.reserve(email, client.ip)))) {
       await this.audit.append(context, 'auth.login_locked', email, {});
@@ -64,9 +89,7 @@ export class AuthService {
       await this.audit.append({ ...context, subjectId: user.id }, 'auth.login_inactive', email, {});
       throw new AppError('account_inactive');
     }
-    const created = await storage(this.createSession(user, client));
-    await this.audit.append({ ...context, actorId: user.id, subjectId: user.id }, 'auth.login_success', user.id, {});
-    return created;
+    return user;
   }
 
   /**
@@ -169,7 +192,21 @@ export class AuthService {
     return this.createSession(user, client, method);
   }
 
-  private async createSession(user: UserRow, client: ClientInfo, method: 'password' | 'oauth' = 'password'): Promise<NewSession> {
+  /**
+   * A wall display's or tracker's session: no inactivity limit, and an absolute limit of its own
+   * (docs/decisions/0051-device-sessions-and-retention.md). The device proved itself with its
+   * one-time enrolment code.
+   */
+  async startDeviceSession(user: UserRow, device: { id: string; kind: DeviceKind }, client: ClientInfo): Promise<NewSession> {
+    return this.createSession(user, client, 'enrolment', device);
+  }
+
+  private async createSession(
+    user: UserRow,
+    client: ClientInfo,
+    method: 'password' | 'oauth' | 'enrolment' = 'password',
+    device: { id: string; kind: DeviceKind } | null = null,
+  ): Promise<NewSession> {
     const now = this.clock.now();
     const token = randomToken();
     const csrfToken = randomToken();
@@ -181,11 +218,14 @@ export class AuthService {
       aal: 'aal1',
       created_at: now,
       last_activity_at: now,
-      absolute_expires_at: now + SESSION.absoluteMs,
+      absolute_expires_at: now + (device ? DEVICE_SESSION_DAYS * DAY : SESSION.absoluteMs),
       revoked_at: null,
       ip: client.ip,
       user_agent: client.userAgent.slice(0, 512),
       amr: JSON.stringify([{ method, timestamp: Math.floor(now / 1000) }]),
+      device_id: device?.id ?? null,
+      device_kind: device?.kind ?? null,
+      interacted_at: now,
     };
     await this.sessions.insert(session);
     const resolved = await this.sessions.resolve(session.id);

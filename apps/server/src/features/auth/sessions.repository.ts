@@ -1,4 +1,5 @@
 import { sql, type CompiledQuery, type Kysely, type Selectable } from 'kysely';
+import type { DeviceKind } from '@argus/contracts/http/devices';
 import type { Database, SessionsTable } from '../../db/schema';
 import type { UserRow } from '../users/users.repository';
 import type { SessionCache } from './session-cache';
@@ -11,6 +12,8 @@ export interface ResolvedSession {
   actor: UserRow | null;
   /** The user has a verified second factor, so this session must reach aal2 to do anything. */
   hasVerifiedFactor: boolean;
+  /** The wall display or tracker this session is (docs/decisions/0051-device-sessions-and-retention.md). */
+  device: { id: string; kind: DeviceKind; name: string } | null;
 }
 
 const USER_COLUMNS = ['id', 'email', 'full_name', 'role', 'is_active', 'password_hash', 'created_at', 'updated_at'] as const;
@@ -24,7 +27,9 @@ function compileResolveQuery(db: Kysely<Database>) {
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('users as a', 'a.id', 's.actor_id')
+    .leftJoin('devices as d', 'd.id', 's.device_id')
     .selectAll('s')
+    .select('d.name as device_name')
     .select(USER_COLUMNS.map((column) => `u.${column} as u_${column}` as const))
     .select(USER_COLUMNS.map((column) => `a.${column} as a_${column}` as const))
     .select((eb) =>
@@ -103,14 +108,36 @@ export class SessionsRepository {
       revoked_at: row.revoked_at,
       ip: row.ip,
       user_agent: row.user_agent,
+      device_id: row.device_id,
+      device_kind: row.device_kind,
+      interacted_at: row.interacted_at,
     };
+    const device = row.device_id && row.device_kind ? { id: row.device_id, kind: row.device_kind, name: row.device_name ?? '' } : null;
     // SQLite answers EXISTS with 0/1, PostgreSQL with a boolean.
-    return { session, user: pick('u'), actor: row.actor_id ? pick('a') : null, hasVerifiedFactor: Boolean(row.has_factor) };
+    return { session, user: pick('u'), actor: row.actor_id ? pick('a') : null, hasVerifiedFactor: Boolean(row.has_factor), device };
   }
 
+  /** A person acted in the session: both its activity and its last interaction move. */
   async touch(id: string, now: number): Promise<void> {
+    await this.db.updateTable('sessions').set({ last_activity_at: now, interacted_at: now }).where('id', '=', id).execute();
+    this.cache.forget(id);
+  }
+
+  /** Activity without a person at the screen (a crew's position reports): the last interaction stays. */
+  async touchActivity(id: string, now: number): Promise<void> {
     await this.db.updateTable('sessions').set({ last_activity_at: now }).where('id', '=', id).execute();
     this.cache.forget(id);
+  }
+
+  /** Ends every session of a device at once (revocation). */
+  async revokeDevice(deviceId: string, now: number): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('device_id', '=', deviceId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    this.cache.clear();
   }
 
   async setSubject(id: string, userId: string, actorId: string | null): Promise<void> {

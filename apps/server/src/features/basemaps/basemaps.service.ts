@@ -31,7 +31,7 @@ const HEAD_BYTES = 127;
 const OPEN_READERS = 16;
 
 /**
- * Street basemaps (docs/decisions/0029-basemaps-served-by-argus.md): archives streamed to disk with
+ * Street basemaps (docs/decisions/0029-basemaps-served-by-argus.md): archives streamed to the file store with
  * memory flat, checked by their bytes and metadata and kept only when usable; online sources as
  * given; and the tiles of the archives, read through a small cache of open readers.
  */
@@ -216,12 +216,12 @@ export class BasemapsService {
   }
 
   private async inspect(stored: StreamedFile): Promise<ArchiveFacts> {
-    const file = this.files.localPath(stored.key);
+    const file = await this.files.localCopy(stored.key);
     return isPmtilesHead(stored.head) ? await inspectPmtiles(file) : inspectMbtiles(file);
   }
 
   private async openReader(format: BasemapRow['format'], key: string, gzip: boolean): Promise<TileReader> {
-    const file = this.files.localPath(key);
+    const file = await this.files.localCopy(key);
     return format === 'pmtiles' ? openPmtiles(file, gzip) : openMbtiles(file);
   }
 

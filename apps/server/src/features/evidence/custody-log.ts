@@ -9,6 +9,9 @@ import { custodyHash } from './custody-chain';
 import { evidenceEvents } from './evidence.events';
 import type { CustodyRow, EvidenceRepository, EvidenceRow } from './evidence.repository';
 
+/** How long one look at an item lasts: the player's requests within it belong to the same view. */
+const VIEW_SPAN_MS = 30 * 60_000;
+
 /**
  * Writes every item's chain of custody: each entry is hashed over the one before it, so the
  * log is append-only in a way that can be checked. Also files evidence on its incident's
@@ -26,6 +29,22 @@ export class CustodyLog {
   async log(id: string, action: CustodyAction, detail: Record<string, unknown>, context: AuditContext): Promise<CustodyRow> {
     const entry = await this.evidence.transaction((trx) => this.appendIn(trx, id, action, detail, context));
     this.events.publish(evidenceEvents.custody(entry));
+    return entry;
+  }
+
+  /**
+   * A "viewed" entry unless this person already has one for the item from the last VIEW_SPAN_MS: the
+   * requests one look at an item makes (its page, then the player's byte ranges) are one human
+   * action and one custody entry (docs/decisions/0056-one-action-one-custody-entry.md). Null when
+   * an earlier entry already covers it.
+   */
+  async logView(id: string, detail: Record<string, unknown>, context: AuditContext): Promise<CustodyRow | null> {
+    const since = this.clock.now() - VIEW_SPAN_MS;
+    const entry = await this.evidence.transaction(async (trx) => {
+      const seen = await this.evidence.lastViewSince(trx, id, context.subjectId ?? context.actorId, since);
+      return seen === null ? this.appendIn(trx, id, 'viewed', detail, context) : null;
+    });
+    if (entry) this.events.publish(evidenceEvents.custody(entry));
     return entry;
   }
 

@@ -59,8 +59,11 @@ export class EvidenceReview {
   }
 
   /**
-   * The original bytes as a stream, or one byte range of them (players seek in video and audio);
-   * every request that hands bytes out is a "downloaded" custody entry naming the range.
+   * The original bytes as a stream, or one byte range of them (players seek in video and audio).
+   * Saving a copy (`attachment`) is a "downloaded" custody entry naming the range; showing it in
+   * the page (`inline`, however many ranges the player asks for) is part of viewing the item and
+   * is covered by the person's recent "viewed" entry, or writes one
+   * (docs/decisions/0056-one-action-one-custody-entry.md).
    */
   async download(
     viewer: UserRow,
@@ -71,7 +74,9 @@ export class EvidenceReview {
   ): Promise<{ item: EvidenceRow; stream: Readable; range: ByteRange | null }> {
     const item = await findVisibleItem(this.evidence, viewer, id);
     const range = rangeHeader ? parseRange(rangeHeader, Number(item.size)) : null;
-    await this.custodyLog.log(id, 'downloaded', { disposition, ...(range ? { range: `${range.start}-${range.end}` } : {}) }, context);
+    const detail = range ? { range: `${range.start}-${range.end}` } : {};
+    if (disposition === 'attachment') await this.custodyLog.log(id, 'downloaded', { disposition, ...detail }, context);
+    else await this.custodyLog.logView(id, { shownBy: 'viewer' }, context);
     return { item, stream: this.files.open(item.storage_key, range ?? undefined), range };
   }
 

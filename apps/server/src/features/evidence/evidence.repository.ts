@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { isPostgres } from '../../db/dialect';
 import { TransactionalRepository, type Executor } from '../../db/repository';
 import type { EvidenceCustodyTable, EvidenceItemsTable } from '../../db/schema';
 import type { Keyset } from '../../lib/cursor';
@@ -90,6 +91,30 @@ export class EvidenceRepository extends TransactionalRepository {
     await trx.insertInto('evidence_custody').values(row).execute();
     await trx.updateTable('evidence_items').set({ custody_head: row.hash }).where('id', '=', itemId).execute();
     return row;
+  }
+
+  /**
+   * When this person last viewed the item, at or after `since`. On PostgreSQL the item's row is
+   * locked first, so two of one viewer's requests racing each other see one another's entry.
+   */
+  async lastViewSince(trx: Executor, itemId: string, actorId: string | null, since: number): Promise<number | null> {
+    await trx
+      .selectFrom('evidence_items')
+      .select('id')
+      .where('id', '=', itemId)
+      .$if(isPostgres(trx), (query) => query.forUpdate())
+      .executeTakeFirst();
+    const row = await trx
+      .selectFrom('evidence_custody')
+      .select('at')
+      .where('item_id', '=', itemId)
+      .where('action', '=', 'viewed')
+      .where('actor_id', actorId === null ? 'is' : '=', actorId)
+      .where('at', '>=', since)
+      .orderBy('seq', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? Number(row.at) : null;
   }
 
   custody(itemId: string, trx: Executor = this.db): Promise<CustodyView[]> {

@@ -22,7 +22,7 @@ export const firstRunRoutes: FastifyPluginAsyncZod<{ firstRun: FirstRunService }
     {
       config: { access: 'public', csrf: false },
       schema: {
-        summary: 'Create the first Super_Admin with the setup code printed at start (main site only, while no user exists)',
+        summary: 'Create the first super administrator with the setup code printed at start (main site only, while no user exists)',
         body: FirstRunRequest,
         response: { 201: FirstRunResponse },
       },

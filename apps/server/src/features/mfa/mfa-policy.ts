@@ -28,6 +28,9 @@ export class MfaPolicy {
   }
 
   requiresFactor(resolved: ResolvedSession): boolean {
+    // A device session does nothing administrative, and the administrator who enrolled it met the
+    // policy (docs/decisions/0051-device-sessions-and-retention.md).
+    if (resolved.device) return false;
     return this.requiredForAdmins && isAdminRole(this.operator(resolved).role);
   }
 

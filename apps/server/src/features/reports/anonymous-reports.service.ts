@@ -4,13 +4,12 @@ import type { Clock } from '../../lib/clock';
 import type { DeviceTime } from '../../lib/device-time';
 import { FixedWindows } from '../../lib/fixed-windows';
 import { sha256 } from '../../lib/tokens';
-import type { EventPublisher } from '../../realtime/events';
+import type { Outbox } from '../../realtime/outbox';
 import type { AuditContext } from '../audit/audit.log';
 import type { CivicSettingsService } from './civic-settings.service';
 import { viewOf } from './report-access';
-import { newReportRow } from './report-filing.service';
+import { ensureFiledReportAnnounced, fileNewReport, newReportRow } from './report-filing.service';
 import type { ReportPhotos } from './report-photos.service';
-import { reportEvents } from './reports.events';
 import type { PhotoRow, ReportRow, ReportView, ReportsRepository } from './reports.repository';
 
 /** How many reports one address may file without an account in a window. */
@@ -34,7 +33,7 @@ export class AnonymousReports {
     private readonly photos: ReportPhotos,
     private readonly settings: CivicSettingsService,
     private readonly clock: Clock,
-    private readonly events: EventPublisher,
+    private readonly outbox: Outbox,
     private readonly limit: AnonymousReportLimit,
     private readonly deviceTime: DeviceTime,
   ) {
@@ -62,13 +61,12 @@ export class AnonymousReports {
       throw new AppError('rate_limited', `Too many reports from this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
     }
     const row = newReportRow(request, null, hash, times);
-    if (!(await this.reports.insertIfNew(row))) {
+    const view = await fileNewReport(this.reports, this.outbox, row, now);
+    if (!view) {
       const same = await this.reports.findByClientId(request.clientId);
       if (!same) throw new AppError('conflict', 'This follow link is already used for another report.');
       return this.retried(same, hash);
     }
-    const view: ReportView = { ...row, photos: [], lockHolderName: null, progress: null };
-    for (const event of reportEvents.created(view, now)) this.events.publish(event);
     return { report: view, created: true };
   }
 
@@ -101,6 +99,7 @@ export class AnonymousReports {
   /** The same clientId again: the first report when it is the same link's, otherwise a conflict. */
   private async retried(earlier: ReportRow, hash: string): Promise<{ report: ReportView; created: boolean }> {
     if (earlier.follow_token_hash !== hash) throw new AppError('conflict', 'This clientId was already used for another report.');
+    await ensureFiledReportAnnounced(this.outbox, earlier);
     return { report: await viewOf(this.reports, earlier), created: false };
   }
 }

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { ActionTimes, DeviceTime } from '../../lib/device-time';
 import { decodeCursor, nextCursor } from '../../lib/cursor';
-import type { EventPublisher } from '../../realtime/events';
+import type { Outbox } from '../../realtime/outbox';
 import type { UserRow } from '../users/users.repository';
 import { findVisibleReport, triages, viewOf } from './report-access';
 import { reportEvents } from './reports.events';
@@ -44,6 +44,32 @@ export function newReportRow(
   };
 }
 
+/** What names a report's events in the outbox, so a retried filing finds them. */
+const outboxKey = (reportId: string) => `report:${reportId}`;
+
+/**
+ * Inserts a new report with its report.created events in one transaction (the outbox:
+ * docs/decisions/0053-an-outbox-for-every-event.md) and publishes them once committed; null when
+ * a report with its clientId (or follow link) exists already.
+ */
+export async function fileNewReport(reports: ReportsRepository, outbox: Outbox, row: ReportRow, now: number): Promise<ReportView | null> {
+  const view: ReportView = { ...row, photos: [], lockHolderName: null, progress: null };
+  const stored = await reports.transaction(async (trx) =>
+    (await reports.insertIfNew(row, trx)) ? outbox.store(trx, reportEvents.created(view, now), outboxKey(row.id)) : null,
+  );
+  if (!stored) return null;
+  outbox.publish(stored);
+  return view;
+}
+
+/**
+ * A retried filing found its report: the process that filed it may have died before its events
+ * went out, so whatever of them is still unpublished goes out now.
+ */
+export function ensureFiledReportAnnounced(outbox: Outbox, report: ReportRow): Promise<void> {
+  return outbox.ensurePublished(outboxKey(report.id));
+}
+
 /**
  * Filing a report and reading reports back. The device's clientId makes filing idempotent: the
  * same id again answers the first report. Reporters see only their own.
@@ -52,7 +78,7 @@ export class ReportFiling {
   constructor(
     private readonly reports: ReportsRepository,
     private readonly clock: Clock,
-    private readonly events: EventPublisher,
+    private readonly outbox: Outbox,
     private readonly deviceTime: DeviceTime,
   ) {}
 
@@ -64,13 +90,11 @@ export class ReportFiling {
     const times = this.deviceTime.resolve(request.occurredAt);
     const now = times.receivedAt;
     const row = newReportRow(request, reporter.id, null, times);
-    if (await this.reports.insertIfNew(row)) {
-      const view: ReportView = { ...row, photos: [], lockHolderName: null, progress: null };
-      for (const event of reportEvents.created(view, now)) this.events.publish(event);
-      return { report: view, created: true };
-    }
+    const view = await fileNewReport(this.reports, this.outbox, row, now);
+    if (view) return { report: view, created: true };
     const earlier = (await this.reports.findByClientId(request.clientId))!;
     if (earlier.reporter_id !== reporter.id) throw new AppError('conflict', 'This clientId was already used for another report.');
+    await ensureFiledReportAnnounced(this.outbox, earlier);
     return { report: await viewOf(this.reports, earlier), created: false };
   }
 

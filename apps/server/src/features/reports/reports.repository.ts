@@ -36,8 +36,8 @@ export class ReportsRepository extends TransactionalRepository {
    * call inserted it. No conflict target: two anonymous reports racing with one follow token
    * must lose quietly here, not as a unique-index error.
    */
-  async insertIfNew(row: ReportRow): Promise<boolean> {
-    const result = await this.db
+  async insertIfNew(row: ReportRow, trx: Executor = this.db): Promise<boolean> {
+    const result = await trx
       .insertInto('reports')
       .values(row)
       .onConflict((oc) => oc.doNothing())

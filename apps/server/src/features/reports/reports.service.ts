@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock';
 import type { DeviceTime } from '../../lib/device-time';
 import type { FileStore } from '../../lib/file-store';
 import type { EventPublisher } from '../../realtime/events';
+import type { Outbox } from '../../realtime/outbox';
 import type { AuditContext } from '../audit/audit.log';
 import type { EvidenceService } from '../evidence/evidence.service';
 import type { IncidentsRepository } from '../incidents/incidents.repository';
@@ -46,19 +47,20 @@ export class ReportsService {
     files: FileStore,
     clock: Clock,
     events: EventPublisher,
+    outbox: Outbox,
     evidence: Pick<EvidenceService, 'adoptReportPhoto'>,
     deviceTime: DeviceTime,
     civic: { settings: CivicSettingsRepository; audit: AuditLog; anonymousLimit: AnonymousReportLimit },
   ) {
     const change = new ReportChange(reports, clock, events);
-    this.filing = new ReportFiling(reports, clock, events, deviceTime);
+    this.filing = new ReportFiling(reports, clock, outbox, deviceTime);
     this.photos = new ReportPhotos(reports, files, clock, events, evidence, deviceTime);
     this.triageLock = new TriageLock(change);
     this.verdicts = new ReportVerdicts(change, incidentsRepository, incidents);
     this.duplicates = new ReportDuplicates(reports, incidentsRepository);
     this.progress = new ReportProgress(reports, clock, events);
     this.civicSettings = new CivicSettingsService(civic.settings, civic.audit, clock);
-    this.anonymous = new AnonymousReports(reports, this.photos, this.civicSettings, clock, events, civic.anonymousLimit, deviceTime);
+    this.anonymous = new AnonymousReports(reports, this.photos, this.civicSettings, clock, outbox, civic.anonymousLimit, deviceTime);
   }
 
   /** Re-announces to their reporters the reports linked to an incident that moved. */

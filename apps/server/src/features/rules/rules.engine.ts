@@ -101,6 +101,19 @@ export class RulesEngine {
     return evaluateDetections(this.rules, this.zones, this.tracks, frame);
   }
 
+  /**
+   * Once restored, each unit's last stored position is weighed against the zones as if it had just
+   * been heard: an entry (or exit) written while no process led the engine (a takeover, a restart)
+   * is acted on, once, since presence holds what the previous engine already acted on
+   * (docs/decisions/0053-an-outbox-for-every-event.md).
+   */
+  catchUp(now: number): EngineAction[] {
+    const actions: EngineAction[] = [];
+    for (const unit of this.units.values())
+      if (unit.position) actions.push(...evaluateUnitGeofence(this.rules, this.zones, unit, this.insideOf(unit.unitId), now));
+    return actions;
+  }
+
   /** The timer: silence of assigned units, dwell times reached between positions, and zones left without cover. */
   tick(now: number): EngineAction[] {
     const actions: EngineAction[] = [];

@@ -165,6 +165,8 @@ export class ThreatEngine {
       now,
     );
     this.engine = engine;
+    // What was written while no engine listened comes first, then what is heard from now on.
+    this.enqueue(() => engine.catchUp(this.clock.now()));
     this.stopListening = this.events.listen((event) => this.handle(event));
     this.timer = setInterval(() => this.enqueue(() => this.engine!.tick(this.clock.now())), this.options.tickMs).unref();
   }

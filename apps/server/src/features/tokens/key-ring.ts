@@ -18,6 +18,8 @@ interface LoadedKeys {
  */
 export class KeyRing {
   private loaded: LoadedKeys | null = null;
+  /** When the keys were read, on the machine's monotonic clock: a cache's age, not a domain time. */
+  private loadedAt = 0;
   private loading: Promise<LoadedKeys> | null = null;
 
   constructor(
@@ -25,6 +27,11 @@ export class KeyRing {
     private readonly clock: Clock,
     /** How long a retired key stays published: the access token lifetime. */
     private readonly retiredGraceMs: number,
+    /**
+     * How old the keys held may grow before they are read again: `keys rotate` on any node (or the
+     * CLI) reaches every node within this, not at its next restart (docs/decisions/0052-backups-and-shared-state.md).
+     */
+    private readonly reloadAfterMs: number,
   ) {}
 
   async signingKey(): Promise<{ kid: string; key: CryptoKey }> {
@@ -41,6 +48,8 @@ export class KeyRing {
 
   /** Another instance may have rotated: read the keys again (on an unknown kid, say). */
   async reload(): Promise<void> {
+    // A read already under way may predate the change that asks for this one: let it land, then read again.
+    await this.loading?.catch(() => undefined);
     this.loaded = null;
     await this.keys();
   }
@@ -52,7 +61,15 @@ export class KeyRing {
   }
 
   private keys(): Promise<LoadedKeys> {
-    if (this.loaded) return Promise.resolve(this.loaded);
+    if (this.loaded && performance.now() - this.loadedAt < this.reloadAfterMs) return Promise.resolve(this.loaded);
+    // Held keys keep signing while fresh ones are read, one read at a time; a failed read is retried at the next call.
+    if (this.loaded) {
+      this.loading ??= this.load().finally(() => {
+        this.loading = null;
+      });
+      this.loading.catch(() => undefined);
+      return Promise.resolve(this.loaded);
+    }
     this.loading ??= this.load().finally(() => {
       this.loading = null;
     });
@@ -74,6 +91,7 @@ export class KeyRing {
       .filter((row) => row.state !== 'retired' || (row.retired_at ?? 0) + this.retiredGraceMs > now)
       .map((row) => JSON.parse(row.public_jwk) as JWK);
     const key = (await importJWK(JSON.parse(current.private_jwk) as JWK, SIGNING_ALGORITHM)) as CryptoKey;
+    this.loadedAt = performance.now();
     this.loaded = { current: { kid: current.kid, key }, published, verifySet: createLocalJWKSet({ keys: published }) };
     return this.loaded;
   }

@@ -9,6 +9,7 @@ import { sessionExpiresAt } from '../auth/session.presenter';
 import type { ResolvedSession, SessionsRepository } from '../auth/sessions.repository';
 import type { AccessTokens } from './access-tokens';
 import { FamilyRateLimit } from './family-rate-limit';
+import type { SharedFamilyRateLimit } from './shared-family-rate-limit';
 import type { RefreshTokensRepository } from './refresh-tokens.repository';
 
 export interface IssuedTokens {
@@ -34,8 +35,15 @@ export class TokenService {
     private readonly accessTokens: AccessTokens,
     private readonly audit: AuditLog,
     private readonly clock: Clock,
-    private readonly familyLimit = new FamilyRateLimit(),
+    /** In this process, or shared through Redis when several nodes run (shared-family-rate-limit.ts). */
+    private readonly familyLimit: Pick<FamilyRateLimit | SharedFamilyRateLimit, 'take'> & {
+      close?(): Promise<void>;
+    } = new FamilyRateLimit(),
   ) {}
+
+  async close(): Promise<void> {
+    await this.familyLimit.close?.();
+  }
 
   async passwordGrant(email: string, password: string, client: ClientInfo): Promise<IssuedTokens> {
     const created = await this.auth.login(email, password, client);
@@ -54,7 +62,7 @@ export class TokenService {
     const resolved = await this.sessions.resolve(row.session_id);
     if (!resolved || resolved.user.is_active !== 1) throw new AppError('refresh_token_not_found');
     if (now >= sessionExpiresAt(resolved.session)) throw new AppError('session_not_found');
-    if (!this.familyLimit.take(row.session_id, now)) throw new AppError('rate_limited');
+    if (!(await this.familyLimit.take(row.session_id, now))) throw new AppError('rate_limited');
 
     const child = childToken(row.child_key, refreshToken);
     const rotated = row.used_at === null && (await this.refreshTokens.rotate(row.id, refreshRow(child, row.session_id, row.id, now), now));

@@ -39,6 +39,10 @@ export class UnitsRepository extends TransactionalRepository {
       .execute();
   }
 
+  async removeMember(unitId: string, userId: string): Promise<void> {
+    await this.db.deleteFrom('unit_members').where('unit_id', '=', unitId).where('user_id', '=', userId).execute();
+  }
+
   async find(id: string, trx: Executor = this.db): Promise<UnitWithMembers | undefined> {
     const row = await trx.selectFrom('units').selectAll().where('id', '=', id).executeTakeFirst();
     return row ? (await this.withMembers([row], trx))[0] : undefined;

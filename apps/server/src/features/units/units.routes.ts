@@ -16,11 +16,12 @@ import { OPERATIONS_AND_FIELD_ROLES } from '@argus/contracts/policies/visibility
 import { requireAuth } from '../../plugins/auth';
 import { presentUnit } from './units.presenter';
 import type { UnitsService } from './units.service';
+import type { FieldActivity } from '../auth/field-activity';
 
 const CREWS = [...COMMAND_ROLES, 'Field_Unit'] as const;
 
 /** Units: command creates them; crews and command move them; field units see only their own. */
-export const unitsRoutes: FastifyPluginAsyncZod<{ units: UnitsService }> = async (app, { units }) => {
+export const unitsRoutes: FastifyPluginAsyncZod<{ units: UnitsService; activity: FieldActivity }> = async (app, { units, activity }) => {
   app.get(
     '/units',
     {
@@ -71,7 +72,13 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ units: UnitsService }> = async
         response: { 200: UnitResponse },
       },
     },
-    async (request) => ({ unit: presentUnit(await units.setPosition(requireAuth(request).user, request.params.id, request.body)) }),
+    async (request) => {
+      const auth = requireAuth(request);
+      const unit = await units.setPosition(auth.user, request.params.id, request.body);
+      // A crew on duty posting positions is active (docs/decisions/0051-device-sessions-and-retention.md).
+      await activity.positionsReported(auth, [unit]);
+      return { unit: presentUnit(unit) };
+    },
   );
 
   app.post(
@@ -85,7 +92,12 @@ export const unitsRoutes: FastifyPluginAsyncZod<{ units: UnitsService }> = async
       },
     },
     async (request) => {
-      const outcomes = await units.setPositions(requireAuth(request).user, request.body.positions);
+      const auth = requireAuth(request);
+      const outcomes = await units.setPositions(auth.user, request.body.positions);
+      await activity.positionsReported(
+        auth,
+        outcomes.flatMap((outcome) => (outcome.ok ? [outcome.unit] : [])),
+      );
       return { results: outcomes.map((outcome) => (outcome.ok ? { ...outcome, unit: presentUnit(outcome.unit) } : outcome)) };
     },
   );

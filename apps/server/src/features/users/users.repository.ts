@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import { isPostgres } from '../../db/dialect';
 import type { Database, UsersTable } from '../../db/schema';
 import type { Role } from '@argus/contracts/roles';
@@ -11,6 +11,8 @@ export type AccountChanges = Partial<Pick<UserRow, 'full_name' | 'role' | 'is_ac
 export type AccountChange = { status: 'changed'; row: UserRow } | { status: 'role_changed' } | { status: 'last_super_admin' };
 
 const COLUMNS = ['id', 'email', 'full_name', 'role', 'is_active', 'password_hash', 'created_at', 'updated_at'] as const;
+
+const notADevice = (eb: ExpressionBuilder<Database, 'users'>) => eb('id', 'not in', eb.selectFrom('devices').select('user_id'));
 
 /** Only this file reads and writes the users table. */
 export class UsersRepository {
@@ -28,8 +30,12 @@ export class UsersRepository {
     return this.db.selectFrom('users').select(COLUMNS).where('email', '=', email).executeTakeFirst();
   }
 
+  /**
+   * People's accounts. A wall display's or tracker's account is listed with its device, never
+   * here nor among switch targets (docs/decisions/0051-device-sessions-and-retention.md).
+   */
   list(): Promise<UserRow[]> {
-    return this.db.selectFrom('users').select(COLUMNS).orderBy('full_name').orderBy('email').execute();
+    return this.db.selectFrom('users').select(COLUMNS).where(notADevice).orderBy('full_name').orderBy('email').execute();
   }
 
   listActiveExcept(id: string): Promise<UserRow[]> {
@@ -38,6 +44,7 @@ export class UsersRepository {
       .select(COLUMNS)
       .where('is_active', '=', 1)
       .where('id', '!=', id)
+      .where(notADevice)
       .orderBy('full_name')
       .orderBy('email')
       .execute();

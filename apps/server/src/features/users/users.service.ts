@@ -16,11 +16,18 @@ import type { UserRow, UsersRepository } from './users.repository';
  * operator.
  */
 export class UsersService {
+  private readonly deactivationListeners: ((userId: string, context: AuditContext) => Promise<void>)[] = [];
+
   constructor(
     private readonly users: UsersRepository,
     private readonly audit: AuditLog,
     private readonly clock: Clock,
   ) {}
+
+  /** Runs `listener` after a user is deactivated, before the change is answered. */
+  whenDeactivated(listener: (userId: string, context: AuditContext) => Promise<void>): void {
+    this.deactivationListeners.push(listener);
+  }
 
   list(): Promise<UserRow[]> {
     return this.users.list();
@@ -118,6 +125,7 @@ export class UsersService {
     }
     if (changes.is_active !== undefined && (existing.is_active === 1) !== changes.is_active) {
       await this.audit.append(context, changes.is_active ? 'user.activate' : 'user.deactivate', id, {});
+      if (!changes.is_active) for (const listener of this.deactivationListeners) await listener(id, context);
     }
     return updated;
   }

@@ -63,7 +63,9 @@ describe('examineGeometry', () => {
       ],
     });
     expect(verdict.result).toBeNull();
-    expect(verdict.problems).toEqual([{ code: 'self_intersection', message: 'The polygon crosses itself near (0.50000, 0.50000).' }]);
+    expect(verdict.problems).toEqual([
+      { code: 'self_intersection', message: 'The polygon crosses itself near (0.50000, 0.50000).', at: [0.5, 0.5] },
+    ]);
   });
 
   it('refuses coordinates out of range, suggesting another coordinate system', () => {

@@ -25,8 +25,8 @@ const MAX_COLLECTION_DEPTH = 4;
 class Findings {
   readonly problems: FeatureProblem[] = [];
   readonly repairs: FeatureRepair[] = [];
-  problem(code: FeatureProblem['code'], message: string) {
-    if (!this.problems.some((known) => known.code === code)) this.problems.push({ code, message });
+  problem(code: FeatureProblem['code'], message: string, at?: [number, number]) {
+    if (!this.problems.some((known) => known.code === code)) this.problems.push(at ? { code, message, at } : { code, message });
   }
   repair(code: FeatureRepair['code'], message: string) {
     if (!this.repairs.some((known) => known.code === code)) this.repairs.push({ code, message });
@@ -108,7 +108,9 @@ function checkPolygon(raw: unknown, where: string, findings: Findings): PolygonC
   const crossing = kinks({ type: 'Polygon', coordinates: rings }).features[0];
   if (crossing) {
     const [lon, lat] = crossing.geometry.coordinates as [number, number];
-    findings.problem('self_intersection', `${where} crosses itself near (${lon.toFixed(5)}, ${lat.toFixed(5)}).`);
+    // The mark's place to a centimetre or so: the crossing is computed, and carries float noise.
+    const at: [number, number] = [Number(lon.toFixed(7)), Number(lat.toFixed(7))];
+    findings.problem('self_intersection', `${where} crosses itself near (${lon.toFixed(5)}, ${lat.toFixed(5)}).`, at);
     return null;
   }
   return rings;

@@ -1,3 +1,4 @@
+import { alertRuleTitle } from '@argus/contracts/alert-rules';
 import type { Alert } from '@argus/contracts/http/alerts';
 import { clockTime } from '../../lib/time-format';
 
@@ -42,7 +43,7 @@ export function AlertDetails({ alert }: { alert: Alert }) {
   const origin = latency.eventAt ?? latency.alertedAt;
   return (
     <div className="space-y-2 text-sm" data-testid="alert-details">
-      <p>{`${alert.tier === 'detection' ? 'Detection' : 'Alert'} · rule ${alert.rule} · ${alert.occurrences === 1 ? 'fired once' : `fired ${alert.occurrences} times`}`}</p>
+      <p>{`${alert.tier === 'detection' ? 'Detection' : 'Alert'} · ${alertRuleTitle(alert.rule)} · ${alert.occurrences === 1 ? 'fired once' : `fired ${alert.occurrences} times`}`}</p>
       {alert.verdict ? <p>{`Verdict: ${alert.verdict}`}</p> : null}
       <div>
         <h3 className="font-semibold">Latency</h3>

@@ -18,7 +18,7 @@ function SoundSwitch({ label, read, save }: SoundSwitchProps) {
           save(event.target.checked);
           setOn(event.target.checked);
         }}
-        className="size-5 accent-gold"
+        className="size-5 shrink-0 accent-gold"
       />
       {label}
     </label>

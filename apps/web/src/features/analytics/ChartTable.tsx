@@ -1,4 +1,10 @@
-import type { ChartResponse } from '@argus/contracts/http/analytics';
+import type { ChartCell, ChartColumn, ChartResponse } from '@argus/contracts/http/analytics';
+
+/** Figures align right; an identifier kept for the CSV (a rule's id) reads as code, small and muted. */
+function cellClass(column: ChartColumn, value: ChartCell | undefined): string {
+  if (column.role === 'id') return 'px-2 py-1 font-mono text-xs text-ink-muted';
+  return typeof value === 'number' ? 'px-2 py-1 text-right tabular-nums' : 'px-2 py-1';
+}
 
 /** The chart's table as an HTML table: its text alternative and what its CSV holds. */
 export function ChartTable({ chart, caption }: { chart: ChartResponse; caption: string }) {
@@ -26,11 +32,11 @@ export function ChartTable({ chart, caption }: { chart: ChartResponse; caption: 
             <tr key={index} className="border-b border-line last:border-b-0">
               {chart.columns.map((column, columnIndex) =>
                 columnIndex === 0 ? (
-                  <th key={column.key} scope="row" className="max-w-md break-words px-2 py-1 font-normal">
+                  <th key={column.key} scope="row" className="min-w-36 max-w-md break-words px-2 py-1 font-normal">
                     {row[column.key] ?? '—'}
                   </th>
                 ) : (
-                  <td key={column.key} className={typeof row[column.key] === 'number' ? 'px-2 py-1 text-right tabular-nums' : 'px-2 py-1'}>
+                  <td key={column.key} className={cellClass(column, row[column.key])}>
                     {row[column.key] ?? '—'}
                   </td>
                 ),

@@ -17,7 +17,9 @@ export function ChartView({ chart }: { chart: ChartResponse }) {
   const horizontal = layout.kind === 'stacked-bars' || layout.kind === 'bars';
   const stacked = layout.kind === 'stacked-columns' || layout.kind === 'stacked-bars';
   const axis = { stroke: theme.muted, tick: { fill: theme.ink, fontSize: 12 } };
-  const height = horizontal ? Math.max(160, 40 + data.length * 32) : 280;
+  // Side by side, each series of a row needs its own bar's height.
+  const rowHeight = stacked ? 32 : 16 + 16 * series.length;
+  const height = horizontal ? Math.max(160, 40 + data.length * rowHeight) : 280;
 
   return (
     <div style={{ height }} aria-hidden="true">

@@ -23,7 +23,8 @@ export const CHART_LAYOUTS: Record<ChartId, ChartLayout> = {
   'response-percentiles': { kind: 'grouped-columns', unit: 'minutes' },
   'unit-utilisation': { kind: 'stacked-bars', unit: 'hours' },
   reports: { kind: 'stacked-columns', unit: 'reports' },
-  alerts: { kind: 'grouped-columns', unit: 'alerts' },
+  // Bars across: rules are named by their titles, too long to stand side by side under columns.
+  alerts: { kind: 'bars', unit: 'alerts' },
   'alert-latency': { kind: 'grouped-columns', unit: 'seconds' },
   'page-views': { kind: 'bars', unit: 'views' },
   'web-vitals': { kind: 'figures' },

@@ -20,7 +20,7 @@ function AttentionSwitch({ channel, label }: { channel: AttentionChannel; label:
           saveAttention(channel, event.target.checked);
           setOn(event.target.checked);
         }}
-        className="size-5 accent-gold"
+        className="size-5 shrink-0 accent-gold"
       />
       {label}
     </label>

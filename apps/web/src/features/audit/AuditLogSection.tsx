@@ -1,14 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { AUDIT_ACTIONS, type AuditEvent } from '@argus/contracts/http/audit';
+import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, auditActionLabel, type AuditEvent } from '@argus/contracts/http/audit';
 import { describeError } from '../../lib/api-error';
 import { Button } from '../../components/ui/Button';
 import { SelectField } from '../../components/ui/SelectField';
 import { TextField } from '../../components/ui/TextField';
+import { describeAuditTarget } from './audit-target';
 import { auditQueries, type AuditFilterValues } from './audit.queries';
 import { useVerifyAuditMutation } from './audit.mutations';
 
-const ACTION_OPTIONS = [{ value: '', label: 'Any action' }, ...AUDIT_ACTIONS.map((action) => ({ value: action, label: action }))];
+const ACTION_OPTIONS = [
+  { value: '', label: 'Any action' },
+  ...AUDIT_ACTIONS.map((action) => ({ value: action, label: AUDIT_ACTION_LABELS[action] })),
+];
 
 const NO_FILTERS: AuditFilterValues = { action: '', fromDate: '', toDate: '', text: '' };
 
@@ -90,8 +94,7 @@ export function AuditLogSection() {
                 <span className="block">{`#${event.seq}`}</span>
               </span>
               <span className="min-w-0 break-words">
-                <span className="block font-mono font-semibold">{event.action}</span>
-                {event.target ? <span className="block">{`Target: ${event.target}`}</span> : null}
+                <AuditEntryHeadline event={event} />
                 <span className="block text-sm">{`By ${who(event.actor)}`}</span>
                 {event.subject && event.subject.id !== event.actor?.id ? (
                   <span className="block text-sm">{`As ${who(event.subject)}`}</span>
@@ -108,5 +111,22 @@ export function AuditLogSection() {
         </Button>
       ) : null}
     </section>
+  );
+}
+
+/** The action in words, its code below it (auditors search by it), and what it was done to. */
+function AuditEntryHeadline({ event }: { event: AuditEvent }) {
+  const target = describeAuditTarget(event);
+  const label = auditActionLabel(event.action);
+  return (
+    <>
+      <span className="block font-semibold">{label}</span>
+      {label === event.action ? null : <span className="block font-mono text-xs text-ink-muted">{event.action}</span>}
+      {target ? (
+        <span className="block" title={target.raw ?? undefined}>
+          {`Target: ${target.text}`}
+        </span>
+      ) : null}
+    </>
   );
 }

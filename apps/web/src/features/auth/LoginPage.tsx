@@ -12,7 +12,8 @@ import { AUTH_TEXT } from './auth-texts';
 import { fromLocationState } from './location-state';
 import { LoginForm } from './LoginForm';
 import { ProviderButtons, useProviderReturn } from './ProviderSignIn';
-import { needsSecondFactor } from './auth-state';
+import { mustEnrolSecondFactor, needsSecondFactor } from './auth-state';
+import { TWO_FACTOR_PATH } from '../mfa/two-factor-anchor';
 import { FirstRunSetup } from '../first-run/FirstRunSetup';
 
 const TITLE = findRoute(LOGIN_PATH)?.title ?? 'Secure Sign In';
@@ -44,7 +45,9 @@ export function LoginPage() {
   }
 
   if (state.status === 'valid') {
-    const target = postLoginTarget(site, state.user.role, fromLocationState(location.state));
+    const target = mustEnrolSecondFactor(state.session)
+      ? TWO_FACTOR_PATH
+      : postLoginTarget(site, state.user.role, fromLocationState(location.state));
     if (target) {
       // The frame stays while the next page loads, so the screen never goes blank in between.
       return (

@@ -8,13 +8,17 @@ import { LoadingScreen } from '../../components/LoadingScreen';
 import { Button } from '../../components/ui/Button';
 import { useAuth } from './auth-context';
 import { AUTH_TEXT } from './auth-texts';
-import { needsSecondFactor } from './auth-state';
+import { mustEnrolSecondFactor, needsSecondFactor } from './auth-state';
+import { TWO_FACTOR_PAGE, TWO_FACTOR_PATH } from '../mfa/two-factor-anchor';
 
 export interface RouteGuardProps {
   route: AppRoute;
   navigation: boolean;
   children: ReactNode;
 }
+
+/** Pages laid out as one centred portrait column, whose title is centred with them. */
+const COLUMN_PAGES: ReadonlySet<string> = new Set(['/fieldunit', '/field-unit', '/civic-reporter']);
 
 /**
  * The route guard of docs/specification.md: validating while the session check runs; signed out or a role the
@@ -23,31 +27,32 @@ export interface RouteGuardProps {
 export function RouteGuard({ route, navigation, children }: RouteGuardProps) {
   const { state, recheck } = useAuth();
   const location = useLocation();
+  const column = COLUMN_PAGES.has(route.path);
 
   if (state.status === 'loading') {
     return (
-      <AppShell title={route.title}>
+      <AppShell title={route.title} column={column}>
         <LoadingScreen variant="detailed" message={TEXT.guard.validating} />
       </AppShell>
     );
   }
   if (state.status === 'ending') {
     return (
-      <AppShell title={route.title}>
+      <AppShell title={route.title} column={column}>
         <LoadingScreen variant="minimal" message="Signing out..." />
       </AppShell>
     );
   }
   if (state.status === 'invalid' && state.reason === 'offline') {
     return (
-      <AppShell title={route.title}>
+      <AppShell title={route.title} column={column}>
         <CheckProblem icon heading={AUTH_TEXT.offlineTitle} body={AUTH_TEXT.offlineBody} onRetry={recheck} />
       </AppShell>
     );
   }
   if (state.status === 'invalid' && state.reason === 'error') {
     return (
-      <AppShell title={route.title}>
+      <AppShell title={route.title} column={column}>
         <CheckProblem heading="Access check failed" body={state.error} onRetry={recheck} />
       </AppShell>
     );
@@ -56,8 +61,12 @@ export function RouteGuard({ route, navigation, children }: RouteGuardProps) {
   if (state.status !== 'valid' || needsSecondFactor(state.session) || !canAccess(route.access, state.user.role)) {
     return <Navigate to={LOGIN_PATH} replace state={{ from: location }} />;
   }
+  // Every page but Settings would only fire requests the server refuses: set up the factor first.
+  if (mustEnrolSecondFactor(state.session) && route.path !== TWO_FACTOR_PAGE) {
+    return <Navigate to={TWO_FACTOR_PATH} replace />;
+  }
   return (
-    <AppShell title={route.title} navigation={navigation}>
+    <AppShell title={route.title} navigation={navigation} column={column}>
       <Suspense fallback={<LoadingScreen variant="minimal" message="Loading page..." />}>{children}</Suspense>
     </AppShell>
   );

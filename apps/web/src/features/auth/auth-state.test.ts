@@ -15,12 +15,17 @@ describe('checkFailureAction', () => {
   it('reports any other failure with the specification message', () => {
     const expected = { type: 'check-failed', error: 'Unable to verify your access permissions.' };
     expect(checkFailureAction(new ApiError(500, 'internal', 'x'), true)).toEqual(expected);
-    expect(checkFailureAction(new ApiError(0, 'network_error', 'x'), true)).toEqual(expected);
     expect(checkFailureAction(new Error('parse'), true)).toEqual(expected);
   });
 
   it('recognises being offline instead of bouncing to sign-in', () => {
     expect(checkFailureAction(new ApiError(0, 'network_error', 'x'), false)).toEqual({ type: 'offline' });
+    expect(checkFailureAction(new ApiError(500, 'internal', 'x'), false)).toEqual({ type: 'offline' });
+  });
+
+  it('treats a check that got no answer as offline even before the browser says so', () => {
+    expect(checkFailureAction(new ApiError(0, 'network_error', 'x'), true)).toEqual({ type: 'offline' });
+    expect(checkFailureAction(new ApiError(0, 'timeout', 'x'), true)).toEqual({ type: 'offline' });
   });
 });
 

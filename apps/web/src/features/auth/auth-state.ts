@@ -53,12 +53,14 @@ export function authReducer(state: AuthState, action: AuthAction): AuthState {
 
 /**
  * docs/specification.md: a 401 from the session check means signed out, quietly; any other failure is an error.
- * A network failure while the browser knows it is offline is neither: the user may well still
- * have a valid session.
+ * A check that got no answer at all is neither: the user may well still have a valid session. Any
+ * network failure counts, whatever navigator.onLine says at that moment: on a reload with the
+ * network gone, the check can fail before the browser flips onLine, and the offline state must win
+ * (issue 19, point 8).
  */
 export function checkFailureAction(error: unknown, online: boolean): AuthAction {
   if (isApiError(error) && error.status === 401) return { type: 'signed-out' };
-  if (isApiError(error) && error.isNetworkFailure && !online) return { type: 'offline' };
+  if (!online || (isApiError(error) && error.isNetworkFailure)) return { type: 'offline' };
   return { type: 'check-failed', error: TEXT.session.verifyFailed };
 }
 
@@ -86,6 +88,15 @@ export function sessionDeadline(session: Session): number {
 
 export function isSessionExpired(session: Session, now: number): boolean {
   return now > sessionDeadline(session);
+}
+
+/**
+ * An administrator whom the policy asks for a second factor and who has none: the server refuses
+ * them every administrative call (mfa_enrolment_required), so the app takes them to setting one up
+ * and opens no other page until they have (issue 19, point 7).
+ */
+export function mustEnrolSecondFactor(session: Session): boolean {
+  return session.mfa.required && !session.mfa.enrolled;
 }
 
 /** Signed in with the password, but the account has a verified factor still to be answered. */

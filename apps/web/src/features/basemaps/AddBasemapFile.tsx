@@ -2,7 +2,8 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { formatBytes } from '@argus/contracts/evidence';
 import { displayFileName } from '@argus/contracts/file-names';
 import { Button } from '../../components/ui/Button';
-import { Field, fieldControlClasses } from '../../components/ui/Field';
+import { Field } from '../../components/ui/Field';
+import { FileDropZone } from '../../components/ui/FileDropZone';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { Spinner } from '../../components/ui/Spinner';
 import { TextField } from '../../components/ui/TextField';
@@ -24,7 +25,6 @@ export function AddBasemapFile() {
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<FieldErrors<UploadField>>({});
   const [outcome, setOutcome] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
   const cancel = useRef<AbortController | null>(null);
   const id = useId();
 
@@ -44,7 +44,6 @@ export function AddBasemapFile() {
         onSuccess: ({ basemap }) => {
           setName('');
           setFile(null);
-          if (input.current) input.current.value = '';
           setOutcome(`Added ${basemap.name}.`);
         },
         onError: (error) => {
@@ -77,16 +76,15 @@ export function AddBasemapFile() {
         error={errors.file}
       >
         {(control) => (
-          <input
-            {...control}
-            ref={input}
-            type="file"
+          <FileDropZone
+            control={control}
+            label="Basemap file"
             accept=".pmtiles,.mbtiles"
-            onChange={(event) => {
-              setFile(event.target.files?.[0] ?? null);
+            chosen={file}
+            onFile={(chosen) => {
+              setFile(chosen);
               setErrors((current) => ({ ...current, file: undefined }));
             }}
-            className={`min-h-11 w-full ${fieldControlClasses(errors.file)}`}
           />
         )}
       </Field>

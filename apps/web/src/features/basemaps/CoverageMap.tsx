@@ -54,6 +54,7 @@ export function CoverageMap({
         overlays={overlays}
         onMapReady={setMap}
         onPick={handlePick}
+        opensOnData
         label="Coverage of the basemaps"
         className="h-64 w-full overflow-hidden rounded-lg border border-line sm:h-80"
       />

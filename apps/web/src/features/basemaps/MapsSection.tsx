@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Basemap } from '@argus/contracts/http/basemaps';
 import { Button } from '../../components/ui/Button';
@@ -16,9 +16,9 @@ export const MAPS_SECTION_ID = 'maps';
 /**
  * Settings › Maps, for the roles that manage basemaps (docs/decisions/0029-basemaps-served-by-argus.md):
  * the street basemaps in the order the maps offer them, their coverage, and adding, renaming,
- * reordering, choosing the default and removing them.
+ * reordering, choosing the default and removing them. `children` (the home area and the unit symbols) follow in the same section.
  */
-export function MapsSection() {
+export function MapsSection({ children }: { children?: ReactNode }) {
   const basemaps = useQuery(basemapQueries.list());
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Basemap | null>(null);
@@ -81,6 +81,7 @@ export function MapsSection() {
         <AddOnlineBasemap />
       </div>
       <RemoveBasemapDialog basemap={removing} onClose={() => setRemoving(null)} />
+      {children}
     </section>
   );
 }

@@ -15,8 +15,8 @@ export function applyCivicFrame(queryClient: QueryClient, frame: LiveFrame): voi
     case 'report.created':
     case 'report.updated':
       return patchOwnReport(queryClient, frame.data);
-    case 'alert.created':
-    case 'alert.updated':
+    case 'public-alert.created':
+    case 'public-alert.updated':
       return void queryClient.invalidateQueries({ queryKey: publicAlertQueries.all });
     case 'realtime.reset':
       void queryClient.invalidateQueries({ queryKey: reportQueries.all });

@@ -3,8 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import type { Alert } from '@argus/contracts/http/alerts';
 import type { Incident } from '@argus/contracts/http/incidents';
 import type { Report } from '@argus/contracts/http/reports';
+import type { TakContact } from '@argus/contracts/http/tak';
 import type { Unit } from '@argus/contracts/http/units';
 import { MapLegend } from '../../lib/map/MapLegend';
+import type { MapLibreMap } from '../../lib/map/maplibre';
 import { OperationalMap } from '../../lib/map/OperationalMap';
 import type { MapFocus, MapPick } from '../../lib/map/overlay';
 import { callersOverlay } from '../../lib/map/overlays/callers';
@@ -13,9 +15,11 @@ import { incidentsOverlay } from '../../lib/map/overlays/incidents';
 import { markerOverlay } from '../../lib/map/overlays/marker';
 import { measureOverlay } from '../../lib/map/overlays/measure';
 import { reportsOverlay } from '../../lib/map/overlays/reports';
+import { takContactsOverlay } from '../../lib/map/overlays/tak-contacts';
 import { emergencyOverlay, unitsOverlay } from '../../lib/map/overlays/units';
 import { useEscapeStopsPicking } from '../../lib/map/useEscapeStopsPicking';
 import { callerLinkQueries } from '../caller-links/caller-links.queries';
+import { useUnitSidcs } from '../unit-symbols/unit-symbols.queries';
 import { useZoneLayer } from '../zones/useZoneLayer';
 import { RangeBearingPanel } from './RangeBearingPanel';
 import { useRangeBearing } from './useRangeBearing';
@@ -25,6 +29,8 @@ export interface CommandMapProps {
   incidents: readonly Incident[];
   reports: readonly Report[];
   alerts: readonly Alert[];
+  /** TAK devices heard on the CoT endpoint; the map draws those bound to no unit. */
+  takContacts: readonly TakContact[];
   now: number;
   selectedIncidentId: string | null;
   highlightedUnitIds: ReadonlySet<string>;
@@ -33,6 +39,8 @@ export interface CommandMapProps {
   picking: boolean;
   focus: MapFocus | null;
   onPick: (pick: MapPick) => void;
+  /** The MapLibre map once loaded, for tools that work on it (a box drawn for a unit's phone). */
+  onMapReady?: (map: MapLibreMap | null) => void;
   className?: string;
 }
 
@@ -41,16 +49,22 @@ export interface CommandMapProps {
  * positions rebuilds only the units overlay and the map sends only that source to its worker.
  */
 export function CommandMap(props: CommandMapProps) {
-  const { units, incidents, reports, alerts, now, selectedIncidentId, highlightedUnitIds, draftPoint } = props;
+  const { units, incidents, reports, alerts, takContacts, now, selectedIncidentId, highlightedUnitIds, draftPoint } = props;
   const reportsLayer = useMemo(() => reportsOverlay(reports), [reports]);
   // An SOS alert sits where its unit is, which the emergency overlay already marks far more loudly.
   const alertsLayer = useMemo(() => alertsOverlay(alerts.filter((alert) => alert.rule !== 'unit.sos')), [alerts]);
   const incidentsLayer = useMemo(() => incidentsOverlay(incidents, { selectedId: selectedIncidentId }), [incidents, selectedIncidentId]);
-  const unitsLayer = useMemo(() => unitsOverlay(units, { now, selectedIds: highlightedUnitIds }), [units, now, highlightedUnitIds]);
-  const emergencies = useMemo(() => emergencyOverlay(units), [units]);
+  const { sidcs } = useUnitSidcs();
+  const unitsLayer = useMemo(
+    () => unitsOverlay(units, { now, sidcs, selectedIds: highlightedUnitIds }),
+    [units, now, sidcs, highlightedUnitIds],
+  );
+  const emergencies = useMemo(() => emergencyOverlay(units, sidcs), [units, sidcs]);
   // Callers who shared where they are (docs/decisions/0046-caller-location-links.md), kept live by the dashboard's LiveCache.
   const callers = useQuery(callerLinkQueries.located());
   const callersLayer = useMemo(() => callersOverlay(callers.data ?? []), [callers.data]);
+  // TAK devices that speak for no unit (docs/decisions/0061-tak-cot-endpoint-first-slice.md), kept live by the LiveCache.
+  const takContactsLayer = useMemo(() => takContactsOverlay(takContacts, now), [takContacts, now]);
   const marker = useMemo(() => markerOverlay(draftPoint, 'New incident'), [draftPoint]);
   const range = useRangeBearing(units);
   useEscapeStopsPicking(range.active, range.setActive);
@@ -65,12 +79,13 @@ export function CommandMap(props: CommandMapProps) {
       alertsLayer,
       incidentsLayer,
       callersLayer,
+      takContactsLayer,
       unitsLayer,
       marker,
       emergencies,
       measure,
     ],
-    [zones.overlay, reportsLayer, alertsLayer, incidentsLayer, callersLayer, unitsLayer, marker, emergencies, measure],
+    [zones.overlay, reportsLayer, alertsLayer, incidentsLayer, callersLayer, takContactsLayer, unitsLayer, marker, emergencies, measure],
   );
   return (
     <div className={props.className}>
@@ -80,14 +95,16 @@ export function CommandMap(props: CommandMapProps) {
         onPick={range.active ? range.handlePick : props.onPick}
         picking={props.picking && !range.active}
         focus={props.focus}
+        onMapReady={props.onMapReady}
         goTo
         viewInAddress
-        label="Operational map: units, incidents, callers, reports and alerts"
+        label="Operational map: units, incidents, callers, TAK devices, reports and alerts"
         className="h-full w-full"
-      />
-      {zones.toggle}
-      <RangeBearingPanel active={range.active} onActiveChange={range.setActive} measure={range.measure} />
-      <MapLegend />
+      >
+        {zones.toggle}
+        <RangeBearingPanel active={range.active} onActiveChange={range.setActive} measure={range.measure} />
+        <MapLegend parts={takContacts.length > 0 ? ['units', 'incidents', 'reports', 'alerts', 'tak'] : undefined} />
+      </OperationalMap>
     </div>
   );
 }

@@ -2,6 +2,8 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Alert } from '@argus/contracts/http/alerts';
 import type { Incident } from '@argus/contracts/http/incidents';
+import type { TakContact } from '@argus/contracts/http/tak';
+import { mayReadTakContacts } from '@argus/contracts/policies/tak';
 import type { Unit } from '@argus/contracts/http/units';
 import type { MapPick } from '../../lib/map/overlay';
 import { unitLocation } from '../../lib/map/overlays/units';
@@ -30,6 +32,7 @@ import { BroadcastPanel } from './BroadcastPanel';
 import { CommandMap } from './CommandMap';
 import { LoadProblems, Loaded } from './LoadProblems';
 import { MapSelection } from './MapSelection';
+import type { MapLibreMap } from '../../lib/map/maplibre';
 import { selectionFor, type MapPicked } from './map-selection';
 import { PanelTabs } from './PanelTabs';
 import { SosBanner } from './SosBanner';
@@ -37,11 +40,14 @@ import { useCommandLive } from './useCommandLive';
 import { useIncidentReportParam } from './useIncidentReportParam';
 import { LiveStatus } from './LiveStatus';
 import { VideoWall } from './VideoWall';
+import { useAuth } from '../auth/auth-context';
+import { takContactQueries } from '../tak/tak.queries';
 
 type Tab = 'incidents' | 'units' | 'alerts' | 'messages' | 'video' | 'broadcast';
 type IncidentView = { mode: 'queue' } | { mode: 'create' } | { mode: 'detail'; id: string };
 
 const NO_UNITS: Unit[] = [];
+const NO_TAK_CONTACTS: TakContact[] = [];
 const RESTING_SHORTCUTS = Object.fromEntries(COMMAND_SHORTCUTS.map(({ action }) => [action, () => undefined])) as Record<
   CommandAction,
   () => void
@@ -59,11 +65,15 @@ export function CommandPage() {
   const incidents = useQuery(incidentQueries.open());
   const alerts = useQuery(alertQueries.active());
   const reports = useQuery(awaitingTriageQuery());
+  // TAK devices heard on the CoT endpoint, for those who may see them (docs/decisions/0061-tak-cot-endpoint-first-slice.md).
+  const takContacts = useQuery({ ...takContactQueries.list(), enabled: mayReadTakContacts(useAuth().user?.role) });
 
   const [tab, setTab] = useState<Tab>('incidents');
   const [view, setView] = useState<IncidentView>({ mode: 'queue' });
   const [draft, setDraft] = useState<DraftLocation>(EMPTY_DRAFT);
   const [picking, setPicking] = useState(false);
+  const [map, setMap] = useState<MapLibreMap | null>(null);
+  const [drawingBox, setDrawingBox] = useState(false);
   const [dispatchSelection, setDispatchSelection] = useState<Set<string>>(() => new Set());
   const [picked, setPicked] = useState<MapPicked>(null);
   const [queueFilter, setQueueFilter] = useState<QueueFilter>(ALL_INCIDENTS);
@@ -79,6 +89,7 @@ export function CommandPage() {
   const openIncidents = useMemo(() => incidents.data?.incidents ?? [], [incidents.data]);
   const alertList = useMemo(() => alerts.data?.alerts ?? [], [alerts.data]);
   const reportList = useMemo(() => reports.data?.reports ?? [], [reports.data]);
+  const takContactList = takContacts.data ?? NO_TAK_CONTACTS;
   const draftLocation = useMemo(() => (view.mode === 'create' ? draftPoint(draft) : null), [view.mode, draft]);
   const selectedIncidentId = view.mode === 'detail' ? view.id : null;
 
@@ -141,6 +152,8 @@ export function CommandPage() {
   };
 
   const handlePick = ({ location, feature }: MapPick) => {
+    // A box being drawn for a unit's phone takes the map's clicks.
+    if (drawingBox) return;
     if (picking) {
       setDraft({ lat: location.lat.toFixed(6), lon: location.lon.toFixed(6) });
       setPicking(false);
@@ -167,8 +180,8 @@ export function CommandPage() {
   };
 
   const selection = useMemo(
-    () => selectionFor(picked, { units: unitList, reports: reportList, alerts: alertList }),
-    [picked, unitList, reportList, alertList],
+    () => selectionFor(picked, { units: unitList, reports: reportList, alerts: alertList, takContacts: takContactList }),
+    [picked, unitList, reportList, alertList, takContactList],
   );
 
   const highlighted = useMemo(() => {
@@ -221,6 +234,7 @@ export function CommandPage() {
             incidents={openIncidents}
             reports={reportList}
             alerts={alertList}
+            takContacts={takContactList}
             now={now}
             selectedIncidentId={selectedIncidentId}
             highlightedUnitIds={highlighted}
@@ -228,9 +242,12 @@ export function CommandPage() {
             picking={picking}
             focus={focus}
             onPick={handlePick}
+            onMapReady={setMap}
             className="absolute inset-0"
           />
-          {selection ? <MapSelection target={selection} now={now} onClose={() => setPicked(null)} /> : null}
+          {selection ? (
+            <MapSelection target={selection} now={now} onClose={() => setPicked(null)} map={map} onDrawingChange={setDrawingBox} />
+          ) : null}
           {picking ? (
             <p
               role="status"

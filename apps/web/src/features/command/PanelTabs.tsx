@@ -44,7 +44,8 @@ export function PanelTabs<Id extends string>({ label, tabs, active, onChange, ch
 
   return (
     <div className="flex min-h-0 flex-col">
-      <div role="tablist" aria-label={label} onKeyDown={handleKeyDown} className="flex shrink-0 flex-wrap border-b border-line">
+      {/* Three to a row, so six tabs are two even rows at any width (wrapped freely, "Broadcast" stood alone on a desk). */}
+      <div role="tablist" aria-label={label} onKeyDown={handleKeyDown} className="grid shrink-0 grid-cols-3 border-b border-line">
         {tabs.map((tab) => (
           <button
             key={tab.id}
@@ -60,7 +61,7 @@ export function PanelTabs<Id extends string>({ label, tabs, active, onChange, ch
             tabIndex={tab.id === active ? 0 : -1}
             onClick={() => onChange(tab.id)}
             className={cn(
-              'relative -mb-px flex min-h-11 flex-1 items-center justify-center gap-1.5 border-b-2 px-2 text-sm font-medium',
+              'relative -mb-px flex min-h-11 items-center justify-center gap-1.5 border-b-2 px-2 text-sm font-medium',
               tab.id === active ? 'border-gold text-gold' : 'border-transparent text-ink hover:text-gold',
               tab.highlighted && 'rounded-t-md bg-surface-raised ring-2 ring-inset ring-gold',
             )}

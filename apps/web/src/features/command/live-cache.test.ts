@@ -4,6 +4,7 @@ import type { Incident } from '@argus/contracts/http/incidents';
 import type { Unit } from '@argus/contracts/http/units';
 import { isDroppedAtSocket, testFrame } from '../../test/realtime';
 import { incidentQueries } from '../incidents/incidents.queries';
+import { takContactQueries } from '../tak/tak.queries';
 import { unitQueries } from '../units/units.queries';
 import { LIVE_FLUSH_INTERVAL_MS, LiveCache } from './live-cache';
 
@@ -133,6 +134,30 @@ describe('LiveCache', () => {
     cache.accept(testFrame('message.created', message));
     cache.flush();
     expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+  });
+
+  it('keeps the TAK contact list live, the latest copy of each contact per flush', () => {
+    const key = takContactQueries.list().queryKey;
+    const contact = (uid: string, lat: number, unit: { id: string; callsign: string } | null = null) => ({
+      uid,
+      callsign: uid,
+      cotType: 'a-f-G-U-C',
+      location: { lat, lon: 0 },
+      battery: null,
+      lastSeen: lat,
+      unit,
+    });
+    queryClient.setQueryData(key, { contacts: [contact('a', 1)] });
+    const cache = new LiveCache(queryClient);
+    cache.accept(testFrame('tak-contact.updated', contact('a', 2)));
+    cache.accept(testFrame('tak-contact.updated', contact('b', 1)));
+    cache.accept(testFrame('tak-contact.updated', contact('a', 3, { id: 'u1', callsign: 'MEDIC 4' })));
+    cache.flush();
+    const { contacts } = queryClient.getQueryData<{ contacts: ReturnType<typeof contact>[] }>(key)!;
+    expect(contacts.map((item) => [item.uid, item.location.lat, item.unit?.callsign ?? null])).toEqual([
+      ['a', 3, 'MEDIC 4'],
+      ['b', 1, null],
+    ]);
   });
 
   it('refetches everything on a realtime reset', () => {

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { TakContact } from '@argus/contracts/http/tak';
 import type { Unit } from '@argus/contracts/http/units';
 import type { EventFrame, LiveFrame } from '@argus/contracts/realtime/protocol';
 import { alertQueries } from '../alerts/alerts.queries';
@@ -14,7 +15,11 @@ import { isAwaitingTriage, patchReportList } from '../reports/reports.live';
 import { awaitingTriageQuery } from '../reports/reports.queries';
 import { isNewerUnit, patchUnitList } from '../units/units.live';
 import { unitQueries } from '../units/units.queries';
+import { unitSymbolQueries } from '../unit-symbols/unit-symbols.queries';
+import { patchTakContacts } from '../tak/tak.live';
+import { takContactQueries } from '../tak/tak.queries';
 import { patchLive } from '../../lib/live-patch';
+import { homeAreaQuery } from '../../lib/map/useHomeArea';
 
 /**
  * Realtime changes reach the caches, and so React and the map, at most this often: the one
@@ -31,6 +36,8 @@ export const LIVE_QUERY_KEYS = [
   awaitingTriageQuery().queryKey,
   broadcastQuery().queryKey,
   callerLinkQueries.all,
+  unitSymbolQueries.all,
+  takContactQueries.all,
 ] as const;
 
 /**
@@ -42,6 +49,8 @@ export const LIVE_QUERY_KEYS = [
  */
 export class LiveCache {
   private readonly units = new Map<string, Unit>();
+  /** TAK contacts as units are: only the latest copy of each waits for the flush. */
+  private readonly takContacts = new Map<string, TakContact>();
   private events: EventFrame[] = [];
   private reset = false;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -61,6 +70,10 @@ export class LiveCache {
       // Deleting first keeps the map's insertion order the arrival order of the newest copies.
       this.units.delete(unit.id);
       this.units.set(unit.id, unit);
+    } else if (frame.type === 'tak-contact.updated') {
+      // Announced in order on one channel: the latest copy is the newest.
+      this.takContacts.delete(frame.data.uid);
+      this.takContacts.set(frame.data.uid, frame.data);
     } else if (frame.type === 'realtime.reset') {
       this.reset = true;
     } else {
@@ -82,11 +95,16 @@ export class LiveCache {
     if (this.reset) {
       this.reset = false;
       this.units.clear();
+      this.takContacts.clear();
       this.events = [];
       for (const queryKey of LIVE_QUERY_KEYS) void this.queryClient.invalidateQueries({ queryKey });
       return;
     }
     this.flushUnits();
+    if (this.takContacts.size > 0) {
+      patchTakContacts(this.queryClient, [...this.takContacts.values()]);
+      this.takContacts.clear();
+    }
     const events = this.events;
     this.events = [];
     for (const frame of events) this.apply(frame);
@@ -116,6 +134,14 @@ export class LiveCache {
         if (queryClient.getQueryData(detail)) queryClient.setQueryData(detail, { incident });
         return;
       }
+      case 'symbology.updated':
+        // The unit symbol table an administrator saved: the map and its legend redraw from it.
+        queryClient.setQueryData(unitSymbolQueries.all, frame.data);
+        return;
+      case 'home-area.updated':
+        // The home area an administrator set or cleared: the next map opened opens there (docs/decisions/0058-home-area.md).
+        queryClient.setQueryData(homeAreaQuery.queryKey, frame.data);
+        return;
       case 'caller.updated':
         patchCallerLink(queryClient, frame.data);
         return;

@@ -1,5 +1,6 @@
 import type { Alert } from '@argus/contracts/http/alerts';
 import type { Report } from '@argus/contracts/http/reports';
+import type { TakContact } from '@argus/contracts/http/tak';
 import type { Unit } from '@argus/contracts/http/units';
 import type { MapSelectionTarget } from './MapSelection';
 
@@ -9,7 +10,7 @@ export type MapPicked = { overlayId: string; id: string } | null;
 /** What a pick shows in the card over the map, read from the current lists so it stays live; gone once its item is. */
 export function selectionFor(
   picked: MapPicked,
-  lists: { units: readonly Unit[]; reports: readonly Report[]; alerts: readonly Alert[] },
+  lists: { units: readonly Unit[]; reports: readonly Report[]; alerts: readonly Alert[]; takContacts: readonly TakContact[] },
 ): MapSelectionTarget | null {
   if (!picked) return null;
   if (picked.overlayId === 'units' || picked.overlayId === 'emergencies') {
@@ -23,6 +24,11 @@ export function selectionFor(
   if (picked.overlayId === 'alerts') {
     const alert = lists.alerts.find((item) => item.id === picked.id);
     return alert ? { kind: 'alert', alert } : null;
+  }
+  if (picked.overlayId === 'tak-contacts') {
+    const contact = lists.takContacts.find((item) => item.uid === picked.id);
+    // Bound since it was picked: it is its unit on the map now, not a contact.
+    return contact && !contact.unit ? { kind: 'tak-contact', contact } : null;
   }
   return null;
 }

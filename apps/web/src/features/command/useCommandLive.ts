@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { mayReadTakContacts } from '@argus/contracts/policies/tak';
 import { channels, type Channel } from '@argus/contracts/realtime/protocol';
+import { useAuth } from '../auth/auth-context';
 import { useRealtime } from '../../lib/realtime';
 import { LiveCache } from './live-cache';
 
-/** What the command dashboard follows live: the whole picture and the messages to all units. */
+/** What the command dashboard follows live: the whole picture and the messages to all units (and TAK devices, below). */
 const COMMAND_CHANNELS: Channel[] = ['incidents', 'units', 'reports', 'alerts', 'broadcast'];
 
 /**
@@ -15,5 +17,9 @@ export function useCommandLive(openIncidentId: string | null): void {
   const queryClient = useQueryClient();
   const [cache] = useState(() => new LiveCache(queryClient));
   useEffect(() => () => cache.dispose(), [cache]);
-  useRealtime(openIncidentId ? [...COMMAND_CHANNELS, channels.incident(openIncidentId)] : COMMAND_CHANNELS, (frame) => cache.accept(frame));
+  // TAK devices on the map, for those who may see them (docs/decisions/0061-tak-cot-endpoint-first-slice.md).
+  const tak: Channel[] = mayReadTakContacts(useAuth().user?.role) ? ['tak'] : [];
+  useRealtime([...COMMAND_CHANNELS, ...tak, ...(openIncidentId ? [channels.incident(openIncidentId)] : [])], (frame) =>
+    cache.accept(frame),
+  );
 }

@@ -38,7 +38,9 @@ function describeDetail(entry: CustodyEntry): string | null {
     const to = STATUS_LABELS[detail.to as keyof typeof STATUS_LABELS] ?? String(detail.to);
     return detail.reason ? `${to}: ${String(detail.reason)}` : to;
   }
+  // Entries from before decision 0056 logged each of the player's requests as an inline download.
   if (entry.action === 'downloaded') return detail.disposition === 'inline' ? 'Shown in the viewer' : 'Saved as a file';
+  if (entry.action === 'viewed' && detail.shownBy === 'viewer') return 'Shown in the viewer';
   if (entry.action === 'exported') return `In export ${String(detail.exportId).slice(0, 8)}`;
   return null;
 }

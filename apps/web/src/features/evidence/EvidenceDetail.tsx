@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EvidenceItem } from '@argus/contracts/http/evidence';
 import { formatBytes } from '@argus/contracts/evidence';
@@ -13,6 +13,9 @@ import type { IncidentChoice } from './incident-choices';
 import { useLinkEvidenceMutation, useReviewEvidenceMutation } from './evidence.mutations';
 import { contentUrl, evidenceQueries } from './evidence.queries';
 import { KIND_LABELS, SOURCE_LABELS, STATUS_LABELS, formatTime } from './evidence-format';
+
+// pdf.js is large: it loads only when a PDF is opened (docs/decisions/0060-pdfs-read-in-place-with-pdfjs.md).
+const PdfViewer = lazy(() => import('./PdfViewer'));
 
 /** One item: the viewer, what is known about it, its verified badge, review and link, and its custody log. */
 export function EvidenceDetail({ itemId, incidents, onClose }: { itemId: string; incidents: IncidentChoice[]; onClose: () => void }) {
@@ -74,8 +77,13 @@ function Viewer({ item, onShown }: { item: EvidenceItem; onShown: () => void }) 
         </video>
       ) : null}
       {item.kind === 'audio' ? <audio src={src} controls preload="metadata" onLoadedMetadata={onShown} className="w-full" /> : null}
-      {item.kind === 'document' ? (
-        <p className="text-ink-muted">{`A ${item.mime === 'application/pdf' ? 'PDF' : 'plain-text'} document; download it to read it.`}</p>
+      {item.kind === 'document' && item.mime === 'application/pdf' ? (
+        <Suspense fallback={<p className="text-ink-muted">Opening the PDF viewer...</p>}>
+          <PdfViewer url={src} name={name} onShown={onShown} />
+        </Suspense>
+      ) : null}
+      {item.kind === 'document' && item.mime !== 'application/pdf' ? (
+        <p className="text-ink-muted">A plain-text document; download it to read it.</p>
       ) : null}
       <a href={contentUrl(item.id, true)} className={buttonClasses('secondary')} download={name}>
         {`Download original (${formatBytes(item.size)})`}

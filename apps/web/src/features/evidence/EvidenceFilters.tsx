@@ -19,7 +19,7 @@ export function EvidenceFilters({
 }) {
   const set = <K extends keyof EvidenceFilterValues>(key: K, next: EvidenceFilterValues[K]) => onChange({ ...value, [key]: next });
   return (
-    <fieldset className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+    <fieldset className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
       <legend className="sr-only">Filter evidence</legend>
       <SelectField
         label="Incident"

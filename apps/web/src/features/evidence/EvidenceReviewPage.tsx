@@ -61,7 +61,7 @@ export function EvidenceReviewPage() {
 
   return (
     <div className="space-y-6">
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className={cn('space-y-4', itemId ? 'hidden xl:block' : null)}>
           <section aria-labelledby="evidence-list-heading" className="space-y-3">
             <h2 id="evidence-list-heading" className="text-lg font-semibold">

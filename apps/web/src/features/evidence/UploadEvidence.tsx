@@ -1,13 +1,12 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { formatBytes } from '@argus/contracts/evidence';
 import { displayFileName } from '@argus/contracts/file-names';
 import { describeError } from '../../lib/api-error';
 import { Button } from '../../components/ui/Button';
+import { FileDropZone } from '../../components/ui/FileDropZone';
 import { SelectField } from '../../components/ui/SelectField';
 import type { IncidentChoice } from './incident-choices';
 import { useUploadEvidenceMutation } from './evidence.mutations';
-
-const fieldClasses = 'min-h-11 w-full rounded-md border border-line bg-surface-sunken px-3 py-2 text-ink';
 
 /** Adds a file as evidence; the server checks its type from its bytes and hashes it as it arrives. */
 export function UploadEvidence({ incidents, onUploaded }: { incidents: IncidentChoice[]; onUploaded: (id: string) => void }) {
@@ -15,7 +14,6 @@ export function UploadEvidence({ incidents, onUploaded }: { incidents: IncidentC
   const [file, setFile] = useState<File | null>(null);
   const [incidentId, setIncidentId] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
   const id = useId();
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -29,7 +27,6 @@ export function UploadEvidence({ incidents, onUploaded }: { incidents: IncidentC
       {
         onSuccess: ({ item }) => {
           setFile(null);
-          if (input.current) input.current.value = '';
           onUploaded(item.id);
         },
       },
@@ -46,14 +43,15 @@ export function UploadEvidence({ incidents, onUploaded }: { incidents: IncidentC
           <label htmlFor={`${id}-file`} className="font-medium">
             File
           </label>
-          <input
-            id={`${id}-file`}
-            ref={input}
-            type="file"
+          <FileDropZone
+            control={{ id: `${id}-file`, 'aria-invalid': problem ? true : undefined, 'aria-describedby': `${id}-hint` }}
+            label="File"
             accept="image/*,video/*,audio/*,application/pdf,text/plain"
-            aria-describedby={`${id}-hint`}
-            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-            className={fieldClasses}
+            chosen={file}
+            onFile={(chosen) => {
+              setFile(chosen);
+              setProblem(null);
+            }}
           />
           <p id={`${id}-hint`} className="text-sm text-ink-muted">
             Photos, video, audio, PDF or plain text. The type is checked from the content, not the name.

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Location } from '@argus/contracts/http/incidents';
 import type { Assignment, Unit } from '@argus/contracts/http/units';
@@ -11,25 +11,43 @@ import { LoadingScreen } from '../../components/LoadingScreen';
 import { ConnectionBanner } from '../../components/outbox/ConnectionBanner';
 import { OutboxList } from '../../components/outbox/OutboxList';
 import { useAuth } from '../auth/auth-context';
-import { ReportForm } from '../reports/ReportForm';
 import { useReportDeliveredUpdates } from '../reports/reports.mutations';
-import { MessageThread } from '../messages/MessageThread';
-import { AssignmentPanel } from './AssignmentPanel';
 import { EmergencyBanner } from './EmergencyBanner';
-import { FieldMapPanel } from './offline-area/FieldMapPanel';
-import { GoLivePanel } from './GoLivePanel';
 import { useDeliveredUpdates, useFieldActions } from './field-unit.mutations';
 import { applyFieldFrame, fieldChannels, fieldCue } from './field-unit.live';
 import { ringFor } from '../attention/ring';
 import { usePushSubscription } from '../attention/usePushSubscription';
-import { FieldAttentionSettings } from '../attention/FieldAttentionSettings';
 import { fieldUnitKeys, fieldUnitQueries } from './field-unit.queries';
 import { hasPendingSos, pendingDispatchStatus, pendingUnitStatus } from './pending-actions';
-import { PositionPanel, SharingStrip } from './PositionPanel';
+import { SharingStrip } from './SharingStrip';
 import { SosButton } from './SosButton';
 import { UnitPanel } from './UnitPanel';
 import { isOnDuty, usePositionSharing, useSharePreference } from './usePositionSharing';
 import { useFieldDeviceCache } from './field-device-cache';
+import { markFirstScreenReady } from '../../lib/pwa/register-after-first-screen';
+
+type LaterPanels = typeof import('./later-panels');
+
+/** One of the panels below the status buttons: all come in one chunk, fetched when the screen first renders. */
+function laterPanel<Props extends object>(pick: (panels: LaterPanels) => ComponentType<Props>) {
+  const Lazy = lazy(async () => ({ default: pick(await import('./later-panels')) }));
+  // Each panel appears once the chunk is in; the buttons above are usable meanwhile.
+  return function LaterPanel(props: Props) {
+    return (
+      <Suspense fallback={null}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  };
+}
+
+const AssignmentPanel = laterPanel((panels) => panels.AssignmentPanel);
+const PositionPanel = laterPanel((panels) => panels.PositionPanel);
+const GoLivePanel = laterPanel((panels) => panels.GoLivePanel);
+const FieldMapPanel = laterPanel((panels) => panels.FieldMapPanel);
+const ReportForm = laterPanel((panels) => panels.ReportForm);
+const MessageThread = laterPanel((panels) => panels.MessageThread);
+const FieldAttentionSettings = laterPanel((panels) => panels.FieldAttentionSettings);
 
 /** /fieldunit and /field-unit (the same screen), and every path of the field unit site. */
 export function FieldUnitPage() {
@@ -89,6 +107,11 @@ function FieldUnitScreen({ userId }: { userId: string }) {
   const here = position.status === 'fix' ? position.location : (unit?.position?.location ?? null);
   const sosWaiting = unit ? hasPendingSos(outbox.items, unit.id) : false;
 
+  const shown = !units.isPending || units.fetchStatus === 'paused';
+  useEffect(() => {
+    if (shown) markFirstScreenReady();
+  }, [shown]);
+
   // With no signal and nothing yet known the page still opens: its map draws the areas saved on the phone.
   if (units.isPending && units.fetchStatus !== 'paused') return <LoadingScreen variant="minimal" message="Loading your unit..." />;
 
@@ -96,7 +119,14 @@ function FieldUnitScreen({ userId }: { userId: string }) {
     <div className="mx-auto max-w-lg space-y-4 pb-32">
       <ConnectionBanner waiting={outbox.pending.length} refused={outbox.failed.length} />
       {unit ? <EmergencyBanner unit={unit} waiting={sosWaiting} /> : null}
-      {unit ? <SharingStrip sharing={sharing} onDuty={onDuty} onSharingChange={setSharing} /> : null}
+      {unit ? (
+        <SharingStrip
+          sharing={sharing}
+          onDuty={onDuty}
+          located={position.status === 'waiting' || position.status === 'fix'}
+          onSharingChange={setSharing}
+        />
+      ) : null}
       {units.isError && !units.data ? (
         <p role="alert" className="rounded-lg border border-danger p-3 text-danger">
           {`Your unit could not be loaded: ${describeError(units.error)}`}
@@ -129,7 +159,7 @@ function FieldUnitScreen({ userId }: { userId: string }) {
           />
         </>
       ) : null}
-      <FieldMapPanel assignment={assignment} here={here} />
+      <FieldMapPanel assignment={assignment} here={here} hereFromDevice={position.status === 'fix'} unitId={unit?.id ?? null} />
       <PositionPanel
         position={position}
         sharing={sharing}
@@ -138,7 +168,7 @@ function FieldUnitScreen({ userId }: { userId: string }) {
         disabled={!unit}
         onDuty={onDuty}
       />
-      {unit ? <GoLivePanel unit={unit} /> : null}
+      {unit ? <GoLivePanel unit={unit} position={position} /> : null}
       <Panel title="Quick report">
         <ReportForm
           kind="field"
@@ -194,10 +224,10 @@ interface SosBarProps {
   onRaise: (unitId: string, location: Location | undefined) => Promise<unknown>;
 }
 
-/** Fixed at the bottom, where a thumb reaches without looking. */
+/** Fixed at the bottom, where a thumb reaches without looking; beside the navigation, not over it (AppShell's --sidebar-width). */
 function SosBar({ unit, position, active, onRaise }: SosBarProps) {
   return (
-    <div className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-surface/95 px-4 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] backdrop-blur">
+    <div className="fixed right-0 bottom-0 left-0 z-30 lg:left-(--sidebar-width) border-t border-line bg-surface/95 px-4 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] backdrop-blur">
       <div className="mx-auto max-w-lg">
         <SosButton active={active} onRaise={() => void onRaise(unit.id, position.status === 'fix' ? position.location : undefined)} />
       </div>

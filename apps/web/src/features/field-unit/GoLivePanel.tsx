@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Radio, VideoOff } from 'lucide-react';
 import { DEFAULT_STREAM_DEFAULTS } from '@argus/contracts/http/stream-settings';
@@ -6,7 +6,8 @@ import { unitRoomId } from '@argus/contracts/http/streams';
 import type { Unit } from '@argus/contracts/http/units';
 import { describeMediaError, openCamera, stopStream } from '../../lib/webrtc/media';
 import { formatBitrate } from '../../lib/webrtc/stats';
-import { TelemetrySource } from '../../lib/webrtc/telemetry';
+import type { DevicePosition } from '../../lib/geo/device-position';
+import { TelemetrySource, type TelemetryFix } from '../../lib/webrtc/telemetry';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../lib/class-names';
 import { streamSettingsQueries } from '../stream-settings/stream-settings.queries';
@@ -22,7 +23,7 @@ const TELEMETRY_EVERY_MS = 2_000;
  * unmistakable on-air indicator. The connection heals itself when the network flaps; only
  * "End live" stops it.
  */
-export function GoLivePanel({ unit }: { unit: Unit }) {
+export function GoLivePanel({ unit, position }: { unit: Unit; position: DevicePosition }) {
   const defaults = useQuery(streamSettingsQueries.mine());
   const settings = defaults.data?.defaults ?? DEFAULT_STREAM_DEFAULTS;
   const [stream, setStream] = useState<MediaStream | null>(null);
@@ -31,6 +32,9 @@ export function GoLivePanel({ unit }: { unit: Unit }) {
   const live = useRoomConnection({ room: stream ? unitRoomId(unit.id) : null, role: 'publish', stream, encoding: settings });
   const stats = useStats(live.pc, 'send');
   const onAir = live.state === 'live';
+  // The page's one geolocation watch, read as each telemetry message goes.
+  const fixRef = useRef<TelemetryFix>(null);
+  fixRef.current = position.status === 'fix' ? { lat: position.location.lat, lon: position.location.lon, course: position.heading } : null;
 
   useEffect(() => () => stopStream(stream), [stream]);
 
@@ -38,7 +42,7 @@ export function GoLivePanel({ unit }: { unit: Unit }) {
   const connection = live.connection;
   useEffect(() => {
     if (!connection) return undefined;
-    const source = new TelemetrySource();
+    const source = new TelemetrySource(() => fixRef.current);
     source.start();
     const timer = setInterval(() => connection.sendTelemetry(source.read()), TELEMETRY_EVERY_MS);
     return () => {

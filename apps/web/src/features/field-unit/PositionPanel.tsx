@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import * as Switch from '@radix-ui/react-switch';
-import { LocateFixed, LocateOff } from 'lucide-react';
+import { LocateFixed } from 'lucide-react';
 import { useCoordinateFormat } from '../../lib/geo/coordinate-preference';
 import { coordinateReadings } from '../../lib/geo/format-coordinate';
 import { cn } from '../../lib/class-names';
@@ -61,44 +61,6 @@ export function PositionPanel({ position, sharing, onSharingChange, lastQueuedAt
       ) : null}
       {sharing && !disabled && !onDuty ? <p className="text-sm text-ink-muted">Not shared while your unit is out of service.</p> : null}
     </section>
-  );
-}
-
-export interface SharingStripProps {
-  sharing: boolean;
-  onDuty: boolean;
-  onSharingChange: (on: boolean) => void;
-}
-
-/**
- * At the top of the page, where nobody misses it: whether command follows this phone, and the one
- * tap that pauses or resumes it (docs/decisions/0043-the-field-phone-offline-and-attention.md).
- */
-export function SharingStrip({ sharing, onDuty, onSharingChange }: SharingStripProps) {
-  const shared = sharing && onDuty;
-  const Icon = shared ? LocateFixed : LocateOff;
-  return (
-    <div
-      role="status"
-      className={cn(
-        'flex min-h-12 items-center gap-3 rounded-xl border-2 px-3 py-2',
-        shared ? 'border-success text-success' : 'border-warning text-warning',
-      )}
-    >
-      <Icon aria-hidden="true" className="size-5 shrink-0" />
-      <p className="flex-1 font-semibold">
-        {shared ? 'Sharing your position with command' : sharing ? 'Position not shared: out of service' : 'Position sharing paused'}
-      </p>
-      {onDuty ? (
-        <button
-          type="button"
-          onClick={() => onSharingChange(!sharing)}
-          className="min-h-11 rounded-lg border-2 border-current px-3 font-semibold text-ink hover:bg-surface-sunken"
-        >
-          {sharing ? 'Pause' : 'Resume'}
-        </button>
-      ) : null}
-    </div>
   );
 }
 

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { addLiveMessage } from '../messages/messages.live';
 import { patchUnitList } from '../units/units.live';
 import { messageQueries } from '../messages/messages.queries';
+import { sentOfflineAreaQueries } from '../offline-areas/offline-areas.queries';
 import { publicAlertQueries } from '../alerts/alerts.queries';
 import { patchOwnReport } from '../reports/reports.live';
 import { reportQueries } from '../reports/reports.queries';
@@ -52,11 +53,14 @@ export function applyFieldFrame(queryClient: QueryClient, frame: LiveFrame): voi
     case 'report.created':
     case 'report.updated':
       return patchOwnReport(queryClient, frame.data);
-    case 'alert.created':
-    case 'alert.updated':
+    case 'public-alert.created':
+    case 'public-alert.updated':
       return void queryClient.invalidateQueries({ queryKey: publicAlertQueries.all });
+    case 'offline-area.sent':
+    case 'offline-area.withdrawn':
+      return void queryClient.invalidateQueries({ queryKey: sentOfflineAreaQueries.all });
     case 'realtime.reset':
-      for (const queryKey of [fieldUnitKeys.all, messageQueries.all, reportQueries.all, publicAlertQueries.all])
+      for (const queryKey of [fieldUnitKeys.all, messageQueries.all, reportQueries.all, publicAlertQueries.all, sentOfflineAreaQueries.all])
         void queryClient.invalidateQueries({ queryKey });
       return;
   }

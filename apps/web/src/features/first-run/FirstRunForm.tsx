@@ -11,7 +11,7 @@ import { FormMessage } from '../../components/ui/FormMessage';
 import { TextField } from '../../components/ui/TextField';
 import { toast } from '../../components/ui/toast-store';
 import { useAuth } from '../auth/auth-context';
-import { TWO_FACTOR_ANCHOR } from '../mfa/two-factor-anchor';
+import { TWO_FACTOR_PATH } from '../mfa/two-factor-anchor';
 import { firstRunApi, firstRunQueries } from './first-run.queries';
 
 type Field = 'setupCode' | 'email' | 'full_name' | 'password';
@@ -19,7 +19,6 @@ const FIELDS: Field[] = ['setupCode', 'email', 'full_name', 'password'];
 const EMPTY: Record<Field, string> = { setupCode: '', email: '', full_name: '', password: '' };
 const POLICY_HINT = `At least ${PASSWORD_POLICY.minLength} characters and hard to guess: the server checks its strength.`;
 /** Where the new administrator sets up the second factor administrators need. */
-const ENROLMENT_PATH = `/settings#${TWO_FACTOR_ANCHOR}`;
 
 /**
  * Setup code, name, email and password of the first administrator (docs/decisions/0045-first-run-setup-code.md).
@@ -57,7 +56,7 @@ export function FirstRunForm() {
       return;
     }
     // The sign-in page sends a signed-in user on to where its navigation state says: Settings.
-    await navigate('.', { replace: true, state: { from: ENROLMENT_PATH } });
+    await navigate('.', { replace: true, state: { from: TWO_FACTOR_PATH } });
     try {
       await signIn({ email: parsed.data.email, password: parsed.data.password });
       toast({ title: 'Administrator created', description: 'Now set up two-factor authentication: administrators need it.' });

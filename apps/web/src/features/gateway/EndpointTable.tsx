@@ -31,7 +31,7 @@ export function EndpointTable() {
                 <th scope="col" className="py-1 pr-3">
                   Path
                 </th>
-                <th scope="col" className="py-1">
+                <th scope="col" className="hidden py-1 sm:table-cell">
                   Summary
                 </th>
               </tr>
@@ -40,8 +40,12 @@ export function EndpointTable() {
               {listEndpoints(openApi.data).map((endpoint) => (
                 <tr key={`${endpoint.method} ${endpoint.path}`} className="border-b border-line align-top">
                   <td className="py-1 pr-3 font-mono font-semibold text-gold">{endpoint.method}</td>
-                  <td className="py-1 pr-3 font-mono whitespace-nowrap">{endpoint.path}</td>
-                  <td className="min-w-40 py-1">{endpoint.summary}</td>
+                  {/* On a phone the summary reads under its path: in a column of its own it was off the screen. */}
+                  <td className="py-1 pr-3">
+                    <span className="block break-all font-mono sm:whitespace-nowrap sm:break-normal">{endpoint.path}</span>
+                    <span className="block text-ink-muted sm:hidden">{endpoint.summary}</span>
+                  </td>
+                  <td className="hidden min-w-40 py-1 sm:table-cell">{endpoint.summary}</td>
                 </tr>
               ))}
             </tbody>

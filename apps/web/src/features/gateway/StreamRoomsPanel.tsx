@@ -1,8 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { SIGNALING_PATH, StreamHealthResponse, whepPath, type RoomHealth } from '@argus/contracts/http/streams';
 import { api } from '../../lib/api';
 import { describeError, isApiError } from '../../lib/api-error';
 import { useRealtime } from '../../lib/realtime';
+import { useAuth } from '../auth/auth-context';
+import { needsSecondFactor } from '../auth/auth-state';
+
+// The form loads only for a visitor the rooms are refused to.
+const StreamGatewaySignIn = lazy(async () => ({ default: (await import('./StreamGatewaySignIn')).StreamGatewaySignIn }));
 
 const HEALTH_KEY = ['stream', 'health'] as const;
 
@@ -22,13 +28,19 @@ const STATUS_TEXT: Record<RoomHealth['status'], string> = {
 export function StreamRoomsPanel() {
   const origin = window.location.origin;
   const queryClient = useQueryClient();
+  const { state } = useAuth();
+  // Signing in (or answering the second factor) here asks again with the new session.
+  const signedIn = state.status === 'valid' ? `${state.user.id}:${state.session.aal}` : state.status;
   const health = useQuery({
-    queryKey: HEALTH_KEY,
+    queryKey: [...HEALTH_KEY, signedIn],
     queryFn: () => api.get('/stream/health', StreamHealthResponse, { ignoreSessionEnd: true }),
     refetchInterval: 5_000,
     retry: false,
   });
   const refused = isApiError(health.error) && (health.error.status === 401 || health.error.status === 403);
+  // Signed out, or halfway through signing in: the form is offered here (a 403 to a signed-in role stays a refusal).
+  const offerSignIn =
+    isApiError(health.error) && (health.error.status === 401 || (state.status === 'valid' && needsSecondFactor(state.session)));
   // Signed-out visitors see only the endpoint patterns: no socket is opened for them.
   useRealtime(health.data ? ['streams'] : [], (frame) => {
     if (frame.type.startsWith('stream.') || frame.type === 'realtime.reset') void queryClient.invalidateQueries({ queryKey: HEALTH_KEY });
@@ -54,6 +66,11 @@ export function StreamRoomsPanel() {
           The live rooms and their health show only to command staff and analysts signed in on this site; on the main site they are on the
           video wall.
         </p>
+      ) : null}
+      {offerSignIn ? (
+        <Suspense fallback={<p>Loading sign-in...</p>}>
+          <StreamGatewaySignIn />
+        </Suspense>
       ) : null}
       {health.isError && !refused ? <p className="text-danger">{`Could not load the rooms: ${describeError(health.error)}`}</p> : null}
       {health.data ? (

@@ -6,6 +6,7 @@ import { OperationalMap } from '../../lib/map/OperationalMap';
 import { incidentsOverlay } from '../../lib/map/overlays/incidents';
 import { emergencyOverlay, unitsOverlay } from '../../lib/map/overlays/units';
 import { fullDateTime } from '../../lib/time-format';
+import { useUnitSidcs } from '../unit-symbols/unit-symbols.queries';
 
 export interface IncidentReportMapProps {
   incident: Incident;
@@ -43,9 +44,10 @@ function boundsOf(incident: Incident, units: readonly Unit[]): [[number, number]
 export function IncidentReportMap({ incident, units, now, onSnapshot }: IncidentReportMapProps) {
   const [snapshot, setSnapshot] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
+  const { sidcs, settled } = useUnitSidcs();
   const overlays = useMemo(
-    () => [incidentsOverlay([incident], { selectedId: incident.id }), unitsOverlay(units, { now }), emergencyOverlay(units)],
-    [incident, units, now],
+    () => [incidentsOverlay([incident], { selectedId: incident.id }), unitsOverlay(units, { now, sidcs }), emergencyOverlay(units, sidcs)],
+    [incident, units, now, sidcs],
   );
 
   const handleMapReady = useCallback(
@@ -85,6 +87,9 @@ export function IncidentReportMap({ incident, units, now, onSnapshot }: Incident
     <figure className="space-y-1 break-inside-avoid">
       {snapshot ? (
         <img src={snapshot} alt={description} className="aspect-[2/1] w-full rounded-md border border-line object-cover" />
+      ) : !settled ? (
+        // The picture is taken once: wait for the unit symbol table, or the units would be copied in the generic symbol.
+        <div aria-hidden="true" className="aspect-[2/1] w-full rounded-md border border-line" />
       ) : (
         <OperationalMap
           overlays={overlays}

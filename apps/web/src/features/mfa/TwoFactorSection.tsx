@@ -89,7 +89,7 @@ export function TwoFactorSection() {
       </h2>
       {session?.mfa.required && verified.length === 0 ? (
         <p role="status" className="rounded-md border border-warning p-3">
-          Your role needs two-factor authentication before administrative actions. Set it up here.
+          Administrators need two-factor authentication before Argus opens anything else for them: set it up here.
         </p>
       ) : null}
       {factors.isPending ? <p>Loading...</p> : null}

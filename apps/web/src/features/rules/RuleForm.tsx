@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { ALERT_RULE_TITLES } from '@argus/contracts/alert-rules';
 import type { Rule } from '@argus/contracts/http/rules';
 import { Button } from '../../components/ui/Button';
 import { FormMessage } from '../../components/ui/FormMessage';
@@ -52,7 +53,12 @@ export function RuleForm({ rule, readOnly }: { rule: Rule; readOnly: boolean }) 
           <Field key={field.key} field={field} value={draft[field.key]!} onChange={(value) => set(field.key, value)} />
         ))}
       </fieldset>
-      <p className="text-sm text-ink-muted">{`Rule ${rule.id} · changed ${formatDateTime(rule.updatedAt)}`}</p>
+      <p className="text-sm text-ink-muted">
+        {/* A rule command renamed still says which of the product's rules it is, in words rather than its id. */}
+        {rule.name === ALERT_RULE_TITLES[rule.kind]
+          ? `Changed ${formatDateTime(rule.updatedAt)}`
+          : `${ALERT_RULE_TITLES[rule.kind]} · changed ${formatDateTime(rule.updatedAt)}`}
+      </p>
       {problem ? <FormMessage tone="error">{problem}</FormMessage> : null}
       {save.isError ? <FormMessage tone="error">{`Could not save: ${describeError(save.error)}`}</FormMessage> : null}
       {save.isSuccess && !save.isPending ? (

@@ -6,7 +6,8 @@ const PAGE_DEFAULT = 'page-default';
 type Choice = CoordinateFormat | typeof PAGE_DEFAULT;
 
 const OPTIONS: { value: Choice; label: string }[] = [
-  { value: PAGE_DEFAULT, label: 'As each page shows them (degrees on consoles, MGRS in the field)' },
+  // Short enough for a phone's select; what "each page" means is the field's hint.
+  { value: PAGE_DEFAULT, label: 'As each page shows them' },
   ...COORDINATE_FORMATS.map((format) => ({ value: format, label: COORDINATE_FORMAT_LABELS[format] })),
 ];
 
@@ -24,6 +25,7 @@ export function CoordinatesSection() {
         value={saved ?? PAGE_DEFAULT}
         options={OPTIONS}
         onChange={(choice) => setSaved(choice === PAGE_DEFAULT ? null : choice)}
+        hint="By default the consoles show degrees and the field pages MGRS."
         className="max-w-xl"
       />
     </section>

@@ -18,7 +18,7 @@ import { useUpdateStreamDefaultsMutation } from './stream-settings.mutations';
 import { SelectField } from '../../components/ui/SelectField';
 
 const CODEC_LABELS: Record<Defaults['codec'], string> = {
-  auto: 'Automatic (the browser and the SFU agree)',
+  auto: 'Automatic (browser and SFU agree)', // short enough for a phone's select
   H264: 'H.264 (phones encode it in hardware)',
   VP8: 'VP8 (every browser)',
 };

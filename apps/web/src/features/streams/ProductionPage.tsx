@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_STREAM_DEFAULTS } from '@argus/contracts/http/stream-settings';
 import type { StreamRoom } from '@argus/contracts/http/streams';
 import type { Unit } from '@argus/contracts/http/units';
+import { isRoomLive, offlineReason } from '@argus/contracts/policies/live-rooms';
 import { describeError } from '../../lib/api-error';
 import { formatMgrs } from '../../lib/geo/mgrs';
 import { Button } from '../../components/ui/Button';
@@ -14,6 +15,7 @@ import { CONNECTION_LABELS, useRoomConnection } from '../video/useRoomConnection
 import { VideoTile } from '../video/VideoTile';
 import { VideoView } from '../video/VideoView';
 import type { LowerThird } from './lower-third';
+import { OfflineTile } from './OfflineTile';
 import { ProgramCompositor } from './program-compositor';
 import { ProgramRecorder } from './ProgramRecorder';
 import { SourceMonitor } from './SourceMonitor';
@@ -44,8 +46,9 @@ function Badge({ children, tone }: { children: string; tone: 'preview' | 'progra
 }
 
 /**
- * /production: every live room in a multiview; click one to preview it, "Take" puts it on
- * program. Program is composited in a canvas with a lower third, published as a room of kind
+ * /production: every open source room in a multiview, live ones as video and the others as
+ * offline tiles (docs/decisions/0059-only-rooms-with-a-publisher-are-live.md); click one to
+ * preview it, "Take" puts a live one on program. Program is composited in a canvas with a lower third, published as a room of kind
  * program (the briefing feed) and recordable to evidence.
  */
 export function ProductionPage() {
@@ -70,6 +73,10 @@ export function ProductionPage() {
   const unitList = useMemo(() => units.data ?? [], [units.data]);
   const programRoom = sources.find((room) => room.id === programId) ?? null;
   const previewRoom = sources.find((room) => room.id === previewId) ?? null;
+  const liveCount = sources.filter(isRoomLive).length;
+  // Taking happens here in the browser (program is composited on this page), so this is where an offline room is refused.
+  const takeBlockedBy = previewRoom ? offlineReason(previewRoom) : null;
+  const programOffline = programRoom && !isRoomLive(programRoom) ? programRoom.name : null;
 
   const registerVideo = useCallback((roomId: string, element: HTMLVideoElement | null) => {
     setVideos((current) => {
@@ -94,19 +101,19 @@ export function ProductionPage() {
 
   // Program follows the taken source's element and its lower third (the unit moves, the clock ticks).
   const programVideo = programId ? (videos.get(programId) ?? null) : null;
-  const lowerThird = programRoom ? lowerThirdFor(programRoom, unitList) : null;
+  const lowerThird = programRoom && !programOffline ? lowerThirdFor(programRoom, unitList) : null;
   const lowerThirdKey = lowerThird ? `${lowerThird.callsign}|${lowerThird.mgrs ?? ''}` : '';
   useEffect(() => {
-    compositor?.setSource(programVideo, lowerThird);
+    compositor?.setSource(programOffline ? null : programVideo, lowerThird, programOffline);
     // lowerThirdKey stands for lowerThird's content.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [compositor, programVideo, lowerThirdKey]);
+  }, [compositor, programVideo, lowerThirdKey, programOffline]);
 
   const settings = defaults.data?.defaults ?? DEFAULT_STREAM_DEFAULTS;
   const feed = useRoomConnection({ room: feedRoom, role: 'publish', stream: compositor?.stream ?? null, encoding: settings });
 
   const handleTake = () => {
-    if (previewId) setProgramId(previewId);
+    if (previewId && !takeBlockedBy) setProgramId(previewId);
   };
 
   const handleStartFeed = async () => {
@@ -128,17 +135,41 @@ export function ProductionPage() {
           <h2 id="preview-bus" className="flex items-center gap-2 font-semibold">
             <Badge tone="preview">PVW</Badge> Preview: <span data-testid="preview-name">{previewRoom?.name ?? 'nothing selected'}</span>
           </h2>
-          <SourceMonitor
-            video={previewId ? (videos.get(previewId) ?? null) : null}
-            label={previewRoom ? `Preview: ${previewRoom.name}` : 'Preview'}
-          />
-          <Button onClick={handleTake} disabled={!previewId || previewId === programId} className="w-full">
+          {takeBlockedBy ? (
+            <div
+              data-testid="preview-offline"
+              className="flex aspect-video w-full items-center justify-center rounded-md border border-dashed border-line bg-surface-sunken text-lg font-bold text-ink"
+            >
+              OFFLINE
+            </div>
+          ) : (
+            <SourceMonitor
+              video={previewId ? (videos.get(previewId) ?? null) : null}
+              label={previewRoom ? `Preview: ${previewRoom.name}` : 'Preview'}
+            />
+          )}
+          <Button
+            onClick={handleTake}
+            disabled={!previewId || previewId === programId || takeBlockedBy !== null}
+            aria-describedby={takeBlockedBy ? 'take-blocked' : undefined}
+            className="w-full"
+          >
             Take to program
           </Button>
+          {takeBlockedBy ? (
+            <p id="take-blocked" data-testid="take-blocked" className="text-sm text-warning">
+              Cannot take: {takeBlockedBy}
+            </p>
+          ) : null}
         </section>
         <section aria-labelledby="program-bus" className="space-y-2 rounded-lg border border-danger/60 p-3">
           <h2 id="program-bus" className="flex items-center gap-2 font-semibold">
             <Badge tone="program">PGM</Badge> Program: <span data-testid="program-name">{programRoom?.name ?? 'nothing on program'}</span>
+            {programOffline ? (
+              <span data-testid="program-offline" className="rounded border border-warning px-2 py-0.5 text-xs font-bold text-warning">
+                OFFLINE
+              </span>
+            ) : null}
           </h2>
           <VideoView
             stream={compositor?.stream ?? null}
@@ -170,32 +201,45 @@ export function ProductionPage() {
 
       <section aria-labelledby="multiview-heading" className="space-y-2">
         <h2 id="multiview-heading" className="text-lg font-semibold">
-          Multiview ({sources.length} live)
+          Multiview ({liveCount} live{sources.length > liveCount ? `, ${sources.length - liveCount} offline` : ''})
         </h2>
         {rooms.isPending ? <Loading>Loading live rooms...</Loading> : null}
         {rooms.isError ? <FormMessage tone="error">{`Live rooms could not be loaded: ${describeError(rooms.error)}`}</FormMessage> : null}
-        {rooms.data && sources.length === 0 ? (
+        {rooms.data && liveCount === 0 ? (
           <p className="text-ink-muted">No one is live. Sources appear here as field units, cameras and encoders go live.</p>
         ) : null}
         <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
-          {sources.map((room) => (
-            <li key={room.id}>
-              <VideoTile
-                room={room}
-                videoRef={videoRefFor(room.id)}
-                onSelect={() => setPreviewId(room.id)}
-                selectLabel={`Preview ${room.name}`}
-                badge={
-                  room.id === programId ? (
-                    <Badge tone="program">PGM</Badge>
-                  ) : room.id === previewId ? (
-                    <Badge tone="preview">PVW</Badge>
-                  ) : undefined
-                }
-                className={room.id === programId ? 'ring-2 ring-danger' : room.id === previewId ? 'ring-2 ring-success' : undefined}
-              />
-            </li>
-          ))}
+          {sources.map((room) => {
+            const badge =
+              room.id === programId ? (
+                <Badge tone="program">PGM</Badge>
+              ) : room.id === previewId ? (
+                <Badge tone="preview">PVW</Badge>
+              ) : undefined;
+            const ring = room.id === programId ? 'ring-2 ring-danger' : room.id === previewId ? 'ring-2 ring-success' : undefined;
+            return (
+              <li key={room.id}>
+                {isRoomLive(room) ? (
+                  <VideoTile
+                    room={room}
+                    videoRef={videoRefFor(room.id)}
+                    onSelect={() => setPreviewId(room.id)}
+                    selectLabel={`Preview ${room.name}`}
+                    badge={badge}
+                    className={ring}
+                  />
+                ) : (
+                  <OfflineTile
+                    room={room}
+                    onSelect={() => setPreviewId(room.id)}
+                    selectLabel={`Preview ${room.name} (offline)`}
+                    badge={badge}
+                    className={ring}
+                  />
+                )}
+              </li>
+            );
+          })}
         </ul>
       </section>
     </div>

@@ -15,6 +15,8 @@ export class ProgramCompositor {
   private readonly context: CanvasRenderingContext2D | null;
   private source: HTMLVideoElement | null = null;
   private lowerThird: LowerThird | null = null;
+  /** The taken source's name while it has no live publisher: program says so rather than go black. */
+  private offline: string | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
 
   constructor() {
@@ -27,9 +29,10 @@ export class ProgramCompositor {
     this.timer = setInterval(() => this.draw(), 1000 / PROGRAM_FPS);
   }
 
-  setSource(video: HTMLVideoElement | null, lowerThird: LowerThird | null): void {
+  setSource(video: HTMLVideoElement | null, lowerThird: LowerThird | null, offline: string | null = null): void {
     this.source = video;
     this.lowerThird = lowerThird;
+    this.offline = offline;
   }
 
   private draw(): void {
@@ -39,7 +42,17 @@ export class ProgramCompositor {
     context.fillStyle = '#000';
     context.fillRect(0, 0, width, height);
     const video = this.source;
-    if (video && video.readyState >= 2 && video.videoWidth > 0) {
+    if (this.offline !== null) {
+      // docs/decisions/0059-only-rooms-with-a-publisher-are-live.md: the briefing feed shows the source is offline.
+      context.fillStyle = '#e9e9ea';
+      context.font = '700 48px "Noto Sans", system-ui, sans-serif';
+      context.textAlign = 'center';
+      context.fillText('OFFLINE', width / 2, height / 2 - 20);
+      context.font = '500 32px "Noto Sans", system-ui, sans-serif';
+      context.fillStyle = '#a6a7ab';
+      context.fillText(`${this.offline}: no live publisher`, width / 2, height / 2 + 30);
+      context.textAlign = 'start';
+    } else if (video && video.readyState >= 2 && video.videoWidth > 0) {
       const scale = Math.min(width / video.videoWidth, height / video.videoHeight);
       const w = video.videoWidth * scale;
       const h = video.videoHeight * scale;

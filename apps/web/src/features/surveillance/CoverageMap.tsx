@@ -34,8 +34,9 @@ export function CoverageMap({ cameras, selectedId, draftPoint, picking, focus, o
         viewInAddress
         label="Camera coverage map"
         className="h-full w-full"
-      />
-      <MapLegend parts={['cameras']} />
+      >
+        <MapLegend parts={['cameras']} />
+      </OperationalMap>
     </div>
   );
 }

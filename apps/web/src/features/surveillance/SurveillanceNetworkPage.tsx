@@ -7,6 +7,7 @@ import { FormMessage } from '../../components/ui/FormMessage';
 import { describeError } from '../../lib/api-error';
 import type { MapPick } from '../../lib/map/overlay';
 import { useEscapeStopsPicking } from '../../lib/map/useEscapeStopsPicking';
+import { useHomeArea } from '../../lib/map/useHomeArea';
 import { useMapFocus } from '../../lib/map/useMapFocus';
 import { useNow } from '../../lib/useNow';
 import { useAuth } from '../auth/auth-context';
@@ -69,16 +70,19 @@ export function SurveillanceNetworkPage() {
 
   useEscapeStopsPicking(picking, setPicking);
 
-  // Open on the network itself: the middle of the active cameras, once they first load.
+  // The map opens on the operation's home area (docs/decisions/0058-home-area.md). With none known,
+  // it goes to the network itself: the middle of the active cameras, once they first load.
+  const home = useHomeArea();
   const framed = useRef(false);
   useEffect(() => {
     const active = cameraList.filter((camera) => camera.active);
-    if (framed.current || active.length === 0) return;
+    if (framed.current || !home.settled || active.length === 0) return;
     framed.current = true;
+    if (home.homeArea && home.homeArea.source !== 'none') return;
     const lat = active.reduce((sum, camera) => sum + camera.location.lat, 0) / active.length;
     const lon = active.reduce((sum, camera) => sum + camera.location.lon, 0) / active.length;
     focusOn({ lat, lon }, active.length === 1 ? 16 : 13);
-  }, [cameraList, focusOn]);
+  }, [cameraList, focusOn, home.settled, home.homeArea]);
 
   const closeForm = () => {
     setEditing({ mode: 'none' });

@@ -15,8 +15,8 @@ export function UserRow({ user, viewer, isSelf }: { user: User; viewer: Role | u
   const roleId = useId();
   const { manageable, roleChoices } = accountControls(viewer, user, isSelf);
   return (
-    <tr className="border-b border-line align-top">
-      <th scope="row" className="py-2 pr-3 text-left font-normal">
+    <tr className="border-b border-line align-top max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:gap-y-2 max-sm:rounded-lg max-sm:border max-sm:p-3">
+      <th scope="row" className="py-2 pr-3 text-left font-normal max-sm:col-span-2 max-sm:py-0">
         <span className="block font-medium">{user.full_name}</span>
         <span className="block text-sm break-all text-ink-muted">{user.email}</span>
         {update.isError ? (
@@ -25,7 +25,8 @@ export function UserRow({ user, viewer, isSelf }: { user: User; viewer: Role | u
           </span>
         ) : null}
       </th>
-      <td className="py-2 pr-3">
+      <td className="py-2 pr-3 max-sm:col-span-2 max-sm:py-0">
+        <span className="block text-sm text-ink-muted sm:hidden">Role</span>
         {manageable ? (
           <>
             <label htmlFor={roleId} className="sr-only">{`Role for ${user.full_name}`}</label>
@@ -37,7 +38,7 @@ export function UserRow({ user, viewer, isSelf }: { user: User; viewer: Role | u
                 const role = event.target.value;
                 if (isRole(role)) update.mutate({ id: user.id, changes: { role } });
               }}
-              className="min-h-11 rounded-md border border-line bg-surface-sunken px-2 py-1 text-ink disabled:opacity-60"
+              className="min-h-11 max-w-full rounded-md max-sm:w-full border border-line bg-surface-sunken px-2 py-1 text-ink disabled:opacity-60"
             >
               {roleChoices.map((role) => (
                 <option key={role} value={role}>
@@ -50,8 +51,11 @@ export function UserRow({ user, viewer, isSelf }: { user: User; viewer: Role | u
           ROLE_LABELS[user.role]
         )}
       </td>
-      <td className="py-2 pr-3">{user.is_active ? 'Active' : 'Inactive'}</td>
-      <td className="py-2">
+      <td className="py-2 pr-3 max-sm:py-0">
+        <span className="block text-sm text-ink-muted sm:hidden">State</span>
+        {user.is_active ? 'Active' : 'Inactive'}
+      </td>
+      <td className="py-2 max-sm:col-span-2 max-sm:py-0">
         {manageable ? (
           <Button
             variant={user.is_active ? 'danger' : 'secondary'}

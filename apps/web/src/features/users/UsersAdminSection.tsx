@@ -17,10 +17,11 @@ export function UsersAdminSection() {
       {users.isPending ? <p>Loading users...</p> : null}
       {users.isError ? <p className="text-danger">{`Could not load users: ${describeError(users.error)}`}</p> : null}
       {users.data ? (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[32rem] text-left">
+        // On a phone each user is a card (the table's rows laid out as blocks), so nothing scrolls sideways.
+        <div className="sm:overflow-x-auto">
+          <table className="w-full text-left max-sm:block sm:min-w-[32rem]">
             <caption className="sr-only">All users</caption>
-            <thead>
+            <thead className="max-sm:sr-only">
               <tr className="border-b border-line">
                 <th scope="col" className="py-2 pr-3">
                   User
@@ -36,7 +37,7 @@ export function UsersAdminSection() {
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="max-sm:block max-sm:space-y-3">
               {users.data.map((user) => (
                 <UserRow key={user.id} user={user} viewer={self?.role} isSelf={user.id === self?.id} />
               ))}

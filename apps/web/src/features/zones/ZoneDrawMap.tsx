@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Polygon } from 'geojson';
 import type { TerraDraw } from 'terra-draw';
 import { OperationalMap } from '../../lib/map/OperationalMap';
-import type { MapLibreMap } from '../../lib/map/maplibre';
+import type { LngLatBounds, MapLibreMap } from '../../lib/map/maplibre';
 import type { LatLon } from '../../lib/geo/mgrs';
 import type { MapFocus, MapOverlay, MapPick } from '../../lib/map/overlay';
 import { cornersOverlay } from './corner-overlay';
@@ -124,14 +124,15 @@ export function ZoneDrawMap({ overlays, editing, corners, onCorners, onPick, foc
     // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [draw, key]);
 
-  // A corner typed in the list is brought into view, so the map shows what the list says.
+  // A corner typed in the list is brought into view, so the map shows what the list says: the map
+  // moves when a corner is off screen, or when the outline would be a speck on a wide view (the
+  // home area may span a region; a district's corners there would all be "in view" as one dot).
   const cornersKey = JSON.stringify(corners);
   useEffect(() => {
     if (!map || !editing || corners.length === 0 || cornersKey === reported.current) return;
-    const bounds = map.getBounds();
-    if (corners.every((corner) => bounds.contains([corner.lon, corner.lat]))) return;
     const lons = corners.map((corner) => corner.lon);
     const lats = corners.map((corner) => corner.lat);
+    if (outlineShown(map.getBounds(), map.getZoom(), lons, lats)) return;
     map.fitBounds(
       [
         [Math.min(...lons), Math.min(...lats)],
@@ -169,4 +170,18 @@ const toPrecision = (value: number) => Math.round(value * 1e9) / 1e9;
 
 function keyOf(polygon: Polygon | null): string {
   return polygon ? JSON.stringify(polygon.coordinates) : 'none';
+}
+
+/** Below this share of the view's span an outline is too small to read, let alone edit. */
+const LEGIBLE_SHARE = 0.05;
+/** A single corner is "shown" from a street-level zoom on. */
+const LEGIBLE_POINT_ZOOM = 12;
+
+/** Whether every corner is on screen and the outline big enough there to be seen. */
+function outlineShown(bounds: LngLatBounds, zoom: number, lons: number[], lats: number[]): boolean {
+  if (!lons.every((lon, index) => bounds.contains([lon, lats[index]!]))) return false;
+  if (lons.length === 1) return zoom >= LEGIBLE_POINT_ZOOM;
+  const lonShare = (Math.max(...lons) - Math.min(...lons)) / (bounds.getEast() - bounds.getWest());
+  const latShare = (Math.max(...lats) - Math.min(...lats)) / (bounds.getNorth() - bounds.getSouth());
+  return Math.max(lonShare, latShare) >= LEGIBLE_SHARE;
 }

@@ -1,14 +1,15 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { displayFileName } from '@argus/contracts/file-names';
-import type { CommitImportResponse, ImportPreviewResponse } from '@argus/contracts/http/zones';
+import type { CommitImportResponse, FeatureProblem, ImportPreviewResponse, PreviewFeature } from '@argus/contracts/http/zones';
 import { ZONE_IMPORT_LIMITS } from '@argus/contracts/zones';
 import { Button } from '../../components/ui/Button';
+import { FileDropZone } from '../../components/ui/FileDropZone';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { describeError } from '../../lib/api-error';
 import { OperationalMap } from '../../lib/map/OperationalMap';
 import type { OverlayGeometry } from '../../lib/map/overlay';
-import { importPreviewOverlay, type PreviewShape } from '../../lib/map/overlays/zones';
+import { importPreviewOverlay, type PreviewMark, type PreviewShape } from '../../lib/map/overlays/zones';
 import { distinctValues, guessNameField, guessRiskField, initialRiskMap, previewStatus } from './import-choices';
 import { ImportChoices, type ImportSettings } from './ImportChoices';
 import { ImportFeatureList } from './ImportFeatureList';
@@ -16,6 +17,15 @@ import { ImportHistory } from './ImportHistory';
 import { useCommitImportMutation, usePreviewImportMutation } from './zones.mutations';
 
 const DRAWABLE = new Set(['Point', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon']);
+/** The words beside a problem's mark on the preview map; the list beside it says the rest. */
+const MARK_LABELS: Partial<Record<FeatureProblem['code'], string>> = { self_intersection: 'Crosses itself' };
+
+/** The problems found at one place, marked on the preview map where they are. */
+function problemMarks(feature: PreviewFeature): PreviewMark[] {
+  return feature.problems.flatMap((problem) =>
+    problem.at ? [{ at: problem.at, problem: problem.code, label: MARK_LABELS[problem.code] ?? 'Problem here' }] : [],
+  );
+}
 
 function settingsFor(preview: ImportPreviewResponse): ImportSettings {
   const riskField = guessRiskField(preview.attributes);
@@ -38,8 +48,7 @@ export function ZoneImportPage() {
   const [selected, setSelected] = useState<number | null>(null);
   const [outcome, setOutcome] = useState<CommitImportResponse | null>(null);
 
-  const handleFile = (file: File | undefined) => {
-    if (!file) return;
+  const handleFile = (file: File) => {
     setOutcome(null);
     setPreview(null);
     commit.reset();
@@ -58,7 +67,7 @@ export function ZoneImportPage() {
     const shapes: PreviewShape[] = preview.features.flatMap((feature) => {
       const geometry = feature.importable ?? feature.geometry;
       return geometry && DRAWABLE.has(geometry.type)
-        ? [{ index: feature.index, status: previewStatus(feature), geometry: geometry as OverlayGeometry }]
+        ? [{ index: feature.index, status: previewStatus(feature), geometry: geometry as OverlayGeometry, marks: problemMarks(feature) }]
         : [];
     });
     return [importPreviewOverlay(shapes, selected)];
@@ -93,18 +102,13 @@ export function ZoneImportPage() {
         <h2 id="import-file-heading" className="text-lg font-semibold">
           Choose a file
         </h2>
-        <label className="flex flex-col gap-1">
-          <span>{`GeoJSON, KML, KMZ, GPX or a zipped shapefile (.shp with its .dbf, .shx and .prj), at most ${ZONE_IMPORT_LIMITS.maxFileBytes / 1024 / 1024} MB`}</span>
-          <input
-            type="file"
-            accept=".geojson,.json,.kml,.kmz,.gpx,.zip"
-            className="text-sm"
-            onChange={(event) => {
-              handleFile(event.target.files?.[0]);
-              event.target.value = '';
-            }}
-          />
-        </label>
+        <FileDropZone
+          label={`GeoJSON, KML, KMZ, GPX or a zipped shapefile (.shp with its .dbf, .shx and .prj), at most ${ZONE_IMPORT_LIMITS.maxFileBytes / 1024 / 1024} MB`}
+          accept=".geojson,.json,.kml,.kmz,.gpx,.zip"
+          onFile={handleFile}
+          dropText="Drop the file to preview it"
+          disabled={previewMutation.isPending}
+        />
         {previewMutation.isPending ? <p role="status">Reading the file...</p> : null}
         {previewMutation.isError ? (
           <FormMessage tone="error">{`The file could not be previewed: ${describeError(previewMutation.error)}`}</FormMessage>
@@ -134,13 +138,14 @@ export function ZoneImportPage() {
         <section aria-labelledby="import-preview-heading" className="space-y-3">
           <h2 id="import-preview-heading" className="text-lg font-semibold">{`Preview of ${displayFileName(preview.filename)}`}</h2>
           <p role="status">{`${preview.features.length} features (${preview.format}): ${counts.valid} ready, ${counts.repaired} repaired, ${counts.invalid} refused.`}</p>
-          <div className="grid gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(22rem,2fr)]">
+          <div className="grid grid-cols-1 gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(22rem,2fr)]">
             <OperationalMap
               overlays={overlays}
               onPick={(pick) => {
                 if (pick.feature) setSelected(Number(pick.feature.id));
               }}
               goTo
+              opensOnData
               label="Preview map: green ready, blue repaired, red refused"
               className="h-[28rem] overflow-hidden rounded-lg border border-line"
             />

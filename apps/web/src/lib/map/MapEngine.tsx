@@ -2,14 +2,17 @@ import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { Point as GeoPoint } from 'geojson';
 import type { Basemap } from '@argus/contracts/http/basemaps';
+import type { HomeAreaBox, HomeAreaResponse } from '@argus/contracts/http/home-area';
 import { BORDERS_SOURCE, LAND_SOURCE, basemapStyle, loadBasemapGeometry } from './basemap';
 import { chosenBasemap, defaultBasemap, readBasemapChoice, writeBasemapChoice } from './basemap-choice';
 import { lacksStreetMap, type MapView } from './basemap-coverage';
 import { BasemapSwitcher } from './BasemapSwitcher';
 import { wrapLongitude } from './coordinates';
 import { CoordinateReadout, type ReadoutPoint } from './CoordinateReadout';
+import { boundsOfHomeArea } from './home-area-box';
 import { mapImages } from './images';
 import { MapGoTo } from './MapGoTo';
+import { NoHomeAreaNotice } from './NoHomeAreaNotice';
 import { NoStreetMapNotice } from './NoStreetMapNotice';
 import { AttributionControl, MapLibreMap, NavigationControl, ScaleControl, type GeoJSONSource, type MapGeoJSONFeature } from './maplibre';
 import type { OperationalMapProps } from './map-props';
@@ -32,13 +35,17 @@ export interface MapEngineProps extends OperationalMapProps {
   basemaps: readonly Basemap[];
   /** Command-level roles are pointed to where basemaps are added. */
   canManageBasemaps: boolean;
+  /** Where a map with no subject of its own opens (docs/decisions/0058-home-area.md); null when it could not be read. */
+  homeArea: HomeAreaResponse | null;
+  /** Administrators are pointed to where the home area is set. */
+  canManageHomeArea: boolean;
 }
 
 /** Fat fingers: a tap picks what lies within this many pixels. */
 const PICK_TOLERANCE_PX = 8;
 const FIT_MAX_ZOOM = 13;
-/** A map with nothing to fit opens over its basemap's area, but no closer than a neighbourhood. */
-const BASEMAP_FIT_MAX_ZOOM = 15;
+/** A map with nothing to fit opens over its home area or basemap's area, but no closer than a neighbourhood. */
+const AREA_FIT_MAX_ZOOM = 15;
 
 const prefersReducedMotion = () => document.documentElement.classList.contains('reduce-motion');
 
@@ -53,6 +60,32 @@ function pickAt(map: MapLibreMap, sync: OverlaySync, x: number, y: number): MapG
     [x + PICK_TOLERANCE_PX, y + PICK_TOLERANCE_PX],
   ];
   return map.queryRenderedFeatures(box, { layers })[0];
+}
+
+type Bounds = [[number, number], [number, number]];
+
+/** A fit to data and the view it gave, to tell whether anyone has moved the map since. */
+interface Fitted {
+  bounds: Bounds;
+  centre: [number, number];
+  zoom: number;
+}
+
+/**
+ * Fits the map to data, with room kept around it: clear of the controls along the top (zoom, basemaps, Go to, legend)
+ * and the bottom (coordinate readout, scale), and no more than a fifth of a narrow map's width or
+ * height a side, so a phone's map still gives most of itself to the shapes.
+ */
+function fitTo(map: MapLibreMap, bounds: Bounds): Fitted {
+  const { clientWidth: width, clientHeight: height } = map.getContainer();
+  const side = (wanted: number, size: number) => Math.min(wanted, Math.floor(size / 5));
+  map.fitBounds(bounds, {
+    padding: { top: side(56, height), bottom: side(56, height), left: side(32, width), right: side(56, width) },
+    maxZoom: FIT_MAX_ZOOM,
+    animate: false,
+  });
+  const centre = map.getCenter();
+  return { bounds, centre: [centre.lng, centre.lat], zoom: map.getZoom() };
 }
 
 /** Every position of a point, line or polygon overlay feature. */
@@ -71,7 +104,7 @@ function positionsOf(geometry: OverlayGeometry): number[][] {
 }
 
 /** The bounds of every point in the overlays, or null when there is none. */
-function boundsOf(overlays: readonly MapOverlay[]): [[number, number], [number, number]] | null {
+function boundsOf(overlays: readonly MapOverlay[]): Bounds | null {
   let west = Infinity;
   let south = Infinity;
   let east = -Infinity;
@@ -96,6 +129,25 @@ function boundsOf(overlays: readonly MapOverlay[]): [[number, number], [number, 
 }
 
 /**
+ * Where a map opens (docs/decisions/0058-home-area.md). A view in the address (a shared link, a
+ * reload), a start view, a focus or data that is the map's subject come first; any other map opens
+ * on the operation's home area and stays there as its data comes, or, with none, says so.
+ */
+function openingOf(props: Pick<MapEngineProps, 'initialView' | 'focus' | 'viewInAddress' | 'opensOnData' | 'homeArea'>): {
+  /** The box to open on, when the map has no subject of its own and a home area is known. */
+  home: HomeAreaBox | null;
+  /** The view is settled (the address or the home area): the first data is not fitted. */
+  fixed: boolean;
+  /** The map had no subject and there is no home area at all. */
+  noHomeArea: boolean;
+} {
+  const viewInAddress = Boolean(props.viewInAddress) && VIEW_IN_ADDRESS.test(window.location.hash);
+  const ownSubject = Boolean(props.initialView || props.focus || viewInAddress || props.opensOnData);
+  const home = ownSubject ? null : (props.homeArea?.area ?? null);
+  return { home, fixed: viewInAddress || home !== null, noHomeArea: !ownSubject && props.homeArea?.source === 'none' };
+}
+
+/**
  * The MapLibre map behind `<OperationalMap>`: loaded lazily with MapLibre itself. It owns the
  * MapLibre instance (outside React state, so live data never re-renders it), keeps overlays in
  * step through OverlaySync, and reports picks, focus moves and the coordinate readout.
@@ -107,12 +159,16 @@ export function MapEngine({
   picking = false,
   focus,
   initialView,
+  opensOnData = false,
   basemaps,
   canManageBasemaps,
+  homeArea,
+  canManageHomeArea,
   goTo = false,
   viewInAddress = false,
   label = 'Operational map',
   className,
+  children,
 }: MapEngineProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [engine, setEngine] = useState<Engine | null>(null);
@@ -122,29 +178,36 @@ export function MapEngine({
   const [choice, setChoice] = useState(readBasemapChoice);
   const [basemapFailure, setBasemapFailure] = useState<string | null>(null);
   const basemap = chosenBasemap(basemaps, choice);
+  // Where the map opens, settled once when it starts: a home area saved later moves no open map.
+  const [opening] = useState(() => openingOf({ initialView, focus, viewInAddress, opensOnData, homeArea }));
   // The latest props for handlers registered once on the map.
-  const latest = useRef({ overlays, onPick, onMapReady, picking, focus, initialView, basemap, basemaps, label, viewInAddress });
+  const latest = useRef({ overlays, onPick, onMapReady, picking, focus, initialView, opening, basemap, basemaps, label, viewInAddress });
   useEffect(() => {
-    latest.current = { overlays, onPick, onMapReady, picking, focus, initialView, basemap, basemaps, label, viewInAddress };
+    latest.current = { overlays, onPick, onMapReady, picking, focus, initialView, opening, basemap, basemaps, label, viewInAddress };
   });
-  const hasFitted = useRef(Boolean(initialView || focus));
+  const hasFitted = useRef(Boolean(initialView || focus || opening.fixed));
+  // The bounds the map was fitted to, kept while the user has not moved it: a map that gets its
+  // final size after the fit (a phone's narrow column, a window turned) is fitted again.
+  const fittedTo = useRef<Fitted | null>(null);
 
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
     const start = latest.current;
     let map: MapLibreMap;
-    // A shared link or a reload opens where the address says, not fitted to the data.
-    if (start.viewInAddress && VIEW_IN_ADDRESS.test(window.location.hash)) hasFitted.current = true;
-    // Nothing to open on: the basemap's own area rather than the middle of the world.
-    const area = start.initialView ? null : (start.basemap?.bounds ?? defaultBasemap(start.basemaps)?.bounds ?? null);
+    // The home area; with none, the basemap's own area rather than the middle of the world.
+    const area = start.initialView
+      ? null
+      : start.opening.home
+        ? boundsOfHomeArea(start.opening.home)
+        : (start.basemap?.bounds ?? defaultBasemap(start.basemaps)?.bounds ?? null);
     try {
       map = new MapLibreMap({
         container,
         style: basemapStyle(),
         center: start.initialView ? [start.initialView.center.lon, start.initialView.center.lat] : [10, 25],
         zoom: start.initialView?.zoom ?? 1.3,
-        ...(area ? { bounds: area, fitBoundsOptions: { maxZoom: BASEMAP_FIT_MAX_ZOOM } } : {}),
+        ...(area ? { bounds: area, fitBoundsOptions: { maxZoom: AREA_FIT_MAX_ZOOM } } : {}),
         attributionControl: false,
         fadeDuration: 0, // labels placed in one frame, not faded over many: docs/decisions/0034-map-update-path.md
         dragRotate: false,
@@ -220,6 +283,14 @@ export function MapEngine({
       pointer = null;
       showCentre();
     });
+    map.on('resize', () => {
+      // A resize keeps the centre and zoom, so a view still where the fit left it was moved by no one.
+      const fitted = fittedTo.current;
+      const centre = map.getCenter();
+      if (fitted && centre.lng === fitted.centre[0] && centre.lat === fitted.centre[1] && map.getZoom() === fitted.zoom) {
+        fittedTo.current = fitTo(map, fitted.bounds);
+      }
+    });
     map.on('moveend', () => {
       if (!pointer) showCentre();
       noteView();
@@ -276,7 +347,7 @@ export function MapEngine({
     const bounds = boundsOf(overlays);
     if (!bounds) return;
     hasFitted.current = true;
-    engine.map.fitBounds(bounds, { padding: 48, maxZoom: FIT_MAX_ZOOM, animate: false });
+    fittedTo.current = fitTo(engine.map, bounds);
   }, [engine, overlays]);
 
   // Only a new key moves the camera: the same focus re-rendered must not fight the user's panning.
@@ -295,35 +366,47 @@ export function MapEngine({
     if (engine) engine.map.getCanvas().style.cursor = picking ? 'crosshair' : '';
   }, [engine, picking]);
 
+  const noStreetMap = view !== null && lacksStreetMap(basemap, view);
+
   return (
     <div className={className}>
-      <div className="relative h-full w-full overflow-hidden bg-[#0e1621]">
-        {/* MapLibre makes its container position: relative, so it is sized, not inset. */}
-        <div ref={containerRef} data-operational-map="" className="h-full w-full" />
-        {failure ? (
-          <p role="alert" className="absolute inset-x-4 top-4 rounded-md border border-danger bg-surface p-3 text-danger">
-            {`The map could not start: ${failure}`}
-          </p>
-        ) : null}
-        {picking ? (
-          <div
-            aria-hidden="true"
-            className="pointer-events-none absolute left-1/2 top-1/2 z-10 size-8 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-gold"
-          >
-            <div className="absolute left-1/2 top-1/2 size-1 -translate-x-1/2 -translate-y-1/2 rounded-full bg-gold" />
+      <div className="flex h-full w-full flex-col overflow-hidden bg-[#0e1621]">
+        <div className="relative min-h-0 w-full flex-1">
+          {/* MapLibre makes its container position: relative, so it is sized, not inset. */}
+          <div ref={containerRef} data-operational-map="" className="h-full w-full" />
+          {failure ? (
+            <p role="alert" className="absolute inset-x-4 top-4 rounded-md border border-danger bg-surface p-3 text-danger">
+              {`The map could not start: ${failure}`}
+            </p>
+          ) : null}
+          {picking ? (
+            <div
+              aria-hidden="true"
+              className="pointer-events-none absolute left-1/2 top-1/2 z-10 size-8 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-gold"
+            >
+              <div className="absolute left-1/2 top-1/2 size-1 -translate-x-1/2 -translate-y-1/2 rounded-full bg-gold" />
+            </div>
+          ) : null}
+          {basemapFailure ? (
+            <p role="alert" className="absolute inset-x-4 top-14 z-10 rounded-md border border-danger bg-surface p-2 text-sm text-danger">
+              {basemapFailure}
+            </p>
+          ) : null}
+          {engine
+            ? createPortal(<BasemapSwitcher options={basemaps} current={basemap} onChoose={chooseBasemap} />, engine.switcherCorner)
+            : null}
+          <CoordinateReadout point={readout} />
+          {goTo && engine ? <MapGoTo map={engine.map} /> : null}
+          {children}
+        </div>
+        {/* What the map lacks is said in a strip along its foot, never over the map: over it, on a
+            phone, a notice covered the very shapes and controls the user came to see. */}
+        {noStreetMap || opening.noHomeArea ? (
+          <div className="shrink-0 space-y-0.5 border-t border-line bg-surface px-2 py-1 text-xs leading-snug">
+            {noStreetMap ? <NoStreetMapNotice canManage={canManageBasemaps} /> : null}
+            {opening.noHomeArea ? <NoHomeAreaNotice canManage={canManageHomeArea} /> : null}
           </div>
         ) : null}
-        {basemapFailure ? (
-          <p role="alert" className="absolute inset-x-4 top-14 z-10 rounded-md border border-danger bg-surface p-2 text-sm text-danger">
-            {basemapFailure}
-          </p>
-        ) : null}
-        {view && lacksStreetMap(basemap, view) ? <NoStreetMapNotice canManage={canManageBasemaps} /> : null}
-        {engine
-          ? createPortal(<BasemapSwitcher options={basemaps} current={basemap} onChoose={chooseBasemap} />, engine.switcherCorner)
-          : null}
-        <CoordinateReadout point={readout} />
-        {goTo && engine ? <MapGoTo map={engine.map} /> : null}
       </div>
     </div>
   );

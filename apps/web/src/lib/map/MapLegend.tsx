@@ -10,6 +10,7 @@ import {
   EMERGENCY_COLOUR,
   REPORT_STATUS_COLOURS,
   SEVERITY_COLOURS,
+  TAK_CONTACT_COLOUR,
   UNIT_STATUS_COLOURS,
 } from './palette';
 import { ALERT_SEVERITY_GLYPHS } from './alert-symbols';
@@ -51,7 +52,7 @@ function StatusBadge({ text, colour, hollow = false }: { text: string; colour: s
   );
 }
 
-export type LegendPart = 'units' | 'incidents' | 'reports' | 'alerts' | 'cameras';
+export type LegendPart = 'units' | 'incidents' | 'reports' | 'alerts' | 'cameras' | 'tak';
 
 /** What the symbols, colours and shapes on the map mean; folded away until asked for. */
 export function MapLegend({ parts = ['units', 'incidents', 'reports', 'alerts'] }: { parts?: readonly LegendPart[] }) {
@@ -142,6 +143,21 @@ export function MapLegend({ parts = ['units', 'incidents', 'reports', 'alerts'] 
               </li>
             </ul>
           </>
+        ) : null}
+        {parts.includes('tak') ? (
+          <ul aria-label="TAK devices" className="space-y-0.5">
+            <li className="flex items-center gap-2">
+              <span
+                aria-hidden="true"
+                className="inline-flex size-4 items-center justify-center rounded-full border-[3px]"
+                style={{ borderColor: TAK_CONTACT_COLOUR }}
+              >
+                <span className="size-1 rounded-full" style={{ backgroundColor: TAK_CONTACT_COLOUR }} />
+              </span>
+              TAK device bound to no unit (ATAK, iTAK, WinTAK)
+            </li>
+            <li>Faded, “(stale)”: not heard for 5 min</li>
+          </ul>
         ) : null}
         {parts.some((part) => part === 'units' || part === 'reports') ? (
           <p className="text-ink-muted">Numbered circles are groups: click to zoom in.</p>

@@ -1,6 +1,7 @@
 import { Component, lazy, Suspense, useContext, type ErrorInfo, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { mayManageBasemaps } from '@argus/contracts/policies/basemaps';
+import { mayManageHomeArea } from '@argus/contracts/policies/home-area';
 import { AuthContext } from '../../features/auth/auth-context';
 import { basemapQueries } from '../../features/basemaps/basemaps.queries';
 import { describeError } from '../api-error';
@@ -9,6 +10,7 @@ import type { OperationalMapProps } from './map-props';
 import { basemapOptions } from './basemap-choice';
 import { configuredBasemap, mapConfigQuery } from './map-config';
 import { offlineBasemaps } from './offline-areas';
+import { useHomeArea } from './useHomeArea';
 
 export type { OperationalMapProps } from './map-props';
 
@@ -33,14 +35,25 @@ export function OperationalMap(props: OperationalMapProps) {
   const config = useQuery(mapConfigQuery);
   const list = useQuery(basemapQueries.list());
   const basemaps = basemapOptions(list.data?.basemaps ?? offlineBasemaps(), configuredBasemap(config.data));
-  const settled = config.isFetched && (list.isFetched || list.isError || list.fetchStatus === 'paused');
-  // The notice links to Settings › Maps only for those who may act on it.
-  const canManageBasemaps = mayManageBasemaps(useContext(AuthContext)?.user?.role);
+  // And the home area, so a map with no subject of its own opens there, not on the world and then
+  // jumps (docs/decisions/0058-home-area.md).
+  const home = useHomeArea();
+  const settled = config.isFetched && (list.isFetched || list.isError || list.fetchStatus === 'paused') && home.settled;
+  // The notices link to Settings › Maps only for those who may act on them.
+  const role = useContext(AuthContext)?.user?.role;
+  const canManageBasemaps = mayManageBasemaps(role);
+  const canManageHomeArea = mayManageHomeArea(role);
   return (
     <MapErrorBoundary className={props.className}>
       <Suspense fallback={<MapLoading className={props.className} />}>
         {settled ? (
-          <MapEngine {...props} basemaps={basemaps} canManageBasemaps={canManageBasemaps} />
+          <MapEngine
+            {...props}
+            basemaps={basemaps}
+            canManageBasemaps={canManageBasemaps}
+            homeArea={home.homeArea}
+            canManageHomeArea={canManageHomeArea}
+          />
         ) : (
           <MapLoading className={props.className} />
         )}

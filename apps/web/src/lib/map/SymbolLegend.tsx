@@ -1,16 +1,19 @@
 import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import ms from 'milsymbol';
 import { UNIT_KINDS } from '@argus/contracts/units';
 import { UNIT_KIND_LABELS } from '../../features/units/unit-labels';
+import { unitSymbolQueries } from '../../features/unit-symbols/unit-symbols.queries';
 import { ALERT_SIDC } from './alert-symbols';
 import { CAMERA_KIND_SIDCS } from './camera-symbols';
 import { INCIDENT_CATEGORY_SYMBOLS, OTHER_INCIDENT } from './incident-symbols';
 import { ALERT_COLOURS, REPORT_COLOUR } from './palette';
 import { REPORT_KIND_SIDCS } from './report-symbols';
-import { unitSidc } from './unit-symbols';
+import { unitSidcs } from './unit-symbols';
 
 interface Picture {
   key: string;
+  sidc: string;
   label: string;
   url: string;
   width: number;
@@ -20,14 +23,14 @@ interface Picture {
 function picture(key: string, label: string, sidc: string, fillColor?: string): Picture {
   const symbol = new ms.Symbol(sidc, { size: 14, ...(fillColor ? { fillColor } : {}) });
   const { width, height } = symbol.getSize();
-  return { key, label, url: symbol.toDataURL(), width: Math.round(width), height: Math.round(height) };
+  return { key, sidc, label, url: symbol.toDataURL(), width: Math.round(width), height: Math.round(height) };
 }
 
 function PictureList({ label, pictures }: { label: string; pictures: readonly Picture[] }) {
   return (
     <ul aria-label={label} className="grid grid-cols-2 gap-x-3 gap-y-1">
       {pictures.map((item) => (
-        <li key={item.key} className="flex items-center gap-2">
+        <li key={item.key} data-sidc={item.sidc} className="flex items-center gap-2">
           <img src={item.url} alt="" width={item.width} height={item.height} />
           {item.label}
         </li>
@@ -36,9 +39,20 @@ function PictureList({ label, pictures }: { label: string; pictures: readonly Pi
   );
 }
 
-/** Each unit kind's symbol (without a status badge; those are listed apart) beside its name; loaded with milsymbol, lazily. */
+/**
+ * Each unit kind's symbol (without a status badge; those are listed apart) beside its label, both from
+ * the administrators' unit symbol table; loaded with milsymbol, lazily. Each picture is named by its
+ * code (`data-sidc`), the same code the map's unit images are named by.
+ */
 export function UnitKindLegend() {
-  const pictures = useMemo(() => UNIT_KINDS.map((kind) => picture(kind, UNIT_KIND_LABELS[kind], unitSidc(kind))), []);
+  const table = useQuery(unitSymbolQueries.table());
+  const kinds = table.data?.unitKinds;
+  const pictures = useMemo(() => {
+    const sidcs = unitSidcs(kinds);
+    const labels = new Map(kinds?.map((entry) => [entry.kind, entry.label]));
+    return UNIT_KINDS.map((kind) => picture(kind, labels.get(kind) ?? UNIT_KIND_LABELS[kind], sidcs(kind)));
+  }, [kinds]);
+  if (table.isPending) return <p className="text-ink-muted">Loading unit symbols...</p>;
   return <PictureList label="Unit kinds" pictures={pictures} />;
 }
 

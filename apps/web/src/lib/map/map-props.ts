@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { MapLibreMap } from './maplibre';
 import type { MapFocus, MapOverlay, MapPick } from './overlay';
 
@@ -13,13 +14,19 @@ export interface OperationalMapProps {
   picking?: boolean;
   /** Fly here whenever its key changes (e.g. the incident just selected in a list). */
   focus?: MapFocus | null;
-  /** Where to start; without it the map opens over its basemap's area (or the world) and fits the first data it is given. */
+  /**
+   * Where to start, for a map with a subject of its own (an incident, a report, a place chosen
+   * already). Without it, or `focus`, or `opensOnData`, the map opens on the operation's home area
+   * (docs/decisions/0058-home-area.md); with no home area, over its basemap's area or the world.
+   */
   initialView?: { center: { lat: number; lon: number }; zoom: number };
+  /** The overlays are the map's subject (an import preview, the basemaps' coverage): it opens fitted to the first data it is given. */
+  opensOnData?: boolean;
   /** A "Go to" box: type a coordinate in any format and the map flies there. */
   goTo?: boolean;
   /**
    * Keep the view in the page address (#zoom/lat/lon, MapLibre's own hash format), so a view can be
-   * shared as a link and survives a reload; a view in the address wins over `initialView` and fitting.
+   * shared as a link and survives a reload; a view in the address wins over `initialView`, the home area and fitting.
    * At most one map on a page may have it.
    */
   viewInAddress?: boolean;
@@ -27,4 +34,9 @@ export interface OperationalMapProps {
   label?: string;
   /** Size and placement of the map (e.g. "h-96" or "absolute inset-0"); it fills this box. */
   className?: string;
+  /**
+   * The page's own controls over the map (a legend, a layer switch), placed absolutely: within the
+   * drawn map, so they keep clear of the notices said along its foot.
+   */
+  children?: ReactNode;
 }

@@ -10,4 +10,4 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 setWorkerUrl(workerUrl);
 
 export { AttributionControl, Map as MapLibreMap, NavigationControl, ScaleControl } from 'maplibre-gl';
-export type { GeoJSONSource, LayerSpecification, MapGeoJSONFeature } from 'maplibre-gl';
+export type { GeoJSONSource, LayerSpecification, LngLatBounds, MapGeoJSONFeature } from 'maplibre-gl';

@@ -26,6 +26,10 @@ export interface OfflineArea {
   savedAt: number;
   /** Every address this area put in the cache, so deleting it removes exactly what no other area uses. */
   urls: string[];
+  /** The area command sent, when this is one (docs/decisions/0057-offline-areas-sent-by-command.md): the phone keeps it until command withdraws it. */
+  sentId?: string;
+  /** The unit it was sent to: a crew member of several units keeps each unit's areas. */
+  sentToUnit?: string;
 }
 
 export function listOfflineAreas(storage: Pick<Storage, 'getItem'> = localStorage): OfflineArea[] {
@@ -53,6 +57,8 @@ export function offlineBasemaps(): Basemap[] {
 }
 
 export class OfflineAreaError extends Error {}
+/** The area turned out larger than a phone keeps: trying again would only fetch it all again. */
+export class OfflineAreaTooBigError extends OfflineAreaError {}
 
 export interface SaveRequest {
   label: string;
@@ -61,10 +67,11 @@ export interface SaveRequest {
   zooms: { from: number; to: number };
   onProgress: (done: number, total: number, bytes: number) => void;
   signal?: AbortSignal;
+  sent?: { id: string; unitId: string };
 }
 
 /** Downloads every tile of the area into the cache; refused, and nothing kept, past the size cap. */
-export async function saveOfflineArea({ label, basemap, box, zooms, onProgress, signal }: SaveRequest): Promise<OfflineArea> {
+export async function saveOfflineArea({ label, basemap, box, zooms, onProgress, signal, sent }: SaveRequest): Promise<OfflineArea> {
   if (!('caches' in window)) throw new OfflineAreaError('This browser cannot keep map areas (no Cache Storage).');
   const cache = await caches.open(OFFLINE_MAP_CACHE);
   const urls: string[] = [];
@@ -89,7 +96,7 @@ export async function saveOfflineArea({ label, basemap, box, zooms, onProgress, 
           const body = await response.arrayBuffer();
           bytes += body.byteLength;
           if (bytes > OFFLINE_AREA_MAX_BYTES)
-            throw new OfflineAreaError(`This area is larger than ${formatBytes(OFFLINE_AREA_MAX_BYTES)}: choose a smaller one.`);
+            throw new OfflineAreaTooBigError(`This area is larger than ${formatBytes(OFFLINE_AREA_MAX_BYTES)}: choose a smaller one.`);
           await keep(url, body, response.headers.get('content-type'));
         } else if (response.status !== 204 && response.status !== 404) {
           throw new OfflineAreaError(`The map server answered ${response.status} for a tile; try again with a signal.`);
@@ -98,7 +105,18 @@ export async function saveOfflineArea({ label, basemap, box, zooms, onProgress, 
       }
     };
     await Promise.all(Array.from({ length: Math.min(PARALLEL, all.length) }, worker));
-    const area: OfflineArea = { id: crypto.randomUUID(), label, basemap, box, zooms, tiles: urls.length, bytes, savedAt: Date.now(), urls };
+    const area: OfflineArea = {
+      id: crypto.randomUUID(),
+      label,
+      basemap,
+      box,
+      zooms,
+      tiles: urls.length,
+      bytes,
+      savedAt: Date.now(),
+      urls,
+      ...(sent ? { sentId: sent.id, sentToUnit: sent.unitId } : {}),
+    };
     writeIndex([...listOfflineAreas(), area]);
     return area;
   } catch (error) {

@@ -53,6 +53,8 @@ export const CAMERA_STATUS_COLOURS: Record<CameraStatus, string> = {
   offline: '#868e96',
 };
 export const SELECTED_COLOUR = '#d4a72c';
+/** TAK devices bound to no unit: a violet ring, apart from units' symbols and callers' blue dots. */
+export const TAK_CONTACT_COLOUR = '#9775fa';
 
 export const BASEMAP_COLOURS = {
   water: '#0e1621',

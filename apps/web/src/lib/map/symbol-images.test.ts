@@ -5,7 +5,12 @@ import type { MapImage } from './images';
 import type { MapLibreMap } from './maplibre';
 import { emergencyOverlay, unitsOverlay } from './overlays/units';
 import { provideSymbolImages } from './symbol-images';
-import { unitSymbolFromName, unitSymbolName } from './unit-symbols';
+import { unitSidcs, unitSymbolFromName, unitSymbolName } from './unit-symbols';
+
+/** A table giving each kind its own code, as the seeded one does. */
+const ENTITIES = ['200000', '141000', '161300', '141800', '140100', '110000', '121900', '000000'];
+const TABLE = UNIT_KINDS.map((kind, index) => ({ kind, sidc: `1003100000${ENTITIES[index]}0000` }));
+const sidcs = unitSidcs(TABLE);
 
 /** Just the image part of MapLibre's Map: its images, and the resolver it calls when a layer names a missing one. */
 function fakeMap() {
@@ -61,15 +66,25 @@ describe('symbol images', () => {
     const { map, images, ask } = fakeMap();
     const { draw, drawn } = countingDraw();
     provideSymbolImages(map, draw);
-    const features = [...unitsOverlay(units, { now: NOW }).data.features, ...emergencyOverlay(units).data.features];
+    const features = [...unitsOverlay(units, { now: NOW, sidcs }).data.features, ...emergencyOverlay(units, sidcs).data.features];
     expect(features).toHaveLength(10_000);
     // Every feature asks, twice over as after a position update: nothing is drawn twice.
     for (const feature of [...features, ...features]) ask(String(feature.properties.symbol));
-    const looks = new Set(units.map((unit) => unitSymbolName(unit.kind, unit.status, unit.emergency !== null)));
+    const looks = new Set(units.map((unit) => unitSymbolName(sidcs(unit.kind), unit.status, unit.emergency !== null)));
     // 8 kinds and 6 statuses cycle together: 24 looks, and one SOS look (every 1000th unit is a patrol).
     expect(looks.size).toBe(25);
     expect([...drawn].sort()).toEqual([...looks].sort());
     expect([...images.keys()].sort()).toEqual([...looks].sort());
+
+    // An administrator gives patrols another code: only the patrols' new looks are drawn, once each.
+    const edited = unitSidcs(TABLE.map((entry) => (entry.kind === 'patrol' ? { ...entry, sidc: '10031000002002000000' } : entry)));
+    const after = [...unitsOverlay(units, { now: NOW, sidcs: edited }).data.features, ...emergencyOverlay(units, edited).data.features];
+    for (const feature of [...after, ...after]) ask(String(feature.properties.symbol));
+    const patrolLooks = new Set(
+      units.filter((unit) => unit.kind === 'patrol').map((unit) => unitSymbolName(edited('patrol'), unit.status, unit.emergency !== null)),
+    );
+    expect(drawn).toHaveLength(looks.size + patrolLooks.size);
+    expect([...patrolLooks].every((name) => images.has(name))).toBe(true);
   });
 
   it('does not draw again a name it cannot draw, and stops resolving when asked', () => {

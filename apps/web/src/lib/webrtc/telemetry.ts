@@ -4,6 +4,10 @@ import { TelemetryMessage } from '@argus/contracts/realtime/signaling';
  * What a field unit's phone says about itself alongside its video: where it is, which way it
  * faces (device orientation, else the GPS course) and how much battery is left
  * (navigator.getBattery where the browser has it). Sent on the stream's `telemetry` data channel.
+ *
+ * The position is the page's own fix, read when each message goes: a second geolocation watch
+ * would cost battery and, started after the first, waits for the next fresh fix before it says
+ * anything (Chromium answers a new watch only from a fix younger than its maximumAge).
  */
 
 interface BatteryManager {
@@ -13,12 +17,13 @@ interface BatteryManager {
 
 type NavigatorWithBattery = Navigator & { getBattery?: () => Promise<BatteryManager> };
 
+/** Where the phone is and which way it moves, as the page's geolocation watch last said; null before a fix. */
+export type TelemetryFix = { lat: number; lon: number; course: number | null } | null;
+
 /** Keeps the latest reading of each sensor the browser offers; stop() releases them. */
 export class TelemetrySource {
-  private position: { lat: number; lon: number } | null = null;
   private heading: number | null = null;
   private battery: BatteryManager | null = null;
-  private watchId: number | null = null;
   private readonly handleOrientation = (event: DeviceOrientationEvent) => {
     // iOS gives a true compass heading; elsewhere alpha is counter-clockwise from north when absolute.
     const compass = (event as DeviceOrientationEvent & { webkitCompassHeading?: number }).webkitCompassHeading;
@@ -26,17 +31,9 @@ export class TelemetrySource {
     else if (event.absolute && event.alpha !== null) this.heading = (360 - event.alpha) % 360;
   };
 
+  constructor(private readonly readFix: () => TelemetryFix) {}
+
   start(): void {
-    if ('geolocation' in navigator) {
-      this.watchId = navigator.geolocation.watchPosition(
-        (fix) => {
-          this.position = { lat: fix.coords.latitude, lon: fix.coords.longitude };
-          if (fix.coords.heading !== null && Number.isFinite(fix.coords.heading)) this.heading ??= fix.coords.heading;
-        },
-        () => undefined,
-        { enableHighAccuracy: true, maximumAge: 5000 },
-      );
-    }
     window.addEventListener('deviceorientationabsolute', this.handleOrientation as EventListener);
     window.addEventListener('deviceorientation', this.handleOrientation);
     const getBattery = (navigator as NavigatorWithBattery).getBattery;
@@ -49,18 +46,20 @@ export class TelemetrySource {
   }
 
   read(): TelemetryMessage {
+    const fix = this.readFix();
+    // The compass when the device has one, else the direction of travel.
+    const heading = this.heading ?? fix?.course ?? null;
     return {
       type: 'telemetry',
-      lat: this.position?.lat ?? null,
-      lon: this.position?.lon ?? null,
-      heading: this.heading === null ? null : Math.round(this.heading) % 360,
+      lat: fix?.lat ?? null,
+      lon: fix?.lon ?? null,
+      heading: heading === null ? null : Math.round(heading) % 360,
       battery: this.battery ? this.battery.level : null,
       at: Date.now(),
     };
   }
 
   stop(): void {
-    if (this.watchId !== null) navigator.geolocation.clearWatch(this.watchId);
     window.removeEventListener('deviceorientationabsolute', this.handleOrientation as EventListener);
     window.removeEventListener('deviceorientation', this.handleOrientation);
   }

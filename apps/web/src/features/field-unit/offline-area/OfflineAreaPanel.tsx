@@ -1,21 +1,14 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import { ChevronRight } from 'lucide-react';
-import { useQuery } from '@tanstack/react-query';
 import type { Basemap } from '@argus/contracts/http/basemaps';
 import { Button } from '../../../components/ui/Button';
 import { SelectField } from '../../../components/ui/SelectField';
 import { clockTime } from '../../../lib/time-format';
-import {
-  OFFLINE_AREA_MAX_BYTES,
-  boxAround,
-  estimateBytes,
-  formatBytes,
-  tileCounts,
-  zoomsToSave,
-  type Box,
-} from '../../../lib/map/offline-tiles';
-import { deleteOfflineArea, sampleTileBytes, saveOfflineArea, type OfflineArea } from '../../../lib/map/offline-areas';
+import { OFFLINE_AREA_MAX_BYTES, boxAround, formatBytes, type Box } from '../../../lib/map/offline-tiles';
+import { deleteOfflineArea, saveOfflineArea, type OfflineArea } from '../../../lib/map/offline-areas';
 import { useOfflineAreas } from './useOfflineAreas';
+import { useOfflineAreaPlan } from '../../../lib/map/useOfflineAreaPlan';
+import type { SentAreasState } from './useSentOfflineAreas';
 
 const RADII = [
   { value: '500', label: '500 m' },
@@ -25,7 +18,7 @@ const RADII = [
 ] as const;
 type Radius = (typeof RADII)[number]['value'];
 
-type Extent = 'assignment' | 'view';
+type Extent = 'assignment' | 'view' | 'box';
 
 export interface OfflineAreaPanelProps {
   basemap: Basemap | null;
@@ -33,6 +26,13 @@ export interface OfflineAreaPanelProps {
   target: { lat: number; lon: number; name: string } | null;
   /** The box the map shows now (null until the map has loaded). */
   view: Box | null;
+  /** The box drawn on the map, if one is. */
+  drawn: Box | null;
+  /** Whether the map takes a box drawn on it now (two taps at opposite corners). */
+  drawing: boolean;
+  onDrawingChange: (drawing: boolean) => void;
+  /** Map areas command sent to this unit, being kept here (docs/decisions/0057-offline-areas-sent-by-command.md). */
+  sent: SentAreasState;
 }
 
 interface Progress {
@@ -42,7 +42,7 @@ interface Progress {
 }
 
 /** Save the street map of an area onto the phone, with its size before and progress during (docs/decisions/0048-offline-map-area.md). */
-export function OfflineAreaPanel({ basemap, target, view }: OfflineAreaPanelProps) {
+export function OfflineAreaPanel({ basemap, target, view, drawn, drawing, onDrawingChange, sent }: OfflineAreaPanelProps) {
   const areas = useOfflineAreas();
   const [extent, setExtent] = useState<Extent>(target ? 'assignment' : 'view');
   const [radius, setRadius] = useState<Radius>('1000');
@@ -50,23 +50,10 @@ export function OfflineAreaPanel({ basemap, target, view }: OfflineAreaPanelProp
   const [message, setMessage] = useState<{ tone: 'error' | 'done'; text: string } | null>(null);
   const groupName = useId();
   const chosenExtent: Extent = extent === 'assignment' && !target ? 'view' : extent;
-  const box = chosenExtent === 'assignment' && target ? boxAround(target, Number(radius)) : view;
+  const box = chosenExtent === 'assignment' && target ? boxAround(target, Number(radius)) : chosenExtent === 'box' ? drawn : view;
 
-  const zooms = useMemo(() => (basemap ? zoomsToSave(basemap) : null), [basemap]);
-  // One real tile of the area, read once per basemap, place and zoom, sizes the estimate.
-  const sample = useQuery({
-    queryKey: ['offline-area-sample', basemap?.id, box?.map((edge) => edge.toFixed(3)).join(','), zooms?.to],
-    queryFn: ({ signal }) => (basemap && box && zooms ? sampleTileBytes(basemap, box, zooms.to, signal) : null),
-    enabled: basemap !== null && box !== null,
-    staleTime: Infinity,
-    retry: false,
-  });
-  const plan = useMemo(() => {
-    if (!basemap || !box || !zooms) return null;
-    const tiles = tileCounts(box, zooms).reduce((sum, row) => sum + row.count, 0);
-    return { zooms, tiles, bytes: estimateBytes(tiles, basemap.tileType, sample.data ?? null) };
-  }, [basemap, box, zooms, sample.data]);
-  const tooBig = plan !== null && plan.bytes > OFFLINE_AREA_MAX_BYTES;
+  const plan = useOfflineAreaPlan(basemap, box);
+  const tooBig = plan?.tooBig ?? false;
 
   if (!basemap) return <p className="text-ink-muted">There is no street map to save: an administrator can add one in Settings › Maps.</p>;
 
@@ -75,7 +62,11 @@ export function OfflineAreaPanel({ basemap, target, view }: OfflineAreaPanelProp
     setMessage(null);
     setProgress({ done: 0, total: plan.tiles, bytes: 0 });
     const label =
-      chosenExtent === 'assignment' && target ? `${RADII.find((r) => r.value === radius)?.label} around ${target.name}` : 'Map view';
+      chosenExtent === 'assignment' && target
+        ? `${RADII.find((r) => r.value === radius)?.label} around ${target.name}`
+        : chosenExtent === 'box'
+          ? 'Box drawn on the map'
+          : 'Map view';
     try {
       const area = await saveOfflineArea({
         label,
@@ -107,16 +98,48 @@ export function OfflineAreaPanel({ basemap, target, view }: OfflineAreaPanelProp
             name={groupName}
             checked={chosenExtent === 'assignment'}
             disabled={!target}
-            onChange={() => setExtent('assignment')}
+            onChange={() => {
+              setExtent('assignment');
+              onDrawingChange(false);
+            }}
             className="size-5"
           />
           {target ? `Around ${target.name}` : 'Around the assignment (none now)'}
         </label>
         {chosenExtent === 'assignment' ? <SelectField label="Radius" value={radius} options={RADII} onChange={setRadius} /> : null}
         <label className="flex min-h-11 items-center gap-2">
-          <input type="radio" name={groupName} checked={chosenExtent === 'view'} onChange={() => setExtent('view')} className="size-5" />
+          <input
+            type="radio"
+            name={groupName}
+            checked={chosenExtent === 'view'}
+            onChange={() => {
+              setExtent('view');
+              onDrawingChange(false);
+            }}
+            className="size-5"
+          />
           The area shown on the map
         </label>
+        <label className="flex min-h-11 items-center gap-2">
+          <input
+            type="radio"
+            name={groupName}
+            checked={chosenExtent === 'box'}
+            onChange={() => {
+              setExtent('box');
+              onDrawingChange(true);
+            }}
+            className="size-5"
+          />
+          A box I draw on the map
+        </label>
+        {chosenExtent === 'box' ? (
+          <p className="text-sm text-ink-muted">
+            {drawing
+              ? 'Tap one corner of the area on the map, then the opposite corner. Tap twice again to draw another.'
+              : 'Getting the map ready for drawing…'}
+          </p>
+        ) : null}
       </fieldset>
       {plan ? (
         <p aria-live="polite" className={tooBig ? 'text-danger' : undefined}>
@@ -125,7 +148,9 @@ export function OfflineAreaPanel({ basemap, target, view }: OfflineAreaPanelProp
             : `${plan.tiles} tiles (zoom ${plan.zooms.from} to ${plan.zooms.to}), about ${formatBytes(plan.bytes)}`}
         </p>
       ) : (
-        <p className="text-ink-muted">The map is loading; its area can be saved once it shows.</p>
+        <p className="text-ink-muted">
+          {chosenExtent === 'box' ? 'No box drawn yet.' : 'The map is loading; its area can be saved once it shows.'}
+        </p>
       )}
       {progress ? (
         <div className="space-y-1">
@@ -140,6 +165,22 @@ export function OfflineAreaPanel({ basemap, target, view }: OfflineAreaPanelProp
       {message ? (
         <p role={message.tone === 'error' ? 'alert' : 'status'} className={message.tone === 'error' ? 'text-danger' : 'text-success'}>
           {message.text}
+        </p>
+      ) : null}
+      {sent.saving ? (
+        <div className="space-y-1">
+          <progress
+            aria-label={`Saving the map area command sent: ${sent.saving.label}`}
+            value={sent.saving.done}
+            max={Math.max(sent.saving.total, 1)}
+            className="h-3 w-full accent-gold"
+          />
+          <p className="text-sm text-ink-muted">{`Saving “${sent.saving.label}”, sent by command: ${sent.saving.done} of ${sent.saving.total || '…'} tiles`}</p>
+        </div>
+      ) : null}
+      {sent.problem ? (
+        <p role="alert" className="text-danger">
+          {sent.problem}
         </p>
       ) : null}
       <SavedAreas areas={areas} />
@@ -157,9 +198,14 @@ function SavedAreas({ areas }: { areas: readonly OfflineArea[] }) {
             <p className="truncate font-medium">{area.label}</p>
             <p className="text-sm text-ink-muted">{`${area.basemap.name} · ${area.tiles} tiles · ${formatBytes(area.bytes)} · saved ${clockTime(area.savedAt)}`}</p>
           </div>
-          <Button variant="secondary" aria-label={`Delete ${area.label}`} onClick={() => void deleteOfflineArea(area.id)}>
-            Delete
-          </Button>
+          {area.sentId ? (
+            // Command keeps it here until command withdraws it; deleting it would only bring it back.
+            <p className="shrink-0 text-sm text-ink-muted">Sent by command</p>
+          ) : (
+            <Button variant="secondary" aria-label={`Delete ${area.label}`} onClick={() => void deleteOfflineArea(area.id)}>
+              Delete
+            </Button>
+          )}
         </li>
       ))}
     </ul>

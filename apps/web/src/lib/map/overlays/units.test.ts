@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Unit } from '@argus/contracts/http/units';
+import { unitSidcs } from '../unit-symbols';
 import { emergencyOverlay, STALE_POSITION_MS, unitsOverlay } from './units';
+
+const PATROL = '10031000002000000000';
+const sidcs = unitSidcs([{ kind: 'patrol', sidc: PATROL }]);
 
 const NOW = 1_000_000_000;
 
@@ -26,7 +30,7 @@ describe('unit overlays', () => {
       unit('nowhere', { position: null }),
       unit('sos', { emergency: { since: NOW, raisedBy: 'Frankie', location: { lat: 3, lon: 4 } } }),
     ];
-    const overlay = unitsOverlay(units, { now: NOW, selectedIds: new Set(['old']) });
+    const overlay = unitsOverlay(units, { now: NOW, sidcs, selectedIds: new Set(['old']) });
     const byId = Object.fromEntries(overlay.data.features.map((feature) => [feature.properties.id, feature]));
     expect(Object.keys(byId)).toEqual(['fresh', 'old']);
     expect(byId.fresh!.properties).toMatchObject({
@@ -35,17 +39,17 @@ describe('unit overlays', () => {
       heading: 45,
       kind: 'patrol',
       status: 'available',
-      symbol: 'argus-unit-patrol-available',
+      symbol: `argus-unit-${PATROL}-available`,
       selected: false,
     });
     expect(byId.old!.properties).toMatchObject({ stale: true, hasHeading: false, selected: true });
     expect(byId.old!.geometry.coordinates).toEqual([2, 1]);
     expect(overlay.cluster).toBeDefined();
 
-    const emergencies = emergencyOverlay(units);
+    const emergencies = emergencyOverlay(units, sidcs);
     expect(
       emergencies.data.features.map((feature) => [feature.properties.callsign, feature.properties.symbol, feature.geometry.coordinates]),
-    ).toEqual([['U-sos', 'argus-unit-patrol-sos', [4, 3]]]);
+    ).toEqual([['U-sos', `argus-unit-${PATROL}-sos`, [4, 3]]]);
     expect(emergencies.cluster).toBeUndefined();
     // The SOS callsign goes under the units' symbols, so it is placed after them (MapLibre places
     // the topmost layer first) and keeps clear of them; the units' callsigns are placed after it.
@@ -76,7 +80,7 @@ describe('unit overlays', () => {
       selectionLookups += 1;
       return has(id);
     };
-    const overlay = unitsOverlay(counted, { now: NOW, selectedIds });
+    const overlay = unitsOverlay(counted, { now: NOW, sidcs, selectedIds });
     expect(overlay.data.features).toHaveLength(10_000);
     expect(overlay.data.features.map((feature) => feature.properties.id)).toEqual(units.map((item) => item.id));
     expect(overlay.data.features.filter((feature) => feature.properties.selected).map((feature) => feature.properties.id)).toEqual(['7']);

@@ -6,7 +6,7 @@ import { featureCollection, pointFeature, type MapOverlay, type OverlayFeature, 
 import { BASEMAP_COLOURS, EMERGENCY_COLOUR, SELECTED_COLOUR } from '../palette';
 import { labelLayout } from '../label-layout';
 import { layerId } from '../overlay-sync';
-import { unitSymbolName } from '../unit-symbols';
+import { unitSymbolName, type UnitSidcs } from '../unit-symbols';
 
 /** A position older than this is drawn faded with a STALE badge: the unit may have moved since. */
 export const STALE_POSITION_MS = 5 * 60_000;
@@ -104,7 +104,7 @@ const UNIT_LAYERS: OverlayLayer[] = [
     paint: { 'text-color': BASEMAP_COLOURS.label, 'text-halo-color': BASEMAP_COLOURS.halo, 'text-halo-width': 1.5 },
   },
   {
-    // The unit's symbol (unit-symbols.ts), one shared image per kind and status. Every symbol is
+    // The unit's symbol (unit-symbols.ts), one shared image per symbol code and status. Every symbol is
     // drawn, density being the clusters' job, and is placed first so callsigns keep clear of it.
     id: 'point',
     type: 'symbol',
@@ -117,6 +117,8 @@ const UNIT_LAYERS: OverlayLayer[] = [
 export interface UnitsOverlayOptions {
   /** The clock the stale badge is judged by; pass a value that ticks (e.g. every 30 s). */
   now: number;
+  /** The code each kind is drawn as (the administrators' unit symbol table). */
+  sidcs: UnitSidcs;
   selectedIds?: ReadonlySet<string>;
   id?: string;
 }
@@ -126,7 +128,7 @@ export interface UnitsOverlayOptions {
  * callsign and STALE badge; clustered when zoomed out. Units in SOS are left to
  * `emergencyOverlay`, which is never clustered.
  */
-export function unitsOverlay(units: readonly Unit[], { now, selectedIds, id = 'units' }: UnitsOverlayOptions): MapOverlay {
+export function unitsOverlay(units: readonly Unit[], { now, sidcs, selectedIds, id = 'units' }: UnitsOverlayOptions): MapOverlay {
   const features: OverlayFeature[] = [];
   for (const unit of units) {
     if (unit.emergency || !unit.position) continue;
@@ -137,7 +139,7 @@ export function unitsOverlay(units: readonly Unit[], { now, selectedIds, id = 'u
         callsign: unit.callsign,
         kind: unit.kind,
         status: unit.status,
-        symbol: unitSymbolName(unit.kind, unit.status, false),
+        symbol: unitSymbolName(sidcs(unit.kind), unit.status, false),
         hasHeading: heading !== null,
         heading: heading ?? 0,
         stale: isPositionStale(unit, now),
@@ -189,7 +191,7 @@ const EMERGENCY_LAYERS: OverlayLayer[] = [
  * Units in SOS: their symbol large and red in a halo, labelled, never hidden in a cluster, on top
  * of everything but their callsign, which goes under the symbols of the units overlay named.
  */
-export function emergencyOverlay(units: readonly Unit[], id = 'emergencies', unitsOverlayId = 'units'): MapOverlay {
+export function emergencyOverlay(units: readonly Unit[], sidcs: UnitSidcs, id = 'emergencies', unitsOverlayId = 'units'): MapOverlay {
   const features: OverlayFeature[] = [];
   for (const unit of units) {
     const location = unit.emergency ? unitLocation(unit) : null;
@@ -199,7 +201,7 @@ export function emergencyOverlay(units: readonly Unit[], id = 'emergencies', uni
         id: unit.id,
         callsign: unit.callsign,
         kind: unit.kind,
-        symbol: unitSymbolName(unit.kind, unit.status, true),
+        symbol: unitSymbolName(sidcs(unit.kind), unit.status, true),
       }),
     );
   }

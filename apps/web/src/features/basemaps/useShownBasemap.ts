@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Basemap } from '@argus/contracts/http/basemaps';
-import { basemapQueries } from '../../basemaps/basemaps.queries';
-import { basemapOptions, chosenBasemap, readBasemapChoice } from '../../../lib/map/basemap-choice';
-import { configuredBasemap, mapConfigQuery } from '../../../lib/map/map-config';
-import { offlineBasemaps } from '../../../lib/map/offline-areas';
+import { basemapQueries } from './basemaps.queries';
+import { basemapOptions, chosenBasemap, readBasemapChoice } from '../../lib/map/basemap-choice';
+import { configuredBasemap, mapConfigQuery } from '../../lib/map/map-config';
+import { offlineBasemaps } from '../../lib/map/offline-areas';
 
 /**
  * The street basemap the maps of this browser draw: the user's choice or the administrators'

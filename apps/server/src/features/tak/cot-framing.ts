@@ -1,0 +1,50 @@
+/**
+ * Splits a CoT XML stream into events (docs/decisions/0061-tak-cot-endpoint-first-slice.md). TAK
+ * streams carry no length prefix: an event ends at `</event>`. Bytes are kept as they come and cut
+ * only there, so a multi-byte character split across TCP packets is never broken. An event larger
+ * than the cap ends the stream: a peer that never closes one would otherwise grow memory without end.
+ */
+
+const END = Buffer.from('</event>');
+
+/** The largest event accepted; an ATAK PLI is under 1 KB and a 65-vertex drawing about 3 KB. */
+export const COT_MAX_EVENT_BYTES = 64 * 1024;
+
+export class CotFrameTooLarge extends Error {
+  constructor(readonly bytes: number) {
+    super(`A CoT event over ${COT_MAX_EVENT_BYTES} bytes (${bytes} bytes without "</event>").`);
+  }
+}
+
+export class CotFramer {
+  private pending: Buffer = Buffer.alloc(0);
+
+  constructor(private readonly maxBytes = COT_MAX_EVENT_BYTES) {}
+
+  /** The whole events `chunk` completes, as text; throws CotFrameTooLarge when the unfinished rest is over the cap. */
+  push(chunk: Buffer): string[] {
+    // Bytes already searched are not searched again (a byte-at-a-time sender would cost the square
+    // of the cap otherwise), except the last few, which a marker split across chunks may start in.
+    let from = Math.max(0, this.pending.length - END.length + 1);
+    this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
+    const events: string[] = [];
+    let start = 0;
+    for (;;) {
+      const end = this.pending.indexOf(END, from);
+      if (end === -1) break;
+      const stop = end + END.length;
+      if (stop - start > this.maxBytes) throw new CotFrameTooLarge(stop - start);
+      events.push(this.pending.toString('utf8', start, stop));
+      start = stop;
+      from = stop;
+    }
+    this.pending = this.pending.subarray(start);
+    if (this.pending.length > this.maxBytes) throw new CotFrameTooLarge(this.pending.length);
+    return events;
+  }
+
+  /** Whether part of an event is waiting for the rest (whitespace between events does not count). */
+  hasUnfinishedEvent(): boolean {
+    return this.pending.some((byte) => byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09);
+  }
+}

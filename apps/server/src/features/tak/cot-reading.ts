@@ -1,0 +1,171 @@
+import CoT from '@tak-ps/node-cot';
+
+/**
+ * Reads one CoT event into what Argus acts on (docs/decisions/0061-tak-cot-endpoint-first-slice.md).
+ * Lenient where TAK clients differ (either quote style, with or without the XML prolog, whitespace,
+ * the unknown-height sentinel 9999999.0, attributes in any order); strict about anything that could
+ * hurt the server: a DOCTYPE or entity declaration, deep nesting, or coordinates off the globe are
+ * refused before or after the parser sees them.
+ */
+
+/** Nesting deeper than this is no CoT a TAK client sends (a GeoChat, the deepest, is five). */
+export const COT_MAX_DEPTH = 32;
+
+/** TAK's "not known" for heights and errors. */
+const UNKNOWN = 9_999_999;
+
+export type CotMessage =
+  | {
+      kind: 'sa';
+      uid: string;
+      type: string;
+      callsign: string;
+      lat: number;
+      lon: number;
+      /** Metres per second, when the device knows. */
+      speed: number | null;
+      /** Degrees from north, when the device knows. */
+      course: number | null;
+      battery: number | null;
+      time: number;
+      xml: string;
+    }
+  | { kind: 'chat'; uid: string; senderUid: string; callsign: string; room: string; text: string; time: number }
+  | { kind: 'emergency'; uid: string; senderUid: string; lat: number; lon: number; time: number }
+  | { kind: 'emergency-cancel'; uid: string; senderUid: string; time: number }
+  | { kind: 'ping'; uid: string }
+  /** Anything this slice does not map yet (markers, drawings, video): read, logged, dropped. */
+  | { kind: 'other'; uid: string; type: string };
+
+export class CotRefused extends Error {}
+
+type Attributes = Record<string, string | undefined>;
+interface Node {
+  _attributes?: Attributes;
+  _text?: string;
+  [child: string]: unknown;
+}
+
+export function readCot(xml: string): CotMessage {
+  refuseHostileMarkup(xml);
+  let cot: CoT;
+  try {
+    cot = new CoT(xml);
+  } catch (error) {
+    throw new CotRefused(`Not a CoT event: ${firstLine(error)}`);
+  }
+  const event = cot.raw.event as unknown as Node & { point?: Node; detail?: Node };
+  const attributes = event._attributes ?? {};
+  const uid = attributes.uid ?? '';
+  const type = attributes.type ?? '';
+  const time = timeOf(attributes.time);
+  const detail = event.detail ?? {};
+
+  if (type === 't-x-c-t') return { kind: 'ping', uid };
+
+  if (type === 'b-t-f') {
+    const chat = node(detail.__chat);
+    const remarks = node(detail.remarks);
+    const text = (remarks?._text ?? '').trim();
+    if (!text) throw new CotRefused('A GeoChat without text.');
+    const senderUid = node(chat?.chatgrp)?._attributes?.uid0 ?? linkedUid(detail) ?? '';
+    if (!senderUid) throw new CotRefused('A GeoChat that does not say who sent it.');
+    return {
+      kind: 'chat',
+      uid,
+      senderUid,
+      callsign: chat?._attributes?.senderCallsign ?? '',
+      room: chat?._attributes?.chatroom ?? chat?._attributes?.id ?? '',
+      text,
+      time,
+    };
+  }
+
+  if (type === 'b-a-o-can') {
+    return { kind: 'emergency-cancel', uid, senderUid: linkedUid(detail) ?? emitterOfAlert(uid), time };
+  }
+
+  const { lat, lon } = pointOf(event.point);
+
+  if (type === 'b-a-o-tbl') return { kind: 'emergency', uid, senderUid: linkedUid(detail) ?? emitterOfAlert(uid), lat, lon, time };
+
+  // Atoms (a-…): friendly, hostile, any battle dimension; only a device's own SA names a contact.
+  if (/^a-[a-z]-[A-Z]/.test(type)) {
+    const track = node(detail.track)?._attributes;
+    return {
+      kind: 'sa',
+      uid,
+      type,
+      callsign: node(detail.contact)?._attributes?.callsign?.trim() || uid,
+      lat,
+      lon,
+      speed: known(track?.speed, 0, 400),
+      course: known(track?.course, 0, 360),
+      battery: known(node(detail.status)?._attributes?.battery, 0, 100),
+      time,
+      xml,
+    };
+  }
+  return { kind: 'other', uid, type };
+}
+
+/**
+ * The parser (xml-js over sax) neither loads external entities nor expands declared ones, but a
+ * DOCTYPE has no place in CoT and a refusal names the problem; nesting is bounded because the
+ * schema check that follows walks the tree.
+ */
+function refuseHostileMarkup(xml: string): void {
+  if (/<!DOCTYPE/i.test(xml) || /<!ENTITY/i.test(xml)) throw new CotRefused('A DOCTYPE or entity declaration in a CoT event.');
+  let depth = 0;
+  for (const match of xml.matchAll(/<(\/?)[A-Za-z_][^<>]*?(\/?)>/g)) {
+    if (match[1]) depth -= 1;
+    else if (!match[2]) depth += 1;
+    if (depth > COT_MAX_DEPTH) throw new CotRefused(`A CoT event nested deeper than ${COT_MAX_DEPTH} elements.`);
+  }
+}
+
+function pointOf(point: Node | undefined): { lat: number; lon: number } {
+  const lat = Number(point?._attributes?.lat);
+  const lon = Number(point?._attributes?.lon);
+  if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180)
+    throw new CotRefused(`Coordinates off the globe: lat ${point?._attributes?.lat ?? '?'}, lon ${point?._attributes?.lon ?? '?'}.`);
+  return { lat, lon };
+}
+
+/** A number in range, or null for missing, unknown (9999999) or nonsense values. */
+function known(value: string | undefined, min: number, max: number): number | null {
+  if (value === undefined || value.trim() === '') return null;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number === UNKNOWN || number < min || number > max) return null;
+  return number;
+}
+
+/** The event's time in epoch ms, NaN when unreadable: the caller falls back to its own clock. */
+function timeOf(value: string | undefined): number {
+  const parsed = value ? Date.parse(value) : Number.NaN;
+  return Number.isFinite(parsed) ? parsed : Number.NaN;
+}
+
+/** The uid a `<link relation="p-p">` names: the device that sent a chat or an alert. */
+function linkedUid(detail: Node): string | undefined {
+  const links = detail.link;
+  for (const link of Array.isArray(links) ? links : [links]) {
+    const attributes = node(link)?._attributes;
+    if (attributes?.uid && (attributes.relation === undefined || attributes.relation === 'p-p')) return attributes.uid;
+  }
+  return undefined;
+}
+
+/** ATAK names its 911 alert "<device uid>-9-1-1". */
+function emitterOfAlert(uid: string): string {
+  return uid.replace(/-9-1-1$/, '');
+}
+
+function node(value: unknown): Node | undefined {
+  if (Array.isArray(value)) return node(value[0]);
+  return value !== null && typeof value === 'object' ? (value as Node) : undefined;
+}
+
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 200);
+}

@@ -1,0 +1,344 @@
+import net from 'node:net';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Unit } from '@argus/contracts/http/units';
+import type { Clock } from '../../lib/clock';
+import type { EventBus } from '../../realtime/events';
+import { presentUnit } from '../units/units.presenter';
+import type { UnitsRepository } from '../units/units.repository';
+import { CotFrameTooLarge, CotFramer } from './cot-framing';
+import { DEFAULT_COT_LIMITS, type CotLimits } from './cot-limits';
+import { CotRefused, readCot, type CotMessage } from './cot-reading';
+import { pong, unitEmergency, unitEmergencyCancel, unitSa } from './cot-writing';
+import type { DeviceIdentity } from './tak-certificates.service';
+import { TakPicture, type PictureSources } from './tak-picture';
+import type { Landing, TakService } from './tak.service';
+
+/** Events read but not yet acted on, per connection, before the connection stops being read. */
+const MAX_BACKLOG = 200;
+
+interface Connection {
+  id: number;
+  peer: string;
+  socket: net.Socket;
+  framer: CotFramer;
+  /** Events are acted on in the order the device sent them, one after another. */
+  work: Promise<void>;
+  backlog: number;
+  eventTimer: NodeJS.Timeout | null;
+  /** Who the client certificate says this is (TLS); null on plain TCP, where the uid is trusted. */
+  device: DeviceIdentity | null;
+}
+
+/**
+ * The streaming CoT endpoint: XML events over a plain TCP socket. Every device's valid events are
+ * relayed to the other devices, as a TAK Server does, and mapped into Argus by the TAK service;
+ * Argus's units and active emergencies go out to every device. Each connection is read on its own:
+ * bad input drops that connection alone, after a log line, and nothing it sent changes anything.
+ *
+ * `attach` also serves the TLS port (docs/decisions/0062-tak-tls-enrolment-and-revocation.md): a
+ * `tls.TLSSocket` whose client certificate was checked comes with the device's identity, and its
+ * events act as the certificate's user, for its unit, in its own uid only.
+ */
+export class CotStreamServer {
+  private readonly connections = new Map<number, Connection>();
+  private readonly emergencies = new Map<string, Unit>();
+  private nextId = 1;
+  private server: net.Server | null = null;
+  private repeat: NodeJS.Timeout | null = null;
+  private unlisten: (() => void) | null = null;
+  private started: Promise<void> | null = null;
+  /** Argus's incidents and zones on each device, as its user may see them. */
+  private readonly picture: TakPicture;
+
+  constructor(
+    private readonly tak: TakService,
+    private readonly events: EventBus,
+    private readonly units: UnitsRepository,
+    private readonly clock: Clock,
+    private readonly log: FastifyBaseLogger,
+    sources: PictureSources,
+    private readonly limits: CotLimits = DEFAULT_COT_LIMITS,
+  ) {
+    this.picture = new TakPicture(sources, clock, (connectionId, xml) => {
+      const connection = this.connections.get(connectionId);
+      if (connection) this.send(connection, xml);
+    });
+  }
+
+  /** Starts hearing Argus's events and listening on `port` (0: any free port); resolves with the port. */
+  async listen(port: number, host: string): Promise<number> {
+    await this.open();
+    const server = net.createServer((socket) => this.attach(socket, `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`));
+    server.maxConnections = this.limits.maxConnections;
+    this.server = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    // Failures to accept (out of file descriptors, say) are 'error' events on the server: without
+    // a listener for its whole life one would end the process.
+    server.on('error', (error) => this.log.error({ err: error }, 'CoT endpoint error'));
+    const bound = (server.address() as net.AddressInfo).port;
+    this.log.info({ port: bound, host }, 'CoT endpoint listening (plain TCP)');
+    return bound;
+  }
+
+  /** The port listened on, once listening. */
+  get port(): number | null {
+    const address = this.server?.address();
+    return address && typeof address === 'object' ? address.port : null;
+  }
+
+  async close(): Promise<void> {
+    this.unlisten?.();
+    this.unlisten = null;
+    this.started = null;
+    if (this.repeat) clearInterval(this.repeat);
+    this.repeat = null;
+    for (const connection of this.connections.values()) connection.socket.destroy();
+    const server = this.server;
+    this.server = null;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** Serves one connected device: what it should see first, then its stream. */
+  attach(socket: net.Socket, peer: string, device: DeviceIdentity | null = null): void {
+    const connection: Connection = {
+      id: this.nextId++,
+      peer,
+      socket,
+      framer: new CotFramer(this.limits.maxEventBytes),
+      work: Promise.resolve(),
+      backlog: 0,
+      eventTimer: null,
+      device,
+    };
+    this.connections.set(connection.id, connection);
+    const log = this.log.child({ cotConnection: connection.id, peer, ...(device && { certificate: device.certificateId }) });
+    log.info(device ? { deviceUid: device.deviceUid, unitId: device.unitId } : {}, 'TAK device connected');
+    socket.setNoDelay(true);
+    socket.setTimeout(this.limits.idleTimeoutMs);
+    socket.on('timeout', () => this.drop(connection, log, 'idle timeout'));
+    socket.on('error', (error) => log.info({ err: error.message }, 'TAK connection error'));
+    socket.on('close', () => {
+      if (connection.eventTimer) clearTimeout(connection.eventTimer);
+      this.connections.delete(connection.id);
+      this.picture.leave(connection.id);
+      log.info('TAK device disconnected');
+    });
+    socket.on('data', (chunk: Buffer) => this.receive(connection, chunk, log));
+    void this.greet(connection, log);
+  }
+
+  /** Starts hearing Argus's events, once, for whichever listener (TCP, TLS) comes first. */
+  open(): Promise<void> {
+    this.started ??= this.start();
+    return this.started;
+  }
+
+  /** Drops the open connections of these certificates (revoked, their user deactivated). */
+  dropCertificates(ids: readonly string[]): void {
+    const cut = new Set(ids);
+    for (const connection of this.connections.values())
+      if (connection.device && cut.has(connection.device.certificateId))
+        this.drop(
+          connection,
+          this.log.child({ cotConnection: connection.id, peer: connection.peer }),
+          'its certificate may no longer connect',
+        );
+  }
+
+  /** The certificates of the open TLS connections. */
+  certificates(): string[] {
+    return [...this.connections.values()].flatMap((connection) => (connection.device ? [connection.device.certificateId] : []));
+  }
+
+  private async start(): Promise<void> {
+    await this.tak.loadBindings();
+    for (const row of await this.units.list({ emergency: true })) this.emergencies.set(row.id, presentUnit(row));
+    this.unlisten = this.events.listen((event) => {
+      // After the write that announced it, not inside it: a CoT that cannot be written must not
+      // fail the save, and N device sockets are not written on its request path.
+      const later = (what: string, act: () => void | Promise<void>) =>
+        setImmediate(() => {
+          Promise.resolve()
+            .then(act)
+            .catch((error: unknown) => this.log.error({ err: error }, `could not send ${what} to TAK devices`));
+        });
+      switch (event.type) {
+        case 'unit.position':
+        case 'unit.updated':
+        case 'unit.created':
+          return later(`a change of unit ${event.data.id}`, () => this.unitChanged(event.data));
+        case 'incident.created':
+        case 'incident.updated':
+          return later(`a change of incident ${event.data.id}`, () => this.picture.incidentChanged(event.data));
+        case 'zone.created':
+        case 'zone.updated':
+          return later(`a change of zone ${event.data.id}`, () => this.picture.zoneChanged(event.data));
+        case 'dispatch.created':
+        case 'dispatch.updated':
+          return later(`the assignments of unit ${event.data.unitId}`, () => this.picture.assignmentsChanged(event.data.unitId));
+        default:
+          return;
+      }
+    });
+    this.repeat = setInterval(() => this.repeatEmergencies(), this.limits.emergencyRepeatMs);
+    this.repeat.unref();
+  }
+
+  /** The latest SA of every contact, every unit's position, the active emergencies, then the incidents and zones it may see. */
+  private async greet(connection: Connection, log: FastifyBaseLogger): Promise<void> {
+    try {
+      const now = this.clock.now();
+      const units = await this.units.list();
+      const events = [
+        ...(await this.tak.latestSa()),
+        ...units.filter((unit) => !this.tak.isBound(unit.id)).map((unit) => unitSa(presentUnit(unit), now)),
+        ...[...this.emergencies.values()].map((unit) => unitEmergency(unit, now)),
+      ];
+      for (const xml of events) if (xml) this.send(connection, xml);
+      // A device gone while the rest was read is not joined: nothing would ever forget its picture.
+      if (this.connections.has(connection.id)) await this.picture.join(connection.id, connection.device);
+    } catch (error) {
+      log.error({ err: error }, 'could not send the current picture to a TAK device');
+    }
+  }
+
+  private receive(connection: Connection, chunk: Buffer, log: FastifyBaseLogger): void {
+    let frames: string[];
+    try {
+      frames = connection.framer.push(chunk);
+    } catch (error) {
+      if (error instanceof CotFrameTooLarge) return this.drop(connection, log, error.message);
+      throw error;
+    }
+    this.watchUnfinishedEvent(connection, log, frames.length);
+    for (const xml of frames) {
+      connection.backlog += 1;
+      if (connection.backlog > MAX_BACKLOG) connection.socket.pause();
+      connection.work = connection.work.then(async () => {
+        // Whatever goes wrong with one event ends that connection, never the process.
+        if (!connection.socket.destroyed)
+          await this.handle(connection, xml, log).catch((error: unknown) => {
+            log.error({ err: error }, 'CoT event failed');
+            this.drop(connection, log, 'an event could not be handled');
+          });
+        connection.backlog -= 1;
+        if (connection.backlog <= MAX_BACKLOG / 2 && connection.socket.isPaused()) connection.socket.resume();
+      });
+    }
+  }
+
+  /**
+   * An event begun and not finished in time drops the connection. The watch starts again whenever
+   * an event completes, so a busy device whose reads end mid-event is not taken for a slow one.
+   */
+  private watchUnfinishedEvent(connection: Connection, log: FastifyBaseLogger, completed: number): void {
+    if (completed > 0 || !connection.framer.hasUnfinishedEvent()) {
+      if (connection.eventTimer) clearTimeout(connection.eventTimer);
+      connection.eventTimer = null;
+    }
+    if (!connection.framer.hasUnfinishedEvent()) return;
+    connection.eventTimer ??= setTimeout(
+      () => this.drop(connection, log, `an event unfinished after ${this.limits.eventTimeoutMs} ms`),
+      this.limits.eventTimeoutMs,
+    );
+  }
+
+  private async handle(connection: Connection, xml: string, log: FastifyBaseLogger): Promise<void> {
+    let message: CotMessage;
+    try {
+      message = readCot(xml);
+    } catch (error) {
+      if (error instanceof CotRefused) return this.drop(connection, log, error.message);
+      throw error;
+    }
+    if (message.kind === 'ping') {
+      this.send(connection, pong(this.clock.now()));
+      return;
+    }
+    const refusal = await this.tak.refusal(connection.device, message);
+    if (refusal) {
+      log.warn({ uid: message.uid, kind: message.kind, reason: refusal }, 'CoT event refused');
+      return;
+    }
+    // Devices see each other as they would through a TAK Server, whatever Argus makes of the event.
+    this.relay(connection, xml);
+    try {
+      const landing = await this.land(message, connection.device);
+      if (landing) log.debug({ uid: message.uid, kind: message.kind, ...landing }, 'CoT event');
+    } catch (error) {
+      // A refusal by the service (not the crew's unit, a time far off) is about this event alone.
+      log.warn({ err: error, uid: message.uid, kind: message.kind }, 'CoT event not applied');
+    }
+  }
+
+  private land(message: CotMessage, device: DeviceIdentity | null): Promise<Landing> | null {
+    switch (message.kind) {
+      case 'sa':
+        return this.tak.position(message, device);
+      case 'chat':
+        return this.tak.chat(message, device);
+      case 'emergency':
+        return this.tak.emergency(message, device);
+      case 'emergency-cancel':
+        return this.tak.cancelEmergency(message, device);
+      default:
+        return null;
+    }
+  }
+
+  private unitChanged(unit: Unit): void {
+    const now = this.clock.now();
+    const wasInEmergency = this.emergencies.has(unit.id);
+    if (unit.emergency) this.emergencies.set(unit.id, unit);
+    else this.emergencies.delete(unit.id);
+    if (!this.tak.isBound(unit.id)) {
+      const sa = unitSa(unit, now);
+      if (sa) this.broadcast(sa);
+    }
+    if (unit.emergency && !wasInEmergency) {
+      const alert = unitEmergency(unit, now);
+      if (alert) this.broadcast(alert);
+    }
+    if (!unit.emergency && wasInEmergency) this.broadcast(unitEmergencyCancel(unit, now));
+  }
+
+  private repeatEmergencies(): void {
+    if (this.connections.size === 0) return;
+    const now = this.clock.now();
+    for (const unit of this.emergencies.values()) {
+      const alert = unitEmergency(unit, now);
+      if (alert) this.broadcast(alert);
+    }
+  }
+
+  private broadcast(xml: string): void {
+    for (const connection of this.connections.values()) this.send(connection, xml);
+  }
+
+  private relay(from: Connection, xml: string): void {
+    for (const connection of this.connections.values()) if (connection !== from) this.send(connection, xml);
+  }
+
+  /** Writes to one device; a device that stops reading is dropped before its queue grows without end. */
+  private send(connection: Connection, xml: string): void {
+    const { socket } = connection;
+    if (socket.destroyed) return;
+    if (socket.writableLength > this.limits.maxQueuedBytes) {
+      this.drop(connection, this.log.child({ cotConnection: connection.id, peer: connection.peer }), 'it does not read what is sent');
+      return;
+    }
+    socket.write(xml);
+  }
+
+  private drop(connection: Connection, log: FastifyBaseLogger, reason: string): void {
+    if (connection.socket.destroyed) return;
+    log.warn({ reason }, 'TAK connection dropped');
+    connection.socket.destroy();
+  }
+}

@@ -1,0 +1,162 @@
+import https from 'node:https';
+import type net from 'node:net';
+import tls from 'node:tls';
+import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_COT_LIMITS } from './cot-limits';
+import type { CotStreamServer } from './cot-stream-server';
+import { fingerprintOf, TakCertificateAuthority, type TakCaFiles } from './tak-ca';
+import type { TakCertificatesService } from './tak-certificates.service';
+import { enrolmentHandler } from './tak-enrolment.http';
+
+/** Enrolment is rare and outside the API's rate limiter: a few connections at a time are plenty. */
+const MAX_ENROLMENT_CONNECTIONS = 50;
+
+export interface TakTlsConfig {
+  /** Streaming CoT over TLS with client certificates; null: off. 0: any free port. */
+  tlsPort: number | null;
+  /** ATAK's certificate enrolment over HTTPS; null: off. */
+  enrolPort: number | null;
+  /** The operator's CA; null: Argus's own under the data folder. */
+  caFiles: TakCaFiles | null;
+  /** Host names and addresses the server certificate names. */
+  serverNames: string[];
+  /** A TLS handshake not finished in this long is dropped (a slow-loris guard). */
+  handshakeTimeoutMs: number;
+  /** How often open TLS connections are checked against the certificates table. */
+  recheckMs: number;
+}
+
+function peerOf(socket: net.Socket): string {
+  return `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`;
+}
+
+async function listening(server: net.Server, port: number, host: string): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return (server.address() as net.AddressInfo).port;
+}
+
+/**
+ * The TLS side of the TAK endpoint (docs/decisions/0062-tak-tls-enrolment-and-revocation.md): the
+ * CoT stream on COT_TLS_PORT, where a device proves who it is with a certificate from Argus's CA and
+ * the certificates table says whether it still may; and ATAK's enrolment on TAK_ENROL_PORT.
+ */
+export class TakTlsEndpoints {
+  private readonly servers: net.Server[] = [];
+  private recheck: NodeJS.Timeout | null = null;
+  private unlisten: (() => void) | null = null;
+  tlsPort: number | null = null;
+  enrolPort: number | null = null;
+  authority: TakCertificateAuthority | null = null;
+
+  constructor(
+    private readonly cot: CotStreamServer,
+    private readonly certificates: TakCertificatesService,
+    private readonly log: FastifyBaseLogger,
+    private readonly config: TakTlsConfig,
+  ) {}
+
+  get enabled(): boolean {
+    return this.config.tlsPort !== null || this.config.enrolPort !== null;
+  }
+
+  async start(dataDir: string, host: string): Promise<void> {
+    const authority = await TakCertificateAuthority.open(dataDir, this.config.caFiles);
+    this.authority = authority;
+    this.certificates.useAuthority(authority);
+    const { cert, key } = await authority.serverCertificate(this.config.serverNames);
+    const secure = { cert, key, minVersion: 'TLSv1.2' as const, handshakeTimeout: this.config.handshakeTimeoutMs };
+
+    if (this.config.tlsPort !== null) {
+      await this.cot.open();
+      const server = tls.createServer({ ...secure, ca: [authority.pem], requestCert: true, rejectUnauthorized: true }, (socket) => {
+        void this.accept(socket);
+      });
+      // With a listener here Node leaves the socket open; a failed or timed-out handshake ends it.
+      server.on('tlsClientError', (error, socket) => {
+        this.log.warn({ peer: peerOf(socket), reason: error.message }, 'TAK TLS connection refused in the handshake');
+        socket.destroy();
+      });
+      // Handshakes cost RSA work before anyone is known: as many as the plain endpoint's devices, no more.
+      server.maxConnections = DEFAULT_COT_LIMITS.maxConnections;
+      this.tlsPort = await this.serve(server, this.config.tlsPort, host);
+      this.unlisten = this.certificates.onRevoked((ids) => this.cot.dropCertificates(ids));
+      this.recheck = setInterval(() => void this.recheckOpen(), this.config.recheckMs);
+      this.recheck.unref();
+      this.log.info({ port: this.tlsPort, host }, 'CoT endpoint listening (TLS with client certificates)');
+    }
+    if (this.config.enrolPort !== null) {
+      const server = https.createServer({ ...secure, requestTimeout: 30_000 }, enrolmentHandler(this.certificates, this.log));
+      server.on('tlsClientError', (error, socket) => {
+        this.log.info({ peer: peerOf(socket), reason: error.message }, 'TAK enrolment TLS handshake failed');
+        socket.destroy();
+      });
+      server.maxConnections = MAX_ENROLMENT_CONNECTIONS;
+      this.enrolPort = await this.serve(server, this.config.enrolPort, host);
+      this.log.info({ port: this.enrolPort, host }, 'TAK certificate enrolment listening (HTTPS)');
+    }
+  }
+
+  async close(): Promise<void> {
+    this.unlisten?.();
+    this.unlisten = null;
+    if (this.recheck) clearInterval(this.recheck);
+    this.recheck = null;
+    await Promise.all(
+      this.servers.splice(0).map(
+        (server) =>
+          new Promise<void>((resolve) => {
+            (server as net.Server & { closeAllConnections?: () => void }).closeAllConnections?.();
+            server.close(() => resolve());
+          }),
+      ),
+    );
+  }
+
+  private async serve(server: net.Server, port: number, host: string): Promise<number> {
+    this.servers.push(server);
+    const bound = await listening(server, port, host);
+    server.on('error', (error) => this.log.error({ err: error }, 'TAK TLS endpoint error'));
+    return bound;
+  }
+
+  /** A handshake that passed the CA check; the certificates table decides whether it may stay. */
+  private async accept(socket: tls.TLSSocket): Promise<void> {
+    const peer = peerOf(socket);
+    socket.on('error', () => undefined);
+    try {
+      const certificate = socket.getPeerCertificate();
+      if (!socket.authorized || !certificate?.raw) {
+        this.log.warn({ peer, reason: socket.authorizationError ?? 'no client certificate' }, 'TAK TLS connection refused');
+        socket.destroy();
+        return;
+      }
+      const identity = await this.certificates.identify(fingerprintOf(certificate.raw));
+      if ('refused' in identity) {
+        this.log.warn({ peer, reason: identity.refused, serial: certificate.serialNumber }, 'TAK TLS connection refused');
+        socket.destroy();
+        return;
+      }
+      if (socket.destroyed) return;
+      this.cot.attach(socket, peer, identity);
+    } catch (error) {
+      this.log.error({ err: error, peer }, 'could not check a TAK device’s certificate');
+      socket.destroy();
+    }
+  }
+
+  /** Certificates revoked by another process, or expired meanwhile, lose their open connections. */
+  private async recheckOpen(): Promise<void> {
+    try {
+      const ids = this.cot.certificates();
+      if (ids.length) this.cot.dropCertificates(await this.certificates.unusable(ids));
+    } catch (error) {
+      this.log.error({ err: error }, 'could not check open TAK connections against the certificates');
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import type { Selectable } from 'kysely';
+import type { TakContactsTable } from '../../db/schema';
+import { TransactionalRepository } from '../../db/repository';
+
+export type TakContactRow = Selectable<TakContactsTable>;
+export type TakContactView = TakContactRow & { unit_callsign: string | null };
+
+/** TAK contacts (migration 0037); the only place that speaks SQL about them. */
+export class TakRepository extends TransactionalRepository {
+  list(): Promise<TakContactView[]> {
+    return this.db
+      .selectFrom('tak_contacts as c')
+      .leftJoin('units as u', 'u.id', 'c.unit_id')
+      .selectAll('c')
+      .select('u.callsign as unit_callsign')
+      .orderBy('c.callsign')
+      .orderBy('c.uid')
+      .execute();
+  }
+
+  async find(uid: string): Promise<TakContactView | undefined> {
+    return this.db
+      .selectFrom('tak_contacts as c')
+      .leftJoin('units as u', 'u.id', 'c.unit_id')
+      .selectAll('c')
+      .select('u.callsign as unit_callsign')
+      .where('c.uid', '=', uid)
+      .executeTakeFirst();
+  }
+
+  findByUnit(unitId: string): Promise<TakContactRow | undefined> {
+    return this.db.selectFrom('tak_contacts').selectAll().where('unit_id', '=', unitId).executeTakeFirst();
+  }
+
+  /** The latest SA of each contact, oldest first, for a device that connects. */
+  async latestSa(): Promise<string[]> {
+    const rows = await this.db.selectFrom('tak_contacts').select('last_sa').orderBy('last_seen').execute();
+    return rows.map((row) => row.last_sa);
+  }
+
+  async boundUnitIds(): Promise<string[]> {
+    const rows = await this.db.selectFrom('tak_contacts').select('unit_id').where('unit_id', 'is not', null).execute();
+    return rows.map((row) => row.unit_id!);
+  }
+
+  /** Records a contact's SA; its binding, made by an administrator, is left as it is. */
+  async saveSa(row: Omit<TakContactRow, 'unit_id'>): Promise<TakContactView> {
+    const { uid: _uid, ...changes } = row;
+    await this.db
+      .insertInto('tak_contacts')
+      .values({ ...row, unit_id: null })
+      .onConflict((conflict) => conflict.column('uid').doUpdateSet(changes))
+      .execute();
+    return (await this.find(row.uid))!;
+  }
+
+  /** Binds `uid` to the unit its certificate names, unbinding whichever contact held that unit. */
+  async claim(uid: string, unitId: string): Promise<void> {
+    await this.transaction(async (trx) => {
+      await trx.updateTable('tak_contacts').set({ unit_id: null }).where('unit_id', '=', unitId).where('uid', '!=', uid).execute();
+      await trx.updateTable('tak_contacts').set({ unit_id: unitId }).where('uid', '=', uid).execute();
+    });
+  }
+
+  /** Whether a certificate in force names this device uid (then only that device speaks for it). */
+  async isCertifiedUid(uid: string, now: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('tak_certificates')
+      .select('id')
+      .where('device_uid', '=', uid)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async bind(uid: string, unitId: string | null): Promise<void> {
+    await this.db.updateTable('tak_contacts').set({ unit_id: unitId }).where('uid', '=', uid).execute();
+  }
+}

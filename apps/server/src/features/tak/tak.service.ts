@@ -1,0 +1,252 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { BindTakContactRequest, TakContact } from '@argus/contracts/http/tak';
+import { SendMessageRequest } from '@argus/contracts/http/messages';
+import { isUniqueViolation } from '../../db/dialect';
+import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
+import type { AuditContext, AuditLog } from '../audit/audit.log';
+import type { MessagesService } from '../messages/messages.service';
+import type { UnitsRepository } from '../units/units.repository';
+import type { UnitsService } from '../units/units.service';
+import type { UserRow, UsersRepository } from '../users/users.repository';
+import type { CotMessage } from './cot-reading';
+import { ARGUS_UID_PREFIX } from './cot-writing';
+import type { DeviceIdentity } from './tak-certificates.service';
+import type { TakContactAnnouncer } from './tak-contact.events';
+import { presentTakContact } from './tak.presenter';
+import type { TakRepository } from './tak.repository';
+
+type Sa = Extract<CotMessage, { kind: 'sa' }>;
+
+/** What became of an event from a device, for the endpoint's log. */
+export type Landing = { landed: true; unitId: string } | { landed: false; reason: string };
+
+/** A message's clientId made from the CoT event's uid, so a chat a device sends twice is posted once. */
+function clientIdOf(cotUid: string): string {
+  const hex = createHash('sha256').update(`tak:${cotUid}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * TAK contacts and what their events do in Argus (docs/decisions/0061-tak-cot-endpoint-first-slice.md).
+ * A contact bound to a unit acts through the very services the field phone uses — positions, the
+ * unit's conversation, SOS — in the name of one of the unit's crew, so every check, event and rule
+ * the phone's actions meet, these meet too. An unbound contact is recorded and shown, nothing more.
+ */
+export class TakService {
+  /** Units a device speaks for: their SA comes from the device, so Argus does not send its own. */
+  private bound = new Set<string>();
+
+  constructor(
+    private readonly repository: TakRepository,
+    private readonly units: UnitsService,
+    private readonly unitsRepository: UnitsRepository,
+    private readonly users: UsersRepository,
+    private readonly messages: MessagesService,
+    private readonly audit: AuditLog,
+    private readonly clock: Clock,
+    private readonly announcer: TakContactAnnouncer,
+  ) {}
+
+  async contacts(): Promise<TakContact[]> {
+    return (await this.repository.list()).map(presentTakContact);
+  }
+
+  /** Binds a contact to a unit (or unbinds it with null); each unit is one device's. */
+  async bind(uid: string, request: BindTakContactRequest, context: AuditContext): Promise<TakContact> {
+    const contact = await this.repository.find(uid);
+    if (!contact) throw new AppError('not_found', 'No TAK contact with this uid has connected.');
+    if (request.unitId !== null) {
+      const unit = await this.unitsRepository.find(request.unitId);
+      if (!unit) throw new AppError('not_found', 'No such unit.');
+      if (unit.members.length === 0)
+        throw new AppError(
+          'conflict',
+          `${unit.callsign} has no crew: a TAK device acts in its crew’s name, so give it a crew member first.`,
+        );
+      const holder = await this.repository.findByUnit(unit.id);
+      if (holder && holder.uid !== uid)
+        throw new AppError(
+          'conflict',
+          `${unit.callsign} is already bound to TAK contact ${holder.callsign} (${holder.uid}); unbind it first.`,
+        );
+    }
+    if (contact.unit_id === request.unitId) return presentTakContact(contact);
+    try {
+      await this.repository.bind(uid, request.unitId);
+    } catch (error) {
+      // Another binding of the same unit landed between the check above and this write.
+      if (!isUniqueViolation(error)) throw error;
+      throw new AppError('conflict', 'That unit was bound to another TAK contact a moment ago; reload and try again.');
+    }
+    await this.audit.append(context, request.unitId ? 'tak_contact.bind' : 'tak_contact.unbind', uid, {
+      callsign: contact.callsign,
+      unitId: request.unitId,
+      previousUnitId: contact.unit_id,
+    });
+    await this.loadBindings();
+    const changed = presentTakContact((await this.repository.find(uid))!);
+    this.announcer.changed(changed);
+    return changed;
+  }
+
+  /** Stops announcing (the server is closing). */
+  close(): void {
+    this.announcer.close();
+  }
+
+  async loadBindings(): Promise<void> {
+    this.bound = new Set(await this.repository.boundUnitIds());
+  }
+
+  isBound(unitId: string): boolean {
+    return this.bound.has(unitId);
+  }
+
+  latestSa(): Promise<string[]> {
+    return this.repository.latestSa();
+  }
+
+  /**
+   * Why an event is not accepted, or null (docs/decisions/0062-tak-tls-enrolment-and-revocation.md).
+   * No device speaks as one of Argus's own units, nor sends a position for a uid another device
+   * holds a certificate for. A device with a certificate also speaks only in its own uid and sends
+   * no positions for another device bound to a unit. Markers of other uids pass.
+   */
+  async refusal(device: DeviceIdentity | null, message: CotMessage): Promise<string | null> {
+    if (message.uid.startsWith(ARGUS_UID_PREFIX)) return `${message.uid} is one of Argus’s own uids`;
+    if (message.kind === 'sa' && message.uid !== device?.deviceUid && (await this.repository.isCertifiedUid(message.uid, this.clock.now())))
+      return `a position for ${message.uid}, a device with a certificate of its own`;
+    if (!device) return null;
+    switch (message.kind) {
+      case 'chat':
+      case 'emergency':
+      case 'emergency-cancel':
+        return message.senderUid === device.deviceUid
+          ? null
+          : `sent in the name of ${message.senderUid}, not this device’s ${device.deviceUid}`;
+      case 'sa': {
+        if (message.uid === device.deviceUid) return null;
+        const other = await this.repository.find(message.uid);
+        return other?.unit_id ? `a position for ${message.uid}, a device bound to a unit` : null;
+      }
+      default:
+        return null;
+    }
+  }
+
+  /** A device's position: kept as the contact's latest SA, and moves its unit when bound (by its certificate, or an administrator). */
+  async position(sa: Sa, device: DeviceIdentity | null = null): Promise<Landing> {
+    const own = device !== null && sa.uid === device.deviceUid;
+    const now = this.clock.now();
+    let contact = await this.repository.saveSa({
+      uid: sa.uid,
+      callsign: sa.callsign.slice(0, 100),
+      cot_type: sa.type.slice(0, 60),
+      lat: sa.lat,
+      lon: sa.lon,
+      battery: sa.battery === null ? null : Math.round(sa.battery),
+      last_sa: sa.xml,
+      last_seen: now,
+    });
+    // A certificate claims its unit only while its user still crews it: a user moved to another
+    // unit keeps no hold on the old one's binding.
+    const certified = own ? await this.certifiedActor(device) : null;
+    if (own && certified && contact.unit_id !== device.unitId) {
+      // The certificate binds the device to its unit; a binding an administrator made of another
+      // uid to that unit gives way to it.
+      const displaced = await this.repository.findByUnit(device.unitId);
+      await this.repository.claim(sa.uid, device.unitId);
+      await this.loadBindings();
+      // Command's maps and binding list hear both changes: the device now is its unit, and the
+      // contact that held the unit is a contact of its own again.
+      const displacedView = displaced ? await this.repository.find(displaced.uid) : undefined;
+      if (displacedView) this.announcer.changed(presentTakContact(displacedView));
+      contact = (await this.repository.find(sa.uid)) ?? contact;
+      this.announcer.changed(presentTakContact(contact));
+    } else {
+      this.announcer.moved(presentTakContact(contact));
+    }
+    if (!contact.unit_id) return { landed: false, reason: 'unbound contact' };
+    if (own && contact.unit_id !== device.unitId)
+      return { landed: false, reason: 'the certificate’s user is no longer in the unit’s active crew' };
+    const actor = own ? certified : await this.actorFor(contact.unit_id);
+    if (!actor)
+      return {
+        landed: false,
+        reason: own ? 'the certificate’s user is no longer in the unit’s active crew' : 'the bound unit has no active crew',
+      };
+    await this.units.setPosition(actor, contact.unit_id, {
+      clientId: randomUUID(),
+      location: { lat: sa.lat, lon: sa.lon },
+      ...(sa.course !== null ? { heading: sa.course } : {}),
+      ...(sa.speed !== null ? { speed: sa.speed } : {}),
+      ...(Number.isFinite(sa.time) ? { at: Math.max(0, Math.round(sa.time)) } : {}),
+    });
+    return { landed: true, unitId: contact.unit_id };
+  }
+
+  /** A GeoChat from a bound device: a message in its unit's conversation with command. */
+  async chat(chat: Extract<CotMessage, { kind: 'chat' }>, device: DeviceIdentity | null = null): Promise<Landing> {
+    const bound = await this.boundActor(chat.senderUid, device);
+    if ('reason' in bound) return { landed: false, reason: bound.reason };
+    const request = SendMessageRequest.safeParse({
+      clientId: clientIdOf(chat.uid),
+      channel: 'unit',
+      targetId: bound.unitId,
+      body: chat.text,
+    });
+    if (!request.success) return { landed: false, reason: request.error.issues[0]?.message ?? 'an unreadable message' };
+    await this.messages.send(bound.actor, request.data);
+    return { landed: true, unitId: bound.unitId };
+  }
+
+  /** ATAK's 911 alert: SOS on the bound unit, once; the device repeats it every few seconds. */
+  async emergency(alert: Extract<CotMessage, { kind: 'emergency' }>, device: DeviceIdentity | null = null): Promise<Landing> {
+    const bound = await this.boundActor(alert.senderUid, device);
+    if ('reason' in bound) return { landed: false, reason: bound.reason };
+    const unit = await this.unitsRepository.find(bound.unitId);
+    if (!unit || unit.emergency_since !== null) return { landed: true, unitId: bound.unitId };
+    await this.units.raiseSos(bound.actor, bound.unitId, { clientId: randomUUID(), location: { lat: alert.lat, lon: alert.lon } });
+    return { landed: true, unitId: bound.unitId };
+  }
+
+  /** The device cancelled its alert: cleared as command's clear does. */
+  async cancelEmergency(cancel: Extract<CotMessage, { kind: 'emergency-cancel' }>, device: DeviceIdentity | null = null): Promise<Landing> {
+    const bound = await this.boundActor(cancel.senderUid, device);
+    if ('reason' in bound) return { landed: false, reason: bound.reason };
+    await this.units.clearSos(bound.unitId);
+    return { landed: true, unitId: bound.unitId };
+  }
+
+  private async boundActor(uid: string, device: DeviceIdentity | null): Promise<{ unitId: string; actor: UserRow } | { reason: string }> {
+    if (device) {
+      const actor = await this.certifiedActor(device);
+      return actor ? { unitId: device.unitId, actor } : { reason: 'the certificate’s user is no longer in the unit’s active crew' };
+    }
+    const contact = await this.repository.find(uid);
+    if (!contact) return { reason: 'a contact not heard before (no SA yet)' };
+    if (!contact.unit_id) return { reason: 'unbound contact' };
+    const actor = await this.actorFor(contact.unit_id);
+    if (!actor) return { reason: 'the bound unit has no active crew' };
+    return { unitId: contact.unit_id, actor };
+  }
+
+  /** A device with a certificate acts as the user who enrolled it, while they are active and in its unit's crew. */
+  private async certifiedActor(device: DeviceIdentity): Promise<UserRow | undefined> {
+    const user = await this.users.findById(device.userId);
+    if (!user?.is_active) return undefined;
+    const unit = await this.unitsRepository.find(device.unitId);
+    return unit?.members.includes(user.id) ? user : undefined;
+  }
+
+  /** The crew member a bound device acts as: the first active one, in the unit's stable member order. */
+  private async actorFor(unitId: string): Promise<UserRow | undefined> {
+    const unit = await this.unitsRepository.find(unitId);
+    for (const memberId of unit?.members ?? []) {
+      const user = await this.users.findById(memberId);
+      if (user?.is_active) return user;
+    }
+    return undefined;
+  }
+}

@@ -1,0 +1,140 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { createDatabase } from '../src/db/database';
+import { systemClock } from '../src/lib/clock';
+import { DEFAULT_OUTBOX_OPTIONS } from '../src/realtime/outbox';
+import { createServices } from '../src/services';
+import { TEST_DIALECTS } from './databases';
+import { RealtimeClient } from './realtime-support';
+import { REDIS_URL, redisAnswers } from './scale-out-support';
+import { sharedDatabase, signInOver, startServer, stopServer, type ServerProcess } from './server-processes';
+import { createUser } from './support';
+
+/**
+ * Issue 17's failover (docs/decisions/0053-an-outbox-for-every-event.md): reporters file through
+ * process A and, when A does not answer, retry the same clientId on process B, while A is killed
+ * (SIGKILL, nothing flushed) again and again. An analyst subscribed on B must see exactly one
+ * report.created for every report that was acknowledged, including those A committed and died
+ * before announcing. Real processes on one PostgreSQL and one Redis; skipped without them, except in CI.
+ */
+const ready = (await redisAnswers()) && TEST_DIALECTS.includes('postgres');
+if (!ready) {
+  if (process.env.CI) throw new Error(`The failover test needs Redis at ${REDIS_URL} and PostgreSQL, and CI has both.`);
+  console.warn(`Redis (${REDIS_URL}) or PostgreSQL did not answer: the report failover test is SKIPPED on this machine.`);
+}
+
+const KILLS = 4;
+const WRITERS = 4;
+
+describe.skipIf(!ready)('reports announced once across a node killed between commit and publish', () => {
+  const keyPrefix = `argus:test:${randomBytes(6).toString('hex')}:`;
+  let database: Awaited<ReturnType<typeof sharedDatabase>>;
+  let env: Record<string, string>;
+  let a: ServerProcess | undefined;
+  let b: ServerProcess | undefined;
+  let socket: RealtimeClient | undefined;
+
+  beforeAll(async () => {
+    database = await sharedDatabase('postgres');
+    env = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      WEB_DIST: '/nonexistent',
+      MFA_REQUIRED_FOR_ADMINS: 'false',
+      REDIS_URL,
+      REDIS_KEY_PREFIX: keyPrefix,
+      // The writers are one reporter filing as fast as the processes answer.
+      RATE_LIMIT_SESSION_MAX: '1000000',
+      ...database.env,
+    };
+    const config = loadConfig(env);
+    const db = await createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+    const services = createServices(config, db, systemClock);
+    await createUser(services, { role: 'Civic_Reporter', email: 'reporter@argus.test' });
+    await createUser(services, { role: 'Intelligence_Analyst', email: 'analyst@argus.test' });
+    await db.close();
+    [a, b] = await Promise.all([startServer(env), startServer(env)]);
+  }, 120_000);
+
+  afterAll(async () => {
+    socket?.drop();
+    await Promise.all([stopServer(a), stopServer(b)]);
+    await database?.drop();
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`${keyPrefix}*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+  }, 120_000);
+
+  it('gives the subscriber exactly one report.created per acknowledged report through repeated kill -9s', async () => {
+    const analyst = await signInOver(b!.baseUrl, 'analyst@argus.test');
+    const reporter = await signInOver(b!.baseUrl, 'reporter@argus.test');
+    socket = await RealtimeClient.open(b!.baseUrl, analyst.headers);
+    await socket.subscribe(['reports']);
+
+    const acknowledged = new Set<string>();
+    const refused: number[] = [];
+    let retriedOnB = 0;
+    let writing = true;
+    /** The report's id, or the status of an answer that is not one, or null when the process did not answer. */
+    const fileOn = async (base: string, clientId: string): Promise<string | number | null> => {
+      try {
+        const answer = await reporter.send(base, '/reports', {
+          clientId,
+          kind: 'civic',
+          category: 'flooding',
+          description: 'Water over the road',
+          location: { lat: 48.85, lon: 2.35 },
+        });
+        if (answer.status !== 201 && answer.status !== 200) return answer.status;
+        return ((await answer.json()) as { report: { id: string } }).report.id;
+      } catch {
+        // The process died under the request, or is not there: the device retries elsewhere.
+        return null;
+      }
+    };
+    const writer = async () => {
+      while (writing) {
+        const clientId = randomUUID();
+        let outcome = await fileOn(a!.baseUrl, clientId);
+        // B stays up: a device retrying there is answered, the first time or one of the next (a loaded machine drops some).
+        for (let attempt = 0; typeof outcome !== 'string' && attempt < 50; attempt++) {
+          if (typeof outcome === 'number') refused.push(outcome);
+          if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+          retriedOnB += 1;
+          outcome = await fileOn(b!.baseUrl, clientId);
+        }
+        if (typeof outcome !== 'string')
+          throw new Error(`B did not file a retried report (${String(outcome)}; refused: ${refused.join(', ')})`);
+        acknowledged.add(outcome);
+      }
+    };
+    const writers = Promise.all(Array.from({ length: WRITERS }, writer));
+    for (let kill = 0; kill < KILLS; kill++) {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const exited = new Promise((resolve) => a!.child.once('exit', resolve));
+      a!.child.kill('SIGKILL');
+      await exited;
+      a = await startServer(env);
+    }
+    writing = false;
+    await writers;
+
+    const created = () => socket!.events('reports').filter((frame) => frame.type === 'report.created');
+    const seen = () => new Set(created().map((frame) => (frame.data as { id: string }).id));
+    // Reports A committed and never announced come from a relay past the grace period.
+    await expect
+      .poll(() => [...acknowledged].filter((id) => !seen().has(id)), { timeout: DEFAULT_OUTBOX_OPTIONS.graceMs * 4, interval: 200 })
+      .toEqual([]);
+    // Long enough for a second hand-over of any of them to have shown.
+    await new Promise((resolve) => setTimeout(resolve, DEFAULT_OUTBOX_OPTIONS.graceMs + 2 * DEFAULT_OUTBOX_OPTIONS.intervalMs));
+    const ids = created().map((frame) => (frame.data as { id: string }).id);
+    expect(ids.length).toBe(new Set(ids).size);
+    expect(acknowledged.size).toBeGreaterThan(KILLS);
+    console.info(
+      `failover: ${acknowledged.size} reports acknowledged through ${KILLS} kill -9s, ${retriedOnB} retries on B, ${ids.length} report.created heard once each`,
+    );
+  }, 600_000);
+});

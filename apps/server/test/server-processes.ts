@@ -1,0 +1,94 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@argus/contracts/http/auth';
+import type { Dialect } from '../src/db/database';
+import { STRONG_PASSWORD } from './support';
+import { POSTGRES_ADMIN_URL } from './scale-out-support';
+
+/** Real Argus server processes (realtime-node.ts) on one database and one Redis, for the multi-process tests. */
+const NODE_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'realtime-node.ts');
+
+/** A database both processes open: a SQLite file in a fresh folder, or a throwaway PostgreSQL database. */
+export async function sharedDatabase(dialect: Dialect): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'argus-realtime-'));
+    return { env: { DATA_DIR: dataDir }, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const name = `argus_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  baseUrl: string;
+}
+
+export function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', NODE_SCRIPT], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/listening (\S+)/);
+      if (match) resolve({ child, baseUrl: match[1]! });
+    });
+    child.once('exit', (code) => reject(new Error(`server process exited with ${code} before listening`)));
+  });
+}
+
+export async function stopServer(server: ServerProcess | undefined): Promise<void> {
+  if (!server || server.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill('SIGTERM');
+  await exited;
+}
+
+/** A signed-in user speaking HTTP to whichever process it is given. */
+export async function signInOver(baseUrl: string, email: string) {
+  const response = await fetch(`${baseUrl}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: STRONG_PASSWORD }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
+  const cookies = Object.fromEntries(response.headers.getSetCookie().map((header) => header.split(';')[0]!.split('=') as [string, string]));
+  const cookie = `${SESSION_COOKIE}=${cookies[SESSION_COOKIE]}; ${CSRF_COOKIE}=${cookies[CSRF_COOKIE]}`;
+  /** The answer as it comes, whatever its status; rejects when the process does not answer at all. */
+  const send = (base: string, url: string, body: unknown) =>
+    fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { cookie, [CSRF_HEADER]: cookies[CSRF_COOKIE]!, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  return {
+    headers: { cookie: `${SESSION_COOKIE}=${cookies[SESSION_COOKIE]}` },
+    send,
+    post: async (base: string, url: string, body: unknown) => {
+      const answer = await send(base, url, body);
+      if (answer.status >= 300) throw new Error(`${url} answered ${answer.status}: ${await answer.text()}`);
+      return answer.json() as Promise<Record<string, { id: string }>>;
+    },
+  };
+}

@@ -1,0 +1,138 @@
+import { webcrypto } from 'node:crypto';
+import https from 'node:https';
+import net from 'node:net';
+import tls from 'node:tls';
+import * as x509 from '@peculiar/x509';
+import { SimulatedDevice } from './tak-device';
+
+// Node's webcrypto is the standard one; its declared types and the DOM's differ only in detail.
+x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[1]);
+
+const RSA = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } as const;
+
+/** A key as ATAK makes one before it enrols: RSA 2048. */
+export async function deviceKeys(): Promise<webcrypto.CryptoKeyPair> {
+  return (await webcrypto.subtle.generateKey({ ...RSA, modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) }, true, [
+    'sign',
+    'verify',
+  ])) as webcrypto.CryptoKeyPair;
+}
+
+export async function keyPem(keys: webcrypto.CryptoKeyPair): Promise<string> {
+  return x509.PemConverter.encode(await webcrypto.subtle.exportKey('pkcs8', keys.privateKey), 'PRIVATE KEY');
+}
+
+/** The CSR ATAK sends: base64 DER with the common name the person typed and the entries /tls/config named. */
+export async function csrFor(keys: webcrypto.CryptoKeyPair, commonName: string): Promise<string> {
+  const csr = await x509.Pkcs10CertificateRequestGenerator.create({
+    name: [{ CN: [commonName] }, { OU: ['TAK'] }, { O: ['Argus'] }],
+    keys,
+    signingAlgorithm: RSA,
+  });
+  return Buffer.from(csr.rawData).toString('base64');
+}
+
+/** A certificate authority that is not Argus's, with a client certificate it signed. */
+export async function foreignClient(commonName: string): Promise<{ cert: string; key: string }> {
+  const caKeys = await deviceKeys();
+  const ca = await x509.X509CertificateGenerator.createSelfSigned({
+    name: 'CN=Someone Else CA',
+    keys: caKeys,
+    signingAlgorithm: RSA,
+    extensions: [new x509.BasicConstraintsExtension(true, 0, true), new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign, true)],
+  });
+  const keys = await deviceKeys();
+  const cert = await x509.X509CertificateGenerator.create({
+    subject: [{ CN: [commonName] }],
+    issuer: ca.subject,
+    signingAlgorithm: RSA,
+    publicKey: keys.publicKey,
+    signingKey: caKeys.privateKey,
+    extensions: [new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.clientAuth])],
+  });
+  return { cert: cert.toString('pem'), key: await keyPem(keys) };
+}
+
+export interface EnrolAnswer {
+  status: number;
+  body: string;
+}
+
+/** ATAK's POST /Marti/api/tls/signClient/v2 with HTTP Basic, trusting Argus's CA. */
+export function enrol(
+  port: number,
+  ca: string,
+  request: { email?: string; password?: string; clientUid?: string; csr: string; accept?: string },
+): Promise<EnrolAnswer> {
+  const query = request.clientUid === undefined ? '' : `?clientUid=${encodeURIComponent(request.clientUid)}&version=4.10.0.27`;
+  const headers: Record<string, string> = { 'content-type': 'text/plain', accept: request.accept ?? 'application/json' };
+  if (request.email !== undefined)
+    headers.authorization = `Basic ${Buffer.from(`${request.email}:${request.password ?? ''}`).toString('base64')}`;
+  return new Promise((resolve, reject) => {
+    const outgoing = https.request(
+      { host: '127.0.0.1', port, servername: 'localhost', ca, method: 'POST', path: `/Marti/api/tls/signClient/v2${query}`, headers },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(request.csr);
+  });
+}
+
+export function getTlsConfig(port: number, ca: string): Promise<EnrolAnswer> {
+  return new Promise((resolve, reject) => {
+    https
+      .get({ host: '127.0.0.1', port, servername: 'localhost', ca, path: '/Marti/api/tls/config' }, (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
+  });
+}
+
+/** base64 DER, as the enrolment answers, to PEM. */
+export function pemOfDer(base64: string): string {
+  return x509.PemConverter.encode(Buffer.from(base64, 'base64'), 'CERTIFICATE');
+}
+
+/**
+ * A device on the TLS CoT port. It resolves once the handshake is over or the connection ended:
+ * a refused device is a closed one (with TLS 1.3 the client may finish its side before the
+ * server turns its certificate down).
+ */
+export function connectTls(port: number, ca: string, client: { cert?: string; key?: string }): Promise<SimulatedDevice> {
+  return new Promise((resolve) => {
+    const socket = tls.connect({ host: '127.0.0.1', port, servername: 'localhost', ca, ...client });
+    const device = SimulatedDevice.over(socket);
+    socket.once('secureConnect', () => resolve(device));
+    socket.once('close', () => resolve(device));
+  });
+}
+
+/** A plain TCP connection to the TLS port that never starts a handshake. */
+export function connectSilent(port: number): Promise<SimulatedDevice> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => resolve(SimulatedDevice.over(socket)));
+    socket.once('error', reject);
+  });
+}
+
+/** One request line sent as it is over TLS to the enrolment port (no client library tidies it); the answer's head. */
+export function rawEnrolmentRequest(port: number, ca: string, requestLine: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = tls.connect({ host: '127.0.0.1', port, servername: 'localhost', ca }, () => {
+      socket.write(`${requestLine}\r\nHost: localhost\r\nConnection: close\r\n\r\n`);
+    });
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}

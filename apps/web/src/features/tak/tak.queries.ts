@@ -1,0 +1,14 @@
+import { queryOptions } from '@tanstack/react-query';
+import { TakContactListResponse } from '@argus/contracts/http/tak';
+import { api } from '../../lib/api';
+
+/** TAK devices heard on the CoT endpoint (docs/decisions/0061-tak-cot-endpoint-first-slice.md); "tak" frames patch the list. */
+export const takContactQueries = {
+  all: ['tak-contacts'] as const,
+  list: () =>
+    queryOptions({
+      queryKey: [...takContactQueries.all, 'list'] as const,
+      queryFn: ({ signal }) => api.get('/tak/contacts', TakContactListResponse, { signal }),
+      select: (data) => data.contacts,
+    }),
+};
