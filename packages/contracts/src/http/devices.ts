@@ -19,6 +19,14 @@ export const DEVICE_BANNERS: Record<DeviceKind, string> = {
   tracker: 'Tracker — position reports only',
 };
 
+/**
+ * A device's account needs an address, since every account has one, but nobody writes to it or signs in with it:
+ * `.invalid` is reserved (RFC 2606), so no mail can ever go there. People are shown its name alone.
+ */
+const DEVICE_ACCOUNT_DOMAIN = 'devices.argus.invalid';
+export const deviceAccountEmail = (deviceId: string) => `device-${deviceId}@${DEVICE_ACCOUNT_DOMAIN}`;
+export const isDeviceAccountEmail = (email: string) => email.endsWith(`@${DEVICE_ACCOUNT_DOMAIN}`);
+
 /** The roles whose read views a wall display may show: never Super_Admin's. */
 export const WALL_DISPLAY_ROLES = ['Command_Admin', 'Intelligence_Analyst'] as const;
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEVICE_ENROLMENT_MINUTES, DEVICE_KIND_LABELS, type CreateDeviceRequest } from '@argus/contracts/http/devices';
+import { DEVICE_ENROLMENT_MINUTES, DEVICE_KIND_LABELS, deviceAccountEmail, type CreateDeviceRequest } from '@argus/contracts/http/devices';
 import type { Role } from '@argus/contracts/roles';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
@@ -51,7 +51,7 @@ export class DevicesService {
     // Nobody signs in as a device with a password: its hash is no argon2 hash, so none ever matches.
     await this.users.insert({
       id: accountId,
-      email: `device-${id}@devices.argus.invalid`,
+      email: deviceAccountEmail(id),
       full_name: `${DEVICE_KIND_LABELS[request.kind]}: ${request.name}`,
       role,
       is_active: 1,

@@ -5,7 +5,7 @@ import { describeError } from '../../lib/api-error';
 import { Button } from '../../components/ui/Button';
 import { SelectField } from '../../components/ui/SelectField';
 import { TextField } from '../../components/ui/TextField';
-import { describeAuditTarget } from './audit-target';
+import { describeAuditTarget, personText } from './audit-target';
 import { auditQueries, type AuditFilterValues } from './audit.queries';
 import { useVerifyAuditMutation } from './audit.mutations';
 
@@ -16,7 +16,7 @@ const ACTION_OPTIONS = [
 
 const NO_FILTERS: AuditFilterValues = { action: '', fromDate: '', toDate: '', text: '' };
 
-const who = (person: AuditEvent['actor']) => (person ? `${person.full_name} (${person.email})` : 'system or unknown');
+const who = (person: AuditEvent['actor']) => (person ? personText(person) : 'system or unknown');
 
 /** The hash-chained audit log for command roles: filter it, page through it, verify the chain. */
 export function AuditLogSection() {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeAuditTarget } from './audit-target';
+import { deviceAccountEmail } from '@argus/contracts/http/devices';
+import { describeAuditTarget, personText } from './audit-target';
 
 const ID = '0b7c3a52-1d2e-4f60-9a8b-7c6d5e4f3a21';
 const ALICE = { id: ID, email: 'alice@argus.test', full_name: 'Alice Ops' };
@@ -29,5 +30,12 @@ describe('describeAuditTarget', () => {
     expect(describeAuditTarget(entry('someone@argus.test'))).toEqual({ text: 'someone@argus.test', raw: null });
     expect(describeAuditTarget(entry('home_area'))).toBeNull();
     expect(describeAuditTarget(entry(null))).toBeNull();
+  });
+
+  it('names a device by its name alone, never by the address its account was made with', () => {
+    const display = { id: ID, email: deviceAccountEmail('df74402a-c94e-4851-a01c-9e5a0de42cd7'), full_name: 'Wall display: Phone wall' };
+    expect(personText(display)).toBe('Wall display: Phone wall');
+    expect(describeAuditTarget(entry(ID, { actor: display }))?.text).toBe('Wall display: Phone wall');
+    expect(personText(ALICE)).toBe('Alice Ops (alice@argus.test)');
   });
 });

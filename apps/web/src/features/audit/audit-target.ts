@@ -1,4 +1,5 @@
 import type { AuditEvent, AuditPerson } from '@argus/contracts/http/audit';
+import { isDeviceAccountEmail } from '@argus/contracts/http/devices';
 
 /** Targets that name one of the platform's settings; the action already says which ("Home area set"). */
 const SETTINGS_TARGETS = new Set(['platform', 'home_area', 'unit_symbols', 'dispatch_capabilities', 'civic']);
@@ -12,7 +13,9 @@ export interface AuditTarget {
   raw: string | null;
 }
 
-const personText = (person: AuditPerson) => `${person.full_name} (${person.email})`;
+/** A person by name and address; a device by its name alone, since its account's address is made up. */
+export const personText = (person: AuditPerson) =>
+  isDeviceAccountEmail(person.email) ? person.full_name : `${person.full_name} (${person.email})`;
 
 /**
  * A user's name and address for a user's id; a name the entry recorded (a basemap's, a device's) with a short id for
