@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TakContact } from '@argus/contracts/http/tak';
 import { TEST_DIALECTS } from './databases';
@@ -204,5 +205,14 @@ describe('the CoT endpoint', () => {
     await t.app.ready();
     expect(t.cot.port).toBeNull();
     await t.close();
+  });
+
+  it('ends a connection handed to it after it closed (a TLS device still being checked at shutdown)', async () => {
+    const t = await buildTestApp('sqlite', { COT_TCP_PORT: '0' });
+    await t.app.ready();
+    await t.close();
+    const socket = new net.Socket();
+    t.cot.attach(socket, 'late:1');
+    expect(socket.destroyed).toBe(true);
   });
 });

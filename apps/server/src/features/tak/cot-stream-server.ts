@@ -47,6 +47,8 @@ export class CotStreamServer {
   private repeat: NodeJS.Timeout | null = null;
   private unlisten: (() => void) | null = null;
   private started: Promise<void> | null = null;
+  /** Set by close(): a TLS socket still being checked when the server closes must not be served after it. */
+  private closed = false;
   /** Argus's incidents and zones on each device, as its user may see them. */
   private readonly picture: TakPicture;
 
@@ -93,6 +95,7 @@ export class CotStreamServer {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     this.unlisten?.();
     this.unlisten = null;
     this.started = null;
@@ -106,6 +109,10 @@ export class CotStreamServer {
 
   /** Serves one connected device: what it should see first, then its stream. */
   attach(socket: net.Socket, peer: string, device: DeviceIdentity | null = null): void {
+    if (this.closed) {
+      socket.destroy();
+      return;
+    }
     const connection: Connection = {
       id: this.nextId++,
       peer,

@@ -85,10 +85,20 @@ function algorithmOf(pem: string): {
   throw new Error('The TAK CA key must be RSA or ECDSA on P-256 or P-384.');
 }
 
-async function writeSecret(file: string, text: string): Promise<void> {
+/** Written whole or not at all: a start that dies halfway leaves no half-written PEM to be read back next time. */
+async function writeWhole(file: string, text: string, mode: number): Promise<void> {
   const temporary = `${file}.${process.pid}.tmp`;
-  await fs.writeFile(temporary, text, { mode: 0o600 });
+  await fs.writeFile(temporary, text, { mode });
   await fs.rename(temporary, file);
+}
+
+/** Why a certificate cannot sign device certificates, or null when it can. */
+function whyNotACa(certificate: x509.X509Certificate, now: number): string | null {
+  const constraints = certificate.getExtension(x509.BasicConstraintsExtension);
+  if (!constraints?.ca) return 'is not a certificate authority (its basic constraints do not say CA)';
+  if (certificate.notAfter.getTime() <= now) return `expired on ${certificate.notAfter.toISOString()}`;
+  if (certificate.notBefore.getTime() > now) return `is not valid before ${certificate.notBefore.toISOString()}`;
+  return null;
 }
 
 /**
@@ -115,6 +125,8 @@ export class TakCertificateAuthority {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
     await fs.mkdir(folder, { recursive: true, mode: 0o700 });
+    // mkdir leaves an existing folder's mode as it was: the key's folder is the server's alone either way.
+    await fs.chmod(folder, 0o700);
     const keys = (await webcrypto.subtle.generateKey({ ...RSA, modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) }, true, [
       'sign',
       'verify',
@@ -135,14 +147,16 @@ export class TakCertificateAuthority {
     });
     const pkcs8 = await webcrypto.subtle.exportKey('pkcs8', keys.privateKey);
     // The key first: a certificate without its key on disk would be read back and fail.
-    await writeSecret(keyFile, x509.PemConverter.encode(pkcs8, 'PRIVATE KEY'));
-    await fs.writeFile(certFile, certificate.toString('pem'), { mode: 0o644 });
+    await writeWhole(keyFile, x509.PemConverter.encode(pkcs8, 'PRIVATE KEY'), 0o600);
+    await writeWhole(certFile, certificate.toString('pem'), 0o644);
     return new TakCertificateAuthority(certificate, keys.privateKey, RSA);
   }
 
   private static async read(certFile: string, keyFile: string): Promise<TakCertificateAuthority> {
     const [certPem, keyPem] = await Promise.all([fs.readFile(certFile, 'utf8'), fs.readFile(keyFile, 'utf8')]);
     const certificate = new x509.X509Certificate(certPem);
+    const unusable = whyNotACa(certificate, Date.now());
+    if (unusable) throw new Error(`The TAK CA certificate in ${certFile} ${unusable}.`);
     const algorithm = algorithmOf(keyPem);
     const pkcs8 = createPrivateKey(keyPem).export({ type: 'pkcs8', format: 'der' });
     const signingKey = await webcrypto.subtle.importKey('pkcs8', pkcs8, algorithm.importAs, false, ['sign']);
