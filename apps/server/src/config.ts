@@ -73,6 +73,7 @@ const EnvSchema = z.object({
   RETENTION_SESSIONS_DAYS: z.coerce.number().positive().default(30),
   RETENTION_REFRESH_TOKENS_DAYS: z.coerce.number().positive().default(30),
   RETENTION_TELEMETRY_DAYS: z.coerce.number().positive().default(90),
+  RETENTION_TAK_CONTACTS_DAYS: z.coerce.number().positive().default(7),
   RETENTION_INTERVAL_MINUTES: z.coerce.number().positive().default(60),
   RETENTION_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
   /** How long SIGTERM waits for requests in flight before closing their connections (docs/decisions/0047-health-shutdown-and-built-starts.md). */
@@ -311,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = proc
       endedSessionsMs: e.RETENTION_SESSIONS_DAYS * DAY_MS,
       usedRefreshTokensMs: e.RETENTION_REFRESH_TOKENS_DAYS * DAY_MS,
       telemetryMs: e.RETENTION_TELEMETRY_DAYS * DAY_MS,
+      takContactsMs: e.RETENTION_TAK_CONTACTS_DAYS * DAY_MS,
       intervalMs: e.RETENTION_INTERVAL_MINUTES * 60_000,
       batchSize: e.RETENTION_BATCH_SIZE,
     },

@@ -99,7 +99,7 @@ describe.each(TEST_DIALECTS)('retention on %s', (dialect) => {
 
     const counts = await t.services.retention.run();
     // The administrator's first session (idle) and the first crew's (signed out) ended 100 days ago.
-    expect(counts).toEqual({ idempotencyKeys: 8, endedSessions: 2, usedRefreshTokens: 1, telemetry: 1 });
+    expect(counts).toEqual({ idempotencyKeys: 8, endedSessions: 2, usedRefreshTokens: 1, telemetry: 1, takContacts: 0 });
     expect(await count('client_actions')).toBe(2);
     expect(await count('analytics_events')).toBe(1);
     // The recent crew session (ended, but within 30 days) and the administrator's live one stay.
@@ -110,7 +110,13 @@ describe.each(TEST_DIALECTS)('retention on %s', (dialect) => {
     expect((await admin.request('GET', '/auth/me')).statusCode).toBe(200);
 
     // Running again, as every node does, finds nothing more.
-    expect(await t.services.retention.run()).toEqual({ idempotencyKeys: 0, endedSessions: 0, usedRefreshTokens: 0, telemetry: 0 });
+    expect(await t.services.retention.run()).toEqual({
+      idempotencyKeys: 0,
+      endedSessions: 0,
+      usedRefreshTokens: 0,
+      telemetry: 0,
+      takContacts: 0,
+    });
   });
 
   it('keeps a device session however long idle, until it is revoked and its keeping period passes', async () => {
@@ -130,6 +136,33 @@ describe.each(TEST_DIALECTS)('retention on %s', (dialect) => {
     // The device itself stays listed, revoked.
     admin = await signIn(t.app, adminEmail);
     expect((await admin.request('GET', '/devices')).json().devices[0].state).toBe('revoked');
+  });
+
+  it('forgets TAK contacts bound to no unit a week after they were last heard, and keeps bound ones', async () => {
+    const contact = (uid: string, lastSeen: number, unit: string | null) => ({
+      uid,
+      callsign: uid,
+      unit_id: unit,
+      cot_type: 'a-f-G-U-C',
+      lat: 1,
+      lon: 2,
+      battery: null,
+      last_sa: '<event/>',
+      last_seen: lastSeen,
+    });
+    const now = t.clock.now();
+    await db()
+      .insertInto('tak_contacts')
+      .values([
+        contact('made-up-1', now - 8 * DAY, null),
+        contact('made-up-2', now - 8 * DAY, null),
+        contact('heard-today', now, null),
+        contact('bound-long-ago', now - 30 * DAY, unitId),
+      ])
+      .execute();
+    expect((await t.services.retention.run()).takContacts).toBe(2);
+    const left = await db().selectFrom('tak_contacts').select('uid').orderBy('uid').execute();
+    expect(left.map((row) => row.uid)).toEqual(['bound-long-ago', 'heard-today']);
   });
 
   it('is safe when several nodes run it at once', async () => {

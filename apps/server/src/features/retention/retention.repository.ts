@@ -30,6 +30,21 @@ export class RetentionRepository {
   }
 
   /**
+   * TAK contacts bound to no unit and last heard before `before`. Any device on the plain CoT port can
+   * send positions in made-up uids; this keeps them from piling up. A bound contact is a unit's device
+   * and stays until an administrator unbinds it; a device heard again is simply a contact again.
+   */
+  async deleteUnboundTakContacts(before: number, limit: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom('tak_contacts')
+      .where('uid', 'in', (eb) =>
+        eb.selectFrom('tak_contacts').select('uid').where('unit_id', 'is', null).where('last_seen', '<', before).limit(limit),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /**
    * Sessions that ended before `before` — revoked, past their absolute limit, or (a person's, not
    * a device's) idle past 15 minutes — with their refresh tokens, which name them, first.
    */

@@ -7,16 +7,17 @@ export interface RetentionConfig {
   endedSessionsMs: number;
   usedRefreshTokensMs: number;
   telemetryMs: number;
+  takContactsMs: number;
   intervalMs: number;
   batchSize: number;
 }
 
-type RetentionCounts = Record<'idempotencyKeys' | 'endedSessions' | 'usedRefreshTokens' | 'telemetry', number>;
+type RetentionCounts = Record<'idempotencyKeys' | 'endedSessions' | 'usedRefreshTokens' | 'telemetry' | 'takContacts', number>;
 
 /**
  * Deletes what Argus keeps only for a while (docs/decisions/0051-device-sessions-and-retention.md):
  * field actions' idempotency keys, ended sessions with their refresh tokens, used refresh tokens
- * and telemetry. Never evidence, custody or the audit log. Each kind is deleted batch by batch
+ * telemetry, and TAK contacts bound to no unit and no longer heard. Never evidence, custody or the audit log. Each kind is deleted batch by batch
  * until a batch comes back short, yielding to other work between batches.
  */
 export class RetentionService {
@@ -40,6 +41,7 @@ export class RetentionService {
         batchSize,
       ),
       telemetry: await this.drain((limit) => this.repository.deleteTelemetry(now - this.config.telemetryMs, limit), batchSize),
+      takContacts: await this.drain((limit) => this.repository.deleteUnboundTakContacts(now - this.config.takContactsMs, limit), batchSize),
     };
   }
 
