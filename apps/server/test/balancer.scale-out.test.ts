@@ -2,7 +2,6 @@ import { createHash, generateKeyPairSync, randomBytes, randomUUID } from 'node:c
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
@@ -15,7 +14,7 @@ import { TEST_DIALECTS } from './databases';
 import { pngOfSize } from './evidence-fixtures';
 import { NGINX, freePort, startNginx, type Nginx } from './nginx';
 import { RealtimeFollower } from './realtime-follower';
-import { REDIS_URL, redisAnswers } from './scale-out-support';
+import { REDIS_URL, dropRedisKeys, redisAnswers } from './scale-out-support';
 import { buildServer, sharedDatabase, signInOver, startBuiltServer, stopServer, type ServerProcess } from './server-processes';
 import { createUser } from './support';
 
@@ -115,10 +114,7 @@ describe.skipIf(!ready)('three nodes behind nginx while nodes are killed', () =>
     await nginx?.stop();
     await Promise.all(nodes.map((node) => stopServer(node)));
     await database?.drop();
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${keyPrefix}*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
+    await dropRedisKeys(keyPrefix);
     for (const dataDir of dataDirs) fs.rmSync(dataDir, { recursive: true, force: true });
   }, 120_000);
 

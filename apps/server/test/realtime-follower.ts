@@ -1,5 +1,4 @@
-import type { Channel, ResetData, SubscribedData } from '@argus/contracts/realtime/protocol';
-import type { RealtimeFrame } from '@argus/contracts/realtime/protocol';
+import type { Channel, RealtimeFrame, ResetData, SubscribedData } from '@argus/contracts/realtime/protocol';
 import { RealtimeClient } from './realtime-support';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -55,6 +54,8 @@ export class RealtimeFollower {
     this.stopped = true;
     this.sockets.at(-1)?.drop();
     await this.following;
+    // One opened while it was stopping, too.
+    this.sockets.forEach((socket) => socket.drop());
   }
 
   private answers(frame: RealtimeFrame, type: string): boolean {
