@@ -12,6 +12,7 @@ import { videoSuite } from './suites/video';
 import { mapSymbolsSuite } from './suites/map-symbols';
 import { fieldFirstLoadSuite } from './suites/field-first-load';
 import { serverStartSuite } from './suites/server-start';
+import { scaleOutSuite } from './suites/scale-out';
 
 /**
  * `npm run bench`: every suite measures Argus against a baseline in the same run and reports
@@ -29,6 +30,7 @@ const suites = {
   'map-symbols': mapSymbolsSuite,
   'field-first-load': fieldFirstLoadSuite,
   'server-start': serverStartSuite,
+  'scale-out': scaleOutSuite,
 };
 const only = process.argv[2];
 const resultsDir = path.join(repoRoot, 'bench/results');

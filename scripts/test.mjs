@@ -1,5 +1,5 @@
 // `npm test`: everything CI checks, in order of speed. Installs the Debian packages the browser
-// tests need when they are missing, so a fresh machine needs nothing by hand.
+// and scale-out tests need when they are missing, so a fresh machine needs nothing by hand.
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { spawn, spawnSync } from 'node:child_process';
@@ -54,12 +54,14 @@ const jobs = async (title, list, width) => {
 };
 
 // Chromium drives the browser tests; ffmpeg turns opencv-doc's street clip (vtest.avi) into the
-// fake camera the object-detection tests watch; poppler-utils reads back the printed incident report.
+// fake camera the object-detection tests watch; poppler-utils reads back the printed incident report;
+// nginx is the load balancer in front of three nodes in balancer.scale-out.test.ts.
 const debianPackages = [
   ['chromium', '/usr/bin/chromium'],
   ['ffmpeg', '/usr/bin/ffmpeg'],
   ['opencv-doc', '/usr/share/doc/opencv-doc/examples/data/vtest.avi'],
   ['poppler-utils', '/usr/bin/pdftotext'],
+  ['nginx', '/usr/sbin/nginx'],
 ].filter(([, file]) => !existsSync(file));
 if (debianPackages.length > 0) {
   const asRoot = process.getuid?.() === 0 ? '' : 'sudo ';

@@ -17,3 +17,14 @@ export async function redisAnswers(): Promise<boolean> {
     redis.disconnect();
   }
 }
+
+/** Deletes every key under `prefix`, what a test or bench run left in the shared Redis. */
+export async function dropRedisKeys(prefix: string): Promise<void> {
+  const redis = new Redis(REDIS_URL);
+  try {
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+  } finally {
+    redis.disconnect();
+  }
+}

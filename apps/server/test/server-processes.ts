@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,6 +12,7 @@ import { POSTGRES_ADMIN_URL } from './scale-out-support';
 
 /** Real Argus server processes (realtime-node.ts) on one database and one Redis, for the multi-process tests. */
 const NODE_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'realtime-node.ts');
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** A database both processes open: a SQLite file in a fresh folder, or a throwaway PostgreSQL database. */
 export async function sharedDatabase(dialect: Dialect): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
@@ -58,6 +59,35 @@ export function startServer(env: Record<string, string>): Promise<ServerProcess>
   });
 }
 
+/**
+ * Builds the server as `npm start` runs it (apps/server/dist, docs/decisions/0047-health-shutdown-and-built-starts.md),
+ * in well under a second, so a test that starts many processes neither compiles TypeScript at each start nor meets a stale build.
+ */
+export function buildServer(): void {
+  const result = spawnSync(process.execPath, ['apps/server/build.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('the server build failed');
+}
+
+/** The built server (buildServer) listening on 127.0.0.1:`port`; resolves once its /health/ready answers 200. */
+export async function startBuiltServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server process exited with ${child.exitCode ?? child.signalCode} before it was ready`);
+    const status = await fetch(`${baseUrl}/health/ready`).then(
+      (answer) => answer.status,
+      () => null,
+    );
+    if (status === 200) return { child, baseUrl };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 export async function stopServer(server: ServerProcess | undefined): Promise<void> {
   if (!server || server.child.exitCode !== null) return;
   const exited = new Promise((resolve) => server.child.once('exit', resolve));
@@ -75,12 +105,16 @@ export async function signInOver(baseUrl: string, email: string) {
   if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
   const cookies = Object.fromEntries(response.headers.getSetCookie().map((header) => header.split(';')[0]!.split('=') as [string, string]));
   const cookie = `${SESSION_COOKIE}=${cookies[SESSION_COOKIE]}; ${CSRF_COOKIE}=${cookies[CSRF_COOKIE]}`;
-  /** The answer as it comes, whatever its status; rejects when the process does not answer at all. */
+  /** The answer as it comes, whatever its status; rejects when the process does not answer at all. Bytes go as they are (an upload), anything else as JSON. */
   const send = (base: string, url: string, body: unknown) =>
     fetch(`${base}${url}`, {
       method: 'POST',
-      headers: { cookie, [CSRF_HEADER]: cookies[CSRF_COOKIE]!, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
+      headers: {
+        cookie,
+        [CSRF_HEADER]: cookies[CSRF_COOKIE]!,
+        'content-type': Buffer.isBuffer(body) ? 'application/octet-stream' : 'application/json',
+      },
+      body: Buffer.isBuffer(body) ? body : JSON.stringify(body),
     });
   return {
     headers: { cookie: `${SESSION_COOKIE}=${cookies[SESSION_COOKIE]}` },
