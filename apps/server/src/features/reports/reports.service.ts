@@ -22,6 +22,7 @@ import { ReportPhotos } from './report-photos.service';
 import { TriageLock } from './report-triage-lock.service';
 import { ReportVerdicts } from './report-verdicts.service';
 import type { PhotoRow, ReportView, ReportsRepository } from './reports.repository';
+import type { RateWindowStore } from '../../lib/rate-windows';
 
 /**
  * Civic and field reports, as one service for the routes. Reporters see only their own; analysts
@@ -50,7 +51,7 @@ export class ReportsService {
     outbox: Outbox,
     evidence: Pick<EvidenceService, 'adoptReportPhoto'>,
     deviceTime: DeviceTime,
-    civic: { settings: CivicSettingsRepository; audit: AuditLog; anonymousLimit: AnonymousReportLimit },
+    civic: { settings: CivicSettingsRepository; audit: AuditLog; anonymousLimit: AnonymousReportLimit; rateWindows: RateWindowStore },
   ) {
     const change = new ReportChange(reports, clock, events);
     this.filing = new ReportFiling(reports, clock, outbox, deviceTime);
@@ -60,7 +61,16 @@ export class ReportsService {
     this.duplicates = new ReportDuplicates(reports, incidentsRepository);
     this.progress = new ReportProgress(reports, clock, events);
     this.civicSettings = new CivicSettingsService(civic.settings, civic.audit, clock);
-    this.anonymous = new AnonymousReports(reports, this.photos, this.civicSettings, clock, outbox, civic.anonymousLimit, deviceTime);
+    this.anonymous = new AnonymousReports(
+      reports,
+      this.photos,
+      this.civicSettings,
+      clock,
+      outbox,
+      civic.anonymousLimit,
+      civic.rateWindows.windows('anonymous-reports', civic.anonymousLimit.windowMs),
+      deviceTime,
+    );
   }
 
   /** Re-announces to their reporters the reports linked to an incident that moved. */

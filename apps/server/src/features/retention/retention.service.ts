@@ -11,13 +11,14 @@ export interface RetentionConfig {
   batchSize: number;
 }
 
-type RetentionCounts = Record<'idempotencyKeys' | 'endedSessions' | 'usedRefreshTokens' | 'telemetry', number>;
+type RetentionCounts = Record<'idempotencyKeys' | 'endedSessions' | 'usedRefreshTokens' | 'telemetry' | 'zoneImportPreviews', number>;
 
 /**
  * Deletes what Argus keeps only for a while (docs/decisions/0051-device-sessions-and-retention.md):
- * field actions' idempotency keys, ended sessions with their refresh tokens, used refresh tokens
- * and telemetry. Never evidence, custody or the audit log. Each kind is deleted batch by batch
- * until a batch comes back short, yielding to other work between batches.
+ * field actions' idempotency keys, ended sessions with their refresh tokens, used refresh tokens,
+ * telemetry, and zone-import previews past their expiry. Never evidence, custody or the audit log.
+ * Each kind is deleted batch by batch until a batch comes back short, yielding to other work
+ * between batches.
  */
 export class RetentionService {
   constructor(
@@ -40,6 +41,7 @@ export class RetentionService {
         batchSize,
       ),
       telemetry: await this.drain((limit) => this.repository.deleteTelemetry(now - this.config.telemetryMs, limit), batchSize),
+      zoneImportPreviews: await this.drain((limit) => this.repository.deleteExpiredZoneImportPreviews(now, limit), batchSize),
     };
   }
 
