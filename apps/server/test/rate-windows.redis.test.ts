@@ -85,6 +85,63 @@ describe.skipIf(!hasRedis)('rate windows counted in Redis', () => {
   });
 });
 
+/** A TCP relay to Redis that can drop every connection and refuse new ones, then let them through again. */
+async function relayToRedis() {
+  const target = new URL(REDIS_URL);
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 6379), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => undefined).on('close', () => sockets.delete(socket));
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    cut: async () => {
+      const closed = new Promise((resolve) => server.close(resolve));
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+    restore: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      if (server.listening) await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+describe.skipIf(!hasRedis)('rate windows through a Redis that goes away and comes back', () => {
+  it('counts in this process while Redis is away and in Redis again once it answers', async () => {
+    const relay = await relayToRedis();
+    const store = new RedisRateWindows(relay.url, `argus:test:${randomBytes(6).toString('hex')}:`);
+    const { log, lines } = recordingLog();
+    await store.start(log);
+    const windows = store.windows('requests', 60_000);
+    for (let i = 0; i < 5; i += 1) await windows.hit('k', 0);
+
+    await relay.cut();
+    // Counted here, from one: this process has not counted 'k' before.
+    await expect.poll(async () => (await windows.hit('k', 0)).count).toBe(1);
+    expect(lines.filter((line) => line.level === 'warn')).toHaveLength(1);
+
+    await relay.restore();
+    await expect
+      .poll(async () => {
+        await windows.hit('probe', 0);
+        return lines.some((line) => line.level === 'info');
+      })
+      .toBe(true);
+    // Redis kept its count: the window carries on from five.
+    expect((await windows.hit('k', 0)).count).toBe(6);
+    await store.close();
+    await relay.close();
+  });
+});
+
 describe('rate windows when Redis does not answer', () => {
   it('count in this process, warning once, and close without waiting', async () => {
     // A port nothing listens on: taken, then let go.
