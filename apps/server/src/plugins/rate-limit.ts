@@ -22,9 +22,9 @@ export interface RateLimitOptions {
  *
  * Counted synchronously in memory on every API request when this process counts alone
  * (@fastify/rate-limit awaited four promises per request, which measured as a tenth of what
- * /auth/me cost); with REDIS_URL one awaited script per request counts it for every process. The budget is
- * reported when it runs out (429 with Retry-After and the limit headers), not on every
- * answer: three headers on each poll of a live dashboard cost more than they tell.
+ * /auth/me cost); with REDIS_URL one awaited script per request counts it for every process.
+ * The budget is reported when it runs out (429 with Retry-After and the limit headers), not on
+ * every answer: three headers on each poll of a live dashboard cost more than they tell.
  */
 export const rateLimitPlugin = fp(async (app: FastifyInstance, options: RateLimitOptions) => {
   // Two counters rather than one with prefixed keys: the session id and the address are strings

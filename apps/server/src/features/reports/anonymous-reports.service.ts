@@ -24,7 +24,8 @@ export interface AnonymousReportLimit {
  * and the device can show the link before any answer; the server keeps only the token's SHA-256.
  * Filing is counted per address, on top of the limit every public call has
  * (docs/decisions/0006-rate-limits-per-address-and-per-session.md), and a retry is not counted twice;
- * with several server processes the count is theirs together (docs/decisions/0064-limits-and-previews-shared-between-processes.md).
+ * several server processes count it together
+ * (docs/decisions/0064-limits-and-previews-shared-between-processes.md).
  */
 export class AnonymousReports {
   constructor(

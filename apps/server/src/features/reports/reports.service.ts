@@ -3,6 +3,7 @@ import type { CreateReportRequest, ReportListQuery, VerifyReportRequest } from '
 import type { Clock } from '../../lib/clock';
 import type { DeviceTime } from '../../lib/device-time';
 import type { FileStore } from '../../lib/file-store';
+import type { RateWindowStore } from '../../lib/rate-windows';
 import type { EventPublisher } from '../../realtime/events';
 import type { Outbox } from '../../realtime/outbox';
 import type { AuditContext } from '../audit/audit.log';
@@ -22,7 +23,6 @@ import { ReportPhotos } from './report-photos.service';
 import { TriageLock } from './report-triage-lock.service';
 import { ReportVerdicts } from './report-verdicts.service';
 import type { PhotoRow, ReportView, ReportsRepository } from './reports.repository';
-import type { RateWindowStore } from '../../lib/rate-windows';
 
 /**
  * Civic and field reports, as one service for the routes. Reporters see only their own; analysts
