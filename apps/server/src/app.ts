@@ -118,7 +118,9 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
     mfaPolicy: services.mfaPolicy,
     routes,
   });
-  await app.register(rateLimitPlugin, { ...config.rateLimit, now: () => clock.now() });
+  await app.register(rateLimitPlugin, { ...config.rateLimit, store: services.rateWindows, now: () => clock.now() });
+  app.addHook('onReady', () => services.rateWindows.start(app.log.child({ feature: 'rate-limits' })));
+  app.addHook('onClose', () => services.rateWindows.close());
   await app.register(securityHeadersPlugin, { tileUrl: config.mapTiles?.url, tileSources: () => services.basemaps.onlineSources() });
   await app.register(webAppPlugin, { webDist: config.webDist, siteHosts: config.siteHosts });
 
@@ -164,7 +166,6 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   await app.register(unitSymbolsRoutes, { unitSymbols: services.unitSymbols });
   await app.register(homeAreaRoutes, { homeArea: services.homeArea });
   app.addHook('onClose', () => services.basemaps.close());
-  app.addHook('onClose', () => services.tokens.close());
   await app.register(tokenApiRoutes, {
     prefix: TOKEN_API_PREFIX,
     tokens: services.tokens,

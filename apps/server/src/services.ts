@@ -34,7 +34,6 @@ import { RefreshTokensRepository } from './features/tokens/refresh-tokens.reposi
 import { SigningKeysRepository } from './features/tokens/signing-keys.repository';
 import { TokenService } from './features/tokens/token.service';
 import { FamilyRateLimit } from './features/tokens/family-rate-limit';
-import { SharedFamilyRateLimit } from './features/tokens/shared-family-rate-limit';
 import { OauthRepository } from './features/oauth/oauth.repository';
 import { CallerLinksRepository } from './features/caller-links/caller-links.repository';
 import { CallerLinksService } from './features/caller-links/caller-links.service';
@@ -78,6 +77,7 @@ import { SearchService } from './features/search/search.service';
 import { ZonesRepository } from './features/zones/zones.repository';
 import { ZonesService } from './features/zones/zones.service';
 import { ZoneImportService } from './features/zones/zone-import.service';
+import { ImportPreviewsRepository } from './features/zones/import-previews.repository';
 import { CamerasRepository } from './features/cameras/cameras.repository';
 import { CamerasService } from './features/cameras/cameras.service';
 import { RulesRepository } from './features/rules/rules.repository';
@@ -103,6 +103,8 @@ import { TakRepository } from './features/tak/tak.repository';
 import { TakService } from './features/tak/tak.service';
 import { TakCertificatesRepository } from './features/tak/tak-certificates.repository';
 import { TakCertificatesService } from './features/tak/tak-certificates.service';
+import { InProcessRateWindows, type RateWindowStore } from './lib/rate-windows';
+import { RedisRateWindows } from './lib/redis-rate-windows';
 
 /** Wires repositories into services once; the HTTP app, the CLI and the demo share it. */
 export function createServices(config: Config, db: Db, clock: Clock) {
@@ -112,6 +114,10 @@ export function createServices(config: Config, db: Db, clock: Clock) {
   const throttleRepository = new ThrottleRepository(db.kysely);
   const throttle = new LoginThrottle(throttleRepository, clock, config.loginAddressMaxFailures);
   const metrics = new RequestMetrics(5 * 60_000);
+  // Request and other limits: shared by every process through Redis when it is set (docs/decisions/0064-limits-and-previews-shared-between-processes.md).
+  const rateWindows: RateWindowStore = config.redisUrl
+    ? new RedisRateWindows(config.redisUrl, config.redisKeyPrefix)
+    : new InProcessRateWindows();
   const sessions = new SessionsRepository(db.kysely, sessionCache);
   const auth = new AuthService(users, sessions, throttle, audit, clock);
   const accounts = new UsersService(users, audit, clock);
@@ -171,6 +177,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
   accounts.whenDeactivated((userId, context) => takCertificates.revokeUser(userId, context));
   return {
     db,
+    rateWindows,
     oauth,
     events,
     realtime,
@@ -195,6 +202,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
       settings: new CivicSettingsRepository(db.kysely),
       audit,
       anonymousLimit: config.anonymousReports,
+      rateWindows,
     }),
     evidence,
     basemaps: new BasemapsService(new BasemapsRepository(db.kysely), basemapFiles, audit, clock, config.basemapMaxBytes),
@@ -228,7 +236,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     overview: new OverviewService(new OverviewRepository(db.kysely)),
     search: new SearchService(new SearchRepository(db.kysely)),
     zones: new ZonesService(zonesRepository, reportsRepository, clock, events),
-    zoneImports: new ZoneImportService(zonesRepository, clock, events),
+    zoneImports: new ZoneImportService(zonesRepository, new ImportPreviewsRepository(db.kysely), clock, events),
     cameras,
     threatEngine,
     rules: new RulesService(rulesRepository, clock, () => threatEngine.reloadRules()),
@@ -256,7 +264,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     usersRepository: users,
     unitsRepository,
     users: accounts,
-    firstRun: new FirstRunService(users, accounts, clock),
+    firstRun: new FirstRunService(users, accounts, clock, rateWindows),
     auth,
     mfaPolicy: new MfaPolicy(config.mfaRequiredForAdmins),
     keys,
@@ -268,9 +276,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
       accessTokens,
       audit,
       clock,
-      config.redisUrl
-        ? new SharedFamilyRateLimit(config.redisUrl, config.redisKeyPrefix, config.refreshFamilyMax)
-        : new FamilyRateLimit(config.refreshFamilyMax),
+      new FamilyRateLimit(rateWindows, config.refreshFamilyMax),
     ),
     mfa: new MfaService(mfaRepository, sessions, throttleRepository, audit, clock),
     mfaRepository,

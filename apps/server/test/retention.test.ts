@@ -26,7 +26,10 @@ describe.each(TEST_DIALECTS)('retention on %s', (dialect) => {
   afterEach(() => t.close());
 
   const db = () => t.services.db.kysely;
-  const count = async (table: 'client_actions' | 'analytics_events' | 'sessions' | 'refresh_tokens' | 'audit_events' | 'evidence_items') =>
+  const count = async (
+    table:
+      'client_actions' | 'analytics_events' | 'sessions' | 'refresh_tokens' | 'audit_events' | 'evidence_items' | 'zone_import_previews',
+  ) =>
     Number(
       (
         await db()
@@ -69,7 +72,29 @@ describe.each(TEST_DIALECTS)('retention on %s', (dialect) => {
       .execute();
   };
 
-  it('deletes old idempotency keys, ended sessions with their refresh tokens and telemetry; keeps recent rows, evidence and the audit log', async () => {
+  /** A zone-import preview the administrator leaves uncommitted. */
+  const preview = async () => {
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/zones/import/preview?filename=area.geojson',
+      cookies: admin.cookies,
+      headers: { 'x-csrf-token': admin.csrf, 'content-type': 'application/octet-stream' },
+      payload: JSON.stringify({
+        type: 'Polygon',
+        coordinates: [
+          [
+            [0, 0],
+            [1, 0],
+            [1, 1],
+            [0, 0],
+          ],
+        ],
+      }),
+    });
+    expect(answer.statusCode).toBe(200);
+  };
+
+  it('deletes old idempotency keys, ended sessions with their refresh tokens, telemetry and expired previews; keeps recent rows, evidence and the audit log', async () => {
     const evidence = await t.app.inject({
       method: 'POST',
       url: '/evidence?filename=scene.png',
@@ -78,10 +103,12 @@ describe.each(TEST_DIALECTS)('retention on %s', (dialect) => {
       payload: PNG,
     });
     expect(evidence.statusCode).toBe(201);
+    await preview();
     await generate(8);
     t.clock.advance(100 * DAY);
     await generate(2);
     admin = await signIn(t.app, adminEmail);
+    await preview();
     // A live session's refresh token rotated long ago: no longer needed to spot a replay.
     const live = await db()
       .selectFrom('sessions')
@@ -99,8 +126,16 @@ describe.each(TEST_DIALECTS)('retention on %s', (dialect) => {
 
     const counts = await t.services.retention.run();
     // The administrator's first session (idle) and the first crew's (signed out) ended 100 days ago.
-    expect(counts).toEqual({ idempotencyKeys: 8, endedSessions: 2, usedRefreshTokens: 1, telemetry: 1, takContacts: 0 });
+    expect(counts).toEqual({
+      idempotencyKeys: 8,
+      endedSessions: 2,
+      usedRefreshTokens: 1,
+      telemetry: 1,
+      takContacts: 0,
+      zoneImportPreviews: 1,
+    });
     expect(await count('client_actions')).toBe(2);
+    expect(await count('zone_import_previews')).toBe(1);
     expect(await count('analytics_events')).toBe(1);
     // The recent crew session (ended, but within 30 days) and the administrator's live one stay.
     expect(await count('sessions')).toBe(2);
@@ -116,6 +151,7 @@ describe.each(TEST_DIALECTS)('retention on %s', (dialect) => {
       usedRefreshTokens: 0,
       telemetry: 0,
       takContacts: 0,
+      zoneImportPreviews: 0,
     });
   });
 

@@ -116,9 +116,17 @@ export async function signInOver(baseUrl: string, email: string) {
       },
       body: Buffer.isBuffer(body) ? body : JSON.stringify(body),
     });
+  /** Raw bytes, as a file upload sends them. */
+  const upload = (base: string, url: string, bytes: Uint8Array) =>
+    fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { cookie, [CSRF_HEADER]: cookies[CSRF_COOKIE]!, 'content-type': 'application/octet-stream' },
+      body: bytes,
+    });
   return {
     headers: { cookie: `${SESSION_COOKIE}=${cookies[SESSION_COOKIE]}` },
     send,
+    upload,
     post: async (base: string, url: string, body: unknown) => {
       const answer = await send(base, url, body);
       if (answer.status >= 300) throw new Error(`${url} answered ${answer.status}: ${await answer.text()}`);

@@ -6,6 +6,7 @@ import { zipSync } from 'fflate';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ZONE_IMPORT_LIMITS } from '@argus/contracts/zones';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@argus/contracts/http/auth';
 import type { OperationalEvent } from '../src/realtime/events';
 import { TEST_DIALECTS } from './databases';
@@ -223,6 +224,24 @@ describe.each(TEST_DIALECTS)('zones on %s', (dialect) => {
     const outcome = (await command.request('POST', '/zones/import', { previewId: kmz.previewId, nameField: 'name', include: [1] })).json();
     expect(outcome.zones.map((zone: { name: string }) => zone.name)).toEqual(['Champ de Mars']);
     expect(outcome.import).toMatchObject({ format: 'kmz', imported: 1, rejected: 2 });
+  });
+
+  it('imports a preview once when two commits race, only for the user who made it, and not after it expires', async () => {
+    const preview = (await upload(command, KML, 'checkpoints.kml')).json();
+    const other = await signIn(t.app, (await createUser(t.services, { role: 'Command_Admin' })).email);
+    expect((await other.request('POST', '/zones/import', { previewId: preview.previewId })).statusCode).toBe(404);
+    const commits = await Promise.all([1, 2].map(() => command.request('POST', '/zones/import', { previewId: preview.previewId })));
+    expect(commits.map((answer) => answer.statusCode).sort()).toEqual([201, 404]);
+    expect(commits.find((answer) => answer.statusCode === 404)!.json().error.message).toBe(
+      'This preview has expired or was already imported. Upload the file again.',
+    );
+    expect((await state()).imports).toBe(1);
+
+    const email = (await createUser(t.services, { role: 'Command_Admin' })).email;
+    const late = (await upload(await signIn(t.app, email), KML, 'checkpoints.kml')).json();
+    t.clock.advance(ZONE_IMPORT_LIMITS.previewTtlMs);
+    // Signed in again: the first session has ended, idle, long before the preview expired.
+    expect((await (await signIn(t.app, email)).request('POST', '/zones/import', { previewId: late.previewId })).statusCode).toBe(404);
   });
 
   it('answers malformed and hostile files with clear errors and imports nothing', async () => {

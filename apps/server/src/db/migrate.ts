@@ -35,6 +35,7 @@ import * as sentOfflineAreas from './migrations/0035_sent_offline_areas';
 import * as homeArea from './migrations/0036_home_area';
 import * as takContacts from './migrations/0037_tak_contacts';
 import * as takCertificates from './migrations/0038_tak_certificates';
+import * as zoneImportPreviews from './migrations/0039_zone_import_previews';
 
 /** Migrations are code, listed here in order, so they bundle and run the same on both dialects. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -73,6 +74,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0036_home_area': homeArea,
   '0037_tak_contacts': takContacts,
   '0038_tak_certificates': takCertificates,
+  '0039_zone_import_previews': zoneImportPreviews,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

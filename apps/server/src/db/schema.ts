@@ -426,6 +426,19 @@ export interface ZoneImportsTable {
   undone_at: number | null;
 }
 
+/** A zone import's parsed upload waiting for its owner's commit (migration 0039). */
+export interface ZoneImportPreviewsTable {
+  id: string;
+  owner_id: string;
+  filename: string;
+  format: string;
+  sha256: string;
+  /** The checked features (PreviewFeature[]) as JSON. */
+  features: string;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface DispatchesTable {
   id: string;
   incident_id: string;
@@ -763,6 +776,7 @@ export interface Database {
   alerts: AlertsTable;
   zones: ZonesTable;
   zone_imports: ZoneImportsTable;
+  zone_import_previews: ZoneImportPreviewsTable;
   rules: RulesTable;
   detections: DetectionsTable;
   rule_presence: RulePresenceTable;

@@ -1,7 +1,7 @@
 import type { FirstRunRequest } from '@argus/contracts/http/first-run';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { FixedWindows } from '../../lib/fixed-windows';
+import type { RateWindowStore, RateWindows } from '../../lib/rate-windows';
 import type { AuditContext } from '../audit/audit.log';
 import { passwordProblem } from '../auth/password-policy';
 import type { UserRow, UsersRepository } from '../users/users.repository';
@@ -20,13 +20,17 @@ export class FirstRunService {
   private codeDigest: string | null = null;
   /** Set the moment a right code is accepted, before anything is awaited: a code works once. */
   private claimed = false;
-  private readonly attempts = new FixedWindows(SETUP_ATTEMPTS.windowMs);
+  /** Counted by every process together when they share Redis: N processes do not give N times the tries. */
+  private readonly attempts: RateWindows;
 
   constructor(
     private readonly users: UsersRepository,
     private readonly accounts: UsersService,
     private readonly clock: Clock,
-  ) {}
+    rateWindows: RateWindowStore,
+  ) {
+    this.attempts = rateWindows.windows('setup-attempts', SETUP_ATTEMPTS.windowMs);
+  }
 
   /** At start: a new setup code to print when no account exists, or null when one does. */
   async openIfEmpty(): Promise<string | null> {
@@ -47,12 +51,12 @@ export class FirstRunService {
 
   async createFirstAdministrator(input: FirstRunRequest, context: AuditContext & { ip: string }): Promise<UserRow> {
     if (!(await this.isOpen())) throw new AppError('setup_closed');
-    if (this.attempts.hit(context.ip, this.clock.now()).count > SETUP_ATTEMPTS.perAddress) throw new AppError('rate_limited');
+    if ((await this.attempts.hit(context.ip, this.clock.now())).count > SETUP_ATTEMPTS.perAddress) throw new AppError('rate_limited');
     if (!setupCodeMatches(input.setupCode, this.codeDigest ?? '')) throw new AppError('setup_code_wrong');
     // A weak password is refused before the code is spent, so the person can try another.
     const problem = passwordProblem(input.password, [input.email, input.full_name]);
     if (problem) throw new AppError('weak_password', problem);
-    // No await since isOpen(): of two right answers at once, only the first gets past here.
+    // Checked and set with no await between: of two right answers at once, only the first gets past here.
     if (this.claimed || this.codeDigest === null) throw new AppError('setup_closed');
     this.claimed = true;
     let user: UserRow | null;

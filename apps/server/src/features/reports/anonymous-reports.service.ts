@@ -2,7 +2,7 @@ import type { CreateAnonymousReportRequest } from '@argus/contracts/http/reports
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { DeviceTime } from '../../lib/device-time';
-import { FixedWindows } from '../../lib/fixed-windows';
+import type { RateWindows } from '../../lib/rate-windows';
 import { sha256 } from '../../lib/tokens';
 import type { Outbox } from '../../realtime/outbox';
 import type { AuditContext } from '../audit/audit.log';
@@ -23,11 +23,11 @@ export interface AnonymousReportLimit {
  * The device makes the private follow link's token with the report, so a retry sends the same one
  * and the device can show the link before any answer; the server keeps only the token's SHA-256.
  * Filing is counted per address, on top of the limit every public call has
- * (docs/decisions/0006-rate-limits-per-address-and-per-session.md), and a retry is not counted twice.
+ * (docs/decisions/0006-rate-limits-per-address-and-per-session.md), and a retry is not counted twice;
+ * several server processes count it together
+ * (docs/decisions/0064-limits-and-previews-shared-between-processes.md).
  */
 export class AnonymousReports {
-  private readonly filedPerAddress: FixedWindows;
-
   constructor(
     private readonly reports: ReportsRepository,
     private readonly photos: ReportPhotos,
@@ -35,10 +35,9 @@ export class AnonymousReports {
     private readonly clock: Clock,
     private readonly outbox: Outbox,
     private readonly limit: AnonymousReportLimit,
+    private readonly filedPerAddress: RateWindows,
     private readonly deviceTime: DeviceTime,
-  ) {
-    this.filedPerAddress = new FixedWindows(limit.windowMs);
-  }
+  ) {}
 
   async file(request: CreateAnonymousReportRequest, address: string): Promise<{ report: ReportView; created: boolean }> {
     if (!(await this.settings.get()).anonymousReports) {
@@ -55,7 +54,7 @@ export class AnonymousReports {
     // Checked before the address is counted: a refused time files nothing (docs/decisions/0042-device-time.md).
     const times = this.deviceTime.resolve(request.occurredAt);
     const now = times.receivedAt;
-    const window = this.filedPerAddress.hit(address, now);
+    const window = await this.filedPerAddress.hit(address, now);
     if (window.count > this.limit.max) {
       const minutes = Math.max(1, Math.ceil((window.endsAt - now) / 60_000));
       throw new AppError('rate_limited', `Too many reports from this address. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);

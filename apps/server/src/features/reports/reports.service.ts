@@ -3,6 +3,7 @@ import type { CreateReportRequest, ReportListQuery, VerifyReportRequest } from '
 import type { Clock } from '../../lib/clock';
 import type { DeviceTime } from '../../lib/device-time';
 import type { FileStore } from '../../lib/file-store';
+import type { RateWindowStore } from '../../lib/rate-windows';
 import type { EventPublisher } from '../../realtime/events';
 import type { Outbox } from '../../realtime/outbox';
 import type { AuditContext } from '../audit/audit.log';
@@ -50,7 +51,7 @@ export class ReportsService {
     outbox: Outbox,
     evidence: Pick<EvidenceService, 'adoptReportPhoto'>,
     deviceTime: DeviceTime,
-    civic: { settings: CivicSettingsRepository; audit: AuditLog; anonymousLimit: AnonymousReportLimit },
+    civic: { settings: CivicSettingsRepository; audit: AuditLog; anonymousLimit: AnonymousReportLimit; rateWindows: RateWindowStore },
   ) {
     const change = new ReportChange(reports, clock, events);
     this.filing = new ReportFiling(reports, clock, outbox, deviceTime);
@@ -60,7 +61,16 @@ export class ReportsService {
     this.duplicates = new ReportDuplicates(reports, incidentsRepository);
     this.progress = new ReportProgress(reports, clock, events);
     this.civicSettings = new CivicSettingsService(civic.settings, civic.audit, clock);
-    this.anonymous = new AnonymousReports(reports, this.photos, this.civicSettings, clock, outbox, civic.anonymousLimit, deviceTime);
+    this.anonymous = new AnonymousReports(
+      reports,
+      this.photos,
+      this.civicSettings,
+      clock,
+      outbox,
+      civic.anonymousLimit,
+      civic.rateWindows.windows('anonymous-reports', civic.anonymousLimit.windowMs),
+      deviceTime,
+    );
   }
 
   /** Re-announces to their reporters the reports linked to an incident that moved. */

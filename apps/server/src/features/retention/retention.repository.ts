@@ -20,6 +20,15 @@ export class RetentionRepository {
     return Number(result.numDeletedRows);
   }
 
+  /** Zone-import previews that expired before `now` without being committed. */
+  async deleteExpiredZoneImportPreviews(now: number, limit: number): Promise<number> {
+    const result = await this.db
+      .deleteFrom('zone_import_previews')
+      .where('id', 'in', (eb) => eb.selectFrom('zone_import_previews').select('id').where('expires_at', '<=', now).limit(limit))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   /** Telemetry (analytics_events) received before `before`. */
   async deleteTelemetry(before: number, limit: number): Promise<number> {
     const result = await this.db

@@ -12,13 +12,17 @@ export interface RetentionConfig {
   batchSize: number;
 }
 
-type RetentionCounts = Record<'idempotencyKeys' | 'endedSessions' | 'usedRefreshTokens' | 'telemetry' | 'takContacts', number>;
+type RetentionCounts = Record<
+  'idempotencyKeys' | 'endedSessions' | 'usedRefreshTokens' | 'telemetry' | 'takContacts' | 'zoneImportPreviews',
+  number
+>;
 
 /**
  * Deletes what Argus keeps only for a while (docs/decisions/0051-device-sessions-and-retention.md):
- * field actions' idempotency keys, ended sessions with their refresh tokens, used refresh tokens
- * telemetry, and TAK contacts bound to no unit and no longer heard. Never evidence, custody or the audit log. Each kind is deleted batch by batch
- * until a batch comes back short, yielding to other work between batches.
+ * field actions' idempotency keys, ended sessions with their refresh tokens, used refresh tokens,
+ * telemetry, TAK contacts bound to no unit and no longer heard, and zone-import previews past their
+ * expiry. Never evidence, custody or the audit log. Each kind is deleted batch by batch until a
+ * batch comes back short, yielding to other work between batches.
  */
 export class RetentionService {
   constructor(
@@ -42,6 +46,7 @@ export class RetentionService {
       ),
       telemetry: await this.drain((limit) => this.repository.deleteTelemetry(now - this.config.telemetryMs, limit), batchSize),
       takContacts: await this.drain((limit) => this.repository.deleteUnboundTakContacts(now - this.config.takContactsMs, limit), batchSize),
+      zoneImportPreviews: await this.drain((limit) => this.repository.deleteExpiredZoneImportPreviews(now, limit), batchSize),
     };
   }
 

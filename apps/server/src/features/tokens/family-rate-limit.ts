@@ -1,22 +1,25 @@
 import { TOKENS } from '@argus/contracts/constants';
-import { FixedWindows } from '../../lib/fixed-windows';
+import type { RateWindowStore, RateWindows } from '../../lib/rate-windows';
 
 /**
- * Refresh grants counted per token family (the session), in memory. An address is the wrong
- * key: a whole shift of field units can sit behind one carrier address.
+ * Refresh grants counted per token family (the session). An address is the wrong key: a whole
+ * shift of field units can sit behind one carrier address. Counted where the deployment counts
+ * its limits, so N processes sharing Redis grant a family its budget once, not N times
+ * (docs/decisions/0052-backups-and-shared-state.md, 0064-limits-and-previews-shared-between-processes.md).
  */
 export class FamilyRateLimit {
-  private readonly windows: FixedWindows;
+  private readonly windows: RateWindows;
 
   constructor(
+    store: RateWindowStore,
     private readonly max: number = TOKENS.refreshPerFamily.max,
     windowMs: number = TOKENS.refreshPerFamily.windowMs,
   ) {
-    this.windows = new FixedWindows(windowMs);
+    this.windows = store.windows('refresh-family', windowMs);
   }
 
   /** Counts one grant; false when the family has used its budget for this window. */
-  take(family: string, now: number): boolean {
-    return this.windows.hit(family, now).count <= this.max;
+  async take(family: string, now: number): Promise<boolean> {
+    return (await this.windows.hit(family, now)).count <= this.max;
   }
 }

@@ -8,8 +8,7 @@ import type { AuthService, ClientInfo } from '../auth/auth.service';
 import { sessionExpiresAt } from '../auth/session.presenter';
 import type { ResolvedSession, SessionsRepository } from '../auth/sessions.repository';
 import type { AccessTokens } from './access-tokens';
-import { FamilyRateLimit } from './family-rate-limit';
-import type { SharedFamilyRateLimit } from './shared-family-rate-limit';
+import type { FamilyRateLimit } from './family-rate-limit';
 import type { RefreshTokensRepository } from './refresh-tokens.repository';
 
 export interface IssuedTokens {
@@ -35,15 +34,9 @@ export class TokenService {
     private readonly accessTokens: AccessTokens,
     private readonly audit: AuditLog,
     private readonly clock: Clock,
-    /** In this process, or shared through Redis when several nodes run (shared-family-rate-limit.ts). */
-    private readonly familyLimit: Pick<FamilyRateLimit | SharedFamilyRateLimit, 'take'> & {
-      close?(): Promise<void>;
-    } = new FamilyRateLimit(),
+    /** In this process, or shared through Redis when several nodes run (family-rate-limit.ts). */
+    private readonly familyLimit: FamilyRateLimit,
   ) {}
-
-  async close(): Promise<void> {
-    await this.familyLimit.close?.();
-  }
 
   async passwordGrant(email: string, password: string, client: ClientInfo): Promise<IssuedTokens> {
     const created = await this.auth.login(email, password, client);

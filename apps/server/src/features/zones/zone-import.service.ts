@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock';
 import { PendingEvents, type EventPublisher } from '../../realtime/events';
 import type { UserRow } from '../users/users.repository';
 import { examineGeometry } from './geometry';
-import { ImportPreviews } from './import-previews';
+import type { ImportPreviewsRepository } from './import-previews.repository';
 import { parseImportFile } from './parse-import';
 import { zoneEvents } from './zones.events';
 import type { ZoneImportView, ZoneRow, ZonesRepository } from './zones.repository';
@@ -23,6 +23,8 @@ export function riskFor(value: unknown, map: Record<string, RiskLevel>, fallback
   return isRiskLevel(raw.toLowerCase()) ? (raw.toLowerCase() as RiskLevel) : fallback;
 }
 
+const gone = () => new AppError('not_found', 'This preview has expired or was already imported. Upload the file again.');
+
 export interface CommitOutcome {
   record: ZoneImportView;
   zones: ZoneRow[];
@@ -31,14 +33,14 @@ export interface CommitOutcome {
 
 /**
  * Zone import in two steps: preview (parse, check and repair every feature, keep the result a
- * short while) and commit (the chosen features, named and rated from the chosen attributes, in
- * one transaction with the import's record). Undo deactivates what an import brought in.
+ * short while in the database, for whichever server process the commit reaches) and commit (the
+ * chosen features, named and rated from the chosen attributes, in one transaction with the
+ * import's record and the preview's deletion). Undo deactivates what an import brought in.
  */
 export class ZoneImportService {
-  private readonly previews = new ImportPreviews();
-
   constructor(
     private readonly zones: ZonesRepository,
+    private readonly previews: ImportPreviewsRepository,
     private readonly clock: Clock,
     private readonly events: EventPublisher,
   ) {}
@@ -69,7 +71,7 @@ export class ZoneImportService {
       features,
       expiresAt: now + ZONE_IMPORT_LIMITS.previewTtlMs,
     };
-    this.previews.put(stored, now);
+    await this.previews.put(stored, now);
     return {
       previewId: stored.id,
       filename: stored.filename,
@@ -83,8 +85,8 @@ export class ZoneImportService {
 
   async commit(viewer: UserRow, request: CommitImportRequest): Promise<CommitOutcome> {
     const now = this.clock.now();
-    const preview = this.previews.take(request.previewId, viewer.id, now);
-    if (!preview) throw new AppError('not_found', 'This preview has expired or was already imported. Upload the file again.');
+    const preview = await this.previews.find(request.previewId, viewer.id, now);
+    if (!preview) throw gone();
     const wanted = request.include ? new Set(request.include) : null;
     const importId = randomUUID();
     const rows: ZoneRow[] = [];
@@ -114,31 +116,28 @@ export class ZoneImportService {
         updated_at: now,
       });
     }
-    if (rows.length === 0) {
-      this.previews.restore(preview);
+    // The preview stays for another choice of features.
+    if (rows.length === 0)
       throw new AppError('validation_failed', 'None of the chosen features can be imported as a zone; nothing was imported.');
-    }
     const pending = new PendingEvents();
-    try {
-      await this.zones.transaction(async (trx) => {
-        await this.zones.insertImport(trx, {
-          id: importId,
-          filename: preview.filename,
-          sha256: preview.sha256,
-          format: preview.format,
-          imported_by: viewer.id,
-          imported_at: now,
-          imported_count: rows.length,
-          rejected_count: rejected.length,
-          undone_at: null,
-        });
-        await this.zones.insert(trx, rows);
-        for (const row of rows) pending.add(zoneEvents.created(row));
+    // Taken in the import's transaction: of two commits at once, through one process or two, the
+    // second finds it gone; an import that fails leaves it for a retry.
+    await this.zones.transaction(async (trx) => {
+      if (!(await this.previews.take(trx, preview.id, viewer.id, now))) throw gone();
+      await this.zones.insertImport(trx, {
+        id: importId,
+        filename: preview.filename,
+        sha256: preview.sha256,
+        format: preview.format,
+        imported_by: viewer.id,
+        imported_at: now,
+        imported_count: rows.length,
+        rejected_count: rejected.length,
+        undone_at: null,
       });
-    } catch (error) {
-      this.previews.restore(preview);
-      throw error;
-    }
+      await this.zones.insert(trx, rows);
+      for (const row of rows) pending.add(zoneEvents.created(row));
+    });
     pending.publishTo(this.events);
     return { record: (await this.zones.importView(importId))!, zones: rows, rejected };
   }

@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRORS } from '@argus/contracts/errors';
+import { loadConfig } from '../src/config';
+import { createDatabase } from '../src/db/database';
+import { systemClock } from '../src/lib/clock';
+import { createServices } from '../src/services';
+import { TEST_DIALECTS } from './databases';
+import { createUser } from './support';
+import { REDIS_URL, redisAnswers } from './scale-out-support';
+import { sharedDatabase, signInOver, startServer, stopServer, type ServerProcess } from './server-processes';
+
+/**
+ * Issue 17: what each server process kept to itself. Two real server processes on one database
+ * and one Redis (docs/decisions/0064-limits-and-previews-shared-between-processes.md): the
+ * request limits hold for both together under truly concurrent requests, and a zone-import
+ * preview made through one is committed through the other, once. Without Redis these are
+ * skipped with a warning, except in CI.
+ */
+const hasRedis = await redisAnswers();
+if (!hasRedis) {
+  if (process.env.CI) throw new Error(`Redis is required in CI but did not answer at ${REDIS_URL}`);
+  console.warn(`Redis did not answer at ${REDIS_URL}: the shared limits and previews tests are SKIPPED on this machine.`);
+}
+
+const PUBLIC_MAX = 6;
+const SESSION_MAX = 10;
+
+const AREA = JSON.stringify({
+  type: 'FeatureCollection',
+  features: [
+    {
+      type: 'Feature',
+      properties: { name: 'Sector 7' },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [2.3, 48.8],
+            [2.4, 48.8],
+            [2.4, 48.9],
+            [2.3, 48.8],
+          ],
+        ],
+      },
+    },
+  ],
+});
+
+describe.skipIf(!hasRedis).each(TEST_DIALECTS)('limits and zone previews shared by two server processes on %s', (dialect) => {
+  const keyPrefix = `argus:test:${randomBytes(6).toString('hex')}:`;
+  let database: Awaited<ReturnType<typeof sharedDatabase>>;
+  let a: ServerProcess | undefined;
+  let b: ServerProcess | undefined;
+  let emails: string[];
+
+  beforeAll(async () => {
+    database = await sharedDatabase(dialect);
+    const env = {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      WEB_DIST: '/nonexistent',
+      MFA_REQUIRED_FOR_ADMINS: 'false',
+      REDIS_URL,
+      REDIS_KEY_PREFIX: keyPrefix,
+      // The test speaks as a proxy would, so each test counts an address of its own.
+      TRUST_PROXY: 'loopback',
+      RATE_LIMIT_PUBLIC_MAX: String(PUBLIC_MAX),
+      RATE_LIMIT_SESSION_MAX: String(SESSION_MAX),
+      ...database.env,
+    };
+    // Migrated and seeded here, before either process opens it.
+    const config = loadConfig(env);
+    const db = await createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+    const services = createServices(config, db, systemClock);
+    emails = [];
+    for (let i = 0; i < 3; i += 1) emails.push((await createUser(services, { role: 'Command_Admin' })).email);
+    await db.close();
+    [a, b] = await Promise.all([startServer(env), startServer(env)]);
+    // Two processes starting on a loaded machine: no tight limit on how long that takes.
+  }, 300_000);
+
+  afterAll(async () => {
+    await Promise.all([stopServer(a), stopServer(b)]);
+    await database?.drop();
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`${keyPrefix}*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+  });
+
+  it('lets one address make its public requests once between both processes, answering the rest as one process did', async () => {
+    const address = '203.0.113.7';
+    const answers = await Promise.all(
+      Array.from({ length: 3 * PUBLIC_MAX }, (_, i) =>
+        fetch(`${(i % 2 ? a! : b!).baseUrl}/status`, { headers: { 'x-forwarded-for': address } }),
+      ),
+    );
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(PUBLIC_MAX);
+    expect(refused).toHaveLength(2 * PUBLIC_MAX);
+    for (const answer of refused) {
+      expect(Number(answer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(answer.headers.get('x-ratelimit-limit')).toBe(String(PUBLIC_MAX));
+      expect(answer.headers.get('x-ratelimit-remaining')).toBe('0');
+      expect(((await answer.json()) as { error: { code: string; message: string } }).error).toMatchObject({
+        code: 'rate_limited',
+        message: ERRORS.rate_limited.message,
+      });
+    }
+    // Another address has its own budget.
+    expect((await fetch(`${a!.baseUrl}/status`, { headers: { 'x-forwarded-for': '203.0.113.8' } })).status).toBe(200);
+  });
+
+  it('lets one session make its requests once between both processes', async () => {
+    const user = await signInOver(a!.baseUrl, emails[0]!);
+    const answers = await Promise.all(
+      Array.from({ length: 3 * SESSION_MAX }, (_, i) => fetch(`${(i % 2 ? a! : b!).baseUrl}/auth/me`, { headers: user.headers })),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(SESSION_MAX);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(2 * SESSION_MAX);
+  });
+
+  it('commits through one process the zone preview made through the other, once of two racing commits, and only for its owner', async () => {
+    const owner = await signInOver(a!.baseUrl, emails[1]!);
+    const other = await signInOver(b!.baseUrl, emails[2]!);
+    const preview = await owner.upload(a!.baseUrl, '/zones/import/preview?filename=sectors.geojson', Buffer.from(AREA));
+    expect(preview.status).toBe(200);
+    const { previewId } = (await preview.json()) as { previewId: string };
+
+    // Another user, through either process: the same answer as for no preview at all.
+    const stranger = await other.send(b!.baseUrl, '/zones/import', { previewId, nameField: 'name' });
+    expect(stranger.status).toBe(404);
+
+    const commits = await Promise.all([a!, b!].map((node) => owner.send(node.baseUrl, '/zones/import', { previewId, nameField: 'name' })));
+    expect(commits.map((answer) => answer.status).sort()).toEqual([201, 404]);
+    const lost = commits.find((answer) => answer.status === 404)!;
+    expect(((await lost.json()) as { error: { message: string } }).error.message).toBe(
+      'This preview has expired or was already imported. Upload the file again.',
+    );
+    const zones = (await (await fetch(`${b!.baseUrl}/zones?active=all`, { headers: owner.headers })).json()) as {
+      zones: { name: string }[];
+    };
+    expect(zones.zones.map((zone) => zone.name)).toEqual(['Sector 7']);
+  });
+});
