@@ -123,6 +123,8 @@ export class Outbox {
   }
 
   private handOver(rows: readonly OutboxRow[]): void {
+    // Most passes find nothing: they hand nothing over rather than an empty batch.
+    if (rows.length === 0) return;
     this.publish(rows.map((row) => ({ ...(JSON.parse(row.event) as OperationalEvent), id: row.event_id })));
   }
 
