@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { RedisRateWindows } from '../src/lib/redis-rate-windows';
 import { REDIS_URL, redisAnswers } from './scale-out-support';
 
@@ -69,10 +69,11 @@ describe.skipIf(!hasRedis)('rate windows counted in Redis', () => {
   });
 
   it('starts a new window once the old one expires', async () => {
-    const windows = (await started()).windows('short', 50);
+    // A second long, so the two counts land in one window however slowly the machine answers.
+    const windows = (await started()).windows('short', 1_000);
     expect((await windows.hit('k', 0)).count).toBe(1);
     expect((await windows.hit('k', 0)).count).toBe(2);
-    await expect.poll(() => redis.exists(`${keyPrefix}short:k`), { interval: 20 }).toBe(0);
+    await expect.poll(() => redis.exists(`${keyPrefix}short:k`), { interval: 50, timeout: 10_000 }).toBe(0);
     expect((await windows.hit('k', 0)).count).toBe(1);
   });
 
@@ -106,6 +107,10 @@ async function relayToRedis() {
       for (const socket of sockets) socket.destroy();
       await closed;
     },
+    /** Connections stay open but nothing passes: a Redis that hangs. */
+    stall: () => {
+      for (const socket of sockets) socket.pause();
+    },
     restore: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
     close: async () => {
       for (const socket of sockets) socket.destroy();
@@ -125,20 +130,45 @@ describe.skipIf(!hasRedis)('rate windows through a Redis that goes away and come
 
     await relay.cut();
     // Counted here, from one: this process has not counted 'k' before.
-    await expect.poll(async () => (await windows.hit('k', 0)).count).toBe(1);
+    await expect.poll(async () => (await windows.hit('k', 0)).count, { timeout: 15_000 }).toBe(1);
     expect(lines.filter((line) => line.level === 'warn')).toHaveLength(1);
 
     await relay.restore();
     await expect
-      .poll(async () => {
-        await windows.hit('probe', 0);
-        return lines.some((line) => line.level === 'info');
-      })
+      .poll(
+        async () => {
+          await windows.hit('probe', 0);
+          return lines.some((line) => line.level === 'info');
+        },
+        { timeout: 15_000 },
+      )
       .toBe(true);
     // Redis kept its count: the window carries on from five.
     expect((await windows.hit('k', 0)).count).toBe(6);
     await store.close();
     await relay.close();
+  });
+});
+
+describe.skipIf(!hasRedis)('rate windows through a Redis that hangs', () => {
+  it('asks it once, then counts here for a while rather than waiting on it at every request', async () => {
+    const relay = await relayToRedis();
+    const store = new RedisRateWindows(relay.url, `argus:test:${randomBytes(6).toString('hex')}:`);
+    const { log, lines } = recordingLog();
+    await store.start(log);
+    const windows = store.windows('requests', 60_000);
+    expect((await windows.hit('k', 0)).count).toBe(1);
+
+    relay.stall();
+    const asked = vi.spyOn((store as unknown as { redis: { countInWindow: () => unknown } }).redis, 'countInWindow');
+    const counts = [];
+    for (let i = 0; i < 4; i += 1) counts.push((await windows.hit('k', 0)).count);
+    // The first waited out the command timeout; the others did not ask Redis at all.
+    expect(asked).toHaveBeenCalledTimes(1);
+    expect(counts).toEqual([1, 2, 3, 4]);
+    expect(lines.filter((line) => line.level === 'warn')).toHaveLength(1);
+    await relay.close();
+    await store.close();
   });
 });
 

@@ -18,6 +18,13 @@ if left < 0 then
 end
 return {count, left}`;
 
+/**
+ * After a count that failed on a connected Redis (it timed out: a stalled server, a connection that
+ * hangs), counts stay in this process this long before Redis is asked again, so requests do not each
+ * wait out the timeout.
+ */
+const AFTER_FAILURE_MS = 2_000;
+
 type CountingRedis = Redis & { countInWindow(key: string, windowMs: number): Promise<[number, number]> };
 
 /**
@@ -31,6 +38,8 @@ export class RedisRateWindows implements RateWindowStore {
   private readonly redis: CountingRedis;
   private log: FastifyBaseLogger | undefined;
   private outage = false;
+  /** Real time (not the app's clock) until which Redis is not asked, after a failed count. */
+  private skipUntil = 0;
 
   constructor(
     redisUrl: string,
@@ -72,6 +81,7 @@ export class RedisRateWindows implements RateWindowStore {
       this.noteOutage(new Error(`Redis is ${this.redis.status}`));
       return inProcess();
     }
+    if (performance.now() < this.skipUntil) return inProcess();
     try {
       const [count, left] = await this.redis.countInWindow(key, windowMs);
       if (this.outage) {
@@ -80,6 +90,7 @@ export class RedisRateWindows implements RateWindowStore {
       }
       return { count, endsAt: now + left };
     } catch (error) {
+      this.skipUntil = performance.now() + AFTER_FAILURE_MS;
       this.noteOutage(error);
       return inProcess();
     }
