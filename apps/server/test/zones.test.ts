@@ -244,6 +244,18 @@ describe.each(TEST_DIALECTS)('zones on %s', (dialect) => {
     expect((await (await signIn(t.app, email)).request('POST', '/zones/import', { previewId: late.previewId })).statusCode).toBe(404);
   });
 
+  it('keeps each person’s previews apart: another’s many uploads do not expire mine, my own sixth drops my first', async () => {
+    const mine = (await upload(command, KML, 'checkpoints.kml')).json();
+    const other = await signIn(t.app, (await createUser(t.services, { role: 'Command_Admin' })).email);
+    for (let i = 0; i < 6; i += 1) expect((await upload(other, KML, `other-${i}.kml`)).statusCode).toBe(200);
+    const ownMore = [];
+    for (let i = 0; i < 4; i += 1) ownMore.push((await upload(command, KML, `mine-${i}.kml`)).json());
+    expect((await command.request('POST', '/zones/import', { previewId: mine.previewId })).statusCode).toBe(201);
+    for (let i = 0; i < 5; i += 1) ownMore.push((await upload(command, KML, `again-${i}.kml`)).json());
+    expect((await command.request('POST', '/zones/import', { previewId: ownMore[0].previewId })).statusCode).toBe(404);
+    expect((await command.request('POST', '/zones/import', { previewId: ownMore.at(-1).previewId })).statusCode).toBe(201);
+  });
+
   it('answers malformed and hostile files with clear errors and imports nothing', async () => {
     const DEEP = 'The file nests lists or objects more than 64 levels deep; no map data needs that many, so it was not read.';
     const bomb = zipSync({ 'bomb.shp': new Uint8Array(80 * 1024 * 1024), 'bomb.dbf': new Uint8Array(10) }, { level: 9 });

@@ -15,8 +15,11 @@ export interface StoredPreview {
   expiresAt: number;
 }
 
-/** How many previews are kept at once, across every process; the oldest goes first. */
-const MAX_PREVIEWS = 10;
+/**
+ * How many previews one person keeps at once, across every process; their oldest goes first.
+ * Per person, so one person's uploads never expire another's preview before its commit.
+ */
+const MAX_PREVIEWS_PER_OWNER = 5;
 
 /**
  * Previews kept in the database a short while, so committing does not resend the file and any
@@ -28,15 +31,16 @@ const MAX_PREVIEWS = 10;
 export class ImportPreviewsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Keeps `preview`, dropping the oldest past the cap; the retention job deletes expired ones. */
+  /** Keeps `preview`, dropping its owner's oldest past the cap; the retention job deletes expired ones. */
   async put(preview: StoredPreview, now: number): Promise<void> {
     const kept = this.db
       .selectFrom('zone_import_previews')
       .select('id')
+      .where('owner_id', '=', preview.ownerId)
       .orderBy('created_at', 'desc')
       .orderBy('id')
-      .limit(MAX_PREVIEWS - 1);
-    await this.db.deleteFrom('zone_import_previews').where('id', 'not in', kept).execute();
+      .limit(MAX_PREVIEWS_PER_OWNER - 1);
+    await this.db.deleteFrom('zone_import_previews').where('owner_id', '=', preview.ownerId).where('id', 'not in', kept).execute();
     await this.db
       .insertInto('zone_import_previews')
       .values({
