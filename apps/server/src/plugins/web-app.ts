@@ -26,8 +26,9 @@ const SITE_META = /<meta name="argus-site" content="[a-z]*"\s*\/?>/;
 /**
  * Serves the built web app on every site. Each host gets the same files; the
  * server tells the page which site it is on through a meta tag. The field site's
- * page also carries the one inline script, allowed by its hash (first-reads.ts). Paths that are not files fall back to the
- * app's index.html for browsers and to a JSON 404 for API clients.
+ * page also carries the app's one inline script, allowed by its hash
+ * (first-reads.ts). Paths that are not files fall back to the app's index.html
+ * for browsers and to a JSON 404 for API clients.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptions) => {
   // A deployment sees a handful of host names; matching them against every family once is enough.
