@@ -122,7 +122,10 @@ describe('the field phone', () => {
       await page.getByRole('heading', { name: E2E_UNIT.callsign }).waitFor({ timeout: 30_000 });
       await expect.poll(() => page.getByText('Position not shared: this phone gives no location').isVisible(), SOON).toBe(true);
       expect(await page.getByText('Sharing your position with command').count()).toBe(0);
-      expect(await page.getByText('Location is blocked for this site. Allow it in the browser settings.').isVisible()).toBe(true);
+      // The position panel comes with the later panels, after the strip (docs/decisions/0050-field-first-load.md).
+      await expect
+        .poll(() => page.getByText('Location is blocked for this site. Allow it in the browser settings.').isVisible(), SOON)
+        .toBe(true);
     } finally {
       await blocked.close();
     }

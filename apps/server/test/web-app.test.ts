@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './support';
@@ -26,6 +27,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'assets', 'big-5678.js.br'), zlib.brotliCompressSync(script));
   fs.writeFileSync(path.join(dist, 'assets', 'big-5678.js.gz'), zlib.gzipSync(script));
   fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  fs.writeFileSync(path.join(dist, 'assets', 'app-1234.css'), 'body{margin:0}');
+  fs.writeFileSync(path.join(dist, 'assets', 'maplibre-gl-worker-9.mjs'), 'self.onmessage = () => {}');
   // The build's manifest (Vite's build.manifest): the field page's chunk imports the entry's shared
   // chunk (already named by the page) and one of its own.
   fs.mkdirSync(path.join(dist, '.vite'));
@@ -74,6 +77,47 @@ describe('web app hosting', () => {
     expect(field.body.match(/app-1234\.js/g)).toHaveLength(1);
     const main = await page('localhost', '/command');
     expect(main.body).not.toContain('modulepreload');
+  });
+
+  it('starts the field page first reads from its HTML, allowed by the hash of that one script', async () => {
+    const field = await page('unit.localhost', '/fieldunit');
+    const scripts = [...field.body.matchAll(/<script>([^<]*)<\/script>/g)].map((match) => match[1]!);
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toContain('"/auth/me","/units","/dispatches?active=true"');
+    // Before the stylesheets and the entry: an inline script after a stylesheet waits for it.
+    expect(field.body.indexOf('<script>')).toBeLessThan(field.body.indexOf('<script type="module"'));
+    const hash = createHash('sha256').update(scripts[0]!).digest('base64');
+    const policy = field.headers['content-security-policy'] as string;
+    expect(policy).toContain(`script-src 'self' 'sha256-${hash}';`);
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+
+    const main = await page('localhost', '/command');
+    expect(main.body).not.toContain('<script>');
+    expect(main.headers['content-security-policy']).toContain("script-src 'self';");
+  });
+
+  it('sends built scripts and stylesheets without the page policies, and workers with them', async () => {
+    for (const url of ['/assets/app-1234.js', '/assets/app-1234.css']) {
+      const asset = await t.app.inject({ method: 'GET', url, headers: { host: 'unit.localhost' } });
+      expect(asset.statusCode, url).toBe(200);
+      expect(asset.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(asset.headers['cache-control'], url).toContain('immutable');
+      for (const header of [
+        'content-security-policy',
+        'x-frame-options',
+        'referrer-policy',
+        'permissions-policy',
+        'cross-origin-opener-policy',
+      ]) {
+        expect(asset.headers[header], `${url} ${header}`).toBeUndefined();
+      }
+    }
+    // A worker's CSP is its own script's response: it keeps the page's.
+    const worker = await t.app.inject({ method: 'GET', url: '/assets/maplibre-gl-worker-9.mjs', headers: { host: 'unit.localhost' } });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-security-policy']).toContain("default-src 'self'");
+    const serviceWorker = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(serviceWorker.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
   it('sends the page compressed when the browser accepts it', async () => {

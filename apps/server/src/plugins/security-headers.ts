@@ -1,17 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { allowsCamera, type SiteType } from '@argus/contracts/sites';
+import { firstReadsScriptSources } from './first-reads';
+
+export interface ScriptAllowance {
+  /** WebAssembly compilation (not JavaScript eval), only where the object detector runs. */
+  compilesWasm?: boolean;
+  /** The hashes of the inline scripts the page carries (the field site's first reads), and no other. */
+  inlineScripts?: readonly string[];
+}
 
 /**
- * Scripts only from our own origin: no inline script anywhere in the app. Maps may also fetch
+ * Scripts only from our own origin, and the one inline script a site's page carries by its hash
+ * (docs/decisions/0063-the-field-page-first-reads-start-from-its-html.md). Maps may also fetch
  * tiles from the tile server the operator configured and from the administrators' online basemaps.
  */
-export function contentSecurityPolicy(tileOrigins: readonly string[], compilesWasm = false): string {
+export function contentSecurityPolicy(tileOrigins: readonly string[], scripts: ScriptAllowance = {}): string {
   const tiles = tileOrigins.map((origin) => ` ${origin}`).join('');
+  const scriptSources = ["'self'", ...(scripts.compilesWasm ? ["'wasm-unsafe-eval'"] : []), ...(scripts.inlineScripts ?? [])];
   return [
     "default-src 'self'",
-    // WebAssembly compilation (not JavaScript eval) only where the object detector runs.
-    compilesWasm ? "script-src 'self' 'wasm-unsafe-eval'" : "script-src 'self'",
+    `script-src ${scriptSources.join(' ')}`,
     // Radix and React set a few style attributes at run time; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${tiles}`,
@@ -64,6 +73,14 @@ const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 /** The page that runs the in-browser object detector, and the detector's worker script. */
 const DETECTOR_PATHS = /^\/(surveillance-network\/?|assets\/detector\.worker-[\w-]+\.js)(\?|$)/;
 
+/**
+ * A built script or stylesheet a page loads (hashed, under /assets/): it is never a document, so
+ * the page policies would only add about 0.9 kB to each of the dozens a first load fetches on one
+ * bar of signal (docs/decisions/0063-the-field-page-first-reads-start-from-its-html.md). Workers
+ * (`*.worker-*.js`, MapLibre's and pdf.js's `.mjs`) keep them: a worker's CSP is its own response's.
+ */
+const PAGE_SUBRESOURCE = /^\/assets\/(?![^/?]*worker)[^/?]+\.(js|css)(\?|$)/;
+
 export interface SecurityHeadersOptions {
   /** MAP_TILE_URL. */
   tileUrl?: string | undefined;
@@ -72,23 +89,29 @@ export interface SecurityHeadersOptions {
 }
 
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: SecurityHeadersOptions) => {
-  // Rebuilt only when the sources change; a page load costs a comparison.
+  // Rebuilt only when the sources change; a page load costs a comparison and a lookup.
   let sources: readonly string[] | null = null;
-  let policy = '';
-  let detectorPolicy = '';
-  const policies = () => {
+  let origins: string[] = [];
+  const policies = new Map<string, string>();
+  const policyFor = (site: SiteType, compilesWasm: boolean) => {
     const current = options.tileSources?.() ?? [];
     if (current !== sources) {
       sources = current;
-      const origins = [...new Set([options.tileUrl, ...current].map(tileOrigin).filter((origin) => origin !== null))].sort();
-      policy = contentSecurityPolicy(origins);
-      detectorPolicy = contentSecurityPolicy(origins, true);
+      origins = [...new Set([options.tileUrl, ...current].map(tileOrigin).filter((origin) => origin !== null))].sort();
+      policies.clear();
     }
-    return { policy, detectorPolicy };
+    const key = `${site} ${compilesWasm}`;
+    let policy = policies.get(key);
+    if (policy === undefined) {
+      policy = contentSecurityPolicy(origins, { compilesWasm, inlineScripts: firstReadsScriptSources(site) });
+      policies.set(key, policy);
+    }
+    return policy;
   };
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     reply.header('X-Content-Type-Options', 'nosniff');
+    if (PAGE_SUBRESOURCE.test(request.url) && reply.statusCode < 400) return done(null, payload);
     reply.header('X-Frame-Options', 'DENY');
     // A route that chose its own policy knows better (evidence content is sandboxed): it stays.
     const ownPolicy = reply.hasHeader('Content-Security-Policy');
@@ -96,10 +119,7 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, options: Se
       if (!ownPolicy) reply.header('Content-Security-Policy', API_POLICY);
       return done(null, payload);
     }
-    if (!ownPolicy) {
-      const page = policies();
-      reply.header('Content-Security-Policy', DETECTOR_PATHS.test(request.url) ? page.detectorPolicy : page.policy);
-    }
+    if (!ownPolicy) reply.header('Content-Security-Policy', policyFor(request.site, DETECTOR_PATHS.test(request.url)));
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     reply.header('Permissions-Policy', permissionsPolicy(request.site));

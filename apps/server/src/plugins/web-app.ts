@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { resolveSiteType, type SiteHosts, type SiteType } from '@argus/contracts/sites';
 import { AppError } from '../lib/app-error';
+import { firstReadsTag } from './first-reads';
 import { sitePreloadLinks } from './route-preloads';
 
 export interface WebAppOptions {
@@ -24,9 +25,10 @@ const SITE_META = /<meta name="argus-site" content="[a-z]*"\s*\/?>/;
 
 /**
  * Serves the built web app on every site. Each host gets the same files; the
- * server tells the page which site it is on through a meta tag (no inline
- * script, so the CSP stays strict). Paths that are not files fall back to the
- * app's index.html for browsers and to a JSON 404 for API clients.
+ * server tells the page which site it is on through a meta tag. The field site's
+ * page also carries the app's one inline script, allowed by its hash
+ * (first-reads.ts). Paths that are not files fall back to the app's index.html
+ * for browsers and to a JSON 404 for API clients.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptions) => {
   // A deployment sees a handful of host names; matching them against every family once is enough.
@@ -53,7 +55,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, options: WebAppOptio
     let page = pages.get(site);
     if (!page && template) {
       const html = template
-        .replace(SITE_META, `<meta name="argus-site" content="${site}">`)
+        // The first reads' script right after: before the stylesheet, which would hold it back.
+        .replace(SITE_META, `<meta name="argus-site" content="${site}">${firstReadsTag(site)}`)
         .replace('</head>', `${preloads.get(site) ?? ''}</head>`);
       // Compressed once per site: the page is the first request of every cold load.
       page = { html, brotli: zlib.brotliCompressSync(html), gzip: zlib.gzipSync(html) };

@@ -4,6 +4,7 @@ import { CSRF_COOKIE, CSRF_HEADER, cookieName } from '@argus/contracts/http/auth
 import type { ErrorCode } from '@argus/contracts/errors';
 import { ApiError, CLIENT_ERROR_CODES, errorFromResponse } from './api-error';
 import { readCookie } from './cookies';
+import { dropFirstReads, takeFirstRead } from './first-reads';
 import { observeServerTime } from './server-clock';
 
 /** Uploads and streaming set-up legitimately take longer than ordinary calls. */
@@ -79,16 +80,24 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const forwardAbort = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', forwardAbort, { once: true });
 
+  // Signing in, out or switching user makes the page's early answers another session's.
+  if (method !== 'GET' && path.startsWith('/auth/')) dropFirstReads();
+
   let response: Response;
   const sentAt = Date.now();
+  let early: Response | null = null;
   try {
-    response = await fetch(path, {
-      method,
-      headers,
-      body: options.raw ? options.raw.body : options.body === undefined ? undefined : JSON.stringify(options.body),
-      credentials: 'same-origin',
-      signal: controller.signal,
-    });
+    // The field site's page may have asked already (docs/decisions/0063-the-field-page-first-reads-start-from-its-html.md).
+    early = method === 'GET' ? await takeFirstRead(path, controller.signal) : null;
+    response =
+      early ??
+      (await fetch(path, {
+        method,
+        headers,
+        body: options.raw ? options.raw.body : options.body === undefined ? undefined : JSON.stringify(options.body),
+        credentials: 'same-origin',
+        signal: controller.signal,
+      }));
   } catch (error) {
     if (timedOut) throw new ApiError(0, CLIENT_ERROR_CODES.timeout, 'The request timed out.');
     // A caller's own cancellation (TanStack Query unmounting) must stay an AbortError.
@@ -99,7 +108,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     options.signal?.removeEventListener('abort', forwardAbort);
   }
 
-  observeServerTime(sentAt, Date.now(), response.headers);
+  // An early answer's round trip is not known here: it would skew the clock's estimate.
+  if (!early) observeServerTime(sentAt, Date.now(), response.headers);
   const body = await readBody(response);
   if (!response.ok && !options.answerStatuses?.includes(response.status)) {
     const error = errorFromResponse(response.status, response.statusText, body);
