@@ -1,6 +1,7 @@
 import net from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TakContact } from '@argus/contracts/http/tak';
+import type { TakRepository } from '../src/features/tak/tak.repository';
 import { TEST_DIALECTS } from './databases';
 import { buildTestApp, createUser, signIn, type Client, type TestApp } from './support';
 import { alert911, cancel911, geoChat, ping, pli } from './tak-cot';
@@ -196,6 +197,28 @@ describe.each(TEST_DIALECTS)('the TAK CoT endpoint on %s', (dialect) => {
     const answers = await Promise.all([DEVICE, OTHER].map((uid) => command.request('PUT', `/tak/contacts/${uid}`, { unitId })));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     expect((await contacts()).filter((contact) => contact.unit?.id === unitId)).toHaveLength(1);
+  });
+
+  it('answers 404 and audits nothing when retention forgets the contact while it is being bound', async () => {
+    const device = await connect();
+    device.send(pli(DEVICE, 'VIPER 1', t.clock.now(), 1, 2));
+    await eventually(contacts, (list) => list.length === 1);
+    const repository = (t.services.tak as unknown as { repository: TakRepository }).repository;
+    const read = repository.find.bind(repository);
+    // The contact is read, then deleted before the write, as the retention job may do.
+    vi.spyOn(repository, 'find').mockImplementationOnce(async (uid) => {
+      const found = await read(uid);
+      await t.services.db.kysely.deleteFrom('tak_contacts').where('uid', '=', uid).execute();
+      return found;
+    });
+    const answer = await command.request('PUT', `/tak/contacts/${DEVICE}`, { unitId });
+    expect(answer.statusCode).toBe(404);
+    const audited = await t.services.db.kysely
+      .selectFrom('audit_events')
+      .select('action')
+      .where('action', '=', 'tak_contact.bind')
+      .execute();
+    expect(audited).toEqual([]);
   });
 });
 

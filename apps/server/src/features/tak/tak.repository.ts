@@ -74,7 +74,9 @@ export class TakRepository extends TransactionalRepository {
     return row !== undefined;
   }
 
-  async bind(uid: string, unitId: string | null): Promise<void> {
-    await this.db.updateTable('tak_contacts').set({ unit_id: unitId }).where('uid', '=', uid).execute();
+  /** Answers whether the contact was still there to bind (retention may have just deleted it). */
+  async bind(uid: string, unitId: string | null): Promise<boolean> {
+    const result = await this.db.updateTable('tak_contacts').set({ unit_id: unitId }).where('uid', '=', uid).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 }

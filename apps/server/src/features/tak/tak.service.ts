@@ -55,7 +55,8 @@ export class TakService {
   /** Binds a contact to a unit (or unbinds it with null); each unit is one device's. */
   async bind(uid: string, request: BindTakContactRequest, context: AuditContext): Promise<TakContact> {
     const contact = await this.repository.find(uid);
-    if (!contact) throw new AppError('not_found', 'No TAK contact with this uid has connected.');
+    const gone = () => new AppError('not_found', 'No TAK contact with this uid has connected.');
+    if (!contact) throw gone();
     if (request.unitId !== null) {
       const unit = await this.unitsRepository.find(request.unitId);
       if (!unit) throw new AppError('not_found', 'No such unit.');
@@ -73,7 +74,8 @@ export class TakService {
     }
     if (contact.unit_id === request.unitId) return presentTakContact(contact);
     try {
-      await this.repository.bind(uid, request.unitId);
+      // Forgotten by retention between the read above and this write: nothing was bound.
+      if (!(await this.repository.bind(uid, request.unitId))) throw gone();
     } catch (error) {
       // Another binding of the same unit landed between the check above and this write.
       if (!isUniqueViolation(error)) throw error;
@@ -85,7 +87,9 @@ export class TakService {
       previousUnitId: contact.unit_id,
     });
     await this.loadBindings();
-    const changed = presentTakContact((await this.repository.find(uid))!);
+    const stored = await this.repository.find(uid);
+    if (!stored) throw gone();
+    const changed = presentTakContact(stored);
     this.announcer.changed(changed);
     return changed;
   }
