@@ -122,4 +122,13 @@ describe.each(TEST_DIALECTS)('civic registration without revealing accounts on %
     });
     expect(elsewhere.statusCode).toBe(403);
   });
+
+  it('refuses an address of the domain device accounts use, so no one can pass for a wall display', async () => {
+    const posing = await register('device-1@devices.argus.invalid', 'Wall display: Ops room');
+    expect(posing.statusCode).toBe(400);
+    expect(posing.json().error.message).toMatch(/reserved for Argus’s own devices/);
+    expect(await t.services.db.kysely.selectFrom('users').select('id').where('full_name', '=', 'Wall display: Ops room').execute()).toEqual(
+      [],
+    );
+  });
 });

@@ -61,6 +61,7 @@ subjects.s3 = async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'argus-files-'));
   const s3rver = await startS3rver();
   // AWS's SDK reads its credentials from the environment, as a deployment gives them.
+  const before = Object.fromEntries(Object.keys(S3RVER_CREDENTIALS).map((name) => [name, process.env[name]]));
   Object.assign(process.env, S3RVER_CREDENTIALS);
   const config = parseFileStoreUrl(`s3://${s3rver.bucket}/deployment?endpoint=${s3rver.endpoint}`, undefined);
   if (typeof config === 'string') throw new Error(config);
@@ -75,6 +76,11 @@ subjects.s3 = async () => {
     close: async () => {
       client.destroy();
       await s3rver.stop();
+      // Later test files in this worker must not inherit the emulator's credentials.
+      for (const [name, value] of Object.entries(before)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SessionDevice } from './devices';
 import { ROLES } from '../roles';
-import { Email, Ok, Timestamp } from './common';
+import { Email, NewAccountEmail, Ok, Timestamp } from './common';
 import { singleLineText } from './text';
 
 export const RoleSchema = z.enum(ROLES);
@@ -46,7 +46,7 @@ export type LoginRequest = z.infer<typeof LoginRequest>;
 
 /** Self-registration on the civic reporter site: always a Civic_Reporter account; the password policy applies. */
 export const RegisterRequest = z.object({
-  email: Email,
+  email: NewAccountEmail,
   full_name: singleLineText().min(1, 'Enter your name.').max(200, 'Name is too long.'),
   password: z.string().max(1024, 'Password is too long.'),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { singleLineText } from './text';
-import { Timestamp } from './common';
+import { DEVICE_ACCOUNT_DOMAIN, Timestamp } from './common';
 
 /**
  * Device sessions for screens and trackers that stay up around the clock
@@ -19,11 +19,7 @@ export const DEVICE_BANNERS: Record<DeviceKind, string> = {
   tracker: 'Tracker — position reports only',
 };
 
-/**
- * A device's account needs an address, since every account has one, but nobody writes to it or signs in with it:
- * `.invalid` is reserved (RFC 2606), so no mail can ever go there. People are shown its name alone.
- */
-const DEVICE_ACCOUNT_DOMAIN = 'devices.argus.invalid';
+/** A device's account needs an address, since every account has one; nobody writes to it or signs in with it. */
 export const deviceAccountEmail = (deviceId: string) => `device-${deviceId}@${DEVICE_ACCOUNT_DOMAIN}`;
 export const isDeviceAccountEmail = (email: string) => email.endsWith(`@${DEVICE_ACCOUNT_DOMAIN}`);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email } from './common';
+import { NewAccountEmail } from './common';
 import { singleLineText } from './text';
 import { User } from './auth';
 
@@ -26,7 +26,7 @@ export const FirstRunRequest = z.object({
     .max(100, 'The setup code is too long.')
     .transform((code) => code.replace(/[\s-]/g, '').toUpperCase())
     .pipe(z.string().min(1, 'Enter the setup code the server printed when it started.')),
-  email: Email,
+  email: NewAccountEmail,
   full_name: singleLineText().min(1, 'Enter your name.').max(200, 'Name is too long.'),
   password: z.string().max(1024, 'Password is too long.'),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Email } from './common';
+import { NewAccountEmail } from './common';
 import { singleLineText } from './text';
 import { RoleSchema, User } from './auth';
 
@@ -7,7 +7,7 @@ export const UserListResponse = z.object({ users: z.array(User) });
 export type UserListResponse = z.infer<typeof UserListResponse>;
 
 export const CreateUserRequest = z.object({
-  email: Email,
+  email: NewAccountEmail,
   full_name: singleLineText().min(1, 'Enter a name.').max(200, 'Name is too long.'),
   role: RoleSchema,
   password: z.string().max(1024, 'Password is too long.'),
