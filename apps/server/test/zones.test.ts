@@ -245,13 +245,18 @@ describe.each(TEST_DIALECTS)('zones on %s', (dialect) => {
   });
 
   it('keeps each person’s previews apart: another’s many uploads do not expire mine, my own sixth drops my first', async () => {
-    const mine = (await upload(command, KML, 'checkpoints.kml')).json();
+    // A second between uploads, so "oldest" is one upload, not a tie among uploads of one instant.
+    const uploadLater = async (client: Client, name: string) => {
+      t.clock.advance(1_000);
+      return upload(client, KML, name);
+    };
+    const mine = (await uploadLater(command, 'checkpoints.kml')).json();
     const other = await signIn(t.app, (await createUser(t.services, { role: 'Command_Admin' })).email);
-    for (let i = 0; i < 6; i += 1) expect((await upload(other, KML, `other-${i}.kml`)).statusCode).toBe(200);
+    for (let i = 0; i < 6; i += 1) expect((await uploadLater(other, `other-${i}.kml`)).statusCode).toBe(200);
     const ownMore = [];
-    for (let i = 0; i < 4; i += 1) ownMore.push((await upload(command, KML, `mine-${i}.kml`)).json());
+    for (let i = 0; i < 4; i += 1) ownMore.push((await uploadLater(command, `mine-${i}.kml`)).json());
     expect((await command.request('POST', '/zones/import', { previewId: mine.previewId })).statusCode).toBe(201);
-    for (let i = 0; i < 5; i += 1) ownMore.push((await upload(command, KML, `again-${i}.kml`)).json());
+    for (let i = 0; i < 5; i += 1) ownMore.push((await uploadLater(command, `again-${i}.kml`)).json());
     expect((await command.request('POST', '/zones/import', { previewId: ownMore[0].previewId })).statusCode).toBe(404);
     expect((await command.request('POST', '/zones/import', { previewId: ownMore.at(-1).previewId })).statusCode).toBe(201);
   });
