@@ -6,6 +6,8 @@ import { launchBrowser, mainUrl, newContext, screenshot, signIn } from '../suppo
 
 let browser: Browser;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+/** Settings is a lazy page and the log a fetch: on a loaded machine both take well over a second. */
+const LOADED = { timeout: 20_000 };
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -24,7 +26,7 @@ describe('the audit log in Settings', () => {
     await page.goto(mainUrl('/settings'));
 
     const entries = page.getByRole('list', { name: 'Audit entries' }).getByRole('listitem');
-    await expect.poll(() => entries.count()).toBeGreaterThan(0);
+    await expect.poll(() => entries.count(), LOADED).toBeGreaterThan(0);
     // Whatever the other tests wrote, no entry shows a bare id: people by name, other ids shortened.
     for (const text of await entries.allTextContents()) expect(text).not.toMatch(UUID);
     // The filter offers each action by its label, never by its code.
@@ -34,12 +36,13 @@ describe('the audit log in Settings', () => {
     await page.getByRole('button', { name: 'Apply filters' }).click();
     // Each entry reads "Signed in", with the code smaller beneath for whoever searches by it.
     await expect
-      .poll(async () =>
-        (await entries.allTextContents()).every((text) => text.includes('Signed in') && text.includes('auth.login_success')),
+      .poll(
+        async () => (await entries.allTextContents()).every((text) => text.includes('Signed in') && text.includes('auth.login_success')),
+        LOADED,
       )
       .toBe(true);
     const mine = entries.filter({ hasText: ACCOUNTS.Super_Admin.email });
-    await expect.poll(() => mine.count()).toBeGreaterThan(0);
+    await expect.poll(() => mine.count(), LOADED).toBeGreaterThan(0);
     const first = mine.first();
     expect(await first.locator('.font-semibold').first().textContent()).toBe('Signed in');
     expect(await first.locator('.font-mono').first().textContent()).toBe('auth.login_success');
@@ -49,11 +52,13 @@ describe('the audit log in Settings', () => {
 
     await page.getByRole('button', { name: 'Verify chain' }).click();
     await expect
-      .poll(() =>
-        page
-          .getByRole('status')
-          .filter({ hasText: /Chain intact: \d+ entries verified\./ })
-          .isVisible(),
+      .poll(
+        () =>
+          page
+            .getByRole('status')
+            .filter({ hasText: /Chain intact: \d+ entries verified\./ })
+            .isVisible(),
+        LOADED,
       )
       .toBe(true);
     await page.getByRole('heading', { name: 'Audit log' }).scrollIntoViewIfNeeded();
@@ -65,7 +70,7 @@ describe('the audit log in Settings', () => {
     await signIn(wide, 'Super_Admin');
     await wide.waitForURL((url) => url.pathname === '/');
     await wide.goto(mainUrl('/settings'));
-    await expect.poll(() => wide.getByRole('list', { name: 'Audit entries' }).getByRole('listitem').count()).toBeGreaterThan(0);
+    await expect.poll(() => wide.getByRole('list', { name: 'Audit entries' }).getByRole('listitem').count(), LOADED).toBeGreaterThan(0);
     await wide.getByRole('heading', { name: 'Audit log' }).scrollIntoViewIfNeeded();
     await screenshot(wide, 'audit-log-desktop', wide.getByRole('region', { name: 'Audit log' }));
     await desktop.close();
