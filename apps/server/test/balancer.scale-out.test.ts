@@ -17,6 +17,7 @@ import { RealtimeFollower } from './realtime-follower';
 import { REDIS_URL, dropRedisKeys, redisAnswers } from './scale-out-support';
 import { buildServer, sharedDatabase, signInOver, startBuiltServer, stopServer, type ServerProcess } from './server-processes';
 import { createUser } from './support';
+import { squarePolygon } from './rules-support';
 
 /**
  * Issue 17 end to end: Debian's nginx, configured as docs/deployment.md shows, in front of three real
@@ -47,18 +48,6 @@ const GATEWAY_ANSWERS = [502, 503, 504];
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-const square = (lon: number, lat: number) => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [lon, lat],
-      [lon + 1, lat],
-      [lon + 1, lat + 1],
-      [lon, lat + 1],
-      [lon, lat],
-    ],
-  ],
-});
 
 describe.skipIf(!ready)('three nodes behind nginx while nodes are killed', () => {
   const keyPrefix = `argus:test:${randomBytes(6).toString('hex')}:`;
@@ -144,7 +133,8 @@ describe.skipIf(!ready)('three nodes behind nginx while nodes are killed', () =>
       return answer;
     };
 
-    const zone = (await through(command, '/zones', { name: 'Dam', kind: 'restricted', riskLevel: 'high', geometry: square(30, 30) })).zone!;
+    const zone = (await through(command, '/zones', { name: 'Dam', kind: 'restricted', riskLevel: 'high', geometry: squarePolygon(30, 30) }))
+      .zone!;
     const crewId = ((await (await readAs(crew, balancer, '/auth/me')).json()) as { user: { id: string } }).user.id;
     const unit = (await through(command, '/units', { callsign: `LB-${randomBytes(2).toString('hex')}`, kind: 'patrol', members: [crewId] }))
       .unit!;

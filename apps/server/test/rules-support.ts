@@ -3,14 +3,9 @@ import type { Zone } from '@argus/contracts/http/zones';
 import type { RiskLevel, ZoneKind } from '@argus/contracts/zones';
 import type { Services } from '../src/services';
 
-/** A square zone written straight to the zones table, as the zones feature stores it, and announced like it. */
-export async function insertZone(
-  services: Services,
-  createdBy: string,
-  options: { lon: number; lat: number; size: number; riskLevel?: RiskLevel; kind?: ZoneKind; name?: string },
-): Promise<Zone> {
-  const { lon, lat, size } = options;
-  const geometry = {
+/** A square polygon from (lon, lat), `size` degrees a side, closed as GeoJSON requires. */
+export function squarePolygon(lon: number, lat: number, size = 1) {
+  return {
     type: 'Polygon' as const,
     coordinates: [
       [
@@ -22,6 +17,16 @@ export async function insertZone(
       ],
     ],
   };
+}
+
+/** A square zone written straight to the zones table, as the zones feature stores it, and announced like it. */
+export async function insertZone(
+  services: Services,
+  createdBy: string,
+  options: { lon: number; lat: number; size: number; riskLevel?: RiskLevel; kind?: ZoneKind; name?: string },
+): Promise<Zone> {
+  const { lon, lat, size } = options;
+  const geometry = squarePolygon(lon, lat, size);
   const now = services.clock.now();
   const zone: Zone = {
     id: randomUUID(),

@@ -14,6 +14,7 @@ import { systemClock } from '../src/lib/clock';
 import { TEST_DIALECTS } from './databases';
 import { createUser, signIn, type Client } from './support';
 import { POSTGRES_ADMIN_URL, REDIS_URL, redisAnswers } from './scale-out-support';
+import { squarePolygon } from './rules-support';
 
 /**
  * Scale-out: several server processes on one PostgreSQL database and one Redis (REDIS_URL). Only
@@ -107,18 +108,6 @@ describe.skipIf(!ready)('one rules engine across server processes sharing Redis 
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const square = (lon: number, lat: number) => ({
-    type: 'Polygon',
-    coordinates: [
-      [
-        [lon, lat],
-        [lon + 1, lat],
-        [lon + 1, lat + 1],
-        [lon, lat + 1],
-        [lon, lat],
-      ],
-    ],
-  });
   const move = (through: Instance, unitId: string, lon: number, lat: number) =>
     through.crew
       .request('POST', `/units/${unitId}/position`, { clientId: randomUUID(), location: { lat, lon }, at: systemClock.now() })
@@ -147,10 +136,20 @@ describe.skipIf(!ready)('one rules engine across server processes sharing Redis 
 
     // Everything goes through the process that does not lead: its events are relayed to the leader.
     const market = (
-      await second.command.request('POST', '/zones', { name: 'Market', kind: 'ungoverned', riskLevel: 'high', geometry: square(10, 10) })
+      await second.command.request('POST', '/zones', {
+        name: 'Market',
+        kind: 'ungoverned',
+        riskLevel: 'high',
+        geometry: squarePolygon(10, 10),
+      })
     ).json().zone as { id: string };
     const depot = (
-      await second.command.request('POST', '/zones', { name: 'Depot', kind: 'restricted', riskLevel: 'critical', geometry: square(20, 20) })
+      await second.command.request('POST', '/zones', {
+        name: 'Depot',
+        kind: 'restricted',
+        riskLevel: 'critical',
+        geometry: squarePolygon(20, 20),
+      })
     ).json().zone as { id: string };
     const unit = (
       await second.command.request('POST', '/units', {
@@ -191,7 +190,12 @@ describe.skipIf(!ready)('one rules engine across server processes sharing Redis 
     const second = await startInstance();
     expect(leaders()).toEqual([first]);
     const zone = (
-      await first.command.request('POST', '/zones', { name: 'Quarry', kind: 'ungoverned', riskLevel: 'high', geometry: square(40, 40) })
+      await first.command.request('POST', '/zones', {
+        name: 'Quarry',
+        kind: 'ungoverned',
+        riskLevel: 'high',
+        geometry: squarePolygon(40, 40),
+      })
     ).json().zone as { id: string };
     const unit = (
       await first.command.request('POST', '/units', {
@@ -222,7 +226,12 @@ describe.skipIf(!ready)('one rules engine across server processes sharing Redis 
     const second = await startInstance();
     expect(leaders()).toEqual([first]);
     const zone = (
-      await second.command.request('POST', '/zones', { name: 'Ferry', kind: 'restricted', riskLevel: 'high', geometry: square(60, 60) })
+      await second.command.request('POST', '/zones', {
+        name: 'Ferry',
+        kind: 'restricted',
+        riskLevel: 'high',
+        geometry: squarePolygon(60, 60),
+      })
     ).json().zone as { id: string };
     const unit = (
       await second.command.request('POST', '/units', {

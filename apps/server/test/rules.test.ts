@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { ManualClock } from '../src/lib/clock';
 import { TEST_DIALECTS, createTestDatabase } from './databases';
-import { insertZone } from './rules-support';
+import { insertZone, squarePolygon } from './rules-support';
 import { buildTestApp, createUser, signIn, signInNewUser, type Client, type TestApp } from './support';
 
 describe.each(TEST_DIALECTS)('threat rules on %s', (dialect) => {
@@ -90,23 +90,11 @@ describe.each(TEST_DIALECTS)('threat rules on %s', (dialect) => {
   });
 
   it('follows zones drawn, re-rated and deactivated through /zones, and watches reports inside them', async () => {
-    const square = (lon: number, lat: number) => ({
-      type: 'Polygon',
-      coordinates: [
-        [
-          [lon, lat],
-          [lon + 1, lat],
-          [lon + 1, lat + 1],
-          [lon, lat + 1],
-          [lon, lat],
-        ],
-      ],
-    });
     const drawn = await command.request('POST', '/zones', {
       name: 'River crossing',
       kind: 'restricted',
       riskLevel: 'elevated',
-      geometry: square(30, 30),
+      geometry: squarePolygon(30, 30),
     });
     expect(drawn.statusCode).toBe(201);
     const zone = drawn.json().zone;
