@@ -1,3 +1,4 @@
+import os from 'node:os';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
@@ -204,7 +205,14 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   if (cotPort !== null) app.addHook('onReady', async () => void (await cot.listen(cotPort, config.host)));
   // Its TLS side and enrolment (docs/decisions/0062-tak-tls-enrolment-and-revocation.md); the CA is
   // opened (made, on the first start) only when one of them is on.
-  const takTls = new TakTlsEndpoints(cot, services.takCertificates, app.log.child({ feature: 'tak' }), config.cot.tls);
+  // The Marti API (docs/decisions/0066-tak-onboarding-marti-and-enrolment-tokens.md) serves data
+  // packages from the shared file store and the contacts every process sees.
+  const takTls = new TakTlsEndpoints(cot, services.takCertificates, app.log.child({ feature: 'tak' }), config.cot.tls, {
+    packages: services.takDataPackages,
+    contacts: () => services.tak.contacts(),
+    nodeId: os.hostname(),
+    now: () => services.clock.now(),
+  });
   if (takTls.enabled) app.addHook('onReady', () => takTls.start(config.dataDir, config.host));
   app.addHook('onClose', () => takTls.close());
   app.addHook('onClose', () => cot.close());

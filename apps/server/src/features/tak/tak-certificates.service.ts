@@ -18,6 +18,8 @@ export interface DeviceIdentity {
   userId: string;
   unitId: string;
   deviceUid: string;
+  /** The enrolling user's email, the name TAK's APIs show for the device. */
+  email: string;
 }
 
 export interface EnrolRequest {
@@ -178,7 +180,7 @@ export class TakCertificatesService {
     if (!row) return { refused: 'a certificate Argus has no record of' };
     const refused = whyUnusable(row, this.clock.now());
     if (refused) return { refused };
-    return { certificateId: row.id, userId: row.user_id, unitId: row.unit_id!, deviceUid: row.device_uid };
+    return { certificateId: row.id, userId: row.user_id, unitId: row.unit_id!, deviceUid: row.device_uid, email: row.user_email };
   }
 
   /** Of the certificates of open connections, those that may no longer connect (revoked in another process, say). */
