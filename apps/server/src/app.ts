@@ -59,6 +59,9 @@ import { oauthRoutes } from './features/oauth/oauth.routes';
 import { zonesRoutes } from './features/zones/zones.routes';
 import { takRoutes } from './features/tak/tak.routes';
 import { CotStreamServer } from './features/tak/cot-stream-server';
+import { TakEnrolmentTokensRepository } from './features/tak/tak-enrolment-tokens.repository';
+import { takOnboardingRoutes } from './features/tak/tak-onboarding.routes';
+import { TakOnboardingService } from './features/tak/tak-onboarding.service';
 import { TakTlsEndpoints } from './features/tak/tak-tls-endpoints';
 import { TOKEN_API_PREFIX } from '@argus/contracts/http/token-api';
 
@@ -214,6 +217,16 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
     now: () => services.clock.now(),
   });
   if (takTls.enabled) app.addHook('onReady', () => takTls.start(config.dataDir, config.host));
+  // Onboarding names the ports the endpoints listen on (docs/decisions/0066-tak-onboarding-marti-and-enrolment-tokens.md).
+  const onboarding = new TakOnboardingService(
+    new TakEnrolmentTokensRepository(services.db.kysely),
+    services.unitsRepository,
+    services.usersRepository,
+    services.audit,
+    services.clock,
+    () => takTls.endpoints(),
+  );
+  await app.register(takOnboardingRoutes, { onboarding });
   app.addHook('onClose', () => takTls.close());
   app.addHook('onClose', () => cot.close());
   app.addHook('onClose', () => services.tak.close());

@@ -102,6 +102,7 @@ import { TakContactAnnouncer } from './features/tak/tak-contact.events';
 import { TakRepository } from './features/tak/tak.repository';
 import { TakService } from './features/tak/tak.service';
 import { TakCertificatesRepository } from './features/tak/tak-certificates.repository';
+import { TakEnrolmentTokensRepository } from './features/tak/tak-enrolment-tokens.repository';
 import { TakDataPackagesRepository } from './features/tak/tak-data-packages.repository';
 import { TakDataPackagesService } from './features/tak/tak-data-packages.service';
 import { TakCertificatesService } from './features/tak/tak-certificates.service';
@@ -174,6 +175,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     audit,
     clock,
     config.cot.clientCertDays,
+    new TakEnrolmentTokensRepository(db.kysely),
   );
   // A deactivated user's TAK devices are cut off with them (docs/decisions/0062-tak-tls-enrolment-and-revocation.md).
   accounts.whenDeactivated((userId, context) => takCertificates.revokeUser(userId, context));

@@ -8,6 +8,7 @@ import { TakCertificateAuthority, type TakCaFiles } from './tak-ca';
 import type { TakCertificatesService } from './tak-certificates.service';
 import { enrolmentHandler } from './tak-enrolment.http';
 import { martiHandler, type MartiDeps } from './tak-marti.http';
+import type { TakEndpoints } from './tak-onboarding.service';
 import { identifyPeer } from './tak-peer-identity';
 
 /** Enrolment is rare and outside the API's rate limiter: a few connections at a time are plenty. */
@@ -69,6 +70,18 @@ export class TakTlsEndpoints {
 
   get enabled(): boolean {
     return this.config.tlsPort !== null || this.config.enrolPort !== null || this.config.martiPort !== null;
+  }
+
+  /** Where devices reach the TAK ports, for onboarding; null unless both TLS CoT and enrolment listen. */
+  endpoints(): TakEndpoints | null {
+    if (this.tlsPort === null || this.enrolPort === null || !this.authority) return null;
+    return {
+      host: this.config.serverNames[0] ?? 'localhost',
+      cotPort: this.tlsPort,
+      enrolPort: this.enrolPort,
+      martiPort: this.martiPort,
+      caPem: this.authority.pem,
+    };
   }
 
   async start(dataDir: string, host: string): Promise<void> {
