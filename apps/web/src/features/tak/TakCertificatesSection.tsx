@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/Button';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { toast } from '../../components/ui/toast-store';
 import { describeError } from '../../lib/api-error';
-import { formatDateTime } from '../../lib/time-format';
+import { fullDateTime } from '../../lib/time-format';
 import { useNow } from '../../lib/useNow';
 import { unitQueries } from '../units/units.queries';
 import { useRevokeTakCertificateMutation } from './tak.mutations';
@@ -15,9 +15,9 @@ import { takCertificateQueries } from './tak.queries';
 import { TakEnrolmentPanel } from './TakEnrolmentPanel';
 
 function state(certificate: TakCertificate, now: number): { label: string; tone: string } {
-  if (certificate.revokedAt !== null) return { label: `Revoked ${formatDateTime(certificate.revokedAt)}`, tone: 'text-danger' };
-  if (certificate.expiresAt <= now) return { label: `Expired ${formatDateTime(certificate.expiresAt)}`, tone: 'text-warning' };
-  return { label: `Expires ${formatDateTime(certificate.expiresAt)}`, tone: '' };
+  if (certificate.revokedAt !== null) return { label: `Revoked ${fullDateTime(certificate.revokedAt)}`, tone: 'text-danger' };
+  if (certificate.expiresAt <= now) return { label: `Expired ${fullDateTime(certificate.expiresAt)}`, tone: 'text-warning' };
+  return { label: `Expires ${fullDateTime(certificate.expiresAt)}`, tone: '' };
 }
 
 function RevokeControls({ certificate, disabled, onRevoke }: { certificate: TakCertificate; disabled: boolean; onRevoke: () => void }) {
@@ -107,7 +107,7 @@ export function TakCertificatesSection() {
                 </div>
                 <p>{certificate.unit ? certificate.unit.callsign : <span className="text-ink-muted">Unit deleted</span>}</p>
                 <p className="text-sm">
-                  {`Issued ${formatDateTime(certificate.issuedAt)}`}
+                  {`Issued ${fullDateTime(certificate.issuedAt)}`}
                   <span className={`block ${shown.tone}`}>{shown.label}</span>
                 </p>
                 <div className="justify-self-start">
