@@ -50,10 +50,11 @@ export class TakDataPackagesService {
       if (error instanceof FileTooLargeError) throw new AppError('payload_too_large', 'A data package is at most 200 MB.');
       throw error;
     }
-    if (stored.size === 0) throw new AppError('validation_failed', 'The data package is empty.');
-    if (expected && stored.sha256 !== expected) {
+    const refused = stored.size === 0 ? 'The data package is empty.' : null;
+    if (refused || (expected && stored.sha256 !== expected)) {
       // Only TAK packages live in this store: bytes no row names are nobody's.
       if (!(await this.repository.find(stored.sha256))) await this.store.remove(stored.key);
+      if (refused) throw new AppError('validation_failed', refused);
       throw new AppError('validation_failed', `The package’s SHA-256 is ${stored.sha256}, not the ${expected} the request named.`);
     }
     const existing = await this.repository.find(stored.sha256);

@@ -72,17 +72,20 @@ function uploadedFile(request: IncomingMessage): Promise<{ bytes: Readable; mime
   const type = request.headers['content-type'] ?? '';
   if (!/^multipart\/form-data/i.test(type)) return Promise.resolve({ bytes: request, mimeType: type || null });
   return new Promise((resolve, reject) => {
-    let found = false;
+    let bytes: PassThrough | null = null;
     const parser = Busboy({ headers: request.headers, limits: { files: 1, fields: 20 } });
     parser.on('file', (_field, file, info) => {
-      found = true;
-      const bytes = new PassThrough();
+      bytes = new PassThrough();
       file.pipe(bytes);
       resolve({ bytes, mimeType: info.mimeType });
     });
-    parser.on('error', reject);
+    // A body broken after the file began fails the store's read of it, rather than leaving it waiting.
+    parser.on('error', (error: Error) => {
+      if (bytes) bytes.destroy(new AppError('validation_failed', `The upload could not be read: ${error.message}`));
+      else reject(new AppError('validation_failed', `The upload could not be read: ${error.message}`));
+    });
     parser.on('close', () => {
-      if (!found) reject(new AppError('validation_failed', 'The upload has no file (a multipart part named assetfile).'));
+      if (!bytes) reject(new AppError('validation_failed', 'The upload has no file (a multipart part named assetfile).'));
     });
     request.pipe(parser);
   });
