@@ -135,6 +135,8 @@ describe('TAK enrolment', () => {
     const client = await enrolDevice(crew.email, secret);
     const socket = tls.connect({ host: '127.0.0.1', port: inject('takTlsPort'), servername: 'localhost', ca, ...client });
     socket.on('error', () => undefined);
+    // Read what Argus sends (its units, other devices): a stream left paused never sees its end.
+    socket.on('data', () => undefined);
     let closed = false;
     socket.on('close', () => (closed = true));
     await new Promise<void>((resolve, reject) => {
