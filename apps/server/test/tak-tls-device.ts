@@ -136,3 +136,47 @@ export function rawEnrolmentRequest(port: number, ca: string, requestLine: strin
     socket.on('error', reject);
   });
 }
+
+export interface MartiAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** A request to the Marti port as ATAK makes it: over HTTPS, with its client certificate. */
+export function marti(
+  port: number,
+  ca: string,
+  client: { cert?: string; key?: string },
+  request: { method?: string; path: string; body?: Buffer | string; headers?: Record<string, string> },
+): Promise<MartiAnswer> {
+  return new Promise((resolve, reject) => {
+    const outgoing = https.request(
+      {
+        host: '127.0.0.1',
+        port,
+        servername: 'localhost',
+        ca,
+        ...client,
+        method: request.method ?? 'GET',
+        path: request.path,
+        headers: { host: `localhost:${port}`, ...request.headers },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(request.body);
+  });
+}
+
+/** ATAK's multipart upload of a data package: the file in the part named `assetfile`. */
+export async function multipartPackage(bytes: Buffer, filename: string): Promise<{ body: Buffer; type: string }> {
+  const form = new FormData();
+  form.append('assetfile', new Blob([bytes], { type: 'application/x-zip-compressed' }), filename);
+  const encoded = new Request('https://tak.invalid/', { method: 'POST', body: form });
+  return { body: Buffer.from(await encoded.arrayBuffer()), type: encoded.headers.get('content-type')! };
+}

@@ -316,6 +316,37 @@ export interface TakCertificatesTable {
   revoked_by: string | null;
 }
 
+/** A one-time enrolment token an administrator made for a unit's crew member (migration 0040). */
+export interface TakEnrolmentTokensTable {
+  id: string;
+  /** SHA-256 of the token, hex: the token itself is shown once and never kept. */
+  token_hash: string;
+  user_id: string;
+  unit_id: string;
+  created_by: string;
+  created_at: number;
+  expires_at: number;
+  /** When a device enrolled with it; a used token is refused. */
+  used_at: number | null;
+}
+
+/** A data package a TAK device shared through the Marti sync API; its bytes are in the file store (migration 0040). */
+export interface TakDataPackagesTable {
+  /** SHA-256 of the package, hex, as ATAK names it. */
+  hash: string;
+  file_key: string;
+  name: string;
+  mime_type: string;
+  size: number;
+  keywords: string;
+  /** ATAK's "tool": `public` once shared with everyone, `private` until then. */
+  tool: string;
+  creator_uid: string;
+  /** The Argus email of the certificate that uploaded it. */
+  submitter: string;
+  submitted_at: number;
+}
+
 /** One browser's Web Push subscription (docs/decisions/0043-the-field-phone-offline-and-attention.md). */
 export interface PushSubscriptionsTable {
   endpoint: string;
@@ -795,6 +826,8 @@ export interface Database {
   sent_offline_areas: SentOfflineAreasTable;
   tak_contacts: TakContactsTable;
   tak_certificates: TakCertificatesTable;
+  tak_enrolment_tokens: TakEnrolmentTokensTable;
+  tak_data_packages: TakDataPackagesTable;
   file_store_chunks: FileStoreChunksTable;
   file_store_files: FileStoreFilesTable;
   outbox: OutboxTable;
