@@ -58,6 +58,8 @@ import { oauthRoutes } from './features/oauth/oauth.routes';
 import { zonesRoutes } from './features/zones/zones.routes';
 import { takRoutes } from './features/tak/tak.routes';
 import { CotStreamServer } from './features/tak/cot-stream-server';
+import { TakDrawings } from './features/tak/tak-drawings';
+import { TakItemsRepository } from './features/tak/tak-items.repository';
 import { TakTlsEndpoints } from './features/tak/tak-tls-endpoints';
 import { TOKEN_API_PREFIX } from '@argus/contracts/http/token-api';
 
@@ -200,6 +202,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
     },
     config.cot.limits,
   );
+  cot.useDrawings(new TakDrawings(new TakItemsRepository(services.db.kysely), services.tak, services.zones, services.rules, clock));
   const cotPort = config.cot.tcpPort;
   if (cotPort !== null) app.addHook('onReady', async () => void (await cot.listen(cotPort, config.host)));
   // Its TLS side and enrolment (docs/decisions/0062-tak-tls-enrolment-and-revocation.md); the CA is

@@ -297,6 +297,16 @@ export interface TakContactsTable {
   last_seen: number;
 }
 
+/** A drawing a TAK device put on the map, taken in as a zone (docs/decisions/0068-tak-items-in-and-video-out.md). */
+export interface TakItemsTable {
+  uid: string;
+  kind: 'drawing';
+  zone_id: string | null;
+  /** The latest event as received, replayed to devices that connect. */
+  last_event: string;
+  updated_at: number;
+}
+
 /** A client certificate issued to a TAK device (docs/decisions/0062-tak-tls-enrolment-and-revocation.md). */
 export interface TakCertificatesTable {
   id: string;
@@ -795,6 +805,7 @@ export interface Database {
   sent_offline_areas: SentOfflineAreasTable;
   tak_contacts: TakContactsTable;
   tak_certificates: TakCertificatesTable;
+  tak_items: TakItemsTable;
   file_store_chunks: FileStoreChunksTable;
   file_store_files: FileStoreFilesTable;
   outbox: OutboxTable;

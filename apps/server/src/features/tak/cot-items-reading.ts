@@ -1,0 +1,93 @@
+import type CoT from '@tak-ps/node-cot';
+import type { XmlNode } from '@tak-ps/node-cot';
+import type { ZoneGeometry } from '@argus/contracts/http/zones';
+
+/**
+ * Reads the CoT items a device puts on the common map (docs/decisions/0068-tak-items-in-and-video-out.md):
+ * drawings (`u-d-r` rectangle, `u-d-f` polygon, `u-d-c-c` circle or ellipse) and TAK's delete task
+ * `t-x-d-d`. The shapes come from node-cot's own GeoJSON reading, so a rectangle's four corners
+ * are closed and a circle is a polygon as TAK tools draw it.
+ */
+
+/** ATAK's geofence triggers; Argus's geofence rule alerts on entry and resolves or notes the exit. */
+const TRIGGERS = { entry: 'entry', exit: 'exit', both: 'both' } as const;
+export type GeofenceTrigger = (typeof TRIGGERS)[keyof typeof TRIGGERS];
+
+export type CotItem =
+  | {
+      kind: 'drawing';
+      uid: string;
+      type: string;
+      name: string;
+      /** A closed shape, or null with why not (an open line, a circle without its size). */
+      geometry: ZoneGeometry | null;
+      problem: string | null;
+      /** Set when the drawing carries `__geofence`. */
+      geofence: GeofenceTrigger | null;
+      /** The device that drew it, when the event says so (`<creator>` or a `p-p` link). */
+      authorUid: string | null;
+      xml: string;
+    }
+  | { kind: 'removal'; uid: string; targetUid: string; senderUid: string | null };
+
+const DRAWING_TYPES = new Set(['u-d-r', 'u-d-f', 'u-d-c-c', 'u-d-c-e']);
+
+export function isDrawingType(type: string): boolean {
+  return DRAWING_TYPES.has(type);
+}
+
+/** The item this event is, or null when it is none of them. */
+export function readItem(cot: CoT, type: string, uid: string, xml: string): CotItem | null {
+  const detail = (cot.raw.event.detail ?? {}) as XmlNode;
+  if (type === 't-x-d-d') {
+    const target = links(detail).find((link) => link.uid && !link.point)?.uid;
+    return target ? { kind: 'removal', uid, targetUid: target, senderUid: authorOf(detail, target) } : null;
+  }
+  if (!isDrawingType(type)) return null;
+  const trigger = node(detail.__geofence)?._attributes?.trigger?.trim().toLowerCase();
+  const shape = shapeOf(cot, type);
+  return {
+    kind: 'drawing',
+    uid,
+    type,
+    name: node(detail.contact)?._attributes?.callsign?.trim() ?? '',
+    ...shape,
+    geofence: node(detail.__geofence) ? (TRIGGERS[trigger as keyof typeof TRIGGERS] ?? 'entry') : null,
+    authorUid: authorOf(detail),
+    xml,
+  };
+}
+
+function shapeOf(cot: CoT, type: string): { geometry: ZoneGeometry | null; problem: string | null } {
+  let geometry: { type: string; coordinates: unknown };
+  try {
+    geometry = cot.to_geojson().geometry;
+  } catch (error) {
+    // node-cot refuses a circle without its ellipse, and a polygon without a vertex.
+    return { geometry: null, problem: `an unreadable ${type} drawing (${error instanceof Error ? error.message : String(error)})` };
+  }
+  if (geometry.type !== 'Polygon') return { geometry: null, problem: `an open ${type} line, not a closed shape` };
+  const coordinates = geometry.coordinates as number[][][];
+  // Heights are dropped: a zone is a plan shape.
+  return { geometry: { type: 'Polygon', coordinates: coordinates.map((ring) => ring.map(([lon, lat]) => [lon!, lat!])) }, problem: null };
+}
+
+/** `<creator uid>` (ATAK 4.6+), else a `p-p` link naming a device rather than a vertex. */
+function authorOf(detail: XmlNode, except?: string): string | null {
+  const creator = node(detail.creator)?._attributes?.uid;
+  if (creator) return creator;
+  return links(detail).find((link) => link.uid && link.uid !== except && link.relation === 'p-p' && !link.point)?.uid ?? null;
+}
+
+function links(detail: XmlNode): Record<string, string | undefined>[] {
+  const raw = detail.link;
+  return (Array.isArray(raw) ? raw : [raw]).flatMap((link) => {
+    const attributes = node(link)?._attributes;
+    return attributes ? [attributes] : [];
+  });
+}
+
+function node(value: unknown): XmlNode | undefined {
+  if (Array.isArray(value)) return node(value[0]);
+  return value !== null && typeof value === 'object' ? (value as XmlNode) : undefined;
+}
