@@ -297,7 +297,7 @@ export interface TakContactsTable {
   last_seen: number;
 }
 
-/** A drawing a TAK device put on the map, taken in as a zone (docs/decisions/0068-tak-items-in-and-video-out.md). */
+/** A drawing a TAK device put on the map, taken in as a zone (docs/decisions/0068-tak-items-from-devices.md). */
 export interface TakItemsTable {
   uid: string;
   kind: 'drawing';

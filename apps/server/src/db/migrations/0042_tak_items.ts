@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Items TAK devices put on the common map (docs/decisions/0068-tak-items-in-and-video-out.md): one
+ * Items TAK devices put on the common map (docs/decisions/0068-tak-items-from-devices.md): one
  * row per CoT uid of a drawing Argus took in as a zone, with the latest event as received, which is
  * replayed to devices that connect, as the latest SA of each contact is.
  */

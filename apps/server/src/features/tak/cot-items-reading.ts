@@ -3,7 +3,7 @@ import type { XmlNode } from '@tak-ps/node-cot';
 import type { ZoneGeometry } from '@argus/contracts/http/zones';
 
 /**
- * Reads the CoT items a device puts on the common map (docs/decisions/0068-tak-items-in-and-video-out.md):
+ * Reads the CoT items a device puts on the common map (docs/decisions/0068-tak-items-from-devices.md):
  * drawings (`u-d-r` rectangle, `u-d-f` polygon, `u-d-c-c` circle or ellipse) and TAK's delete task
  * `t-x-d-d`. The shapes come from node-cot's own GeoJSON reading, so a rectangle's four corners
  * are closed and a circle is a polygon as TAK tools draw it.

@@ -35,7 +35,7 @@ export type CotMessage =
   | { kind: 'emergency'; uid: string; senderUid: string; lat: number; lon: number; time: number }
   | { kind: 'emergency-cancel'; uid: string; senderUid: string; time: number }
   | { kind: 'ping'; uid: string }
-  /** Drawings and deletions (docs/decisions/0068-tak-items-in-and-video-out.md). */
+  /** Drawings and deletions (docs/decisions/0068-tak-items-from-devices.md). */
   | CotItem
   /** Anything this slice does not map yet (markers, drawings, video): read, logged, dropped. */
   | { kind: 'other'; uid: string; type: string };

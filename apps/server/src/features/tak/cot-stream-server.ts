@@ -52,7 +52,7 @@ export class CotStreamServer {
   private closed = false;
   /** Argus's incidents and zones on each device, as its user may see them. */
   private readonly picture: TakPicture;
-  /** Drawings devices send, kept as zones (docs/decisions/0068-tak-items-in-and-video-out.md). */
+  /** Drawings devices send, kept as zones (docs/decisions/0068-tak-items-from-devices.md). */
   private drawings: TakDrawings | null = null;
 
   constructor(

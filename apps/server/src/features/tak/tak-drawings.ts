@@ -19,7 +19,7 @@ type Removal = Extract<CotItem, { kind: 'removal' }>;
 export type ItemLanding = { landed: true; zoneId: string } | { landed: false; reason: string };
 
 /**
- * Drawings from TAK devices as Argus zones (docs/decisions/0068-tak-items-in-and-video-out.md).
+ * Drawings from TAK devices as Argus zones (docs/decisions/0068-tak-items-from-devices.md).
  * The device acts as the user it speaks for (its certificate's, or the bound unit's crew member on
  * plain TCP), and only a user whom the zones policy lets edit zones draws one. A drawing flagged
  * `__geofence` becomes a zone the geofence rule watches; the same uid again updates the zone, and

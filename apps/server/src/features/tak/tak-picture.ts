@@ -39,7 +39,7 @@ export interface PictureSources {
   zones: ZonesRepository;
   fieldScope: FieldScopeRepository;
   users: UsersRepository;
-  /** Zones a TAK device drew: devices are sent its drawing, not Argus's (docs/decisions/0068-tak-items-in-and-video-out.md). */
+  /** Zones a TAK device drew: devices are sent its drawing, not Argus's (docs/decisions/0068-tak-items-from-devices.md). */
   drawnOnTak?: (zoneId: string) => boolean;
 }
 
