@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { geoChat, alert911, cancel911, iso, ping, pli } from '../../apps/server/test/tak-cot';
+import { alert911, cancel911, geoChat, iso, pli } from '../../apps/server/test/tak-cot';
 import type { SimulatedDevice } from '../../apps/server/test/tak-device';
-import { connectTls, csrFor, deviceKeys, enrol, keyPem, pemOfDer } from '../../apps/server/test/tak-tls-device';
+import { enrolAndConnect, settled } from '../../apps/server/test/tak-tls-device';
 import { callApi, callApiOk } from '../support/api';
 import { launchBrowser, mainUrl, screenshot, signIn } from '../support/browser';
 import { mapReady, mapSettled, sourceFeatures } from '../support/map';
@@ -44,16 +44,14 @@ async function crewedUnit(callsign: string, email: string, name: string): Promis
   return { userId: user.id, unitId: unit.id };
 }
 
-/** What ATAK does on first start: a key, a CSR in the user's name, enrolment with their password; then the TLS stream. */
+/** A user's device, enrolled and connected over TLS; served once it answers a ping (the server looks the certificate up after the handshake). */
 async function enrolledDevice(email: string, uid: string, ca: string): Promise<SimulatedDevice> {
-  const keys = await deviceKeys();
-  const answer = await enrol(inject('takEnrolPort'), ca, { email, password: PASSWORD, clientUid: uid, csr: await csrFor(keys, email) });
-  if (answer.status !== 200) throw new Error(`enrolment answered ${answer.status}: ${answer.body}`);
-  const { signedCert } = JSON.parse(answer.body) as { signedCert: string };
-  const device = await connectTls(inject('cotTlsPort'), ca, { cert: pemOfDer(signedCert), key: await keyPem(keys) });
-  // Served once it answers a ping: the server looks the certificate up after the handshake.
-  device.send(ping(uid, Date.now()));
-  await device.until((d) => d.received.includes('t-x-c-t-r') || d.closed);
+  const device = await enrolAndConnect({ enrol: inject('takEnrolPort'), tls: inject('cotTlsPort') }, ca, {
+    email,
+    password: PASSWORD,
+    uid,
+  });
+  await settled(device, uid);
   if (device.closed) throw new Error(`the TLS endpoint closed ${uid}'s connection`);
   return device;
 }

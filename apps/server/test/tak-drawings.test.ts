@@ -6,9 +6,9 @@ import { OPERATOR } from '@argus/contracts/policies/accounts';
 import { SYSTEM_CONTEXT } from '../src/features/audit/audit.log';
 import { TEST_DIALECTS } from './databases';
 import { buildTestApp, createUser, signIn, STRONG_PASSWORD, type Client, type TestApp } from './support';
-import { iso, ping } from './tak-cot';
+import { iso } from './tak-cot';
 import { eventually, type SimulatedDevice } from './tak-device';
-import { connectTls, csrFor, deviceKeys, enrol, keyPem, pemOfDer } from './tak-tls-device';
+import { enrolAndConnect, settled } from './tak-tls-device';
 
 const fixture = (name: string) => fs.readFileSync(new URL(`./fixtures/cot/${name}`, import.meta.url), 'utf8');
 const POLYGON = fixture('drawing-polygon-u-d-f.xml');
@@ -34,27 +34,14 @@ describe.each(TEST_DIALECTS)('drawings from TAK devices as zones on %s', (dialec
   let crew: { id: string; email: string };
   const devices: SimulatedDevice[] = [];
 
-  /** Resolves once the server has handled everything the device sent before: events go in order. */
-  const settled = async (device: SimulatedDevice) => {
-    const pongs = () => device.received.split('t-x-c-t-r').length - 1;
-    const before = pongs();
-    device.send(ping('settle', t.clock.now()));
-    await device.until((d) => pongs() > before || d.closed);
-  };
-  /** A user's device, enrolled as ATAK does and connected over TLS. */
+  /** A user's device, enrolled as ATAK does and connected over TLS; served once it answers a ping. */
   const deviceOf = async (email: string, uid: string) => {
-    const keys = await deviceKeys();
-    const answer = await enrol(t.takTls.enrolPort!, ca, {
+    const device = await enrolAndConnect({ enrol: t.takTls.enrolPort!, tls: t.takTls.tlsPort! }, ca, {
       email,
       password: STRONG_PASSWORD,
-      clientUid: uid,
-      csr: await csrFor(keys, email),
+      uid,
     });
-    expect(answer.status, answer.body).toBe(200);
-    const { signedCert } = JSON.parse(answer.body) as { signedCert: string };
-    const device = await connectTls(t.takTls.tlsPort!, ca, { cert: pemOfDer(signedCert), key: await keyPem(keys) });
     devices.push(device);
-    // Served once it answers a ping: the server checks the certificate after the handshake.
     await settled(device);
     return device;
   };

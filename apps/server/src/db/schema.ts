@@ -297,11 +297,12 @@ export interface TakContactsTable {
   last_seen: number;
 }
 
-/** A drawing a TAK device put on the map, taken in as a zone (docs/decisions/0068-tak-items-from-devices.md). */
+/** A drawing or video feed a TAK device put on the map, taken in as a zone or camera (docs/decisions/0068-tak-items-from-devices.md). */
 export interface TakItemsTable {
   uid: string;
-  kind: 'drawing';
+  kind: 'drawing' | 'video';
   zone_id: string | null;
+  camera_id: string | null;
   /** The latest event as received, replayed to devices that connect. */
   last_event: string;
   updated_at: number;
@@ -518,6 +519,8 @@ export interface CamerasTable {
   fov: number | null;
   range_m: number | null;
   room: string | null;
+  /** The camera's own stream URL (migration 0042), e.g. a TAK device's feed. */
+  stream_url: string | null;
   status: CameraStatus;
   status_reason: string;
   last_seen_at: number | null;

@@ -28,6 +28,21 @@ export type CotItem =
       authorUid: string | null;
       xml: string;
     }
+  | {
+      kind: 'video';
+      uid: string;
+      name: string;
+      /** Where the feed plays from: `__video url`, or made from its ConnectionEntry; null with why not. */
+      url: string | null;
+      problem: string | null;
+      location: { lat: number; lon: number } | null;
+      /** From `<sensor>`, when the device drew the camera's view. */
+      heading: number | null;
+      fov: number | null;
+      rangeM: number | null;
+      authorUid: string | null;
+      xml: string;
+    }
   | { kind: 'removal'; uid: string; targetUid: string; senderUid: string | null };
 
 const DRAWING_TYPES = new Set(['u-d-r', 'u-d-f', 'u-d-c-c', 'u-d-c-e']);
@@ -43,6 +58,7 @@ export function readItem(cot: CoT, type: string, uid: string, xml: string): CotI
     const target = links(detail).find((link) => link.uid && !link.point)?.uid;
     return target ? { kind: 'removal', uid, targetUid: target, senderUid: authorOf(detail, target) } : null;
   }
+  if (type === 'b-i-v') return readVideo(cot, uid, detail, xml);
   if (!isDrawingType(type)) return null;
   const trigger = node(detail.__geofence)?._attributes?.trigger?.trim().toLowerCase();
   const shape = shapeOf(cot, type);
@@ -70,6 +86,55 @@ function shapeOf(cot: CoT, type: string): { geometry: ZoneGeometry | null; probl
   const coordinates = geometry.coordinates as number[][][];
   // Heights are dropped: a zone is a plan shape.
   return { geometry: { type: 'Polygon', coordinates: coordinates.map((ring) => ring.map(([lon, lat]) => [lon!, lat!])) }, problem: null };
+}
+
+/** ATAK's ConnectionEntry protocols that are not URL schemes as such. */
+const PROTOCOL_SCHEMES: Record<string, string> = { raw: 'udp', hls: 'https' };
+
+function readVideo(cot: CoT, uid: string, detail: XmlNode, xml: string): CotItem {
+  const video = node(detail.__video);
+  const entry = node(video?.ConnectionEntry)?._attributes;
+  const sensor = node(detail.sensor)?._attributes;
+  const point = node(cot.raw.event.point)?._attributes;
+  const lat = Number(point?.lat);
+  const lon = Number(point?.lon);
+  // A feed not placed on the map (ATAK's video alias list) says 0,0; a camera needs a real place.
+  const placed = Number.isFinite(lat) && Number.isFinite(lon) && Math.abs(lat) <= 90 && Math.abs(lon) <= 180 && (lat !== 0 || lon !== 0);
+  const url = text(video?._attributes?.url) || urlOfEntry(entry);
+  return {
+    kind: 'video',
+    uid,
+    name: text(node(detail.contact)?._attributes?.callsign) || text(entry?.alias) || '',
+    url,
+    problem: url ? (placed ? null : 'a video feed with no place on the map') : 'a video feed with neither a url nor a ConnectionEntry',
+    location: placed ? { lat, lon } : null,
+    heading: finite(sensor?.azimuth),
+    fov: finite(sensor?.fov),
+    rangeM: finite(sensor?.range),
+    authorUid: authorOf(detail),
+    xml,
+  };
+}
+
+/** `protocol://address:port/path`, as ATAK plays a ConnectionEntry. */
+function urlOfEntry(entry: Record<string, string | undefined> | undefined): string | null {
+  const protocol = text(entry?.protocol)?.toLowerCase();
+  const address = text(entry?.address);
+  if (!protocol || !address) return null;
+  const port = Number(entry?.port);
+  const path = text(entry?.path) ?? '';
+  const host = address.includes(':') && !address.startsWith('[') ? `[${address}]` : address;
+  return `${PROTOCOL_SCHEMES[protocol] ?? protocol}://${host}${Number.isInteger(port) && port > 0 ? `:${port}` : ''}${path && !path.startsWith('/') ? '/' : ''}${path}`;
+}
+
+/** node-cot's schema reads some attributes (a sensor's azimuth, a port) as numbers. */
+function finite(value: unknown): number | null {
+  const number = value === undefined || value === null || String(value).trim() === '' ? Number.NaN : Number(value);
+  return Number.isFinite(number) ? number : null;
+}
+
+function text(value: unknown): string | undefined {
+  return value === undefined || value === null ? undefined : String(value).trim();
 }
 
 /** `<creator uid>` (ATAK 4.6+), else a `p-p` link naming a device rather than a vertex. */

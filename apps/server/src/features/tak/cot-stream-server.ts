@@ -11,6 +11,7 @@ import { CotRefused, readCot, type CotMessage } from './cot-reading';
 import { pong, unitEmergency, unitEmergencyCancel, unitSa } from './cot-writing';
 import type { DeviceIdentity } from './tak-certificates.service';
 import type { ItemLanding, TakDrawings } from './tak-drawings';
+import type { TakVideo, VideoLanding } from './tak-video';
 import { TakPicture, type PictureSources } from './tak-picture';
 import type { Landing, TakService } from './tak.service';
 
@@ -54,6 +55,8 @@ export class CotStreamServer {
   private readonly picture: TakPicture;
   /** Drawings devices send, kept as zones (docs/decisions/0068-tak-items-from-devices.md). */
   private drawings: TakDrawings | null = null;
+  /** Video feeds devices announce, kept as cameras. */
+  private video: TakVideo | null = null;
 
   constructor(
     private readonly tak: TakService,
@@ -71,9 +74,10 @@ export class CotStreamServer {
     });
   }
 
-  /** Takes devices' drawings in as zones; set before the endpoint opens. */
-  useDrawings(drawings: TakDrawings): void {
-    this.drawings = drawings;
+  /** Takes devices' drawings in as zones and video feeds as cameras; set before the endpoint opens. */
+  useItems(items: { drawings: TakDrawings; video: TakVideo }): void {
+    this.drawings = items.drawings;
+    this.video = items.video;
   }
 
   /** Starts hearing Argus's events and listening on `port` (0: any free port); resolves with the port. */
@@ -299,7 +303,7 @@ export class CotStreamServer {
     }
   }
 
-  private land(message: CotMessage, device: DeviceIdentity | null): Promise<Landing | ItemLanding> | null {
+  private land(message: CotMessage, device: DeviceIdentity | null): Promise<Landing | ItemLanding | VideoLanding> | null {
     switch (message.kind) {
       case 'sa':
         return this.tak.position(message, device);
@@ -311,11 +315,24 @@ export class CotStreamServer {
         return this.tak.cancelEmergency(message, device);
       case 'drawing':
         return this.drawings?.drawing(message, device) ?? null;
+      case 'video':
+        return this.video?.video(message, device) ?? null;
       case 'removal':
-        return this.drawings?.removal(message, device) ?? null;
+        return this.removal(message, device);
       default:
         return null;
     }
+  }
+
+  /** TAK's delete task: of a video feed kept as a camera, else of a drawing kept as a zone. */
+  private async removal(
+    message: Extract<CotMessage, { kind: 'removal' }>,
+    device: DeviceIdentity | null,
+  ): Promise<ItemLanding | VideoLanding> {
+    return (
+      (await this.video?.removal(message, device)) ??
+      (await this.drawings?.removal(message, device)) ?? { landed: false, reason: 'no items kept' }
+    );
   }
 
   private unitChanged(unit: Unit): void {

@@ -74,7 +74,14 @@ export class TakDrawings {
         this.zoneIds.add(zoneId);
         await this.zones.create(actor.user, request.data, zoneId);
       }
-      await this.items.save({ uid: drawing.uid, kind: 'drawing', zone_id: zoneId, last_event: drawing.xml, updated_at: this.clock.now() });
+      await this.items.save({
+        uid: drawing.uid,
+        kind: 'drawing',
+        zone_id: zoneId,
+        camera_id: null,
+        last_event: drawing.xml,
+        updated_at: this.clock.now(),
+      });
       return { landed: true, zoneId };
     } catch (error) {
       // The zones service's refusal (a self-intersecting shape, too many vertices) is about this drawing alone.

@@ -10,6 +10,10 @@ export class TakItemsRepository extends TransactionalRepository {
     return this.db.selectFrom('tak_items').selectAll().where('uid', '=', uid).executeTakeFirst();
   }
 
+  findByCamera(cameraId: string): Promise<TakItemRow | undefined> {
+    return this.db.selectFrom('tak_items').selectAll().where('camera_id', '=', cameraId).executeTakeFirst();
+  }
+
   findByZone(zoneId: string): Promise<TakItemRow | undefined> {
     return this.db.selectFrom('tak_items').selectAll().where('zone_id', '=', zoneId).executeTakeFirst();
   }
