@@ -59,6 +59,7 @@ import { zonesRoutes } from './features/zones/zones.routes';
 import { takRoutes } from './features/tak/tak.routes';
 import { CotStreamServer } from './features/tak/cot-stream-server';
 import { TakDrawings } from './features/tak/tak-drawings';
+import { TakIncidentReports } from './features/tak/tak-incident-reports';
 import { TakItemsRepository } from './features/tak/tak-items.repository';
 import { TakTlsEndpoints } from './features/tak/tak-tls-endpoints';
 import { TakVideo } from './features/tak/tak-video';
@@ -208,6 +209,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   cot.useItems({
     drawings: new TakDrawings(takItems, services.tak, services.zones, services.rules, clock),
     video: new TakVideo(takItems, services.tak, services.cameras, clock),
+    reports: new TakIncidentReports(services.tak, services.reports),
   });
   const cotPort = config.cot.tcpPort;
   if (cotPort !== null) app.addHook('onReady', async () => void (await cot.listen(cotPort, config.host)));

@@ -83,3 +83,21 @@ export function videoFeed(
     `</detail></event>`
   );
 }
+
+/** An incident marked on the map in ATAK (battle dimension X), with who marked it and a remark. */
+export function incidentMarker(
+  uid: string,
+  creatorUid: string,
+  at: number,
+  lat: number,
+  lon: number,
+  title: string,
+  remarks: string,
+): string {
+  return (
+    `<event version="2.0" uid="${uid}" type="a-h-X-i-l" time="${iso(at)}" start="${iso(at)}" stale="${iso(at + 3_600_000)}" how="h-g-i-g-o">` +
+    `<point lat="${lat}" lon="${lon}" hae="9999999.0" ce="9999999.0" le="9999999.0"/>` +
+    `<detail><contact callsign="${title}"/><link uid="${creatorUid}" type="a-f-G-U-C" relation="p-p"/>` +
+    `<remarks>${remarks}</remarks><archive/><color argb="-65536"/></detail></event>`
+  );
+}

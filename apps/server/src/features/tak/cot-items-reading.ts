@@ -43,6 +43,16 @@ export type CotItem =
       authorUid: string | null;
       xml: string;
     }
+  | {
+      /** An incident report (`a-.-X-*`): filed as a field report, not a contact. */
+      kind: 'incident-report';
+      uid: string;
+      type: string;
+      title: string;
+      remarks: string;
+      location: { lat: number; lon: number } | null;
+      authorUid: string | null;
+    }
   | { kind: 'removal'; uid: string; targetUid: string; senderUid: string | null };
 
 const DRAWING_TYPES = new Set(['u-d-r', 'u-d-f', 'u-d-c-c', 'u-d-c-e']);
@@ -59,6 +69,21 @@ export function readItem(cot: CoT, type: string, uid: string, xml: string): CotI
     return target ? { kind: 'removal', uid, targetUid: target, senderUid: authorOf(detail, target) } : null;
   }
   if (type === 'b-i-v') return readVideo(cot, uid, detail, xml);
+  // Battle dimension X ("other"): ATAK's incident markers, never a device's own position.
+  if (/^a-[a-z]-X(-|$)/.test(type)) {
+    const point = node(cot.raw.event.point)?._attributes;
+    const lat = Number(point?.lat);
+    const lon = Number(point?.lon);
+    return {
+      kind: 'incident-report',
+      uid,
+      type,
+      title: text(node(detail.contact)?._attributes?.callsign) || type,
+      remarks: text(node(detail.remarks)?._text) ?? '',
+      location: Number.isFinite(lat) && Number.isFinite(lon) && Math.abs(lat) <= 90 && Math.abs(lon) <= 180 ? { lat, lon } : null,
+      authorUid: authorOf(detail),
+    };
+  }
   if (!isDrawingType(type)) return null;
   const trigger = node(detail.__geofence)?._attributes?.trigger?.trim().toLowerCase();
   const shape = shapeOf(cot, type);

@@ -11,6 +11,7 @@ import { CotRefused, readCot, type CotMessage } from './cot-reading';
 import { pong, unitEmergency, unitEmergencyCancel, unitSa } from './cot-writing';
 import type { DeviceIdentity } from './tak-certificates.service';
 import type { ItemLanding, TakDrawings } from './tak-drawings';
+import type { ReportLanding, TakIncidentReports } from './tak-incident-reports';
 import type { TakVideo, VideoLanding } from './tak-video';
 import { TakPicture, type PictureSources } from './tak-picture';
 import type { Landing, TakService } from './tak.service';
@@ -57,6 +58,8 @@ export class CotStreamServer {
   private drawings: TakDrawings | null = null;
   /** Video feeds devices announce, kept as cameras. */
   private video: TakVideo | null = null;
+  /** Incidents devices mark, filed as field reports. */
+  private reports: TakIncidentReports | null = null;
 
   constructor(
     private readonly tak: TakService,
@@ -75,9 +78,10 @@ export class CotStreamServer {
   }
 
   /** Takes devices' drawings in as zones and video feeds as cameras; set before the endpoint opens. */
-  useItems(items: { drawings: TakDrawings; video: TakVideo }): void {
+  useItems(items: { drawings: TakDrawings; video: TakVideo; reports: TakIncidentReports }): void {
     this.drawings = items.drawings;
     this.video = items.video;
+    this.reports = items.reports;
   }
 
   /** Starts hearing Argus's events and listening on `port` (0: any free port); resolves with the port. */
@@ -303,7 +307,7 @@ export class CotStreamServer {
     }
   }
 
-  private land(message: CotMessage, device: DeviceIdentity | null): Promise<Landing | ItemLanding | VideoLanding> | null {
+  private land(message: CotMessage, device: DeviceIdentity | null): Promise<Landing | ItemLanding | VideoLanding | ReportLanding> | null {
     switch (message.kind) {
       case 'sa':
         return this.tak.position(message, device);
@@ -317,6 +321,8 @@ export class CotStreamServer {
         return this.drawings?.drawing(message, device) ?? null;
       case 'video':
         return this.video?.video(message, device) ?? null;
+      case 'incident-report':
+        return this.reports?.report(message, device) ?? null;
       case 'removal':
         return this.removal(message, device);
       default:
