@@ -22,7 +22,7 @@ declare module 'vitest' {
     port: number;
     /** The plain-TCP CoT endpoint's port, where a test's simulated TAK device connects. */
     cotPort: number;
-    /** TAK's TLS CoT and certificate enrolment ports, for e2e/tests/tak-enrolment.test.ts. */
+    /** TAK's TLS CoT and certificate enrolment ports, for e2e/tests/tak-enrolment.test.ts and tak-device.test.ts. */
     takTlsPort: number;
     takEnrolPort: number;
     dataDir: string;

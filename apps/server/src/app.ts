@@ -62,7 +62,11 @@ import { CotStreamServer } from './features/tak/cot-stream-server';
 import { TakEnrolmentTokensRepository } from './features/tak/tak-enrolment-tokens.repository';
 import { takOnboardingRoutes } from './features/tak/tak-onboarding.routes';
 import { TakOnboardingService } from './features/tak/tak-onboarding.service';
+import { TakDrawings } from './features/tak/tak-drawings';
+import { TakIncidentReports } from './features/tak/tak-incident-reports';
+import { TakItemsRepository } from './features/tak/tak-items.repository';
 import { TakTlsEndpoints } from './features/tak/tak-tls-endpoints';
+import { TakVideo } from './features/tak/tak-video';
 import { TOKEN_API_PREFIX } from '@argus/contracts/http/token-api';
 
 export interface BuildAppOptions {
@@ -204,6 +208,13 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
     },
     config.cot.limits,
   );
+  // What devices draw and the feeds they announce, as zones and cameras (docs/decisions/0068-tak-items-from-devices.md).
+  const takItems = new TakItemsRepository(services.db.kysely);
+  cot.useItems({
+    drawings: new TakDrawings(takItems, services.tak, services.zones, services.rules, clock),
+    video: new TakVideo(takItems, services.tak, services.cameras, clock),
+    reports: new TakIncidentReports(services.tak, services.reports),
+  });
   const cotPort = config.cot.tcpPort;
   if (cotPort !== null) app.addHook('onReady', async () => void (await cot.listen(cotPort, config.host)));
   // Its TLS side and enrolment (docs/decisions/0062-tak-tls-enrolment-and-revocation.md); the CA is

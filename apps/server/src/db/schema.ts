@@ -297,6 +297,17 @@ export interface TakContactsTable {
   last_seen: number;
 }
 
+/** A drawing or video feed a TAK device put on the map, taken in as a zone or camera (docs/decisions/0068-tak-items-from-devices.md). */
+export interface TakItemsTable {
+  uid: string;
+  kind: 'drawing' | 'video';
+  zone_id: string | null;
+  camera_id: string | null;
+  /** The latest event as received, replayed to devices that connect. */
+  last_event: string;
+  updated_at: number;
+}
+
 /** A client certificate issued to a TAK device (docs/decisions/0062-tak-tls-enrolment-and-revocation.md). */
 export interface TakCertificatesTable {
   id: string;
@@ -539,6 +550,8 @@ export interface CamerasTable {
   fov: number | null;
   range_m: number | null;
   room: string | null;
+  /** The camera's own stream URL (migration 0042), e.g. a TAK device's feed. */
+  stream_url: string | null;
   status: CameraStatus;
   status_reason: string;
   last_seen_at: number | null;
@@ -828,6 +841,7 @@ export interface Database {
   tak_certificates: TakCertificatesTable;
   tak_enrolment_tokens: TakEnrolmentTokensTable;
   tak_data_packages: TakDataPackagesTable;
+  tak_items: TakItemsTable;
   file_store_chunks: FileStoreChunksTable;
   file_store_files: FileStoreFilesTable;
   outbox: OutboxTable;

@@ -10,6 +10,9 @@ import { DEFAULT_COT_LIMITS, type CotLimits } from './cot-limits';
 import { CotRefused, readCot, type CotMessage } from './cot-reading';
 import { pong, unitEmergency, unitEmergencyCancel, unitSa } from './cot-writing';
 import type { DeviceIdentity } from './tak-certificates.service';
+import type { ItemLanding, TakDrawings } from './tak-drawings';
+import type { ReportLanding, TakIncidentReports } from './tak-incident-reports';
+import type { TakVideo, VideoLanding } from './tak-video';
 import { TakPicture, type PictureSources } from './tak-picture';
 import type { Landing, TakService } from './tak.service';
 
@@ -51,6 +54,12 @@ export class CotStreamServer {
   private closed = false;
   /** Argus's incidents and zones on each device, as its user may see them. */
   private readonly picture: TakPicture;
+  /** Drawings devices send, kept as zones (docs/decisions/0068-tak-items-from-devices.md). */
+  private drawings: TakDrawings | null = null;
+  /** Video feeds devices announce, kept as cameras. */
+  private video: TakVideo | null = null;
+  /** Incidents devices mark, filed as field reports. */
+  private reports: TakIncidentReports | null = null;
 
   constructor(
     private readonly tak: TakService,
@@ -61,10 +70,18 @@ export class CotStreamServer {
     sources: PictureSources,
     private readonly limits: CotLimits = DEFAULT_COT_LIMITS,
   ) {
-    this.picture = new TakPicture(sources, clock, (connectionId, xml) => {
+    const drawnOnTak = (zoneId: string) => this.drawings?.drewZone(zoneId) ?? false;
+    this.picture = new TakPicture({ ...sources, drawnOnTak }, clock, (connectionId, xml) => {
       const connection = this.connections.get(connectionId);
       if (connection) this.send(connection, xml);
     });
+  }
+
+  /** Takes devices' drawings in as zones and video feeds as cameras; set before the endpoint opens. */
+  useItems(items: { drawings: TakDrawings; video: TakVideo; reports: TakIncidentReports }): void {
+    this.drawings = items.drawings;
+    this.video = items.video;
+    this.reports = items.reports;
   }
 
   /** Starts hearing Argus's events and listening on `port` (0: any free port); resolves with the port. */
@@ -165,6 +182,7 @@ export class CotStreamServer {
 
   private async start(): Promise<void> {
     await this.tak.loadBindings();
+    await this.drawings?.load();
     for (const row of await this.units.list({ emergency: true })) this.emergencies.set(row.id, presentUnit(row));
     this.unlisten = this.events.listen((event) => {
       // After the write that announced it, not inside it: a CoT that cannot be written must not
@@ -185,7 +203,11 @@ export class CotStreamServer {
           return later(`a change of incident ${event.data.id}`, () => this.picture.incidentChanged(event.data));
         case 'zone.created':
         case 'zone.updated':
-          return later(`a change of zone ${event.data.id}`, () => this.picture.zoneChanged(event.data));
+          return later(`a change of zone ${event.data.id}`, async () => {
+            this.picture.zoneChanged(event.data);
+            const taken = await this.drawings?.zoneChanged(event.data);
+            if (taken) this.broadcast(taken);
+          });
         case 'dispatch.created':
         case 'dispatch.updated':
           return later(`the assignments of unit ${event.data.unitId}`, () => this.picture.assignmentsChanged(event.data.unitId));
@@ -206,6 +228,7 @@ export class CotStreamServer {
         ...(await this.tak.latestSa()),
         ...units.filter((unit) => !this.tak.isBound(unit.id)).map((unit) => unitSa(presentUnit(unit), now)),
         ...[...this.emergencies.values()].map((unit) => unitEmergency(unit, now)),
+        ...((await this.drawings?.latestEvents()) ?? []),
       ];
       for (const xml of events) if (xml) this.send(connection, xml);
       // A device gone while the rest was read is not joined: nothing would ever forget its picture.
@@ -284,7 +307,7 @@ export class CotStreamServer {
     }
   }
 
-  private land(message: CotMessage, device: DeviceIdentity | null): Promise<Landing> | null {
+  private land(message: CotMessage, device: DeviceIdentity | null): Promise<Landing | ItemLanding | VideoLanding | ReportLanding> | null {
     switch (message.kind) {
       case 'sa':
         return this.tak.position(message, device);
@@ -294,9 +317,28 @@ export class CotStreamServer {
         return this.tak.emergency(message, device);
       case 'emergency-cancel':
         return this.tak.cancelEmergency(message, device);
+      case 'drawing':
+        return this.drawings?.drawing(message, device) ?? null;
+      case 'video':
+        return this.video?.video(message, device) ?? null;
+      case 'incident-report':
+        return this.reports?.report(message, device) ?? null;
+      case 'removal':
+        return this.removal(message, device);
       default:
         return null;
     }
+  }
+
+  /** TAK's delete task: of a video feed kept as a camera, else of a drawing kept as a zone. */
+  private async removal(
+    message: Extract<CotMessage, { kind: 'removal' }>,
+    device: DeviceIdentity | null,
+  ): Promise<ItemLanding | VideoLanding> {
+    return (
+      (await this.video?.removal(message, device)) ??
+      (await this.drawings?.removal(message, device)) ?? { landed: false, reason: 'no items kept' }
+    );
   }
 
   private unitChanged(unit: Unit): void {
