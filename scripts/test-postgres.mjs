@@ -6,11 +6,16 @@
 // the same in a tenth of the time, with the same server binaries. Its data dies with the run, which
 // is all a test database is for. Nothing here changes the machine's own server.
 import { spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 const ROOT_BINARIES = '/usr/lib/postgresql';
+const FOLDER_PREFIX = 'argus-test-pg-';
+/** Room the cluster needs: initdb's files, the migrated template and the copies tests hold at once. */
+const MEMORY_NEEDED = 2 * 1024 ** 3;
 
 /** The newest installed server's binaries folder, or null. */
 function serverBinaries() {
@@ -19,6 +24,17 @@ function serverBinaries() {
     .filter((version) => existsSync(path.join(ROOT_BINARIES, version, 'bin/initdb')))
     .sort((a, b) => Number(b) - Number(a));
   return versions.length > 0 ? path.join(ROOT_BINARIES, versions[0], 'bin') : null;
+}
+
+/** Memory (/dev/shm) when it has room, else the temporary folder: a small container's /dev/shm fills mid-run. */
+function parentFolder() {
+  try {
+    const { bavail, bsize } = statfsSync('/dev/shm');
+    if (bavail * bsize >= MEMORY_NEEDED) return '/dev/shm';
+  } catch {
+    // no /dev/shm on this machine
+  }
+  return os.tmpdir();
 }
 
 function freePort() {
@@ -32,10 +48,31 @@ function freePort() {
   });
 }
 
+function processLives(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Folders a run left behind when it was killed outright (SIGKILL): removed when their server is gone. */
+function removeLeftovers(parent) {
+  for (const name of readdirSync(parent).filter((entry) => entry.startsWith(FOLDER_PREFIX))) {
+    const folder = path.join(parent, name);
+    const pidFile = path.join(folder, 'data/postmaster.pid');
+    const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').split('\n')[0]) : 0;
+    if (!pid || !processLives(pid)) rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 /**
  * Starts the cluster and answers its admin URL and a `stop`, or null (with the reason printed)
  * when it cannot, so the caller uses the machine's server as before. PostgreSQL refuses to run
- * as root, so as root the cluster belongs to the `postgres` account Debian's package made.
+ * as root, so as root the cluster belongs to the `postgres` account Debian's package made. It
+ * listens on loopback with a password made for the run: trust on a TCP port would let any local
+ * user in as its superuser.
  */
 export async function startTestPostgres() {
   const bin = serverBinaries();
@@ -48,41 +85,69 @@ export async function startTestPostgres() {
     asRoot
       ? spawnSync('runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args], { encoding: 'utf8' })
       : spawnSync(path.join(bin, command), args, { encoding: 'utf8' });
-  // Memory when the machine has a tmpfs for it, else the temporary folder.
-  const parent = existsSync('/dev/shm') ? '/dev/shm' : (process.env.TMPDIR ?? '/tmp');
-  const folder = mkdtempSync(path.join(parent, 'argus-test-pg-'));
+  const parent = parentFolder();
+  removeLeftovers(parent);
+  const folder = mkdtempSync(path.join(parent, FOLDER_PREFIX));
   const data = path.join(folder, 'data');
   let stopped = false;
   /** Stops the cluster and removes its folder; once, however often it is called. */
-  const stopAndRemove = () => {
+  const stop = () => {
     if (stopped) return;
     stopped = true;
-    run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
+    if (existsSync(path.join(data, 'postmaster.pid'))) run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
     rmSync(folder, { recursive: true, force: true });
   };
   try {
-    if (asRoot) chownSync(folder, Number(spawnSync('id', ['-u', 'postgres']).stdout), Number(spawnSync('id', ['-g', 'postgres']).stdout));
-    const init = run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+    if (asRoot) {
+      const id = (flag) => Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout);
+      chownSync(folder, id('-u'), id('-g'));
+    }
+    const password = randomBytes(18).toString('base64url');
+    const passwordFile = path.join(folder, 'password');
+    writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
+    if (asRoot) chownSync(passwordFile, Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout), 0);
+    const init = run('initdb', [
+      '-D',
+      data,
+      '-U',
+      'postgres',
+      '--auth=scram-sha-256',
+      `--pwfile=${passwordFile}`,
+      '-E',
+      'UTF8',
+      '--no-sync',
+    ]);
+    rmSync(passwordFile);
     if (init.status !== 0) throw new Error(init.stderr || init.stdout);
-    const port = await freePort();
-    const options = [
-      `-p ${port}`,
-      `-k ${folder}`,
-      '-c listen_addresses=127.0.0.1',
-      // The test data is thrown away with the run: durability buys nothing here.
-      '-c fsync=off',
-      '-c synchronous_commit=off',
-      '-c full_page_writes=off',
-      // Scale-out tests run several server processes with a pool each.
-      '-c max_connections=300',
-    ].join(' ');
-    const start = run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(folder, 'log'), '-w', '-t', '120', 'start']);
-    if (start.status !== 0) throw new Error(start.stderr || start.stdout);
-    console.log(`Tests use a throwaway PostgreSQL on 127.0.0.1:${port} (in ${parent}, fsync off).`);
-    return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop: stopAndRemove };
+    // Another process may take the chosen port before the server binds it: a few tries.
+    for (let attempt = 1; ; attempt += 1) {
+      const port = await freePort();
+      const options = [
+        `-p ${port}`,
+        `-k '${folder}'`,
+        '-c listen_addresses=127.0.0.1',
+        // The test data is thrown away with the run: durability buys nothing here.
+        '-c fsync=off',
+        '-c synchronous_commit=off',
+        '-c full_page_writes=off',
+        // Scale-out tests run several server processes with a pool each.
+        '-c max_connections=300',
+      ].join(' ');
+      const start = run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(folder, 'log'), '-w', '-t', '120', 'start']);
+      if (start.status === 0) {
+        console.log(`Tests use a throwaway PostgreSQL on 127.0.0.1:${port} (in ${parent}, fsync off).`);
+        return { url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`, stop };
+      }
+      if (attempt === 3) throw new Error(`${start.stderr || start.stdout}\n${readLog(folder)}`);
+    }
   } catch (error) {
-    stopAndRemove();
+    stop();
     console.log(`A throwaway PostgreSQL could not start, so the tests use the running server:\n${error.message}`);
     return null;
   }
+}
+
+function readLog(folder) {
+  const log = path.join(folder, 'log');
+  return existsSync(log) ? readFileSync(log, 'utf8') : '';
 }

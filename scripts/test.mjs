@@ -97,7 +97,20 @@ step('Bundle budget for /login', 'node', ['scripts/bundle-budget.mjs']);
 // The server's PostgreSQL tests run on a throwaway cluster made for the run (scripts/test-postgres.mjs),
 // unless TEST_POSTGRES_URL names a server; it is stopped however the step ends.
 const testPostgres = process.env.TEST_POSTGRES_URL ? null : await startTestPostgres();
-if (testPostgres) process.once('exit', testPostgres.stop);
+if (testPostgres) {
+  process.once('exit', testPostgres.stop);
+  // An interrupted run (Ctrl-C, a cancelled job) stops it too: its server runs detached otherwise.
+  for (const [signal, number] of [
+    ['SIGINT', 2],
+    ['SIGTERM', 15],
+    ['SIGHUP', 1],
+  ]) {
+    process.once(signal, () => {
+      testPostgres.stop();
+      process.exit(128 + number);
+    });
+  }
+}
 step(
   'Unit and integration tests',
   'npx',
