@@ -550,7 +550,7 @@ export interface CamerasTable {
   fov: number | null;
   range_m: number | null;
   room: string | null;
-  /** The camera's own stream URL (migration 0042), e.g. a TAK device's feed. */
+  /** The camera's own stream URL (migration 0041), e.g. a TAK device's feed. */
   stream_url: string | null;
   status: CameraStatus;
   status_reason: string;

@@ -4,7 +4,7 @@ import { TransactionalRepository } from '../../db/repository';
 
 export type TakItemRow = Selectable<TakItemsTable>;
 
-/** Items TAK devices drew (migration 0042); the only place that speaks SQL about them. */
+/** Items TAK devices drew (migration 0041); the only place that speaks SQL about them. */
 export class TakItemsRepository extends TransactionalRepository {
   find(uid: string): Promise<TakItemRow | undefined> {
     return this.db.selectFrom('tak_items').selectAll().where('uid', '=', uid).executeTakeFirst();
