@@ -9,7 +9,8 @@ import { AppError } from '../../lib/app-error';
 import { decodeCursor, nextCursor } from '../../lib/cursor';
 import type { Clock } from '../../lib/clock';
 import { distanceMetres } from '../../lib/geo';
-import { PendingEvents, type EventPublisher } from '../../realtime/events';
+import type { DurableEvents } from '../../realtime/durable-events';
+import type { PendingEvents } from '../../realtime/events';
 import type { IncidentsRepository } from '../incidents/incidents.repository';
 import type { UserRow } from '../users/users.repository';
 import { alertEvents } from './alerts.events';
@@ -65,7 +66,7 @@ export class AlertsService {
   constructor(
     private readonly alerts: AlertsRepository,
     private readonly clock: Clock,
-    private readonly events: EventPublisher,
+    private readonly events: DurableEvents,
     /** Names the incident a public notice is about (docs/decisions/0014-one-incident-timeline.md). */
     private readonly incidents?: Pick<IncidentsRepository, 'find'>,
   ) {}
@@ -262,10 +263,7 @@ export class AlertsService {
   }
 
   private async inTransaction<T>(work: (trx: Transaction<Database>, pending: PendingEvents) => Promise<T>): Promise<T> {
-    const pending = new PendingEvents();
-    const result = await this.alerts.transaction((trx) => work(trx, pending));
-    pending.publishTo(this.events);
-    return result;
+    return this.events.transaction(this.alerts, work);
   }
 }
 
