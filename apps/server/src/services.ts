@@ -85,6 +85,7 @@ import { RulesRepository } from './features/rules/rules.repository';
 import { RulesService } from './features/rules/rules.service';
 import { DetectionsService } from './features/rules/detections.service';
 import { ThreatEngine } from './features/rules/threat-engine';
+import { EngineCursor } from './features/rules/engine-cursor';
 import { ENGINE_LEASE, ScaledThreatEngine } from './features/rules/scaled-threat-engine';
 import { DispatchCapabilitiesRepository } from './features/dispatch-capabilities/dispatch-capabilities.repository';
 import { HomeAreaRepository } from './features/home-area/home-area.repository';
@@ -148,6 +149,8 @@ export function createServices(config: Config, db: Db, clock: Clock) {
   const evidence = new EvidenceService(evidenceRepository, files, audit, clock, config.evidenceMaxBytes, incidents, durable, fieldScope);
   const cameras = new CamerasService(new CamerasRepository(db.kysely), clock, events);
   const rulesRepository = new RulesRepository(db.kysely);
+  // The engine resumes from the outbox where the last one stopped (docs/decisions/0070-every-event-through-the-outbox.md).
+  const engineCursor = new EngineCursor(db.kysely);
   // Several processes sharing a Redis elect one to run the engine, so each alert is raised once.
   const threatEngine = config.redisUrl
     ? new ScaledThreatEngine(
@@ -157,13 +160,14 @@ export function createServices(config: Config, db: Db, clock: Clock) {
         clock,
         { tickMs: 15_000 },
         { redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, ...ENGINE_LEASE },
+        engineCursor,
       )
-    : new ThreatEngine(rulesRepository, alerts, events, clock, { tickMs: 15_000 });
+    : new ThreatEngine(rulesRepository, alerts, events, clock, { tickMs: 15_000 }, engineCursor);
   const deviceTime = new DeviceTime(clock, config.deviceTime);
   const units = new UnitsService(unitsRepository, clock, durable, alerts, deviceTime);
   // Acknowledging a unit's SOS alert is acknowledging its SOS (docs/decisions/0036-command-inbox-and-attention.md).
   alerts.whenAcknowledged('unit.sos', (trx, pending, alert, viewer) => units.markSosSeenIn(trx, pending, alert.subject, viewer));
-  const messages = new MessagesService(new MessagesRepository(db.kysely), fieldScope, clock, events, deviceTime);
+  const messages = new MessagesService(new MessagesRepository(db.kysely), fieldScope, clock, durable, deviceTime);
   const streamSettings = new StreamSettingsService(new StreamSettingsRepository(db.kysely), audit, clock, config.video.iceServers);
   const mfaRepository = new MfaRepository(db.kysely, () => sessionCache.clear());
   const takCertificates = new TakCertificatesService(
@@ -242,7 +246,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     cameras,
     threatEngine,
     rules: new RulesService(rulesRepository, clock, () => threatEngine.reloadRules()),
-    detections: new DetectionsService(rulesRepository, cameras, clock, events),
+    detections: new DetectionsService(rulesRepository, cameras, clock, durable),
     streamSettings,
     streams: new StreamsService(
       new StreamsRepository(db.kysely),

@@ -36,6 +36,7 @@ import * as homeArea from './migrations/0036_home_area';
 import * as takContacts from './migrations/0037_tak_contacts';
 import * as takCertificates from './migrations/0038_tak_certificates';
 import * as zoneImportPreviews from './migrations/0039_zone_import_previews';
+import * as rulesEngineCursor from './migrations/0044_rules_engine_cursor';
 
 /** Migrations are code, listed here in order, so they bundle and run the same on both dialects. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -75,6 +76,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0037_tak_contacts': takContacts,
   '0038_tak_certificates': takCertificates,
   '0039_zone_import_previews': zoneImportPreviews,
+  '0044_rules_engine_cursor': rulesEngineCursor,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -34,6 +34,12 @@ export interface RaiseAlert {
   eventAt?: number | null;
   ingestedAt?: number | null;
   sources: AlertSource[];
+  /**
+   * The raising event may have been weighed before: the rules engine read it back from the outbox
+   * after a takeover (docs/decisions/0070-every-event-through-the-outbox.md). An open alert that
+   * lists all its sources already heard it, and nothing changes.
+   */
+  heardAgain?: boolean;
 }
 
 export interface AlertSource {
@@ -83,12 +89,15 @@ export class AlertsService {
     const now = this.clock.now();
     const open = await this.alerts.findOpen(trx, input.rule, input.subject);
     if (open) {
+      const known = JSON.parse(open.sources) as AlertSource[];
+      const heard = (source: AlertSource) => known.some((existing) => existing.kind === source.kind && existing.id === source.id);
+      if (input.heardAgain && input.sources.every(heard)) return open;
       const next: AlertRow = {
         ...open,
         detail: input.detail,
         lat: input.location?.lat ?? open.lat,
         lon: input.location?.lon ?? open.lon,
-        sources: JSON.stringify(mergeSources(JSON.parse(open.sources) as AlertSource[], input.sources)),
+        sources: JSON.stringify(mergeSources(known, input.sources)),
         occurrences: open.occurrences + 1,
         updated_at: now,
       };
