@@ -787,6 +787,13 @@ export interface OutboxTable {
   published_at: number | null;
 }
 
+/** How far the rules engine has heard the outbox (0042_rules_engine_cursor.ts). */
+export interface RulesEngineCursorTable {
+  name: string;
+  heard_until: number;
+  updated_at: number;
+}
+
 export interface Database {
   devices: DevicesTable;
   evidence_items: EvidenceItemsTable;
@@ -845,4 +852,5 @@ export interface Database {
   file_store_chunks: FileStoreChunksTable;
   file_store_files: FileStoreFilesTable;
   outbox: OutboxTable;
+  rules_engine_cursor: RulesEngineCursorTable;
 }
