@@ -9,7 +9,9 @@ import { CotFrameTooLarge, CotFramer } from './cot-framing';
 import { DEFAULT_COT_LIMITS, type CotLimits } from './cot-limits';
 import { CotRefused, readCot, type CotMessage } from './cot-reading';
 import { pong, unitEmergency, unitEmergencyCancel, unitSa } from './cot-writing';
+import { TakAlertPicture, type AlertSources } from './tak-alert-picture';
 import type { DeviceIdentity } from './tak-certificates.service';
+import { TakChat, type ChatSources } from './tak-chat';
 import { TakPicture, type PictureSources } from './tak-picture';
 import type { Landing, TakService } from './tak.service';
 
@@ -51,6 +53,10 @@ export class CotStreamServer {
   private closed = false;
   /** Argus's incidents and zones on each device, as its user may see them. */
   private readonly picture: TakPicture;
+  /** GeoChat both ways (docs/decisions/0067-tak-geochat-filtering-and-alerts.md). */
+  private readonly chat: TakChat;
+  /** Argus's alerts on each device, as its user may see them. */
+  private readonly alerts: TakAlertPicture;
 
   constructor(
     private readonly tak: TakService,
@@ -58,13 +64,16 @@ export class CotStreamServer {
     private readonly units: UnitsRepository,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
-    sources: PictureSources,
+    sources: PictureSources & ChatSources & AlertSources,
     private readonly limits: CotLimits = DEFAULT_COT_LIMITS,
   ) {
-    this.picture = new TakPicture(sources, clock, (connectionId, xml) => {
+    const send = (connectionId: number, xml: string) => {
       const connection = this.connections.get(connectionId);
       if (connection) this.send(connection, xml);
-    });
+    };
+    this.picture = new TakPicture(sources, clock, send);
+    this.chat = new TakChat(tak, sources, clock, send);
+    this.alerts = new TakAlertPicture(sources, this.picture, clock, send);
   }
 
   /** Starts hearing Argus's events and listening on `port` (0: any free port); resolves with the port. */
@@ -124,6 +133,7 @@ export class CotStreamServer {
       device,
     };
     this.connections.set(connection.id, connection);
+    this.chat.join(connection.id, device);
     const log = this.log.child({ cotConnection: connection.id, peer, ...(device && { certificate: device.certificateId }) });
     log.info(device ? { deviceUid: device.deviceUid, unitId: device.unitId } : {}, 'TAK device connected');
     socket.setNoDelay(true);
@@ -134,6 +144,8 @@ export class CotStreamServer {
       if (connection.eventTimer) clearTimeout(connection.eventTimer);
       this.connections.delete(connection.id);
       this.picture.leave(connection.id);
+      this.chat.leave(connection.id);
+      this.alerts.leave(connection.id);
       log.info('TAK device disconnected');
     });
     socket.on('data', (chunk: Buffer) => this.receive(connection, chunk, log));
@@ -186,6 +198,11 @@ export class CotStreamServer {
         case 'zone.created':
         case 'zone.updated':
           return later(`a change of zone ${event.data.id}`, () => this.picture.zoneChanged(event.data));
+        case 'message.created':
+          return later(`message ${event.data.id}`, () => this.chat.messageCreated(event.data));
+        case 'alert.created':
+        case 'alert.updated':
+          return later(`a change of alert ${event.data.id}`, () => this.alerts.alertChanged(event.data));
         case 'dispatch.created':
         case 'dispatch.updated':
           return later(`the assignments of unit ${event.data.unitId}`, () => this.picture.assignmentsChanged(event.data.unitId));
@@ -197,19 +214,27 @@ export class CotStreamServer {
     this.repeat.unref();
   }
 
-  /** The latest SA of every contact, every unit's position, the active emergencies, then the incidents and zones it may see. */
+  /**
+   * What the device may see (docs/decisions/0067-tak-geochat-filtering-and-alerts.md): the latest
+   * SA of the contacts, the units' positions and the active emergencies, then the incidents,
+   * zones and alerts.
+   */
   private async greet(connection: Connection, log: FastifyBaseLogger): Promise<void> {
     try {
+      await this.picture.admit(connection.id, connection.device);
       const now = this.clock.now();
       const units = await this.units.list();
+      const sees = (unitId: string) => this.picture.seesUnit(connection.id, unitId);
       const events = [
-        ...(await this.tak.latestSa()),
-        ...units.filter((unit) => !this.tak.isBound(unit.id)).map((unit) => unitSa(presentUnit(unit), now)),
-        ...[...this.emergencies.values()].map((unit) => unitEmergency(unit, now)),
+        ...(await this.tak.latestSa()).filter((sa) => this.picture.seesContact(connection.id, sa.unitId)).map((sa) => sa.xml),
+        ...units.filter((unit) => !this.tak.isBound(unit.id) && sees(unit.id)).map((unit) => unitSa(presentUnit(unit), now)),
+        ...[...this.emergencies.values()].filter((unit) => sees(unit.id)).map((unit) => unitEmergency(unit, now)),
       ];
       for (const xml of events) if (xml) this.send(connection, xml);
       // A device gone while the rest was read is not joined: nothing would ever forget its picture.
-      if (this.connections.has(connection.id)) await this.picture.join(connection.id, connection.device);
+      if (!this.connections.has(connection.id)) return this.picture.leave(connection.id);
+      await this.picture.join(connection.id);
+      if (this.connections.has(connection.id)) await this.alerts.join(connection.id);
     } catch (error) {
       log.error({ err: error }, 'could not send the current picture to a TAK device');
     }
@@ -273,10 +298,20 @@ export class CotStreamServer {
       log.warn({ uid: message.uid, kind: message.kind, reason: refusal }, 'CoT event refused');
       return;
     }
-    // Devices see each other as they would through a TAK Server, whatever Argus makes of the event.
-    this.relay(connection, xml);
+    // A plain-TCP device is known by the uid it first speaks as (a certified one by its certificate).
+    if (message.kind === 'sa' || message.kind === 'chat')
+      this.chat.heard(connection.id, message.kind === 'chat' ? message.senderUid : message.uid);
     try {
-      const landing = await this.land(message, connection.device);
+      if (message.kind === 'chat') {
+        // Chats go where the chat mapping says: to their room's members, and into Argus.
+        const { landing, relayTo } = await this.chat.incoming(connection.id, message);
+        for (const id of relayTo) this.sendTo(id, xml);
+        log.debug({ uid: message.uid, kind: message.kind, ...landing }, 'CoT event');
+        return;
+      }
+      // Devices see each other as they would through a TAK Server, each what its user may see.
+      this.relay(connection, xml, this.relayable(message));
+      const landing = await this.land(connection, message);
       if (landing) log.debug({ uid: message.uid, kind: message.kind, ...landing }, 'CoT event');
     } catch (error) {
       // A refusal by the service (not the crew's unit, a time far off) is about this event alone.
@@ -284,12 +319,27 @@ export class CotStreamServer {
     }
   }
 
-  private land(message: CotMessage, device: DeviceIdentity | null): Promise<Landing> | null {
+  /** Who may get a device's event relayed: a position or an emergency goes as far as its unit may be seen. */
+  private relayable(message: CotMessage): (connectionId: number) => boolean {
+    switch (message.kind) {
+      case 'sa':
+        return (id) => this.picture.seesContact(id, this.tak.unitOf(message.uid));
+      case 'emergency':
+      case 'emergency-cancel':
+      case 'chat-receipt':
+        return (id) => this.picture.seesContact(id, this.tak.unitOf(message.senderUid));
+      default:
+        return () => true;
+    }
+  }
+
+  private land(connection: Connection, message: CotMessage): Promise<Landing> | null {
+    const { device } = connection;
     switch (message.kind) {
       case 'sa':
         return this.tak.position(message, device);
-      case 'chat':
-        return this.tak.chat(message, device);
+      case 'chat-receipt':
+        return this.chat.receipt(connection.id, message);
       case 'emergency':
         return this.tak.emergency(message, device);
       case 'emergency-cancel':
@@ -304,15 +354,16 @@ export class CotStreamServer {
     const wasInEmergency = this.emergencies.has(unit.id);
     if (unit.emergency) this.emergencies.set(unit.id, unit);
     else this.emergencies.delete(unit.id);
+    const sees = (id: number) => this.picture.seesUnit(id, unit.id);
     if (!this.tak.isBound(unit.id)) {
       const sa = unitSa(unit, now);
-      if (sa) this.broadcast(sa);
+      if (sa) this.broadcast(sa, sees);
     }
     if (unit.emergency && !wasInEmergency) {
       const alert = unitEmergency(unit, now);
-      if (alert) this.broadcast(alert);
+      if (alert) this.broadcast(alert, sees);
     }
-    if (!unit.emergency && wasInEmergency) this.broadcast(unitEmergencyCancel(unit, now));
+    if (!unit.emergency && wasInEmergency) this.broadcast(unitEmergencyCancel(unit, now), sees);
   }
 
   private repeatEmergencies(): void {
@@ -320,16 +371,22 @@ export class CotStreamServer {
     const now = this.clock.now();
     for (const unit of this.emergencies.values()) {
       const alert = unitEmergency(unit, now);
-      if (alert) this.broadcast(alert);
+      if (alert) this.broadcast(alert, (id) => this.picture.seesUnit(id, unit.id));
     }
   }
 
-  private broadcast(xml: string): void {
-    for (const connection of this.connections.values()) this.send(connection, xml);
+  /** Sends to every device that may see it. */
+  private broadcast(xml: string, sees: (connectionId: number) => boolean): void {
+    for (const connection of this.connections.values()) if (sees(connection.id)) this.send(connection, xml);
   }
 
-  private relay(from: Connection, xml: string): void {
-    for (const connection of this.connections.values()) if (connection !== from) this.send(connection, xml);
+  private relay(from: Connection, xml: string, sees: (connectionId: number) => boolean): void {
+    for (const connection of this.connections.values()) if (connection !== from && sees(connection.id)) this.send(connection, xml);
+  }
+
+  private sendTo(connectionId: number, xml: string): void {
+    const connection = this.connections.get(connectionId);
+    if (connection) this.send(connection, xml);
   }
 
   /** Writes to one device; a device that stops reading is dropped before its queue grows without end. */
