@@ -69,6 +69,8 @@ export class TakChat {
   private readonly sent = new Map<string, Message>();
   /** Connections that already have a message (the device that wrote it, the one it was relayed to), by clientId. */
   private readonly delivered = new Map<string, Set<number>>();
+  /** Messages going out, in the order they were written; the caller hears each one's failure. */
+  private outgoing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly tak: TakService,
@@ -157,8 +159,17 @@ export class TakChat {
     return { landed: true, unitId: speaker.unitId };
   }
 
-  /** A new Argus message: to every device whose user may hear its conversation, but not back to where it came from. */
-  async messageCreated(message: Message): Promise<void> {
+  /**
+   * A new Argus message: to every device whose user may hear its conversation, but not back to
+   * where it came from. One after another, so a device shows a conversation in the order it was written.
+   */
+  messageCreated(message: Message): Promise<void> {
+    const next = this.outgoing.then(() => this.fanOut(message));
+    this.outgoing = next.catch(() => undefined);
+    return next;
+  }
+
+  private async fanOut(message: Message): Promise<void> {
     const skip = this.delivered.get(message.clientId) ?? new Set<number>();
     const room = await this.roomOf(message);
     if (!room) return;
