@@ -156,6 +156,8 @@ describe.each(TEST_DIALECTS)('GeoChat between TAK devices and Argus on %s', (dia
     await settled(sender(), SENDER);
     expect(await unread()).toBe(0);
 
+    // Later than command's message, so the conversation's order is plain.
+    t.clock.advance(1_000);
     sender().send(chatInto(SENDER, 'HOPLITE', inRoom.roomId, inRoom.room, 'reply-1', 'On our way', t.clock.now()));
     await settled(sender(), SENDER);
     expect((await messages(command, `channel=unit&targetId=${medic}`)).map((message) => message.body)).toEqual([
@@ -196,6 +198,7 @@ describe.each(TEST_DIALECTS)('GeoChat between TAK devices and Argus on %s', (dia
     });
     expect(peer().received).not.toContain('Call me when clear');
 
+    t.clock.advance(1_000);
     sender().send(chatInto(SENDER, 'HOPLITE', chat.senderUid, 'Dana Reyes', 'reply-2', 'Clear now', t.clock.now()));
     await settled(sender(), SENDER);
     expect(await messages(command, `channel=direct&targetId=${medicCrewId}`)).toMatchObject([
