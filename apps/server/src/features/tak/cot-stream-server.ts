@@ -312,7 +312,11 @@ export class CotStreamServer {
       // Devices see each other as they would through a TAK Server, each what its user may see.
       this.relay(connection, xml, this.relayable(message));
       const landing = await this.land(connection, message);
-      if (landing) log.debug({ uid: message.uid, kind: message.kind, ...landing }, 'CoT event');
+      if (landing)
+        log.debug(
+          { uid: message.uid, kind: message.kind, ...(message.kind === 'emergency' && { alert: message.alert }), ...landing },
+          'CoT event',
+        );
     } catch (error) {
       // A refusal by the service (not the crew's unit, a time far off) is about this event alone.
       log.warn({ err: error, uid: message.uid, kind: message.kind }, 'CoT event not applied');
