@@ -115,6 +115,8 @@ describe.each(TEST_DIALECTS)('what each TAK device is sent, by its user’s role
         .statusCode,
     ).toBe(201);
     await rescueDevice.until((d) => d.received.includes('All units: status check'));
+    // So does a plain device that has not said who it is: broadcasts are for everyone.
+    await lan.until((d) => d.received.includes('All units: status check'));
 
     // Connecting again, it is greeted with the same filter: none of the others, nor MEDIC 4's emergency.
     rescueDevice.end();

@@ -12,6 +12,7 @@ import { pong, unitEmergency, unitEmergencyCancel, unitSa } from './cot-writing'
 import { TakAlertPicture, type AlertSources } from './tak-alert-picture';
 import type { DeviceIdentity } from './tak-certificates.service';
 import { TakChat, type ChatSources } from './tak-chat';
+import { relayFilter } from './tak-relay';
 import { TakPicture, type PictureSources } from './tak-picture';
 import type { Landing, TakService } from './tak.service';
 
@@ -310,7 +311,7 @@ export class CotStreamServer {
         return;
       }
       // Devices see each other as they would through a TAK Server, each what its user may see.
-      this.relay(connection, xml, this.relayable(message));
+      this.relay(connection, xml, relayFilter(this.picture, this.tak, message));
       const landing = await this.land(connection, message);
       if (landing)
         log.debug(
@@ -320,20 +321,6 @@ export class CotStreamServer {
     } catch (error) {
       // A refusal by the service (not the crew's unit, a time far off) is about this event alone.
       log.warn({ err: error, uid: message.uid, kind: message.kind }, 'CoT event not applied');
-    }
-  }
-
-  /** Who may get a device's event relayed: a position or an emergency goes as far as its unit may be seen. */
-  private relayable(message: CotMessage): (connectionId: number) => boolean {
-    switch (message.kind) {
-      case 'sa':
-        return (id) => this.picture.seesContact(id, this.tak.unitOf(message.uid));
-      case 'emergency':
-      case 'emergency-cancel':
-      case 'chat-receipt':
-        return (id) => this.picture.seesContact(id, this.tak.unitOf(message.senderUid));
-      default:
-        return () => true;
     }
   }
 

@@ -174,15 +174,17 @@ export class TakChat {
     const room = await this.roomOf(message);
     if (!room) return;
     for (const [connectionId, device] of this.devices) {
-      if (skip.has(connectionId) || !device.uid) continue;
-      const speaker = await this.tak.speaker(device.uid, device.identity);
-      const actor = 'reason' in speaker ? null : speaker.actor;
+      if (skip.has(connectionId)) continue;
+      // A plain device that has not said who it is yet speaks as nobody: it hears broadcasts only.
+      const speaker = device.uid ? await this.tak.speaker(device.uid, device.identity) : null;
+      const actor = speaker && !('reason' in speaker) ? speaker.actor : null;
       if (!(await this.hears(message, actor))) continue;
+      const uid = device.uid ?? '';
       const to: ChatRoom =
         room.kind === 'group'
-          ? { ...room, members: [device.uid] }
+          ? { ...room, members: [uid] }
           : room.kind === 'direct'
-            ? { kind: 'direct', toUid: device.uid, toCallsign: actor?.full_name ?? device.uid }
+            ? { kind: 'direct', toUid: uid, toCallsign: actor?.full_name ?? uid }
             : room;
       this.remember(this.sent, message.id, message);
       this.send(
