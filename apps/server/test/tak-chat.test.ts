@@ -207,6 +207,45 @@ describe.each(TEST_DIALECTS)('GeoChat between TAK devices and Argus on %s', (dia
     ]);
   });
 
+  it('sends an incident’s conversation to the devices of the units assigned to it, in a room named after it', async () => {
+    const created = await command.request('POST', '/incidents', {
+      title: 'Warehouse fire',
+      category: 'fire',
+      severity: 'high',
+      location: { lat: 51.5, lon: -0.12 },
+    });
+    expect(created.statusCode).toBe(201);
+    const incident = created.json().incident as { id: string; reference: string };
+    await t.services.dispatch.assign(incident.id, [medic], commandId);
+    const note = await send(command, { channel: 'incident', targetId: incident.id, body: 'Gas main shut at 10:12' });
+    await sender().until((d) => chatsOf(d).some((chat) => chat.messageId === note.id));
+    expect(chatsOf(sender()).find((chat) => chat.messageId === note.id)).toMatchObject({
+      roomId: `argus-conversation-incident-${incident.id}`,
+      room: `${incident.reference} Warehouse fire`,
+      callsign: 'Dana Reyes',
+    });
+    // RESCUE 2 is not assigned: its device never hears the incident's conversation.
+    expect(peer().received).not.toContain('Gas main');
+
+    t.clock.advance(1_000);
+    sender().send(
+      chatInto(
+        SENDER,
+        'HOPLITE',
+        `argus-conversation-incident-${incident.id}`,
+        'Warehouse fire',
+        'reply-3',
+        'Two casualties out',
+        t.clock.now(),
+      ),
+    );
+    await settled(sender(), SENDER);
+    expect((await messages(command, `channel=incident&targetId=${incident.id}`)).map((message) => message.body)).toEqual([
+      'Two casualties out',
+      'Gas main shut at 10:12',
+    ]);
+  });
+
   it('relays a team room to its members and makes no Argus message of it', async () => {
     sender().send(fixture('geochat-team-room.xml'));
     await peer().until((d) => d.received.includes('Cyan team: hold at the river'));
