@@ -184,6 +184,22 @@ describe.each(TEST_DIALECTS)('GeoChat between TAK devices and Argus on %s', (dia
     const later = await send(command, { channel: 'broadcast', body: 'Check in' });
     await peer().until((d) => chatsOf(d).some((chat) => chat.messageId === later.id));
     expect(chatsOf(peer()).filter((chat) => chat.text === 'Meet at the east gate in 10')).toHaveLength(1);
+
+    // The peer's read receipt goes back to the device that wrote the chat.
+    peer().send(
+      fixture('chat-receipt-read.xml')
+        .replaceAll(SENDER, PEER)
+        .replaceAll('SENDER_UID', SENDER)
+        .replaceAll('MESSAGE_ID', '9b1e7c44-2f0d-4a8b-b6e3-71c9d05a2e88')
+        .replaceAll('ROOM_ID', PEER)
+        .replaceAll('ROOM_NAME', 'DRAGON'),
+    );
+    await sender().until((d) => receiptsOf(d).some((receipt) => receipt.receipt === 'read'));
+    expect(receiptsOf(sender()).find((receipt) => receipt.receipt === 'read')).toMatchObject({
+      senderUid: PEER,
+      messageId: '9b1e7c44-2f0d-4a8b-b6e3-71c9d05a2e88',
+      to: SENDER,
+    });
   });
 
   it('sends a direct message to the device of the person it is for, and a reply to that person comes back as a direct message', async () => {

@@ -39,6 +39,8 @@ export interface ChatReceipt {
   receipt: 'delivered' | 'read';
   /** The message it answers. */
   messageId: string;
+  /** Who wrote that message (the answered chat's `chatgrp uid0`), when the receipt says. */
+  to: string | null;
   time: number;
 }
 
@@ -84,6 +86,7 @@ export function readChatReceipt(uid: string, type: 'b-t-f-d' | 'b-t-f-r', detail
     senderUid,
     receipt: type === 'b-t-f-d' ? 'delivered' : 'read',
     messageId: chat?._attributes?.messageId ?? uid,
+    to: node(chat?.chatgrp)?._attributes?.uid0 ?? null,
     time,
   };
 }

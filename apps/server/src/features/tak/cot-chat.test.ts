@@ -52,6 +52,7 @@ describe('GeoChat samples', () => {
       senderUid: SENDER,
       receipt: 'read',
       messageId: 'm-42',
+      to: 'argus-user-u1',
       time: Date.parse('2026-03-14T09:45:12.004Z'),
     });
   });

@@ -303,9 +303,10 @@ export class CotStreamServer {
     if (message.kind === 'sa' || message.kind === 'chat')
       this.chat.heard(connection.id, message.kind === 'chat' ? message.senderUid : message.uid);
     try {
-      if (message.kind === 'chat') {
-        // Chats go where the chat mapping says: to their room's members, and into Argus.
-        const { landing, relayTo } = await this.chat.incoming(connection.id, message);
+      if (message.kind === 'chat' || message.kind === 'chat-receipt') {
+        // Chats and receipts go where the chat mapping says: to their room's members, and into Argus.
+        const { landing, relayTo } =
+          message.kind === 'chat' ? await this.chat.incoming(connection.id, message) : await this.chat.receipt(connection.id, message);
         for (const id of relayTo) this.sendTo(id, xml);
         log.debug({ uid: message.uid, kind: message.kind, ...landing }, 'CoT event');
         return;
@@ -329,8 +330,6 @@ export class CotStreamServer {
     switch (message.kind) {
       case 'sa':
         return this.tak.position(message, device);
-      case 'chat-receipt':
-        return this.chat.receipt(connection.id, message);
       case 'emergency':
         return this.tak.emergency(message, device);
       case 'emergency-cancel':

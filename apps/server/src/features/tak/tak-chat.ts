@@ -144,9 +144,17 @@ export class TakChat {
    * A receipt from a device. Read: its user's read marker on the thread moves up to that message,
    * as reading it in the app would. Delivered: Argus keeps no delivery state for messages.
    */
-  async receipt(connectionId: number, receipt: ChatReceipt): Promise<Landing> {
+  async receipt(connectionId: number, receipt: ChatReceipt): Promise<ChatOutcome> {
     const message = this.sent.get(receipt.messageId);
-    if (!message) return { landed: false, reason: 'a receipt for no message Argus sent' };
+    // A receipt for another device's chat goes to that device alone, as a TAK Server routes it.
+    if (!message) {
+      const relayTo = receipt.to ? this.connectionsOf(receipt.to).filter((id) => id !== connectionId) : [];
+      return { landing: { landed: false, reason: 'a receipt for no message Argus sent' }, relayTo };
+    }
+    return { landing: await this.markRead(connectionId, receipt, message), relayTo: [] };
+  }
+
+  private async markRead(connectionId: number, receipt: ChatReceipt, message: Message): Promise<Landing> {
     if (receipt.receipt === 'delivered') return { landed: false, reason: 'Argus keeps no delivery state' };
     const speaker = await this.tak.speaker(receipt.senderUid, this.devices.get(connectionId)?.identity ?? null);
     if ('reason' in speaker) return { landed: false, reason: speaker.reason };
