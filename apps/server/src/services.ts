@@ -102,6 +102,9 @@ import { TakContactAnnouncer } from './features/tak/tak-contact.events';
 import { TakRepository } from './features/tak/tak.repository';
 import { TakService } from './features/tak/tak.service';
 import { TakCertificatesRepository } from './features/tak/tak-certificates.repository';
+import { TakEnrolmentTokensRepository } from './features/tak/tak-enrolment-tokens.repository';
+import { TakDataPackagesRepository } from './features/tak/tak-data-packages.repository';
+import { TakDataPackagesService } from './features/tak/tak-data-packages.service';
 import { TakCertificatesService } from './features/tak/tak-certificates.service';
 import { InProcessRateWindows, type RateWindowStore } from './lib/rate-windows';
 import { RedisRateWindows } from './lib/redis-rate-windows';
@@ -141,7 +144,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
   const fieldScope = new FieldScopeRepository(db.kysely);
   const zonesRepository = new ZonesRepository(db.kysely);
   const reportsRepository = new ReportsRepository(db.kysely);
-  const { files, basemaps: basemapFiles } = createFileStores(config.fileStore, config.dataDir, db.kysely);
+  const { files, basemaps: basemapFiles, takPackages } = createFileStores(config.fileStore, config.dataDir, db.kysely);
   const evidenceRepository = new EvidenceRepository(db.kysely);
   const evidence = new EvidenceService(evidenceRepository, files, audit, clock, config.evidenceMaxBytes, incidents, events, fieldScope);
   const cameras = new CamerasService(new CamerasRepository(db.kysely), clock, events);
@@ -172,6 +175,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     audit,
     clock,
     config.cot.clientCertDays,
+    new TakEnrolmentTokensRepository(db.kysely),
   );
   // A deactivated user's TAK devices are cut off with them (docs/decisions/0062-tak-tls-enrolment-and-revocation.md).
   accounts.whenDeactivated((userId, context) => takCertificates.revokeUser(userId, context));
@@ -218,6 +222,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     zonesRepository,
     tak: new TakService(new TakRepository(db.kysely), units, unitsRepository, users, audit, clock, new TakContactAnnouncer(events, clock)),
     takCertificates,
+    takDataPackages: new TakDataPackagesService(new TakDataPackagesRepository(db.kysely), takPackages, clock),
     push: new PushService(
       new PushRepository(db.kysely),
       config.webPush ? webPushSender(config.webPush) : null,

@@ -1,5 +1,6 @@
 import CoT from '@tak-ps/node-cot';
 import { GeoChatUnreadable, linkedUid, readChatReceipt, readGeoChat, type ChatReceipt, type GeoChat } from './cot-chat-reading';
+import { readItem, type CotItem } from './cot-items-reading';
 
 /**
  * Reads one CoT event into what Argus acts on (docs/decisions/0061-tak-cot-endpoint-first-slice.md).
@@ -37,6 +38,8 @@ export type CotMessage =
   | { kind: 'emergency'; uid: string; senderUid: string; alert: EmergencyAlert; lat: number; lon: number; time: number }
   | { kind: 'emergency-cancel'; uid: string; senderUid: string; time: number }
   | { kind: 'ping'; uid: string }
+  /** Drawings and deletions (docs/decisions/0068-tak-items-from-devices.md). */
+  | CotItem
   /** Anything this slice does not map yet (markers, drawings, video): read, logged, dropped. */
   | { kind: 'other'; uid: string; type: string };
 
@@ -74,6 +77,8 @@ export function readCot(xml: string): CotMessage {
   const detail = event.detail ?? {};
 
   if (type === 't-x-c-t') return { kind: 'ping', uid };
+  const item = readItem(cot, type, uid, xml);
+  if (item) return item;
 
   try {
     if (type === 'b-t-f') return readGeoChat(uid, detail, time);

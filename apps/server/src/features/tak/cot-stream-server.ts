@@ -1,19 +1,19 @@
 import net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Unit } from '@argus/contracts/http/units';
 import type { Clock } from '../../lib/clock';
 import type { EventBus } from '../../realtime/events';
-import { presentUnit } from '../units/units.presenter';
 import type { UnitsRepository } from '../units/units.repository';
 import { CotFrameTooLarge, CotFramer } from './cot-framing';
 import { DEFAULT_COT_LIMITS, type CotLimits } from './cot-limits';
 import { CotRefused, readCot, type CotMessage } from './cot-reading';
-import { pong, unitEmergency, unitEmergencyCancel, unitSa } from './cot-writing';
+import { pong } from './cot-writing';
 import { TakAlertPicture, type AlertSources } from './tak-alert-picture';
 import type { DeviceIdentity } from './tak-certificates.service';
 import { TakChat, type ChatSources } from './tak-chat';
+import { landItem, type DeviceItemLanding, type DeviceItems } from './tak-device-items';
 import { relayFilter } from './tak-relay';
 import { TakPicture, type PictureSources } from './tak-picture';
+import { TakUnitPicture } from './tak-unit-picture';
 import type { Landing, TakService } from './tak.service';
 
 /** Events read but not yet acted on, per connection, before the connection stops being read. */
@@ -34,8 +34,10 @@ interface Connection {
 
 /**
  * The streaming CoT endpoint: XML events over a plain TCP socket. Every device's valid events are
- * relayed to the other devices, as a TAK Server does, and mapped into Argus by the TAK service;
- * Argus's units and active emergencies go out to every device. Each connection is read on its own:
+ * relayed to the other devices that may see them, as a TAK Server does, and mapped into Argus by
+ * the TAK service (devices' drawings, feeds and incident markers by tak-device-items.ts); Argus's
+ * units, emergencies, incidents, zones, alerts and chats go out to each device as its user may see
+ * them. Each connection is read on its own:
  * bad input drops that connection alone, after a log line, and nothing it sent changes anything.
  *
  * `attach` also serves the TLS port (docs/decisions/0062-tak-tls-enrolment-and-revocation.md): a
@@ -44,7 +46,6 @@ interface Connection {
  */
 export class CotStreamServer {
   private readonly connections = new Map<number, Connection>();
-  private readonly emergencies = new Map<string, Unit>();
   private nextId = 1;
   private server: net.Server | null = null;
   private repeat: NodeJS.Timeout | null = null;
@@ -54,15 +55,19 @@ export class CotStreamServer {
   private closed = false;
   /** Argus's incidents and zones on each device, as its user may see them. */
   private readonly picture: TakPicture;
+  /** Argus's units and their emergencies on each device, as its user may see them. */
+  private readonly unitPicture: TakUnitPicture;
   /** GeoChat both ways (docs/decisions/0067-tak-geochat-filtering-and-alerts.md). */
   private readonly chat: TakChat;
   /** Argus's alerts on each device, as its user may see them. */
   private readonly alerts: TakAlertPicture;
+  /** Drawings, video feeds and incident markers devices send (docs/decisions/0068-tak-items-from-devices.md). */
+  private items: DeviceItems | null = null;
 
   constructor(
     private readonly tak: TakService,
     private readonly events: EventBus,
-    private readonly units: UnitsRepository,
+    units: UnitsRepository,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
     sources: PictureSources & ChatSources & AlertSources,
@@ -72,9 +77,16 @@ export class CotStreamServer {
       const connection = this.connections.get(connectionId);
       if (connection) this.send(connection, xml);
     };
-    this.picture = new TakPicture(sources, clock, send);
+    const drawnOnTak = (zoneId: string) => this.items?.drawings.drewZone(zoneId) ?? false;
+    this.picture = new TakPicture({ ...sources, drawnOnTak }, clock, send);
+    this.unitPicture = new TakUnitPicture(tak, units, this.picture, clock, (xml, sees) => this.broadcast(xml, sees));
     this.chat = new TakChat(tak, sources, clock, send);
     this.alerts = new TakAlertPicture(sources, this.picture, clock, send);
+  }
+
+  /** Takes devices' drawings in as zones and video feeds as cameras; set before the endpoint opens. */
+  useItems(items: DeviceItems): void {
+    this.items = items;
   }
 
   /** Starts hearing Argus's events and listening on `port` (0: any free port); resolves with the port. */
@@ -178,7 +190,8 @@ export class CotStreamServer {
 
   private async start(): Promise<void> {
     await this.tak.loadBindings();
-    for (const row of await this.units.list({ emergency: true })) this.emergencies.set(row.id, presentUnit(row));
+    await this.items?.drawings.load();
+    await this.unitPicture.load();
     this.unlisten = this.events.listen((event) => {
       // After the write that announced it, not inside it: a CoT that cannot be written must not
       // fail the save, and N device sockets are not written on its request path.
@@ -192,13 +205,18 @@ export class CotStreamServer {
         case 'unit.position':
         case 'unit.updated':
         case 'unit.created':
-          return later(`a change of unit ${event.data.id}`, () => this.unitChanged(event.data));
+          return later(`a change of unit ${event.data.id}`, () => this.unitPicture.unitChanged(event.data));
         case 'incident.created':
         case 'incident.updated':
           return later(`a change of incident ${event.data.id}`, () => this.picture.incidentChanged(event.data));
         case 'zone.created':
         case 'zone.updated':
-          return later(`a change of zone ${event.data.id}`, () => this.picture.zoneChanged(event.data));
+          return later(`a change of zone ${event.data.id}`, async () => {
+            this.picture.zoneChanged(event.data);
+            // A device's drawing is on every device (relayed and replayed to all), so its removal is too.
+            const taken = await this.items?.drawings.zoneChanged(event.data);
+            if (taken) this.broadcast(taken, () => true);
+          });
         case 'message.created':
           return later(`message ${event.data.id}`, () => this.chat.messageCreated(event.data));
         case 'alert.created':
@@ -211,7 +229,9 @@ export class CotStreamServer {
           return;
       }
     });
-    this.repeat = setInterval(() => this.repeatEmergencies(), this.limits.emergencyRepeatMs);
+    this.repeat = setInterval(() => {
+      if (this.connections.size > 0) this.unitPicture.repeatEmergencies();
+    }, this.limits.emergencyRepeatMs);
     this.repeat.unref();
   }
 
@@ -223,13 +243,11 @@ export class CotStreamServer {
   private async greet(connection: Connection, log: FastifyBaseLogger): Promise<void> {
     try {
       await this.picture.admit(connection.id, connection.device);
-      const now = this.clock.now();
-      const units = await this.units.list();
-      const sees = (unitId: string) => this.picture.seesUnit(connection.id, unitId);
       const events = [
         ...(await this.tak.latestSa()).filter((sa) => this.picture.seesContact(connection.id, sa.unitId)).map((sa) => sa.xml),
-        ...units.filter((unit) => !this.tak.isBound(unit.id) && sees(unit.id)).map((unit) => unitSa(presentUnit(unit), now)),
-        ...[...this.emergencies.values()].filter((unit) => sees(unit.id)).map((unit) => unitEmergency(unit, now)),
+        ...(await this.unitPicture.greeting(connection.id)),
+        // Devices' drawings are relayed to every device (tak-relay.ts), so every device is replayed them.
+        ...((await this.items?.drawings.latestEvents()) ?? []),
       ];
       for (const xml of events) if (xml) this.send(connection, xml);
       // A device gone while the rest was read is not joined: nothing would ever forget its picture.
@@ -325,7 +343,7 @@ export class CotStreamServer {
     }
   }
 
-  private land(connection: Connection, message: CotMessage): Promise<Landing> | null {
+  private land(connection: Connection, message: CotMessage): Promise<Landing | DeviceItemLanding> | null {
     const { device } = connection;
     switch (message.kind) {
       case 'sa':
@@ -335,33 +353,7 @@ export class CotStreamServer {
       case 'emergency-cancel':
         return this.tak.cancelEmergency(message, device);
       default:
-        return null;
-    }
-  }
-
-  private unitChanged(unit: Unit): void {
-    const now = this.clock.now();
-    const wasInEmergency = this.emergencies.has(unit.id);
-    if (unit.emergency) this.emergencies.set(unit.id, unit);
-    else this.emergencies.delete(unit.id);
-    const sees = (id: number) => this.picture.seesUnit(id, unit.id);
-    if (!this.tak.isBound(unit.id)) {
-      const sa = unitSa(unit, now);
-      if (sa) this.broadcast(sa, sees);
-    }
-    if (unit.emergency && !wasInEmergency) {
-      const alert = unitEmergency(unit, now);
-      if (alert) this.broadcast(alert, sees);
-    }
-    if (!unit.emergency && wasInEmergency) this.broadcast(unitEmergencyCancel(unit, now), sees);
-  }
-
-  private repeatEmergencies(): void {
-    if (this.connections.size === 0) return;
-    const now = this.clock.now();
-    for (const unit of this.emergencies.values()) {
-      const alert = unitEmergency(unit, now);
-      if (alert) this.broadcast(alert, (id) => this.picture.seesUnit(id, unit.id));
+        return landItem(this.items, message, device);
     }
   }
 

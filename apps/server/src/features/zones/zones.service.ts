@@ -116,10 +116,11 @@ export class ZonesService {
     };
   }
 
-  async create(viewer: UserRow, request: CreateZoneRequest): Promise<ZoneRow> {
+  /** `id` is given by a caller that must know the zone before it is announced (a TAK drawing). */
+  async create(viewer: UserRow, request: CreateZoneRequest, id: string = randomUUID()): Promise<ZoneRow> {
     const now = this.clock.now();
     const row: ZoneRow = {
-      id: randomUUID(),
+      id,
       name: request.name,
       kind: request.kind,
       risk_level: request.riskLevel,
