@@ -106,7 +106,7 @@ export class TakChat {
    */
   async incoming(connectionId: number, chat: GeoChat): Promise<ChatOutcome> {
     const device = this.devices.get(connectionId);
-    const speaker = await this.tak.speaker(chat.senderUid, device?.identity ?? null);
+    const speaker = await this.tak.boundActor(chat.senderUid, device?.identity ?? null);
     const others = (uids: string[]) => uids.flatMap((uid) => this.connectionsOf(uid)).filter((id) => id !== connectionId);
     if (chat.roomId === ALL_CHAT_ROOMS) {
       if ('reason' in speaker) return { landing: { landed: false, reason: speaker.reason }, relayTo: [] };
@@ -156,7 +156,7 @@ export class TakChat {
 
   private async markRead(connectionId: number, receipt: ChatReceipt, message: Message): Promise<Landing> {
     if (receipt.receipt === 'delivered') return { landed: false, reason: 'Argus keeps no delivery state' };
-    const speaker = await this.tak.speaker(receipt.senderUid, this.devices.get(connectionId)?.identity ?? null);
+    const speaker = await this.tak.boundActor(receipt.senderUid, this.devices.get(connectionId)?.identity ?? null);
     if ('reason' in speaker) return { landed: false, reason: speaker.reason };
     const targetId = message.channel === 'direct' ? message.senderId : (message.targetId ?? undefined);
     await this.sources.messages.markRead(speaker.actor, {
@@ -184,7 +184,7 @@ export class TakChat {
     for (const [connectionId, device] of this.devices) {
       if (skip.has(connectionId)) continue;
       // A plain device that has not said who it is yet speaks as nobody: it hears broadcasts only.
-      const speaker = device.uid ? await this.tak.speaker(device.uid, device.identity) : null;
+      const speaker = device.uid ? await this.tak.boundActor(device.uid, device.identity) : null;
       const actor = speaker && !('reason' in speaker) ? speaker.actor : null;
       if (!(await this.hears(message, actor))) continue;
       const uid = device.uid ?? '';

@@ -103,11 +103,6 @@ export class TakService {
     return this.unitByUid.get(uid) ?? null;
   }
 
-  /** Whom a device speaks as (its certificate's user, or a bound unit's crew member), or why nobody. */
-  speaker(uid: string, device: DeviceIdentity | null): Promise<{ unitId: string; actor: UserRow } | { reason: string }> {
-    return this.boundActor(uid, device);
-  }
-
   isBound(unitId: string): boolean {
     return this.bound.has(unitId);
   }
