@@ -1,5 +1,5 @@
 import { CreateCameraRequest } from '@argus/contracts/http/cameras';
-import { isCommandRole } from '@argus/contracts/roles';
+import { mayManageCameras } from '@argus/contracts/policies/cameras';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { CamerasService } from '../cameras/cameras.service';
@@ -17,7 +17,7 @@ export type VideoLanding = { landed: true; cameraId: string } | { landed: false;
 /**
  * Video feeds TAK devices announce (`b-i-v` with `__video`) as cameras in the surveillance registry,
  * with the URL the feed plays from (docs/decisions/0068-tak-items-from-devices.md). The registry is
- * command's to manage (the cameras routes' COMMAND_ROLES), so only a device whose user holds a
+ * command's to manage (the cameras policy, mayManageCameras), so only a device whose user holds a
  * command role adds one; the cameras service checks the rest as it does for the form.
  */
 export class TakVideo {
@@ -33,7 +33,7 @@ export class TakVideo {
     if (!device && !video.authorUid) return { landed: false, reason: 'the event does not say which device announced the feed' };
     const bound = await this.tak.boundActor(video.authorUid ?? '', device);
     if ('reason' in bound) return { landed: false, reason: bound.reason };
-    if (!isCommandRole(bound.actor.role))
+    if (!mayManageCameras(bound.actor.role))
       return { landed: false, reason: `${bound.actor.email} may not register cameras (${bound.actor.role})` };
     const request = CreateCameraRequest.safeParse({
       name: (video.name || `TAK video ${video.uid}`).slice(0, 80),
@@ -75,7 +75,7 @@ export class TakVideo {
     if (!device && !deletion.senderUid) return { landed: false, reason: 'the event does not say which device deleted the feed' };
     const bound = await this.tak.boundActor(deletion.senderUid ?? '', device);
     if ('reason' in bound) return { landed: false, reason: bound.reason };
-    if (!isCommandRole(bound.actor.role))
+    if (!mayManageCameras(bound.actor.role))
       return { landed: false, reason: `${bound.actor.email} may not change cameras (${bound.actor.role})` };
     await this.cameras.update(kept.camera_id, { active: false });
     await this.items.remove(kept.uid);
