@@ -211,8 +211,8 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   // What devices draw and the feeds they announce, as zones and cameras (docs/decisions/0068-tak-items-from-devices.md).
   const takItems = new TakItemsRepository(services.db.kysely);
   cot.useItems({
-    drawings: new TakDrawings(takItems, services.tak, services.zones, services.rules, clock),
-    video: new TakVideo(takItems, services.tak, services.cameras, clock),
+    drawings: new TakDrawings(takItems, services.tak, services.zones, services.rules, clock, services.mfaPolicy),
+    video: new TakVideo(takItems, services.tak, services.cameras, clock, services.mfaPolicy),
     reports: new TakIncidentReports(services.tak, services.reports),
   });
   const cotPort = config.cot.tcpPort;

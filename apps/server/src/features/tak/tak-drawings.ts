@@ -3,12 +3,14 @@ import { CreateZoneRequest, type Zone } from '@argus/contracts/http/zones';
 import type { RiskLevel, ZoneKind } from '@argus/contracts/zones';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { MfaPolicy } from '../mfa/mfa-policy';
 import type { RulesService } from '../rules/rules.service';
 import type { UserRow } from '../users/users.repository';
 import { editsZones, type ZonesService } from '../zones/zones.service';
 import type { CotItem } from './cot-items-reading';
 import { removal } from './cot-picture-writing';
 import type { DeviceIdentity } from './tak-certificates.service';
+import { administrativeRefusal } from './tak-device-assurance';
 import type { TakItemsRepository } from './tak-items.repository';
 import type { TakService } from './tak.service';
 
@@ -35,6 +37,7 @@ export class TakDrawings {
     private readonly zones: ZonesService,
     private readonly rules: RulesService,
     private readonly clock: Clock,
+    private readonly mfa: MfaPolicy,
   ) {}
 
   async load(): Promise<void> {
@@ -119,6 +122,8 @@ export class TakDrawings {
     const bound = await this.tak.boundActor(uid ?? '', device);
     if ('reason' in bound) return { landed: false, reason: bound.reason };
     if (!editsZones(bound.actor)) return { landed: false, reason: `${bound.actor.email} may not edit zones (${bound.actor.role})` };
+    const refused = administrativeRefusal(this.mfa, bound.actor, device);
+    if (refused) return { landed: false, reason: refused };
     return { user: bound.actor };
   }
 

@@ -3,8 +3,10 @@ import { mayManageCameras } from '@argus/contracts/policies/cameras';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { CamerasService } from '../cameras/cameras.service';
+import type { MfaPolicy } from '../mfa/mfa-policy';
 import type { CotItem } from './cot-items-reading';
 import type { DeviceIdentity } from './tak-certificates.service';
+import { administrativeRefusal } from './tak-device-assurance';
 import type { TakItemsRepository } from './tak-items.repository';
 import type { TakService } from './tak.service';
 
@@ -26,6 +28,7 @@ export class TakVideo {
     private readonly tak: TakService,
     private readonly cameras: CamerasService,
     private readonly clock: Clock,
+    private readonly mfa: MfaPolicy,
   ) {}
 
   async video(video: Video, device: DeviceIdentity | null): Promise<VideoLanding> {
@@ -35,6 +38,8 @@ export class TakVideo {
     if ('reason' in bound) return { landed: false, reason: bound.reason };
     if (!mayManageCameras(bound.actor.role))
       return { landed: false, reason: `${bound.actor.email} may not register cameras (${bound.actor.role})` };
+    const refused = administrativeRefusal(this.mfa, bound.actor, device);
+    if (refused) return { landed: false, reason: refused };
     const request = CreateCameraRequest.safeParse({
       name: (video.name || `TAK video ${video.uid}`).slice(0, 80),
       kind: 'camera',
@@ -77,6 +82,8 @@ export class TakVideo {
     if ('reason' in bound) return { landed: false, reason: bound.reason };
     if (!mayManageCameras(bound.actor.role))
       return { landed: false, reason: `${bound.actor.email} may not change cameras (${bound.actor.role})` };
+    const refusedChange = administrativeRefusal(this.mfa, bound.actor, device);
+    if (refusedChange) return { landed: false, reason: refusedChange };
     await this.cameras.update(kept.camera_id, { active: false });
     await this.items.remove(kept.uid);
     return { landed: true, cameraId: kept.camera_id };
