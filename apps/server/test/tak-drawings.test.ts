@@ -143,6 +143,38 @@ describe.each(TEST_DIALECTS)('drawings from TAK devices as zones on %s', (dialec
     await drawer.until((d) => d.received.includes('t-x-d-d') && d.received.includes('df11ad17-79d8-436b-ba7f-6c12a7d147d3'));
   });
 
+  it('knows a zone whose drawing another server process took in: sends no copy of it, and takes the drawing off when it is deactivated', async () => {
+    const author = (await t.services.usersRepository.findById(commander.id))!;
+    const zone = await t.services.zones.create(author, {
+      name: 'Drawn elsewhere',
+      kind: 'patrol',
+      riskLevel: 'low',
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [-0.1, 51.5],
+            [-0.09, 51.5],
+            [-0.09, 51.51],
+            [-0.1, 51.5],
+          ],
+        ],
+      },
+      notes: '',
+    });
+    // What another process's landing of the drawing leaves: only the shared tak_items row says so.
+    await t.services.db.kysely
+      .insertInto('tak_items')
+      .values({ uid: POLYGON_UID, kind: 'drawing', zone_id: zone.id, camera_id: null, last_event: POLYGON, updated_at: t.clock.now() })
+      .execute();
+    const watcher = await deviceOf(commander.email, 'ANDROID-commander');
+    await watcher.until((d) => d.received.includes(POLYGON_UID));
+    expect((await command.request('PATCH', `/zones/${zone.id}`, { active: false })).statusCode).toBe(200);
+    await watcher.until((d) => d.received.includes('t-x-d-d') && d.received.split(POLYGON_UID).length > 2);
+    expect(watcher.received).not.toContain(`argus-zone-${zone.id}`);
+    expect(await t.services.db.kysely.selectFrom('tak_items').select('uid').execute()).toEqual([]);
+  });
+
   it('keeps no zone from a device whose user may not edit zones, and still relays the drawing', async () => {
     const field = await deviceOf(crew.email, 'ANDROID-medic');
     const other = await deviceOf(commander.email, 'ANDROID-commander');

@@ -204,6 +204,7 @@ export class CotStreamServer {
         case 'zone.created':
         case 'zone.updated':
           return later(`a change of zone ${event.data.id}`, async () => {
+            await this.drawings?.refresh(event.data.id);
             this.picture.zoneChanged(event.data);
             const taken = await this.drawings?.zoneChanged(event.data);
             if (taken) this.broadcast(taken);
@@ -231,6 +232,7 @@ export class CotStreamServer {
         ...((await this.drawings?.latestEvents()) ?? []),
       ];
       for (const xml of events) if (xml) this.send(connection, xml);
+      await this.drawings?.load();
       // A device gone while the rest was read is not joined: nothing would ever forget its picture.
       if (this.connections.has(connection.id)) await this.picture.join(connection.id, connection.device);
     } catch (error) {
