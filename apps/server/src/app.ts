@@ -213,7 +213,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   cot.useItems({
     drawings: new TakDrawings(takItems, services.tak, services.zones, services.rules, clock, services.mfaPolicy),
     video: new TakVideo(takItems, services.tak, services.cameras, clock, services.mfaPolicy),
-    reports: new TakIncidentReports(services.tak, services.reports),
+    reports: new TakIncidentReports(services.tak, services.reports, services.reportsRepository, services.rateWindows, clock),
   });
   const cotPort = config.cot.tcpPort;
   if (cotPort !== null) app.addHook('onReady', async () => void (await cot.listen(cotPort, config.host)));
