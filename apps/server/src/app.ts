@@ -214,9 +214,9 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   // What devices draw and the feeds they announce, as zones and cameras (docs/decisions/0068-tak-items-from-devices.md).
   const takItems = new TakItemsRepository(services.db.kysely);
   cot.useItems({
-    drawings: new TakDrawings(takItems, services.tak, services.zones, services.rules, clock),
-    video: new TakVideo(takItems, services.tak, services.cameras, clock),
-    reports: new TakIncidentReports(services.tak, services.reports),
+    drawings: new TakDrawings(takItems, services.tak, services.zones, services.rules, clock, services.mfaPolicy),
+    video: new TakVideo(takItems, services.tak, services.cameras, clock, services.mfaPolicy),
+    reports: new TakIncidentReports(services.tak, services.reports, services.reportsRepository, services.rateWindows, clock),
   });
   const cotPort = config.cot.tcpPort;
   if (cotPort !== null) app.addHook('onReady', async () => void (await cot.listen(cotPort, config.host)));

@@ -22,6 +22,8 @@ export interface DeviceIdentity {
   deviceUid: string;
   /** The enrolling user's email, the name TAK's APIs show for the device. */
   email: string;
+  /** The assurance the device acts at, fixed at enrolment (decision 0068). */
+  aal: 'aal1' | 'aal2';
 }
 
 export interface EnrolRequest {
@@ -178,6 +180,9 @@ export class TakCertificatesService {
       expires_at: certificate.notAfter,
       revoked_at: null,
       revoked_by: null,
+      // A token's administrator met the MFA policy when making it, so its device acts at aal2; a
+      // password alone is one factor (decision 0068).
+      aal: token ? ('aal2' as const) : ('aal1' as const),
     };
     try {
       await this.repository.insertReplacing(row, replaced, now);
@@ -226,7 +231,14 @@ export class TakCertificatesService {
     if (!row) return { refused: 'a certificate Argus has no record of' };
     const refused = whyUnusable(row, this.clock.now());
     if (refused) return { refused };
-    return { certificateId: row.id, userId: row.user_id, unitId: row.unit_id!, deviceUid: row.device_uid, email: row.user_email };
+    return {
+      certificateId: row.id,
+      userId: row.user_id,
+      unitId: row.unit_id!,
+      deviceUid: row.device_uid,
+      email: row.user_email,
+      aal: row.aal,
+    };
   }
 
   /** Of the certificates of open connections, those that may no longer connect (revoked in another process, say). */
