@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import https from 'node:https';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from './databases';
 import { buildTestApp, createUser, signIn, STRONG_PASSWORD, type Client, type TestApp } from './support';
@@ -163,5 +166,30 @@ describe.each(TEST_DIALECTS)('the Marti API a connected ATAK calls, on %s', (dia
     const revoked = await call({ path: '/Marti/api/version' });
     expect(revoked.status).toBe(403);
     expect(revoked.body.toString()).toContain('a revoked certificate');
+  });
+
+  it('ends an upload the device cut off, keeping none of its bytes, whether multipart or bare', async () => {
+    const incoming = path.join(t.config.dataDir, 'tak-packages', 'incoming');
+    const partial = () => Promise.resolve(fs.existsSync(incoming) ? fs.readdirSync(incoming) : []);
+    const { body, type } = await multipartPackage(Buffer.alloc(4096, 7), 'cut.zip');
+    for (const headers of [{ 'content-type': type }, { 'content-type': 'application/zip' }]) {
+      const request = https.request({
+        host: '127.0.0.1',
+        port: martiPort(),
+        servername: 'localhost',
+        ca,
+        ...client,
+        method: 'POST',
+        path: '/Marti/sync/missionupload?filename=cut.zip',
+        headers: { host: `localhost:${martiPort()}`, 'content-length': String(body.length * 10), ...headers },
+      });
+      request.on('error', () => undefined);
+      request.write(body.subarray(0, body.length - 200));
+      // The store has begun writing the bytes; then the connection drops mid-body.
+      await eventually(partial, (files) => files.length === 1);
+      request.destroy();
+      await eventually(partial, (files) => files.length === 0);
+    }
+    expect(await t.services.takDataPackages.search({})).toEqual([]);
   });
 });

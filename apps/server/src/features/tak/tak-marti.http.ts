@@ -67,25 +67,54 @@ function listed(row: TakDataPackageRow): Record<string, unknown> {
   };
 }
 
-/** The part named `assetfile` of ATAK's multipart upload, or the body itself when it was sent bare. */
+/** What a client that stopped sending, or the idle timeout that ended it, leaves the store's read with. */
+const cutOff = () => new AppError('validation_failed', 'The upload was cut off.');
+
+/**
+ * The part named `assetfile` of ATAK's multipart upload, or the body itself when it was sent bare.
+ * A request closed before its last byte fails the bytes' stream, so the store's read ends and drops
+ * what it had (a plain pipe passes no abort on: the store would wait for ever).
+ */
 function uploadedFile(request: IncomingMessage): Promise<{ bytes: Readable; mimeType: string | null }> {
   const type = request.headers['content-type'] ?? '';
-  if (!/^multipart\/form-data/i.test(type)) return Promise.resolve({ bytes: request, mimeType: type || null });
+  if (!/^multipart\/form-data/i.test(type)) {
+    const bytes = new PassThrough();
+    request.once('close', () => {
+      if (!request.complete) bytes.destroy(cutOff());
+    });
+    request.pipe(bytes);
+    return Promise.resolve({ bytes, mimeType: type || null });
+  }
   return new Promise((resolve, reject) => {
     let bytes: PassThrough | null = null;
-    const parser = Busboy({ headers: request.headers, limits: { files: 1, fields: 20 } });
+    let parser: Busboy.Busboy;
+    try {
+      parser = Busboy({ headers: request.headers, limits: { files: 1, fields: 20 } });
+    } catch (error) {
+      // A multipart type without a boundary, say: Busboy throws before reading a byte.
+      reject(new AppError('validation_failed', `The upload could not be read: ${(error as Error).message}`));
+      return;
+    }
+    const fail = (error: AppError) => {
+      if (bytes) bytes.destroy(error);
+      else reject(error);
+    };
     parser.on('file', (_field, file, info) => {
       bytes = new PassThrough();
+      // Busboy fails the part too when the body ends early; the store's read hears it through `bytes`.
+      file.on('error', (error: Error) => fail(new AppError('validation_failed', `The upload could not be read: ${error.message}`)));
       file.pipe(bytes);
       resolve({ bytes, mimeType: info.mimeType });
     });
     // A body broken after the file began fails the store's read of it, rather than leaving it waiting.
-    parser.on('error', (error: Error) => {
-      if (bytes) bytes.destroy(new AppError('validation_failed', `The upload could not be read: ${error.message}`));
-      else reject(new AppError('validation_failed', `The upload could not be read: ${error.message}`));
-    });
+    parser.on('error', (error: Error) => fail(new AppError('validation_failed', `The upload could not be read: ${error.message}`)));
     parser.on('close', () => {
       if (!bytes) reject(new AppError('validation_failed', 'The upload has no file (a multipart part named assetfile).'));
+    });
+    request.once('close', () => {
+      if (request.complete) return;
+      fail(cutOff());
+      parser.destroy();
     });
     request.pipe(parser);
   });
