@@ -192,4 +192,9 @@ describe.each(TEST_DIALECTS)('the Marti API a connected ATAK calls, on %s', (dia
     }
     expect(await t.services.takDataPackages.search({})).toEqual([]);
   });
+
+  it('bounds a request by its headers and by a minute without bytes, not by how long a large upload takes', () => {
+    // A data package over a slow link may take many minutes; a silent connection is ended after one.
+    expect(t.takTls.martiServer).toMatchObject({ requestTimeout: 0, headersTimeout: 60_000, timeout: 60_000 });
+  });
 });
