@@ -197,4 +197,24 @@ describe.each(TEST_DIALECTS)('the Marti API a connected ATAK calls, on %s', (dia
     // A data package over a slow link may take many minutes; a silent connection is ended after one.
     expect(t.takTls.martiServer).toMatchObject({ requestTimeout: 0, headersTimeout: 60_000, timeout: 60_000 });
   });
+
+  it('serves a package whose name is not Latin-1, with an ASCII stand-in and the name in UTF-8', async () => {
+    const bytes = Buffer.from('PK\u0003\u0004 Пожарная часть 7');
+    const hash = createHash('sha256').update(bytes).digest('hex');
+    const name = 'Пожар “north” 消防.zip';
+    const { body, type } = await multipartPackage(bytes, 'x.zip');
+    const uploaded = await call({
+      method: 'POST',
+      path: `/Marti/sync/missionupload?hash=${hash}&filename=${encodeURIComponent(name)}`,
+      body,
+      headers: { 'content-type': type },
+    });
+    expect(uploaded.status, uploaded.body.toString()).toBe(200);
+    const content = await call({ path: `/Marti/sync/content?hash=${hash}` });
+    expect(content.status, content.body.toString()).toBe(200);
+    expect(content.body.equals(bytes)).toBe(true);
+    const disposition = String(content.headers['content-disposition']);
+    expect(disposition).toMatch(/^attachment; filename="[\x20-\x7e]+"; filename\*=UTF-8''/);
+    expect(decodeURIComponent(disposition.split("UTF-8''")[1]!)).toBe(name);
+  });
 });

@@ -239,15 +239,27 @@ export function martiHandler(deps: MartiDeps) {
 
   async function content(response: ServerResponse, hash: string): Promise<void> {
     const { row, bytes } = await deps.packages.content(hash);
-    const filename = row.name.replace(/["\\\r\n]/g, '_');
     response.writeHead(200, {
       'content-type': row.mime_type,
       'content-length': String(row.size),
-      'content-disposition': `attachment; filename="${filename}"`,
+      'content-disposition': attachment(row.name),
       'cache-control': 'no-store',
     });
     await pipeline(bytes, response);
   }
+}
+
+/**
+ * The Content-Disposition of a package: a header carries Latin-1 at most (Node refuses more), so an
+ * ASCII stand-in for old clients and the real name in UTF-8 (RFC 6266 filename*) for the rest.
+ */
+function attachment(name: string): string {
+  const ascii = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 /** A short text body (ATAK's `public` for …/tool); more than a kilobyte is not one. */
