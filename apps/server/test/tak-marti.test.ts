@@ -20,6 +20,21 @@ describe.each(TEST_DIALECTS)('the Marti API a connected ATAK calls, on %s', (dia
   const devices: SimulatedDevice[] = [];
 
   const martiPort = () => t.takTls.martiPort!;
+  const asCrew = () => ({ email: crew.email, role: 'Field_Unit' });
+  /** Another person's device, enrolled with their password, in a unit of their own. */
+  const deviceOf = async (callsign: string, uid: string) => {
+    const person = await createUser(t.services, { role: 'Field_Unit' });
+    await t.services.units.create({ callsign, kind: 'fire', members: [person.id] });
+    const keys = await deviceKeys();
+    const answer = await enrol(t.takTls.enrolPort!, ca, {
+      email: person.email,
+      password: STRONG_PASSWORD,
+      clientUid: uid,
+      csr: await csrFor(keys, person.email),
+    });
+    expect(answer.status, answer.body).toBe(200);
+    return { person, cert: pemOfDer((JSON.parse(answer.body) as { signedCert: string }).signedCert), key: await keyPem(keys) };
+  };
   const call = (request: Parameters<typeof marti>[3], as: { cert?: string; key?: string } = client) => marti(martiPort(), ca, as, request);
   const json = async (path: string) => {
     const answer = await call({ path });
@@ -123,7 +138,7 @@ describe.each(TEST_DIALECTS)('the Marti API a connected ATAK calls, on %s', (dia
     });
 
     // The bytes are in the server's file store, named by their hash, so every process serves them.
-    expect(await t.services.takDataPackages.find(hash)).toMatchObject({ file_key: `${hash.slice(0, 2)}/${hash}` });
+    expect(await t.services.takDataPackages.find(hash, asCrew())).toMatchObject({ file_key: `${hash.slice(0, 2)}/${hash}` });
     const content = await call({ path: `/Marti/sync/content?hash=${hash}` });
     expect(content.status).toBe(200);
     expect(content.body.equals(bytes)).toBe(true);
@@ -142,7 +157,7 @@ describe.each(TEST_DIALECTS)('the Marti API a connected ATAK calls, on %s', (dia
     });
     expect(refused.status).toBe(400);
     expect(refused.body.toString()).toContain(`not the ${wrong} the request named`);
-    expect(await t.services.takDataPackages.search({})).toEqual([]);
+    expect(await t.services.takDataPackages.search({}, asCrew())).toEqual([]);
 
     expect((await call({ path: `/Marti/sync/content?hash=${wrong}` })).status).toBe(404);
     const malformed = await call({ path: '/Marti/sync/content?hash=../../etc/passwd' });
@@ -190,7 +205,7 @@ describe.each(TEST_DIALECTS)('the Marti API a connected ATAK calls, on %s', (dia
       request.destroy();
       await eventually(partial, (files) => files.length === 0);
     }
-    expect(await t.services.takDataPackages.search({})).toEqual([]);
+    expect(await t.services.takDataPackages.search({}, asCrew())).toEqual([]);
   });
 
   it('bounds a request by its headers and by a minute without bytes, not by how long a large upload takes', () => {
@@ -216,5 +231,44 @@ describe.each(TEST_DIALECTS)('the Marti API a connected ATAK calls, on %s', (dia
     const disposition = String(content.headers['content-disposition']);
     expect(disposition).toMatch(/^attachment; filename="[\x20-\x7e]+"; filename\*=UTF-8''/);
     expect(decodeURIComponent(disposition.split("UTF-8''")[1]!)).toBe(name);
+  });
+
+  it('keeps a private package to the device that sent it; only it or command change who sees it', async () => {
+    const bytes = Buffer.from('PK\u0003\u0004 the sender’s own notes');
+    const hash = createHash('sha256').update(bytes).digest('hex');
+    const { body, type } = await multipartPackage(bytes, 'notes.zip');
+    const sent = await call({
+      method: 'POST',
+      path: `/Marti/sync/missionupload?hash=${hash}&filename=notes.zip`,
+      body,
+      headers: { 'content-type': type },
+    });
+    expect(sent.status, sent.body.toString()).toBe(200);
+    const other = await deviceOf('ENGINE 4', 'ANDROID-0a0b0c0d0e0f1011');
+    const searched = (as: { cert: string; key: string }) =>
+      call({ path: '/Marti/sync/search' }, as).then(
+        (answer) => (JSON.parse(answer.body.toString()) as { resultCount: number }).resultCount,
+      );
+
+    // Another device neither lists, finds, downloads nor publishes it: to it, there is no such package.
+    expect(await searched(other)).toBe(0);
+    expect(await searched(client)).toBe(1);
+    expect((await call({ path: `/Marti/sync/missionquery?hash=${hash}` }, other)).status).toBe(404);
+    expect((await call({ path: `/Marti/sync/content?hash=${hash}` }, other)).status).toBe(404);
+    expect((await call({ method: 'PUT', path: `/Marti/api/sync/metadata/${hash}/tool`, body: 'public' }, other)).status).toBe(404);
+    expect((await t.services.takDataPackages.find(hash, asCrew()))?.tool).toBe('private');
+
+    // Once its sender makes it public every device has it, but only the sender or command take it back.
+    expect((await call({ method: 'PUT', path: `/Marti/api/sync/metadata/${hash}/tool`, body: 'public' })).status).toBe(200);
+    expect(await searched(other)).toBe(1);
+    expect((await call({ path: `/Marti/sync/content?hash=${hash}` }, other)).body.equals(bytes)).toBe(true);
+    const taken = await call({ method: 'PUT', path: `/Marti/api/sync/metadata/${hash}/tool`, body: 'private' }, other);
+    expect(taken.status).toBe(403);
+    expect(taken.body.toString()).toContain(`Only ${crew.email}`);
+    // A crew member made Command_Admin after enrolling: their device now curates packages.
+    const commander = await deviceOf('COMMAND 1', 'ANDROID-1a1b1c1d1e1f2021');
+    expect((await command.request('PATCH', `/users/${commander.person.id}`, { role: 'Command_Admin' })).statusCode).toBe(200);
+    expect((await call({ method: 'PUT', path: `/Marti/api/sync/metadata/${hash}/tool`, body: 'private' }, commander)).status).toBe(200);
+    expect(await searched(other)).toBe(0);
   });
 });

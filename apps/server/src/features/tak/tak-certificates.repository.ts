@@ -7,6 +7,7 @@ export type TakCertificateView = TakCertificateRow & {
   user_email: string;
   user_name: string;
   user_active: number;
+  user_role: string;
   unit_callsign: string | null;
 };
 
@@ -18,7 +19,13 @@ export class TakCertificatesRepository extends TransactionalRepository {
       .innerJoin('users as u', 'u.id', 'c.user_id')
       .leftJoin('units as n', 'n.id', 'c.unit_id')
       .selectAll('c')
-      .select(['u.email as user_email', 'u.full_name as user_name', 'u.is_active as user_active', 'n.callsign as unit_callsign']);
+      .select([
+        'u.email as user_email',
+        'u.full_name as user_name',
+        'u.is_active as user_active',
+        'u.role as user_role',
+        'n.callsign as unit_callsign',
+      ]);
   }
 
   list(): Promise<TakCertificateView[]> {

@@ -22,6 +22,8 @@ export interface DeviceIdentity {
   deviceUid: string;
   /** The enrolling user's email, the name TAK's APIs show for the device. */
   email: string;
+  /** The enrolling user's role, for what the Marti API lets a device change. */
+  role: string;
 }
 
 export interface EnrolRequest {
@@ -226,7 +228,14 @@ export class TakCertificatesService {
     if (!row) return { refused: 'a certificate Argus has no record of' };
     const refused = whyUnusable(row, this.clock.now());
     if (refused) return { refused };
-    return { certificateId: row.id, userId: row.user_id, unitId: row.unit_id!, deviceUid: row.device_uid, email: row.user_email };
+    return {
+      certificateId: row.id,
+      userId: row.user_id,
+      unitId: row.unit_id!,
+      deviceUid: row.device_uid,
+      email: row.user_email,
+      role: row.user_role,
+    };
   }
 
   /** Of the certificates of open connections, those that may no longer connect (revoked in another process, say). */

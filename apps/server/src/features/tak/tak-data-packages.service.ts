@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { mayCurateTakPackages } from '@argus/contracts/policies/tak';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { FileTooLargeError, type FileStore } from '../../lib/file-store';
@@ -20,6 +21,12 @@ export interface PackageUpload {
   bytes: Readable;
   /** The email of the certificate that sent it. */
   submitter: string;
+}
+
+/** The device asking: the email its certificate names (who submitted a package) and its user's role. */
+export interface PackageViewer {
+  email: string;
+  role: string;
 }
 
 /** The SHA-256 a request names, lower-cased, or a 400 saying what is wrong. */
@@ -75,25 +82,30 @@ export class TakDataPackagesService {
     return row;
   }
 
-  find(hash: string): Promise<TakDataPackageRow | undefined> {
-    return this.repository.find(packageHash(hash));
+  /** A package `viewer` may see; a private one of another device is as unknown as a missing one. */
+  find(hash: string, viewer: PackageViewer): Promise<TakDataPackageRow | undefined> {
+    return this.repository.findVisible(packageHash(hash), viewer.email);
   }
 
-  search(filter: { tool?: string; keywords?: string }): Promise<TakDataPackageRow[]> {
-    return this.repository.list(filter, SEARCH_LIMIT);
+  search(filter: { tool?: string; keywords?: string }, viewer: PackageViewer): Promise<TakDataPackageRow[]> {
+    return this.repository.list(filter, viewer.email, SEARCH_LIMIT);
   }
 
   /** The package's bytes, or a 404 naming the hash. */
-  async content(hash: string): Promise<{ row: TakDataPackageRow; bytes: Readable }> {
-    const row = await this.find(hash);
+  async content(hash: string, viewer: PackageViewer): Promise<{ row: TakDataPackageRow; bytes: Readable }> {
+    const row = await this.find(hash, viewer);
     if (!row) throw new AppError('not_found', `No data package with the hash ${hash}.`);
     return { row, bytes: this.store.open(row.file_key) };
   }
 
-  async setTool(hash: string, tool: string): Promise<void> {
+  /** Marks a package public or private: its submitter may, and command (the package policy). */
+  async setTool(hash: string, tool: string, viewer: PackageViewer): Promise<void> {
     const value = tool.trim();
     if (!/^[A-Za-z0-9_-]{1,40}$/.test(value)) throw new AppError('validation_failed', 'tool: one word, such as public or private.');
-    if (!(await this.repository.setTool(packageHash(hash), value)))
-      throw new AppError('not_found', `No data package with the hash ${hash}.`);
+    const row = await this.find(hash, viewer);
+    if (!row) throw new AppError('not_found', `No data package with the hash ${hash}.`);
+    if (row.submitter !== viewer.email && !mayCurateTakPackages(viewer.role))
+      throw new AppError('forbidden', `Only ${row.submitter}, who sent this package, or command may change who sees it.`);
+    if (!(await this.repository.setTool(row.hash, value))) throw new AppError('not_found', `No data package with the hash ${hash}.`);
   }
 }

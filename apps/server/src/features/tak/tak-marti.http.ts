@@ -180,23 +180,26 @@ export function martiHandler(deps: MartiDeps) {
       case 'POST /Marti/sync/upload':
         return upload(request, response, url, identity);
       case 'GET /Marti/sync/missionquery': {
-        const row = await deps.packages.find(url.searchParams.get('hash') ?? '');
+        const row = await deps.packages.find(url.searchParams.get('hash') ?? '', identity);
         if (!row) throw new AppError('not_found', 'No data package with this hash.');
         return answer(response, 200, 'text/plain', contentUrl(request, row.hash));
       }
       case 'GET /Marti/sync/content':
-        return content(response, url.searchParams.get('hash') ?? '');
+        return content(response, url.searchParams.get('hash') ?? '', identity);
       case 'GET /Marti/sync/search': {
-        const rows = await deps.packages.search({
-          tool: url.searchParams.get('tool') ?? undefined,
-          keywords: url.searchParams.get('keywords') ?? undefined,
-        });
+        const rows = await deps.packages.search(
+          {
+            tool: url.searchParams.get('tool') ?? undefined,
+            keywords: url.searchParams.get('keywords') ?? undefined,
+          },
+          identity,
+        );
         return answer(response, 200, 'application/json', JSON.stringify({ resultCount: rows.length, results: rows.map(listed) }));
       }
     }
     const tool = /^PUT \/Marti\/api\/sync\/metadata\/([^/]+)\/tool$/.exec(route);
     if (tool) {
-      await deps.packages.setTool(decodeURIComponent(tool[1]!), await smallText(request));
+      await deps.packages.setTool(decodeURIComponent(tool[1]!), await smallText(request), identity);
       return answer(response, 200, 'text/plain', '');
     }
     throw new AppError('not_found', `Argus does not serve ${url.pathname} of TAK Server’s API.`);
@@ -237,8 +240,8 @@ export function martiHandler(deps: MartiDeps) {
     answer(response, 200, 'text/plain', contentUrl(request, row.hash));
   }
 
-  async function content(response: ServerResponse, hash: string): Promise<void> {
-    const { row, bytes } = await deps.packages.content(hash);
+  async function content(response: ServerResponse, hash: string, identity: DeviceIdentity): Promise<void> {
+    const { row, bytes } = await deps.packages.content(hash, identity);
     response.writeHead(200, {
       'content-type': row.mime_type,
       'content-length': String(row.size),
