@@ -271,4 +271,31 @@ describe.each(TEST_DIALECTS)('the Marti API a connected ATAK calls, on %s', (dia
     expect((await call({ method: 'PUT', path: `/Marti/api/sync/metadata/${hash}/tool`, body: 'private' }, commander)).status).toBe(200);
     expect(await searched(other)).toBe(0);
   });
+
+  it('answers bad requests with 400 before reading an upload, and ends the connection it did not read', async () => {
+    const { body } = await multipartPackage(Buffer.from('PK\u0003\u0004 x'), 'x.zip');
+    const badHash = await call({
+      method: 'POST',
+      path: '/Marti/sync/missionupload?hash=nothex&filename=x.zip',
+      body,
+      headers: { 'content-type': 'application/zip' },
+    });
+    expect(badHash.status).toBe(400);
+    expect(badHash.body.toString()).toContain('SHA-256');
+    expect(badHash.headers.connection).toBe('close');
+
+    const noBoundary = await call({
+      method: 'POST',
+      path: '/Marti/sync/missionupload?filename=x.zip',
+      body,
+      headers: { 'content-type': 'multipart/form-data' },
+    });
+    expect(noBoundary.status, noBoundary.body.toString()).toBe(400);
+    expect(noBoundary.body.toString()).toContain('The upload could not be read');
+
+    const broken = await call({ method: 'PUT', path: '/Marti/api/sync/metadata/%E0%A4%A/tool', body: 'public' });
+    expect(broken.status).toBe(400);
+    expect(broken.body.toString()).toContain('malformed %-escape');
+    expect(await t.services.takDataPackages.search({}, asCrew())).toEqual([]);
+  });
 });

@@ -9,7 +9,7 @@ import type { TakContact } from '@argus/contracts/http/tak';
 import { AppError } from '../../lib/app-error';
 import type { DeviceIdentity, TakCertificatesService } from './tak-certificates.service';
 import type { TakDataPackageRow } from './tak-data-packages.repository';
-import type { TakDataPackagesService } from './tak-data-packages.service';
+import { packageHash, type TakDataPackagesService } from './tak-data-packages.service';
 import { answer, refuse, requestUrl } from './tak-http';
 import { identifyPeer } from './tak-peer-identity';
 
@@ -139,7 +139,10 @@ export function martiHandler(deps: MartiDeps) {
     handle(request, response).catch((error: unknown) => {
       if (error instanceof AppError) {
         log.info({ peer, path: request.url, code: error.code, reason: error.message }, 'TAK Marti request refused');
-        if (!response.headersSent) refuse(response, error, error.status === 413 ? { connection: 'close' } : {});
+        // A refused request's body may be left unread, and would be taken for the next request: the
+        // connection ends with the answer.
+        const unread = error.status === 413 || request.method === 'POST' || request.method === 'PUT';
+        if (!response.headersSent) refuse(response, error, unread ? { connection: 'close' } : {});
         else response.destroy();
         return;
       }
@@ -199,7 +202,7 @@ export function martiHandler(deps: MartiDeps) {
     }
     const tool = /^PUT \/Marti\/api\/sync\/metadata\/([^/]+)\/tool$/.exec(route);
     if (tool) {
-      await deps.packages.setTool(decodeURIComponent(tool[1]!), await smallText(request), identity);
+      await deps.packages.setTool(decoded(tool[1]!), await smallText(request), identity);
       return answer(response, 200, 'text/plain', '');
     }
     throw new AppError('not_found', `Argus does not serve ${url.pathname} of TAK Server’s API.`);
@@ -225,10 +228,13 @@ export function martiHandler(deps: MartiDeps) {
   }
 
   async function upload(request: IncomingMessage, response: ServerResponse, url: URL, identity: DeviceIdentity): Promise<void> {
+    // A malformed hash is refused before a byte of the body is read.
+    const hash = url.searchParams.get('hash');
+    if (hash !== null) packageHash(hash);
     const { bytes, mimeType } = await uploadedFile(request);
     const name = (url.searchParams.get('filename') ?? url.searchParams.get('name') ?? '').trim().slice(0, 200) || 'data package';
     const row = await deps.packages.upload({
-      hash: url.searchParams.get('hash'),
+      hash,
       name,
       creatorUid: (url.searchParams.get('creatorUid') ?? identity.deviceUid).slice(0, 200),
       keywords: (url.searchParams.get('keywords') ?? 'missionpackage').slice(0, 500),
@@ -263,6 +269,15 @@ function attachment(name: string): string {
     .replace(/[^\x20-\x7e]|["\\]/g, '_');
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** A path segment's text; a broken %-escape is the request's fault, not the server's. */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new AppError('validation_failed', 'The request target has a malformed %-escape.');
+  }
 }
 
 /** A short text body (ATAK's `public` for …/tool); more than a kilobyte is not one. */
