@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { TakCertificatesTable } from '../../db/schema';
-import { TransactionalRepository } from '../../db/repository';
+import { TransactionalRepository, type Executor } from '../../db/repository';
 
 export type TakCertificateRow = Selectable<TakCertificatesTable>;
 export type TakCertificateView = TakCertificateRow & {
@@ -53,19 +53,17 @@ export class TakCertificatesRepository extends TransactionalRepository {
       .execute();
   }
 
-  /** Saves a new certificate and revokes those it replaces, in one transaction. */
-  async insertReplacing(row: TakCertificateRow, replaced: string[], now: number): Promise<void> {
-    await this.transaction(async (trx) => {
-      if (replaced.length) {
-        await trx
-          .updateTable('tak_certificates')
-          .set({ revoked_at: now, revoked_by: row.user_id })
-          .where('id', 'in', replaced)
-          .where('revoked_at', 'is', null)
-          .execute();
-      }
-      await trx.insertInto('tak_certificates').values(row).execute();
-    });
+  /** Saves a new certificate and revokes those it replaces, in the caller's transaction. */
+  async insertReplacing(trx: Executor, row: TakCertificateRow, replaced: string[], now: number): Promise<void> {
+    if (replaced.length) {
+      await trx
+        .updateTable('tak_certificates')
+        .set({ revoked_at: now, revoked_by: row.user_id })
+        .where('id', 'in', replaced)
+        .where('revoked_at', 'is', null)
+        .execute();
+    }
+    await trx.insertInto('tak_certificates').values(row).execute();
   }
 
   /** Revokes one certificate; false when it was revoked already. */

@@ -155,12 +155,6 @@ export class TakCertificatesService {
           : `${unit.callsign} already has a TAK device, enrolled by ${blocking.user_name}. An administrator revokes that certificate first.`,
       );
     }
-    if (token && !(await this.tokens!.consume(token.id, now))) {
-      throw new AppError(
-        'unauthenticated',
-        'This enrolment token was used by another enrolment at the same moment. Ask an administrator for a new one.',
-      );
-    }
     const certificate = await authority.signClient(
       csr,
       new x509.Name([{ CN: [email] }, { OU: [unit.callsign] }, { O: ['Argus'] }]),
@@ -182,7 +176,16 @@ export class TakCertificatesService {
       revoked_by: null,
     };
     try {
-      await this.repository.insertReplacing(row, replaced, now);
+      // The token is spent in the transaction that stores the certificate: a failed insert keeps it.
+      await this.repository.transaction(async (trx) => {
+        if (token && !(await this.tokens!.consume(token.id, now, trx))) {
+          throw new AppError(
+            'unauthenticated',
+            'This enrolment token was used by another enrolment at the same moment. Ask an administrator for a new one.',
+          );
+        }
+        await this.repository.insertReplacing(trx, row, replaced, now);
+      });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       throw new AppError('conflict', `The TAK uid ${uid.data} was enrolled by another request at the same moment. Try again.`);
