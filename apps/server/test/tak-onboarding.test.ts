@@ -186,4 +186,20 @@ describe.each(TEST_DIALECTS)('onboarding a TAK device with a one-time enrolment 
     expect(again.answer.status, again.answer.body).toBe(200);
     expect((await t.services.db.kysely.selectFrom('tak_enrolment_tokens').selectAll().execute())[0]!.used_at).not.toBeNull();
   });
+
+  it('makes no token for a unit whose device another crew member enrolled, and says who holds it', async () => {
+    const first = await enrolWith(STRONG_PASSWORD);
+    expect(first.answer.status, first.answer.body).toBe(200);
+    const second = await createUser(t.services, { role: 'Field_Unit', full_name: 'Ines Varga' });
+    await t.services.db.kysely.insertInto('unit_members').values({ unit_id: unitId, user_id: second.id }).execute();
+
+    const refused = await onboard({ unitId, userId: second.id });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(
+      'RESCUE 2 already has a TAK device, enrolled by Noor Haddad. An administrator revokes that certificate first.',
+    );
+    expect(await t.services.db.kysely.selectFrom('tak_enrolment_tokens').selectAll().execute()).toEqual([]);
+    // Its holder may still re-enrol (a new phone): their new certificate replaces the old.
+    expect((await onboard({ unitId, userId: crew.id })).statusCode).toBe(201);
+  });
 });

@@ -53,6 +53,11 @@ export class TakCertificatesRepository extends TransactionalRepository {
       .execute();
   }
 
+  /** The unit's certificates in force now (not revoked, not expired). */
+  inForceForUnit(unitId: string, now: number): Promise<TakCertificateView[]> {
+    return this.view().where('c.unit_id', '=', unitId).where('c.revoked_at', 'is', null).where('c.expires_at', '>', now).execute();
+  }
+
   /** Saves a new certificate and revokes those it replaces, in the caller's transaction. */
   async insertReplacing(trx: Executor, row: TakCertificateRow, replaced: string[], now: number): Promise<void> {
     if (replaced.length) {

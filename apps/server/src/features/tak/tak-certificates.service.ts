@@ -152,7 +152,7 @@ export class TakCertificatesService {
         'conflict',
         sameUid
           ? `The TAK uid ${uid.data} is a device ${blocking.user_name} enrolled. Each device enrols with its own uid.`
-          : `${unit.callsign} already has a TAK device, enrolled by ${blocking.user_name}. An administrator revokes that certificate first.`,
+          : unitHasDevice(unit.callsign, blocking.user_name),
       );
     }
     const certificate = await authority.signClient(
@@ -277,6 +277,11 @@ export class TakCertificatesService {
   private revoked(ids: string[]): void {
     for (const listener of this.revokedListeners) listener(ids);
   }
+}
+
+/** Why a unit takes no second device: said alike when a token is made and when a device enrols. */
+export function unitHasDevice(callsign: string, holder: string): string {
+  return `${callsign} already has a TAK device, enrolled by ${holder}. An administrator revokes that certificate first.`;
 }
 
 /** Why a certificate may not connect now, or null: the one rule for a new connection and the periodic recheck. */
