@@ -298,4 +298,58 @@ describe.each(TEST_DIALECTS)('the Marti API a connected ATAK calls, on %s', (dia
     expect(broken.body.toString()).toContain('malformed %-escape');
     expect(await t.services.takDataPackages.search({}, asCrew())).toEqual([]);
   });
+
+  it('keeps at most 50 packages or 2 GB per person, refusing more with what the limit is and keeping nothing', async () => {
+    const kept = (index: number, size: number) => ({
+      hash: createHash('sha256').update(`kept ${index}`).digest('hex'),
+      file_key: `00/${'0'.repeat(64)}`,
+      name: `kept-${index}.zip`,
+      mime_type: 'application/zip',
+      size,
+      keywords: 'missionpackage',
+      tool: 'private',
+      creator_uid: DEVICE,
+      submitter: crew.email,
+      submitted_at: t.clock.now(),
+    });
+    const send = async (text: string) => {
+      const { body, type } = await multipartPackage(Buffer.from(text), 'more.zip');
+      return call({ method: 'POST', path: '/Marti/sync/missionupload?filename=more.zip', body, headers: { 'content-type': type } });
+    };
+    const storedFiles = () =>
+      fs
+        .readdirSync(path.join(t.config.dataDir, 'tak-packages'), { recursive: true })
+        .filter((entry) => /[0-9a-f]{64}$/.test(String(entry)));
+
+    // Nearly 2 GB kept already: a package that passes it is refused, and its bytes are not kept.
+    await t.services.db.kysely
+      .insertInto('tak_data_packages')
+      .values(kept(0, 2 * 1024 * 1024 * 1024 - 10))
+      .execute();
+    const tooBig = await send('PK\u0003\u0004 eleven or more bytes');
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body.toString()).toContain('would pass 2 GB');
+    expect(storedFiles()).toEqual([]);
+
+    await t.services.db.kysely.deleteFrom('tak_data_packages').execute();
+    await t.services.db.kysely
+      .insertInto('tak_data_packages')
+      .values([...Array(50).keys()].map((index) => kept(index, 1)))
+      .execute();
+    const tooMany = await send('PK\u0003\u0004 the fifty-first');
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body.toString()).toContain('You keep 50 data packages here, the most one person may.');
+    expect(await t.services.takDataPackages.search({}, asCrew())).toHaveLength(50);
+    // Another person's devices have their own quota.
+    const other = await deviceOf('ENGINE 5', 'ANDROID-2a2b2c2d2e2f3031');
+    const { body, type } = await multipartPackage(Buffer.from('PK\u0003\u0004 theirs'), 'theirs.zip');
+    expect(
+      (
+        await call(
+          { method: 'POST', path: '/Marti/sync/missionupload?filename=theirs.zip', body, headers: { 'content-type': type } },
+          other,
+        )
+      ).status,
+    ).toBe(200);
+  });
 });

@@ -33,6 +33,16 @@ export class TakDataPackagesRepository extends TransactionalRepository {
     return query.orderBy('submitted_at', 'desc').orderBy('hash').limit(limit).execute();
   }
 
+  /** How many packages one submitter keeps, and their bytes: what the per-person quota counts. */
+  async usage(submitter: string): Promise<{ count: number; bytes: number }> {
+    const row = await this.db
+      .selectFrom('tak_data_packages')
+      .select((eb) => [eb.fn.countAll<string | number>().as('count'), eb.fn.sum<string | number | null>('size').as('bytes')])
+      .where('submitter', '=', submitter)
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), bytes: Number(row.bytes ?? 0) };
+  }
+
   /** The same bytes uploaded again keep one row: its name and who sent it are the latest upload's. */
   async save(row: TakDataPackageRow): Promise<void> {
     await this.db

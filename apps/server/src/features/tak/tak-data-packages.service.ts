@@ -7,6 +7,9 @@ import type { TakDataPackageRow, TakDataPackagesRepository } from './tak-data-pa
 
 /** A data package carries maps and imagery, but a phone on a field network sends nothing near this. */
 export const MAX_DATA_PACKAGE_BYTES = 200 * 1024 * 1024;
+/** What one person's devices may keep here: packages are shared storage, not an archive. */
+const MAX_PACKAGES_PER_PERSON = 50;
+const MAX_PACKAGE_BYTES_PER_PERSON = 2 * 1024 * 1024 * 1024;
 /** ATAK lists what search answers; a few hundred is more than a screen of packages. */
 const SEARCH_LIMIT = 500;
 const SHA256 = /^[0-9a-f]{64}$/;
@@ -50,6 +53,8 @@ export class TakDataPackagesService {
 
   async upload(upload: PackageUpload): Promise<TakDataPackageRow> {
     const expected = upload.hash === null ? null : packageHash(upload.hash);
+    // Refused before a byte is read when the person is at their quota already.
+    this.checkQuota(await this.repository.usage(upload.submitter), 0);
     let stored;
     try {
       stored = await this.store.putStream(upload.bytes, { maxBytes: MAX_DATA_PACKAGE_BYTES });
@@ -65,6 +70,14 @@ export class TakDataPackagesService {
       throw new AppError('validation_failed', `The package’s SHA-256 is ${stored.sha256}, not the ${expected} the request named.`);
     }
     const existing = await this.repository.find(stored.sha256);
+    if (existing?.submitter !== upload.submitter) {
+      try {
+        this.checkQuota(await this.repository.usage(upload.submitter), stored.size);
+      } catch (error) {
+        if (!existing) await this.store.remove(stored.key);
+        throw error;
+      }
+    }
     const row: TakDataPackageRow = {
       hash: stored.sha256,
       file_key: stored.key,
@@ -80,6 +93,14 @@ export class TakDataPackagesService {
     };
     await this.repository.save(row);
     return row;
+  }
+
+  /** Refuses a new package of `size` bytes beyond the person's count or bytes. */
+  private checkQuota(usage: { count: number; bytes: number }, size: number): void {
+    if (usage.count >= MAX_PACKAGES_PER_PERSON)
+      throw new AppError('conflict', `You keep ${usage.count} data packages here, the most one person may.`);
+    if (usage.bytes + size > MAX_PACKAGE_BYTES_PER_PERSON)
+      throw new AppError('payload_too_large', `Your data packages here would pass 2 GB, the most one person may keep.`);
   }
 
   /** A package `viewer` may see; a private one of another device is as unknown as a missing one. */
