@@ -59,6 +59,7 @@ import { oauthRoutes } from './features/oauth/oauth.routes';
 import { zonesRoutes } from './features/zones/zones.routes';
 import { takRoutes } from './features/tak/tak.routes';
 import { CotStreamServer } from './features/tak/cot-stream-server';
+import { TakCertificatesRepository } from './features/tak/tak-certificates.repository';
 import { TakEnrolmentTokensRepository } from './features/tak/tak-enrolment-tokens.repository';
 import { takOnboardingRoutes } from './features/tak/tak-onboarding.routes';
 import { TakOnboardingService } from './features/tak/tak-onboarding.service';
@@ -239,6 +240,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
     services.audit,
     services.clock,
     () => takTls.endpoints(),
+    new TakCertificatesRepository(services.db.kysely),
   );
   await app.register(takOnboardingRoutes, { onboarding });
   app.addHook('onClose', () => takTls.close());
