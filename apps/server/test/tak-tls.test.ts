@@ -398,7 +398,15 @@ describe.each(TEST_DIALECTS)('TAK over TLS with Argus’s certificate authority 
 
     const takeOff = { kind: 'removal', uid: 'delete-2', targetUid: `argus-unit-${unitId}`, senderUid: null } as const;
     expect(await t.services.tak.refusal(null, takeOff)).toMatch(/one of Argus’s own items/);
-    const certified = { certificateId: 'c', userId: crew.id, unitId, deviceUid: DEVICE, email: crew.email, aal: 'aal1', role: 'Field_Unit' } as const;
+    const certified = {
+      certificateId: 'c',
+      userId: crew.id,
+      unitId,
+      deviceUid: DEVICE,
+      email: crew.email,
+      aal: 'aal1',
+      role: 'Field_Unit',
+    } as const;
     expect(await t.services.tak.refusal(certified, { ...takeOff, senderUid: DEVICE })).toMatch(/one of Argus’s own items/);
   });
 
