@@ -138,6 +138,11 @@ describe('parseCoordinate refuses nonsense with a reason', () => {
     if (!parsed.ok) expect(parsed.problem.length).toBeGreaterThan(10);
   });
 
+  it('reads a grid square past its zone’s edge as the place across the antimeridian', () => {
+    const parsed = parseCoordinate('1CAA');
+    expect(parsed.ok && parsed.point.lon).toBeCloseTo(173.1, 1);
+  });
+
   it('never throws and never returns a point outside the globe', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 60 }), (text) => {

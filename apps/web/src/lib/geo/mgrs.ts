@@ -39,7 +39,9 @@ export function parseMgrs(text: string): MgrsParse {
   try {
     const [lon, lat] = toPoint(compact);
     if (!Number.isFinite(lat) || !Number.isFinite(lon)) return { ok: false, problem: 'That grid reference does not name a place.' };
-    return { ok: true, point: { lat, lon } };
+    // A square past its zone's edge projects past the antimeridian ("1CAA" reads as 186.9° W): the
+    // same place, named as a longitude the map knows, as fromUtm does for UTM.
+    return { ok: true, point: { lat, lon: ((((lon + 180) % 360) + 360) % 360) - 180 } };
   } catch {
     return { ok: false, problem: 'That grid reference does not name a place.' };
   }
