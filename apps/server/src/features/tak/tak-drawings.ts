@@ -30,6 +30,8 @@ export type ItemLanding = { landed: true; zoneId: string } | { landed: false; re
  */
 export class TakDrawings {
   private zoneIds = new Set<string>();
+  /** Zones this process is creating from a drawing, announced before their tak_items row is saved. */
+  private landing = new Set<string>();
 
   constructor(
     private readonly items: TakItemsRepository,
@@ -46,12 +48,13 @@ export class TakDrawings {
    * process is known here too.
    */
   async load(): Promise<void> {
-    this.zoneIds = new Set(await this.items.zoneIds());
+    this.zoneIds = new Set([...(await this.items.zoneIds()), ...this.landing]);
   }
 
   /** Asks `tak_items` again about one zone whose change just arrived, before the picture is sent it. */
   async refresh(zoneId: string): Promise<void> {
-    if (await this.items.findByZone(zoneId)) this.zoneIds.add(zoneId);
+    // A zone announced while its drawing is still being saved here is drawn, whatever the row says yet.
+    if (this.landing.has(zoneId) || (await this.items.findByZone(zoneId))) this.zoneIds.add(zoneId);
     else this.zoneIds.delete(zoneId);
   }
 
@@ -79,12 +82,13 @@ export class TakDrawings {
     });
     if (!request.success) return { landed: false, reason: request.error.issues[0]?.message ?? 'not a zone' };
     const kept = await this.items.find(drawing.uid);
+    let zoneId = kept?.zone_id ?? null;
     try {
-      let zoneId = kept?.zone_id ?? null;
       if (zoneId) await this.zones.update(actor.user, zoneId, { ...request.data, active: true });
       else {
         // Known as drawn before the zone is announced, so Argus never sends it back as its own.
         zoneId = randomUUID();
+        this.landing.add(zoneId);
         this.zoneIds.add(zoneId);
         await this.zones.create(actor.user, request.data, zoneId);
       }
@@ -101,6 +105,8 @@ export class TakDrawings {
       // The zones service's refusal (a self-intersecting shape, too many vertices) is about this drawing alone.
       if (error instanceof AppError) return { landed: false, reason: error.message };
       throw error;
+    } finally {
+      if (zoneId) this.landing.delete(zoneId);
     }
   }
 
