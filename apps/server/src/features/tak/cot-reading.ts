@@ -114,7 +114,7 @@ export function readCot(xml: string): CotMessage {
  * DOCTYPE has no place in CoT and a refusal names the problem; nesting is bounded because the
  * schema check that follows walks the tree.
  */
-function refuseHostileMarkup(xml: string): void {
+export function refuseHostileMarkup(xml: string): void {
   if (/<!DOCTYPE/i.test(xml) || /<!ENTITY/i.test(xml)) throw new CotRefused('A DOCTYPE or entity declaration in a CoT event.');
   let depth = 0;
   for (const match of xml.matchAll(/<(\/?)[A-Za-z_][^<>]*?(\/?)>/g)) {

@@ -5,12 +5,14 @@ import type { Clock } from '../../lib/clock';
 import type { EventBus } from '../../realtime/events';
 import { presentUnit } from '../units/units.presenter';
 import type { UnitsRepository } from '../units/units.repository';
-import { CotFrameTooLarge, CotFramer } from './cot-framing';
+import { CotFrameTooLarge } from './cot-framing';
 import { DEFAULT_COT_LIMITS, type CotLimits } from './cot-limits';
 import { CotRefused, readCot, type CotMessage } from './cot-reading';
+import { TakProtocolGarbage } from './cot-protobuf';
 import { pong, unitEmergency, unitEmergencyCancel, unitSa } from './cot-writing';
 import type { DeviceIdentity } from './tak-certificates.service';
 import { TakPicture, type PictureSources } from './tak-picture';
+import { OutgoingCot, TakStream } from './tak-protocol-negotiation';
 import type { Landing, TakService } from './tak.service';
 
 /** Events read but not yet acted on, per connection, before the connection stops being read. */
@@ -20,7 +22,8 @@ interface Connection {
   id: number;
   peer: string;
   socket: net.Socket;
-  framer: CotFramer;
+  /** XML or, once negotiated, TAK Protocol v1 (docs/decisions/0069-tak-protocol-v1-bench-and-gateway.md). */
+  stream: TakStream;
   /** Events are acted on in the order the device sent them, one after another. */
   work: Promise<void>;
   backlog: number;
@@ -117,7 +120,7 @@ export class CotStreamServer {
       id: this.nextId++,
       peer,
       socket,
-      framer: new CotFramer(this.limits.maxEventBytes),
+      stream: new TakStream(() => this.clock.now(), this.limits.maxEventBytes),
       work: Promise.resolve(),
       backlog: 0,
       eventTimer: null,
@@ -137,6 +140,7 @@ export class CotStreamServer {
       log.info('TAK device disconnected');
     });
     socket.on('data', (chunk: Buffer) => this.receive(connection, chunk, log));
+    this.send(connection, connection.stream.offer());
     void this.greet(connection, log);
   }
 
@@ -218,9 +222,10 @@ export class CotStreamServer {
   private receive(connection: Connection, chunk: Buffer, log: FastifyBaseLogger): void {
     let frames: string[];
     try {
-      frames = connection.framer.push(chunk);
+      frames = connection.stream.push(chunk, (answer) => this.send(connection, answer));
     } catch (error) {
-      if (error instanceof CotFrameTooLarge) return this.drop(connection, log, error.message);
+      if (error instanceof CotFrameTooLarge || error instanceof TakProtocolGarbage || error instanceof CotRefused)
+        return this.drop(connection, log, error.message);
       throw error;
     }
     this.watchUnfinishedEvent(connection, log, frames.length);
@@ -245,11 +250,11 @@ export class CotStreamServer {
    * an event completes, so a busy device whose reads end mid-event is not taken for a slow one.
    */
   private watchUnfinishedEvent(connection: Connection, log: FastifyBaseLogger, completed: number): void {
-    if (completed > 0 || !connection.framer.hasUnfinishedEvent()) {
+    if (completed > 0 || !connection.stream.hasUnfinishedEvent()) {
       if (connection.eventTimer) clearTimeout(connection.eventTimer);
       connection.eventTimer = null;
     }
-    if (!connection.framer.hasUnfinishedEvent()) return;
+    if (!connection.stream.hasUnfinishedEvent()) return;
     connection.eventTimer ??= setTimeout(
       () => this.drop(connection, log, `an event unfinished after ${this.limits.eventTimeoutMs} ms`),
       this.limits.eventTimeoutMs,
@@ -325,22 +330,32 @@ export class CotStreamServer {
   }
 
   private broadcast(xml: string): void {
-    for (const connection of this.connections.values()) this.send(connection, xml);
+    const event = new OutgoingCot(xml);
+    for (const connection of this.connections.values()) this.send(connection, event);
   }
 
   private relay(from: Connection, xml: string): void {
-    for (const connection of this.connections.values()) if (connection !== from) this.send(connection, xml);
+    const event = new OutgoingCot(xml);
+    for (const connection of this.connections.values()) if (connection !== from) this.send(connection, event);
   }
 
   /** Writes to one device; a device that stops reading is dropped before its queue grows without end. */
-  private send(connection: Connection, xml: string): void {
+  private send(connection: Connection, xml: string | OutgoingCot): void {
     const { socket } = connection;
     if (socket.destroyed) return;
     if (socket.writableLength > this.limits.maxQueuedBytes) {
       this.drop(connection, this.log.child({ cotConnection: connection.id, peer: connection.peer }), 'it does not read what is sent');
       return;
     }
-    socket.write(xml);
+    let bytes: string | Buffer;
+    try {
+      bytes = connection.stream.encode(typeof xml === 'string' ? new OutgoingCot(xml) : xml);
+    } catch (error) {
+      // An event node-cot cannot put in a protobuf is not sent to that device; the stream goes on.
+      this.log.warn({ err: error, cotConnection: connection.id }, 'a CoT event could not be encoded for a TAK device');
+      return;
+    }
+    socket.write(bytes);
   }
 
   private drop(connection: Connection, log: FastifyBaseLogger, reason: string): void {
