@@ -58,6 +58,7 @@ import { oauthRoutes } from './features/oauth/oauth.routes';
 import { zonesRoutes } from './features/zones/zones.routes';
 import { takRoutes } from './features/tak/tak.routes';
 import { CotStreamServer } from './features/tak/cot-stream-server';
+import { TakGateway } from './features/tak/tak-gateway';
 import { TakTlsEndpoints } from './features/tak/tak-tls-endpoints';
 import { TOKEN_API_PREFIX } from '@argus/contracts/http/token-api';
 
@@ -77,6 +78,7 @@ export interface ArgusApp {
   cot: CotStreamServer;
   /** Its TLS side and ATAK's enrolment; they listen only when COT_TLS_PORT or TAK_ENROL_PORT is set. */
   takTls: TakTlsEndpoints;
+  takGateway: TakGateway | null;
 }
 
 /** Builds the whole server without listening, so tests drive it with inject. */
@@ -207,8 +209,15 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   const takTls = new TakTlsEndpoints(cot, services.takCertificates, app.log.child({ feature: 'tak' }), config.cot.tls);
   if (takTls.enabled) app.addHook('onReady', () => takTls.start(config.dataDir, config.host));
   app.addHook('onClose', () => takTls.close());
+  // Argus as a client of an existing TAK Server (docs/decisions/0069-tak-protocol-v1-bench-and-gateway.md): off unless TAK_GATEWAY_URL is set.
+  const gatewayConfig = config.cot.gateway;
+  const takGateway = gatewayConfig ? new TakGateway(cot, gatewayConfig, clock, app.log.child({ feature: 'tak-gateway' })) : null;
+  if (takGateway) {
+    app.addHook('onReady', () => takGateway.start());
+    app.addHook('onClose', () => takGateway.close());
+  }
   app.addHook('onClose', () => cot.close());
   app.addHook('onClose', () => services.tak.close());
 
-  return { app, services, routes, shutdown, cot, takTls };
+  return { app, services, routes, shutdown, cot, takTls, takGateway };
 }

@@ -111,7 +111,7 @@ export class CotStreamServer {
   }
 
   /** Serves one connected device: what it should see first, then its stream. */
-  attach(socket: net.Socket, peer: string, device: DeviceIdentity | null = null): void {
+  attach(socket: net.Socket, peer: string, device: DeviceIdentity | null = null, options: { offer?: boolean } = {}): void {
     if (this.closed) {
       socket.destroy();
       return;
@@ -140,7 +140,8 @@ export class CotStreamServer {
       log.info('TAK device disconnected');
     });
     socket.on('data', (chunk: Buffer) => this.receive(connection, chunk, log));
-    this.send(connection, connection.stream.offer());
+    // A stream Argus opened to a TAK Server (tak-gateway.ts) is the server's to offer on, not Argus's.
+    if (options.offer !== false) this.send(connection, connection.stream.offer());
     void this.greet(connection, log);
   }
 
@@ -273,6 +274,8 @@ export class CotStreamServer {
       this.send(connection, pong(this.clock.now()));
       return;
     }
+    // A server's pong and other control messages (t-x-…) are about this link alone: never relayed.
+    if (message.kind === 'other' && message.type.startsWith('t-x-')) return;
     const refusal = await this.tak.refusal(connection.device, message);
     if (refusal) {
       log.warn({ uid: message.uid, kind: message.kind, reason: refusal }, 'CoT event refused');
