@@ -12,6 +12,7 @@ import { TakProtocolGarbage } from './cot-protobuf';
 import { pong, unitEmergency, unitEmergencyCancel, unitSa } from './cot-writing';
 import type { DeviceIdentity } from './tak-certificates.service';
 import { TakPicture, type PictureSources } from './tak-picture';
+import { LatestSaWriter, MAX_PENDING_SA } from './tak-latest-sa-writer';
 import { OutgoingCot, TakStream } from './tak-protocol-negotiation';
 import type { Landing, TakService } from './tak.service';
 
@@ -54,6 +55,8 @@ export class CotStreamServer {
   private closed = false;
   /** Argus's incidents and zones on each device, as its user may see them. */
   private readonly picture: TakPicture;
+  /** Positions written behind the stream, the latest of each contact (tak-latest-sa-writer.ts). */
+  private readonly positions: LatestSaWriter;
 
   constructor(
     private readonly tak: TakService,
@@ -64,6 +67,7 @@ export class CotStreamServer {
     sources: PictureSources,
     private readonly limits: CotLimits = DEFAULT_COT_LIMITS,
   ) {
+    this.positions = new LatestSaWriter((sa, device) => this.tak.position(sa, device));
     this.picture = new TakPicture(sources, clock, (connectionId, xml) => {
       const connection = this.connections.get(connectionId);
       if (connection) this.send(connection, xml);
@@ -105,6 +109,8 @@ export class CotStreamServer {
     if (this.repeat) clearInterval(this.repeat);
     this.repeat = null;
     for (const connection of this.connections.values()) connection.socket.destroy();
+    // Positions already relayed are written before the database closes.
+    await this.positions.settled();
     const server = this.server;
     this.server = null;
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -271,6 +277,8 @@ export class CotStreamServer {
       throw error;
     }
     if (message.kind === 'ping') {
+      // Answered once everything sent before it is done, positions included: a device (and a test) may rely on that.
+      await this.positions.settled();
       this.send(connection, pong(this.clock.now()));
       return;
     }
@@ -283,6 +291,14 @@ export class CotStreamServer {
     }
     // Devices see each other as they would through a TAK Server, whatever Argus makes of the event.
     this.relay(connection, xml);
+    if (message.kind === 'sa') {
+      this.positions.submit(message, connection.device, log);
+      // One device sending positions for ever more uids waits for the writer rather than grow its queue.
+      if (this.positions.size > MAX_PENDING_SA) await this.positions.settled();
+      return;
+    }
+    // A chat or alert acts through the contact its device's last position made.
+    await this.positions.settled();
     try {
       const landing = await this.land(message, connection.device);
       if (landing) log.debug({ uid: message.uid, kind: message.kind, ...landing }, 'CoT event');

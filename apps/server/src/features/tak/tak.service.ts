@@ -11,6 +11,7 @@ import type { UnitsService } from '../units/units.service';
 import type { UserRow, UsersRepository } from '../users/users.repository';
 import type { CotMessage } from './cot-reading';
 import { ARGUS_UID_PREFIX } from './cot-writing';
+import { CertifiedUids } from './tak-certified-uids';
 import type { DeviceIdentity } from './tak-certificates.service';
 import type { TakContactAnnouncer } from './tak-contact.events';
 import { presentTakContact } from './tak.presenter';
@@ -36,6 +37,11 @@ function clientIdOf(cotUid: string): string {
 export class TakService {
   /** Units a device speaks for: their SA comes from the device, so Argus does not send its own. */
   private bound = new Set<string>();
+  /** Read every few seconds, not per PLI (tak-certified-uids.ts). */
+  private readonly certifiedUids = new CertifiedUids(
+    (now) => this.repository.certifiedUids(now),
+    () => this.clock.now(),
+  );
 
   constructor(
     private readonly repository: TakRepository,
@@ -119,7 +125,7 @@ export class TakService {
    */
   async refusal(device: DeviceIdentity | null, message: CotMessage): Promise<string | null> {
     if (message.uid.startsWith(ARGUS_UID_PREFIX)) return `${message.uid} is one of Argus’s own uids`;
-    if (message.kind === 'sa' && message.uid !== device?.deviceUid && (await this.repository.isCertifiedUid(message.uid, this.clock.now())))
+    if (message.kind === 'sa' && message.uid !== device?.deviceUid && (await this.certifiedUids.has(message.uid)))
       return `a position for ${message.uid}, a device with a certificate of its own`;
     if (!device) return null;
     switch (message.kind) {
