@@ -17,6 +17,9 @@ import { TakCertificateAuthority } from '../../apps/server/src/features/tak/tak-
  * lookup, which a stream of events does not repeat.
  */
 const config = loadConfig();
+// A device that stops reading is dropped past 1 MiB queued; the bench's receivers read all they can
+// but share two cores with the sender, and the bare relay queues without limit. The same room for both.
+config.cot.limits = { ...config.cot.limits, maxQueuedBytes: 64 * 1024 * 1024 };
 const db = await createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
 const { app, cot } = await buildApp({ config, db });
 await app.listen({ port: config.port, host: config.host });
