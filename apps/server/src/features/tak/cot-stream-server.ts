@@ -31,6 +31,8 @@ interface Connection {
   eventTimer: NodeJS.Timeout | null;
   /** Who the client certificate says this is (TLS); null on plain TCP, where the uid is trusted. */
   device: DeviceIdentity | null;
+  /** Writes held until the current turn of the event loop ends (see send). */
+  corked: boolean;
 }
 
 /**
@@ -131,6 +133,7 @@ export class CotStreamServer {
       backlog: 0,
       eventTimer: null,
       device,
+      corked: false,
     };
     this.connections.set(connection.id, connection);
     const log = this.log.child({ cotConnection: connection.id, peer, ...(device && { certificate: device.certificateId }) });
@@ -373,6 +376,16 @@ export class CotStreamServer {
       // An event node-cot cannot put in a protobuf is not sent to that device; the stream goes on.
       this.log.warn({ err: error, cotConnection: connection.id }, 'a CoT event could not be encoded for a TAK device');
       return;
+    }
+    // The events relayed in one turn of the loop (all those one read carried) leave in one write: on
+    // TLS each write is a record and a syscall of its own, which cost the bench as much as the reading.
+    if (!connection.corked) {
+      connection.corked = true;
+      socket.cork();
+      process.nextTick(() => {
+        connection.corked = false;
+        socket.uncork();
+      });
     }
     socket.write(bytes);
   }
