@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { spawn, spawnSync } from 'node:child_process';
+import { startTestPostgres } from './test-postgres.mjs';
 
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
@@ -93,5 +94,28 @@ await jobs(
 );
 // The /login budget (README, "Build"): reads the build just made, so it runs after it.
 step('Bundle budget for /login', 'node', ['scripts/bundle-budget.mjs']);
-step('Unit and integration tests', 'npx', ['vitest', 'run', '--project', 'contracts', '--project', 'web', '--project', 'server']);
+// The server's PostgreSQL tests run on a throwaway cluster made for the run (scripts/test-postgres.mjs),
+// unless TEST_POSTGRES_URL names a server; it is stopped however the step ends.
+const testPostgres = process.env.TEST_POSTGRES_URL ? null : await startTestPostgres();
+if (testPostgres) {
+  process.once('exit', testPostgres.stop);
+  // An interrupted run (Ctrl-C, a cancelled job) stops it too: its server runs detached otherwise.
+  for (const [signal, number] of [
+    ['SIGINT', 2],
+    ['SIGTERM', 15],
+    ['SIGHUP', 1],
+  ]) {
+    process.once(signal, () => {
+      testPostgres.stop();
+      process.exit(128 + number);
+    });
+  }
+}
+step(
+  'Unit and integration tests',
+  'npx',
+  ['vitest', 'run', '--project', 'contracts', '--project', 'web', '--project', 'server'],
+  testPostgres ? { TEST_POSTGRES_URL: testPostgres.url } : {},
+);
+testPostgres?.stop();
 step('End-to-end tests in Chromium', 'npx', ['vitest', 'run', '--project', 'e2e']);

@@ -22,6 +22,9 @@ declare module 'vitest' {
     port: number;
     /** The plain-TCP CoT endpoint's port, where a test's simulated TAK device connects. */
     cotPort: number;
+    /** TAK's TLS CoT and certificate enrolment ports, for e2e/tests/tak-enrolment.test.ts and tak-device.test.ts. */
+    takTlsPort: number;
+    takEnrolPort: number;
     dataDir: string;
   }
 }
@@ -37,7 +40,13 @@ export default async function setup(project: TestProject) {
     if (build.status !== 0) throw new Error('web build failed');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'argus-e2e-'));
-  const [port, providerPort, cotPort] = await Promise.all([freePort(), freePort(), freePort()]);
+  const [port, providerPort, cotPort, takTlsPort, takEnrolPort] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
   const publicUrl = `http://localhost:${port}`;
   const provider = await startOidcProvider(providerPort, `${publicUrl}/auth/v1/callback`, {
     // The analyst's company identity, linked to the Argus account by its verified email.
@@ -64,6 +73,9 @@ export default async function setup(project: TestProject) {
     OAUTH_REDIRECT_ALLOW_LIST: `${publicUrl}/login`,
     // TAK devices' CoT stream (docs/decisions/0061-tak-cot-endpoint-first-slice.md), for e2e/tests/tak-contacts.test.ts.
     COT_TCP_PORT: String(cotPort),
+    // Its TLS side and enrolment (docs/decisions/0066-tak-onboarding-marti-and-enrolment-tokens.md), for e2e/tests/tak-enrolment.test.ts.
+    COT_TLS_PORT: String(takTlsPort),
+    TAK_ENROL_PORT: String(takEnrolPort),
   };
 
   const config = loadConfig(env);
@@ -105,6 +117,8 @@ export default async function setup(project: TestProject) {
   await waitForHealth(port, child);
   project.provide('port', port);
   project.provide('cotPort', cotPort);
+  project.provide('takTlsPort', takTlsPort);
+  project.provide('takEnrolPort', takEnrolPort);
   project.provide('dataDir', dataDir);
 
   return async () => {

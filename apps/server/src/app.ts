@@ -1,3 +1,4 @@
+import os from 'node:os';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
@@ -59,7 +60,14 @@ import { zonesRoutes } from './features/zones/zones.routes';
 import { takRoutes } from './features/tak/tak.routes';
 import { CotStreamServer } from './features/tak/cot-stream-server';
 import { TakGateway } from './features/tak/tak-gateway';
+import { TakEnrolmentTokensRepository } from './features/tak/tak-enrolment-tokens.repository';
+import { takOnboardingRoutes } from './features/tak/tak-onboarding.routes';
+import { TakOnboardingService } from './features/tak/tak-onboarding.service';
+import { TakDrawings } from './features/tak/tak-drawings';
+import { TakIncidentReports } from './features/tak/tak-incident-reports';
+import { TakItemsRepository } from './features/tak/tak-items.repository';
 import { TakTlsEndpoints } from './features/tak/tak-tls-endpoints';
+import { TakVideo } from './features/tak/tak-video';
 import { TOKEN_API_PREFIX } from '@argus/contracts/http/token-api';
 
 export interface BuildAppOptions {
@@ -202,12 +210,36 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
     },
     config.cot.limits,
   );
+  // What devices draw and the feeds they announce, as zones and cameras (docs/decisions/0068-tak-items-from-devices.md).
+  const takItems = new TakItemsRepository(services.db.kysely);
+  cot.useItems({
+    drawings: new TakDrawings(takItems, services.tak, services.zones, services.rules, clock),
+    video: new TakVideo(takItems, services.tak, services.cameras, clock),
+    reports: new TakIncidentReports(services.tak, services.reports),
+  });
   const cotPort = config.cot.tcpPort;
   if (cotPort !== null) app.addHook('onReady', async () => void (await cot.listen(cotPort, config.host)));
   // Its TLS side and enrolment (docs/decisions/0062-tak-tls-enrolment-and-revocation.md); the CA is
   // opened (made, on the first start) only when one of them is on.
-  const takTls = new TakTlsEndpoints(cot, services.takCertificates, app.log.child({ feature: 'tak' }), config.cot.tls);
+  // The Marti API (docs/decisions/0066-tak-onboarding-marti-and-enrolment-tokens.md) serves data
+  // packages from the shared file store and the contacts every process sees.
+  const takTls = new TakTlsEndpoints(cot, services.takCertificates, app.log.child({ feature: 'tak' }), config.cot.tls, {
+    packages: services.takDataPackages,
+    contacts: () => services.tak.contacts(),
+    nodeId: os.hostname(),
+    now: () => services.clock.now(),
+  });
   if (takTls.enabled) app.addHook('onReady', () => takTls.start(config.dataDir, config.host));
+  // Onboarding names the ports the endpoints listen on (docs/decisions/0066-tak-onboarding-marti-and-enrolment-tokens.md).
+  const onboarding = new TakOnboardingService(
+    new TakEnrolmentTokensRepository(services.db.kysely),
+    services.unitsRepository,
+    services.usersRepository,
+    services.audit,
+    services.clock,
+    () => takTls.endpoints(),
+  );
+  await app.register(takOnboardingRoutes, { onboarding });
   app.addHook('onClose', () => takTls.close());
   // Argus as a client of an existing TAK Server (docs/decisions/0069-tak-protocol-v1-bench-and-gateway.md): off unless TAK_GATEWAY_URL is set.
   const gatewayConfig = config.cot.gateway;

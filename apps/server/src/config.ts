@@ -192,6 +192,8 @@ const EnvSchema = z.object({
   COT_TLS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** ATAK's certificate enrolment over HTTPS (8446 is TAK's); unset: off. 0: any free port. */
   TAK_ENROL_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The Marti HTTP API ATAK calls once connected, over HTTPS with client certificates (8443 is TAK's); unset: off (docs/decisions/0066-tak-onboarding-marti-and-enrolment-tokens.md). 0: any free port. */
+  TAK_MARTI_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** The operator's certificate authority for TAK, both or neither (PEM files); unset: Argus's own under DATA_DIR/tak. */
   TAK_CA_CERT_FILE: z.string().optional(),
   TAK_CA_KEY_FILE: z.string().optional(),
@@ -366,6 +368,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = proc
       tls: {
         tlsPort: e.COT_TLS_PORT ?? null,
         enrolPort: e.TAK_ENROL_PORT ?? null,
+        martiPort: e.TAK_MARTI_PORT ?? null,
         caFiles:
           e.TAK_CA_CERT_FILE && e.TAK_CA_KEY_FILE
             ? { certFile: path.resolve(e.TAK_CA_CERT_FILE), keyFile: path.resolve(e.TAK_CA_KEY_FILE) }

@@ -59,6 +59,7 @@ import { OidcProviderClient } from './features/oauth/oidc-provider-client';
 import { TOKEN_API_PREFIX } from '@argus/contracts/http/token-api';
 import { EventBus } from './realtime/events';
 import { createRealtimeHub } from './realtime/hub';
+import { DurableEvents } from './realtime/durable-events';
 import { Outbox } from './realtime/outbox';
 import { OutboxRepository } from './realtime/outbox.repository';
 import { FieldScopeRepository } from './realtime/field-scope.repository';
@@ -84,6 +85,7 @@ import { RulesRepository } from './features/rules/rules.repository';
 import { RulesService } from './features/rules/rules.service';
 import { DetectionsService } from './features/rules/detections.service';
 import { ThreatEngine } from './features/rules/threat-engine';
+import { EngineCursor } from './features/rules/engine-cursor';
 import { ENGINE_LEASE, ScaledThreatEngine } from './features/rules/scaled-threat-engine';
 import { DispatchCapabilitiesRepository } from './features/dispatch-capabilities/dispatch-capabilities.repository';
 import { HomeAreaRepository } from './features/home-area/home-area.repository';
@@ -102,6 +104,9 @@ import { TakContactAnnouncer } from './features/tak/tak-contact.events';
 import { TakRepository } from './features/tak/tak.repository';
 import { TakService } from './features/tak/tak.service';
 import { TakCertificatesRepository } from './features/tak/tak-certificates.repository';
+import { TakEnrolmentTokensRepository } from './features/tak/tak-enrolment-tokens.repository';
+import { TakDataPackagesRepository } from './features/tak/tak-data-packages.repository';
+import { TakDataPackagesService } from './features/tak/tak-data-packages.service';
 import { TakCertificatesService } from './features/tak/tak-certificates.service';
 import { InProcessRateWindows, type RateWindowStore } from './lib/rate-windows';
 import { RedisRateWindows } from './lib/redis-rate-windows';
@@ -136,16 +141,19 @@ export function createServices(config: Config, db: Db, clock: Clock) {
   // Events stored with their change and relayed from there (docs/decisions/0053-an-outbox-for-every-event.md).
   const outbox = new Outbox(new OutboxRepository(db.kysely), events, clock);
   realtime.onPublished((eventId) => outbox.published(eventId));
-  const incidents = new IncidentsService(incidentsRepository, clock, events);
-  const alerts = new AlertsService(new AlertsRepository(db.kysely), clock, events, incidentsRepository);
+  const durable = new DurableEvents(outbox, events);
+  const incidents = new IncidentsService(incidentsRepository, clock, durable);
+  const alerts = new AlertsService(new AlertsRepository(db.kysely), clock, durable, incidentsRepository);
   const fieldScope = new FieldScopeRepository(db.kysely);
   const zonesRepository = new ZonesRepository(db.kysely);
   const reportsRepository = new ReportsRepository(db.kysely);
-  const { files, basemaps: basemapFiles } = createFileStores(config.fileStore, config.dataDir, db.kysely);
+  const { files, basemaps: basemapFiles, takPackages } = createFileStores(config.fileStore, config.dataDir, db.kysely);
   const evidenceRepository = new EvidenceRepository(db.kysely);
-  const evidence = new EvidenceService(evidenceRepository, files, audit, clock, config.evidenceMaxBytes, incidents, events, fieldScope);
+  const evidence = new EvidenceService(evidenceRepository, files, audit, clock, config.evidenceMaxBytes, incidents, durable, fieldScope);
   const cameras = new CamerasService(new CamerasRepository(db.kysely), clock, events);
   const rulesRepository = new RulesRepository(db.kysely);
+  // The engine resumes from the outbox where the last one stopped (docs/decisions/0070-every-event-through-the-outbox.md).
+  const engineCursor = new EngineCursor(db.kysely);
   // Several processes sharing a Redis elect one to run the engine, so each alert is raised once.
   const threatEngine = config.redisUrl
     ? new ScaledThreatEngine(
@@ -155,13 +163,14 @@ export function createServices(config: Config, db: Db, clock: Clock) {
         clock,
         { tickMs: 15_000 },
         { redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, ...ENGINE_LEASE },
+        engineCursor,
       )
-    : new ThreatEngine(rulesRepository, alerts, events, clock, { tickMs: 15_000 });
+    : new ThreatEngine(rulesRepository, alerts, events, clock, { tickMs: 15_000 }, engineCursor);
   const deviceTime = new DeviceTime(clock, config.deviceTime);
-  const units = new UnitsService(unitsRepository, clock, events, alerts, deviceTime);
+  const units = new UnitsService(unitsRepository, clock, durable, alerts, deviceTime);
   // Acknowledging a unit's SOS alert is acknowledging its SOS (docs/decisions/0036-command-inbox-and-attention.md).
   alerts.whenAcknowledged('unit.sos', (trx, pending, alert, viewer) => units.markSosSeenIn(trx, pending, alert.subject, viewer));
-  const messages = new MessagesService(new MessagesRepository(db.kysely), fieldScope, clock, events, deviceTime);
+  const messages = new MessagesService(new MessagesRepository(db.kysely), fieldScope, clock, durable, deviceTime);
   const streamSettings = new StreamSettingsService(new StreamSettingsRepository(db.kysely), audit, clock, config.video.iceServers);
   const mfaRepository = new MfaRepository(db.kysely, () => sessionCache.clear());
   const takCertificates = new TakCertificatesService(
@@ -172,6 +181,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     audit,
     clock,
     config.cot.clientCertDays,
+    new TakEnrolmentTokensRepository(db.kysely),
   );
   // A deactivated user's TAK devices are cut off with them (docs/decisions/0062-tak-tls-enrolment-and-revocation.md).
   accounts.whenDeactivated((userId, context) => takCertificates.revokeUser(userId, context));
@@ -188,17 +198,17 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     retention: new RetentionService(new RetentionRepository(db.kysely), clock, config.retention),
     outbox,
     incidents,
-    callerLinks: new CallerLinksService(new CallerLinksRepository(db.kysely), incidents, clock, events),
+    callerLinks: new CallerLinksService(new CallerLinksRepository(db.kysely), incidents, clock, durable),
     offlineAreas: new OfflineAreasService(
       new OfflineAreasRepository(db.kysely),
       unitsRepository,
       new BasemapsRepository(db.kysely),
       audit,
       clock,
-      events,
+      durable,
     ),
     incidentTimeline: new IncidentTimelineService(incidents, new IncidentTimelineRepository(db.kysely), evidenceRepository),
-    reports: new ReportsService(reportsRepository, incidentsRepository, incidents, files, clock, events, outbox, evidence, deviceTime, {
+    reports: new ReportsService(reportsRepository, incidentsRepository, incidents, files, clock, durable, outbox, evidence, deviceTime, {
       settings: new CivicSettingsRepository(db.kysely),
       audit,
       anonymousLimit: config.anonymousReports,
@@ -207,7 +217,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     evidence,
     basemaps: new BasemapsService(new BasemapsRepository(db.kysely), basemapFiles, audit, clock, config.basemapMaxBytes),
     units,
-    dispatch: new DispatchService(new DispatchRepository(db.kysely), incidentsRepository, unitsRepository, clock, events, deviceTime),
+    dispatch: new DispatchService(new DispatchRepository(db.kysely), incidentsRepository, unitsRepository, clock, durable, deviceTime),
     dispatchCapabilities: new DispatchCapabilitiesService(new DispatchCapabilitiesRepository(db.kysely), audit, clock),
     unitSymbols: new UnitSymbolsService(new UnitSymbolsRepository(db.kysely), audit, clock, events),
     homeArea: new HomeAreaService(new HomeAreaRepository(db.kysely), audit, clock, events),
@@ -227,6 +237,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
       new TakContactAnnouncer(events, clock),
     ),
     takCertificates,
+    takDataPackages: new TakDataPackagesService(new TakDataPackagesRepository(db.kysely), takPackages, clock),
     push: new PushService(
       new PushRepository(db.kysely),
       config.webPush ? webPushSender(config.webPush) : null,
@@ -235,12 +246,12 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     ),
     overview: new OverviewService(new OverviewRepository(db.kysely)),
     search: new SearchService(new SearchRepository(db.kysely)),
-    zones: new ZonesService(zonesRepository, reportsRepository, clock, events),
-    zoneImports: new ZoneImportService(zonesRepository, new ImportPreviewsRepository(db.kysely), clock, events),
+    zones: new ZonesService(zonesRepository, reportsRepository, clock, durable),
+    zoneImports: new ZoneImportService(zonesRepository, new ImportPreviewsRepository(db.kysely), clock, durable),
     cameras,
     threatEngine,
     rules: new RulesService(rulesRepository, clock, () => threatEngine.reloadRules()),
-    detections: new DetectionsService(rulesRepository, cameras, clock, events),
+    detections: new DetectionsService(rulesRepository, cameras, clock, durable),
     streamSettings,
     streams: new StreamsService(
       new StreamsRepository(db.kysely),

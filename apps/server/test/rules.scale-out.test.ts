@@ -128,6 +128,19 @@ describe.skipIf(!ready)('one rules engine across server processes sharing Redis 
     return geofenceAlerts(through, unitId);
   };
   const leaders = () => running.filter((instance) => instance.engine.isLeader);
+  /** The keyword alerts on one report, once the engines have settled. */
+  const keywordAlerts = async (through: Instance, reportId: string) => {
+    const onReport = async () =>
+      (
+        (await through.command.request('GET', '/alerts?rule=report.keywords')).json().alerts as {
+          occurrences: number;
+          sources: { kind: string; id: string }[];
+        }[]
+      ).filter((alert) => alert.sources.some((source) => source.kind === 'report' && source.id === reportId));
+    await expect.poll(async () => (await onReport()).length, { timeout: 5_000, interval: 100 }).toBe(1);
+    await Promise.all(running.map((instance) => instance.engine.idle()));
+    return onReport();
+  };
 
   it('raises an entry once whichever process hears it, and after the leader stops another takes over and still raises once', async () => {
     const first = await startInstance();
@@ -221,7 +234,7 @@ describe.skipIf(!ready)('one rules engine across server processes sharing Redis 
     console.info(`rules engine takeover after the leader died: ${takeoverMs} ms (lease ${ENGINE_LEASE.leaseMs} ms)`);
   }, 60_000);
 
-  it('raises one alert for a unit that entered a zone once while no process led (docs/decisions/0053-an-outbox-for-every-event.md)', async () => {
+  it('raises one alert for a unit that entered a zone, and one for a report filed, while no process led', async () => {
     const first = await startInstance();
     const second = await startInstance();
     expect(leaders()).toEqual([first]);
@@ -243,12 +256,24 @@ describe.skipIf(!ready)('one rules engine across server processes sharing Redis 
     await move(second, unit.id, 59.5, 59.5);
     await Promise.all(running.map((instance) => instance.engine.idle()));
 
-    // The leader dies without releasing the lock; the one entry is written while nobody leads, so nobody hears it.
+    // The leader dies without releasing the lock; the one entry (and a report with threat words) is
+    // written while nobody leads, so nobody hears it. The leader had heard everything up to its last tick.
+    await first.engine.tick();
     await first.engine.stop({ release: false });
     await move(second, unit.id, 60.5, 60.5);
+    const report = await second.crew.request('POST', '/reports', {
+      clientId: randomUUID(),
+      kind: 'field',
+      category: 'security',
+      description: 'Shots fired at the ferry ramp',
+      location: { lat: 60.5, lon: 60.5 },
+    });
+    expect(report.statusCode).toBe(201);
     expect(second.engine.isLeader).toBe(false);
     await expect.poll(() => second.engine.isLeader, { timeout: ENGINE_LEASE.leaseMs + 3 * ENGINE_LEASE.renewMs, interval: 100 }).toBe(true);
     expect(await settledAlerts(second, unit.id, 1)).toMatchObject([{ zoneId: zone.id, occurrences: 1 }]);
+    // The report, read back from the outbox by the new leader (docs/decisions/0070-every-event-through-the-outbox.md).
+    expect(await keywordAlerts(second, report.json().report.id)).toMatchObject([{ occurrences: 1 }]);
 
     // A third process and a handover later, the entry is still raised once.
     const third = await startInstance();
@@ -256,6 +281,7 @@ describe.skipIf(!ready)('one rules engine across server processes sharing Redis 
     await expect.poll(() => third.engine.isLeader, { timeout: 3 * ENGINE_LEASE.renewMs, interval: 50 }).toBe(true);
     await move(third, unit.id, 60.6, 60.6);
     expect(await settledAlerts(third, unit.id, 1)).toMatchObject([{ zoneId: zone.id, occurrences: 1 }]);
+    expect(await keywordAlerts(third, report.json().report.id)).toMatchObject([{ occurrences: 1 }]);
   }, 60_000);
 
   it('campaigns again after resigning, stands down as soon as its lock is in another process’s hands, and never renews a lock it does not hold', async () => {

@@ -51,3 +51,53 @@ export function ping(uid: string, at: number): string {
     `<point lat="0.0" lon="0.0" hae="0.0" ce="9999999.0" le="9999999.0"/><detail/></event>`
   );
 }
+
+/**
+ * A video feed placed on the map as ATAK writes one (`b-i-v`), with its ConnectionEntry and, when
+ * given, the older `url` attribute and the camera's view as a `<sensor>`.
+ */
+export function videoFeed(
+  uid: string,
+  at: number,
+  feed: {
+    name: string;
+    lat: number;
+    lon: number;
+    address: string;
+    port: number;
+    path: string;
+    protocol: string;
+    url?: string;
+    creator?: string;
+  },
+): string {
+  const url = feed.url === undefined ? '' : ` url="${feed.url}"`;
+  const creator = feed.creator === undefined ? '' : `<link uid="${feed.creator}" type="a-f-G-U-C" relation="p-p"/>`;
+  return (
+    `<event version="2.0" uid="${uid}" type="b-i-v" time="${iso(at)}" start="${iso(at)}" stale="${iso(at + 86_400_000)}" how="h-e">` +
+    `<point lat="${feed.lat}" lon="${feed.lon}" hae="9999999.0" ce="9999999.0" le="9999999.0"/>` +
+    `<detail><contact callsign="${feed.name}"/>${creator}` +
+    `<__video uid="${uid}"${url}><ConnectionEntry networkTimeout="12000" uid="${uid}" path="${feed.path}" protocol="${feed.protocol}" bufferTime="-1" ` +
+    `address="${feed.address}" port="${feed.port}" roverPort="-1" rtspReliable="1" ignoreEmbeddedKLV="false" alias="${feed.name}"/></__video>` +
+    `<sensor azimuth="270" fov="45" range="150" vfov="30" north="0" fovRed="1" fovGreen="1" fovBlue="1" fovAlpha="0.3" strokeColor="-16777216" strokeWeight="0.5" displayMagneticReference="0" hideFov="false"/>` +
+    `</detail></event>`
+  );
+}
+
+/** An incident marked on the map in ATAK (battle dimension X), with who marked it and a remark. */
+export function incidentMarker(
+  uid: string,
+  creatorUid: string,
+  at: number,
+  lat: number,
+  lon: number,
+  title: string,
+  remarks: string,
+): string {
+  return (
+    `<event version="2.0" uid="${uid}" type="a-h-X-i-l" time="${iso(at)}" start="${iso(at)}" stale="${iso(at + 3_600_000)}" how="h-g-i-g-o">` +
+    `<point lat="${lat}" lon="${lon}" hae="9999999.0" ce="9999999.0" le="9999999.0"/>` +
+    `<detail><contact callsign="${title}"/><link uid="${creatorUid}" type="a-f-G-U-C" relation="p-p"/>` +
+    `<remarks>${remarks}</remarks><archive/><color argb="-65536"/></detail></event>`
+  );
+}

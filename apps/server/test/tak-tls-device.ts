@@ -3,6 +3,7 @@ import https from 'node:https';
 import net from 'node:net';
 import tls from 'node:tls';
 import * as x509 from '@peculiar/x509';
+import { ping } from './tak-cot';
 import { SimulatedDevice } from './tak-device';
 
 // Node's webcrypto is the standard one; its declared types and the DOM's differ only in detail.
@@ -135,4 +136,74 @@ export function rawEnrolmentRequest(port: number, ca: string, requestLine: strin
     socket.on('end', () => resolve(answer));
     socket.on('error', reject);
   });
+}
+
+export interface MartiAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** A request to the Marti port as ATAK makes it: over HTTPS, with its client certificate. */
+export function marti(
+  port: number,
+  ca: string,
+  client: { cert?: string; key?: string },
+  request: { method?: string; path: string; body?: Buffer | string; headers?: Record<string, string> },
+): Promise<MartiAnswer> {
+  return new Promise((resolve, reject) => {
+    const outgoing = https.request(
+      {
+        host: '127.0.0.1',
+        port,
+        servername: 'localhost',
+        ca,
+        ...client,
+        method: request.method ?? 'GET',
+        path: request.path,
+        headers: { host: `localhost:${port}`, ...request.headers },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(request.body);
+  });
+}
+
+/** ATAK's multipart upload of a data package: the file in the part named `assetfile`. */
+export async function multipartPackage(bytes: Buffer, filename: string): Promise<{ body: Buffer; type: string }> {
+  const form = new FormData();
+  form.append('assetfile', new Blob([new Uint8Array(bytes)], { type: 'application/x-zip-compressed' }), filename);
+  const encoded = new Request('https://tak.invalid/', { method: 'POST', body: form });
+  return { body: Buffer.from(await encoded.arrayBuffer()), type: encoded.headers.get('content-type')! };
+}
+
+/** What ATAK does on first start: a key, a CSR in the user's name, enrolment with their password, then the TLS stream. */
+export async function enrolAndConnect(
+  ports: { enrol: number; tls: number },
+  ca: string,
+  user: { email: string; password: string; uid: string },
+): Promise<SimulatedDevice> {
+  const keys = await deviceKeys();
+  const answer = await enrol(ports.enrol, ca, {
+    email: user.email,
+    password: user.password,
+    clientUid: user.uid,
+    csr: await csrFor(keys, user.email),
+  });
+  if (answer.status !== 200) throw new Error(`enrolment answered ${answer.status}: ${answer.body}`);
+  const { signedCert } = JSON.parse(answer.body) as { signedCert: string };
+  return connectTls(ports.tls, ca, { cert: pemOfDer(signedCert), key: await keyPem(keys) });
+}
+
+/** Resolves once the server has handled everything the device sent before (events go in order): it answered a ping. */
+export async function settled(device: SimulatedDevice, uid = 'settle'): Promise<void> {
+  const pongs = () => device.received.split('t-x-c-t-r').length - 1;
+  const before = pongs();
+  device.send(ping(uid, Date.now()));
+  await device.until((d) => pongs() > before || d.closed);
 }

@@ -36,6 +36,9 @@ import * as homeArea from './migrations/0036_home_area';
 import * as takContacts from './migrations/0037_tak_contacts';
 import * as takCertificates from './migrations/0038_tak_certificates';
 import * as zoneImportPreviews from './migrations/0039_zone_import_previews';
+import * as takEnrolmentTokensAndPackages from './migrations/0040_tak_enrolment_tokens_and_packages';
+import * as takItems from './migrations/0041_tak_items';
+import * as rulesEngineCursor from './migrations/0042_rules_engine_cursor';
 
 /** Migrations are code, listed here in order, so they bundle and run the same on both dialects. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -75,6 +78,9 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0037_tak_contacts': takContacts,
   '0038_tak_certificates': takCertificates,
   '0039_zone_import_previews': zoneImportPreviews,
+  '0040_tak_enrolment_tokens_and_packages': takEnrolmentTokensAndPackages,
+  '0041_tak_items': takItems,
+  '0042_rules_engine_cursor': rulesEngineCursor,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

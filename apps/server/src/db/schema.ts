@@ -297,6 +297,17 @@ export interface TakContactsTable {
   last_seen: number;
 }
 
+/** A drawing or video feed a TAK device put on the map, taken in as a zone or camera (docs/decisions/0068-tak-items-from-devices.md). */
+export interface TakItemsTable {
+  uid: string;
+  kind: 'drawing' | 'video';
+  zone_id: string | null;
+  camera_id: string | null;
+  /** The latest event as received, replayed to devices that connect. */
+  last_event: string;
+  updated_at: number;
+}
+
 /** A client certificate issued to a TAK device (docs/decisions/0062-tak-tls-enrolment-and-revocation.md). */
 export interface TakCertificatesTable {
   id: string;
@@ -314,6 +325,37 @@ export interface TakCertificatesTable {
   expires_at: number;
   revoked_at: number | null;
   revoked_by: string | null;
+}
+
+/** A one-time enrolment token an administrator made for a unit's crew member (migration 0040). */
+export interface TakEnrolmentTokensTable {
+  id: string;
+  /** SHA-256 of the token, hex: the token itself is shown once and never kept. */
+  token_hash: string;
+  user_id: string;
+  unit_id: string;
+  created_by: string;
+  created_at: number;
+  expires_at: number;
+  /** When a device enrolled with it; a used token is refused. */
+  used_at: number | null;
+}
+
+/** A data package a TAK device shared through the Marti sync API; its bytes are in the file store (migration 0040). */
+export interface TakDataPackagesTable {
+  /** SHA-256 of the package, hex, as ATAK names it. */
+  hash: string;
+  file_key: string;
+  name: string;
+  mime_type: string;
+  size: number;
+  keywords: string;
+  /** ATAK's "tool": `public` once shared with everyone, `private` until then. */
+  tool: string;
+  creator_uid: string;
+  /** The Argus email of the certificate that uploaded it. */
+  submitter: string;
+  submitted_at: number;
 }
 
 /** One browser's Web Push subscription (docs/decisions/0043-the-field-phone-offline-and-attention.md). */
@@ -508,6 +550,8 @@ export interface CamerasTable {
   fov: number | null;
   range_m: number | null;
   room: string | null;
+  /** The camera's own stream URL (migration 0041), e.g. a TAK device's feed. */
+  stream_url: string | null;
   status: CameraStatus;
   status_reason: string;
   last_seen_at: number | null;
@@ -743,6 +787,13 @@ export interface OutboxTable {
   published_at: number | null;
 }
 
+/** How far the rules engine has heard the outbox (0042_rules_engine_cursor.ts). */
+export interface RulesEngineCursorTable {
+  name: string;
+  heard_until: number;
+  updated_at: number;
+}
+
 export interface Database {
   devices: DevicesTable;
   evidence_items: EvidenceItemsTable;
@@ -795,7 +846,11 @@ export interface Database {
   sent_offline_areas: SentOfflineAreasTable;
   tak_contacts: TakContactsTable;
   tak_certificates: TakCertificatesTable;
+  tak_enrolment_tokens: TakEnrolmentTokensTable;
+  tak_data_packages: TakDataPackagesTable;
+  tak_items: TakItemsTable;
   file_store_chunks: FileStoreChunksTable;
   file_store_files: FileStoreFilesTable;
   outbox: OutboxTable;
+  rules_engine_cursor: RulesEngineCursorTable;
 }

@@ -59,15 +59,48 @@ export class EventBus implements EventPublisher {
   }
 }
 
-/** Events gathered inside a transaction, published only after it commits. */
-export class PendingEvents {
-  private readonly events: OperationalEvent[] = [];
+/** An event and what it announces (the outbox row's key: a retried request finds its own rows by it). */
+export interface KeyedEvent {
+  event: OperationalEvent;
+  key: string | null;
+}
 
-  add(event: OperationalEvent): void {
-    this.events.push(event);
+/**
+ * Events gathered inside a transaction, stored in the outbox at its end and published once it
+ * commits (`DurableEvents.transaction`, docs/decisions/0070-every-event-through-the-outbox.md).
+ * `keyed` gives a view that files what it adds under a key, e.g. a field action's clientId; a
+ * retried request that finds its work done asks, with `ensurePublished`, that what its first try
+ * stored goes out.
+ */
+export class PendingEvents {
+  private constructor(
+    private readonly entries: KeyedEvent[],
+    private readonly retried: Set<string>,
+    private readonly key: string | null,
+  ) {}
+
+  static create(): PendingEvents {
+    return new PendingEvents([], new Set(), null);
   }
 
-  publishTo(publisher: EventPublisher): void {
-    for (const event of this.events.splice(0)) publisher.publish(event);
+  add(event: OperationalEvent): void {
+    this.entries.push({ event, key: this.key });
+  }
+
+  /** The same gathering, filing what is added through it under `key`. */
+  keyed(key: string): PendingEvents {
+    return new PendingEvents(this.entries, this.retried, key);
+  }
+
+  /** After the commit, whatever was stored under `key` and is still unpublished goes out. */
+  ensurePublished(key: string): void {
+    this.retried.add(key);
+  }
+
+  /** Empties the gathering: its events and the keys retried requests asked for. */
+  take(): { events: KeyedEvent[]; retried: string[] } {
+    const taken = { events: this.entries.splice(0), retried: [...this.retried] };
+    this.retried.clear();
+    return taken;
   }
 }

@@ -59,8 +59,24 @@ export class OutboxRepository {
       .execute();
   }
 
-  /** Forgets rows published before `cutoff`. */
+  /**
+   * Forgets rows published before `cutoff`, but none the rules engine has not yet heard (its
+   * cursor, 0042_rules_engine_cursor.ts): a leader taking over reads them from there.
+   */
   async prune(cutoff: number): Promise<void> {
-    await this.db.deleteFrom('outbox').where('published_at', '<', cutoff).execute();
+    await this.db
+      .deleteFrom('outbox')
+      .where('published_at', '<', cutoff)
+      .where((eb) =>
+        eb.or([
+          eb.not(eb.exists(eb.selectFrom('rules_engine_cursor').select('name'))),
+          eb(
+            'created_at',
+            '<',
+            eb.selectFrom('rules_engine_cursor').select((c) => c.fn.min('heard_until').as('heard_until')),
+          ),
+        ]),
+      )
+      .execute();
   }
 }

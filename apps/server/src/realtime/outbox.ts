@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Executor } from '../db/repository';
 import type { Clock } from '../lib/clock';
 import type { ErrorSink } from './backplane';
-import type { EventPublisher, OperationalEvent } from './events';
+import type { EventPublisher, KeyedEvent, OperationalEvent } from './events';
 import type { OutboxRepository, OutboxRow } from './outbox.repository';
 
 /**
@@ -57,14 +57,22 @@ export class Outbox {
   }
 
   /** Writes the events in the caller's transaction; answers them with their ids, to `publish` once it has committed. */
-  async store(trx: Executor, events: readonly OperationalEvent[], key: string | null = null): Promise<OperationalEvent[]> {
+  store(trx: Executor, events: readonly OperationalEvent[], key: string | null = null): Promise<OperationalEvent[]> {
+    return this.storeKeyed(
+      trx,
+      events.map((event) => ({ event, key })),
+    );
+  }
+
+  /** As `store`, each event filed under its own key (several field actions committed together). */
+  async storeKeyed(trx: Executor, entries: readonly KeyedEvent[]): Promise<OperationalEvent[]> {
     const now = this.clock.now();
-    const stored = events.map((event) => ({ ...event, id: randomUUID() }));
+    const stored = entries.map(({ event, key }) => ({ event: { ...event, id: randomUUID() }, key }));
     await this.rows.insert(
       trx,
-      stored.map(({ id, ...event }) => ({ event_id: id, key, event: JSON.stringify(event), created_at: now })),
+      stored.map(({ event: { id, ...event }, key }) => ({ event_id: id, key, event: JSON.stringify(event), created_at: now })),
     );
-    return stored;
+    return stored.map(({ event }) => event);
   }
 
   /** The fast path, after the commit: the events go out now; their rows are marked when the backplane has kept them. */

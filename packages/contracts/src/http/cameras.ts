@@ -70,6 +70,30 @@ const Room = singleLineText()
   .regex(/^[A-Za-z0-9._:-]+$/, 'A stream room id uses letters, digits and . _ : - only.');
 const Notes = multiLineText().max(2000, 'The notes are too long (at most 2,000 characters).');
 
+/** Schemes of the feeds TAK devices and IP cameras publish (docs/decisions/0068-tak-items-from-devices.md). */
+export const STREAM_URL_SCHEMES = ['rtsp', 'rtsps', 'rtmp', 'rtmps', 'srt', 'udp', 'http', 'https'] as const;
+/**
+ * Where the camera's own stream is played from, outside Argus's rooms. No user name or password in
+ * it: whoever reads the registry would read them too.
+ */
+export const StreamUrl = singleLineText()
+  .min(1, 'Enter a stream URL or leave it empty.')
+  .max(2000, 'The stream URL is too long (at most 2,000 characters).')
+  .superRefine((value, context) => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      context.addIssue({ code: 'custom', message: 'The stream URL is not a URL.' });
+      return;
+    }
+    const scheme = url.protocol.replace(/:$/, '');
+    if (!(STREAM_URL_SCHEMES as readonly string[]).includes(scheme))
+      context.addIssue({ code: 'custom', message: `A stream URL starts with ${STREAM_URL_SCHEMES.join(', ')}.` });
+    else if (!url.hostname) context.addIssue({ code: 'custom', message: 'The stream URL names no host.' });
+    if (url.username || url.password) context.addIssue({ code: 'custom', message: 'Give the stream URL without a user name or password.' });
+  });
+
 export const DetectionSettings = z.object({
   enabled: z.boolean(),
   /** Detections scoring below this are not reported. */
@@ -96,6 +120,8 @@ export const CreateCameraRequest = z.object({
   rangeM: RangeM.nullable().default(null),
   /** The live-video room the camera publishes to. */
   room: Room.nullable().default(null),
+  /** The camera's own stream (a TAK feed, an IP camera), when it is not published to a room. */
+  streamUrl: StreamUrl.nullable().default(null),
   notes: Notes.default(''),
   detection: DetectionSettings.default(DEFAULT_DETECTION_SETTINGS),
 });
@@ -110,6 +136,7 @@ export const UpdateCameraRequest = z
     fov: Fov.nullable(),
     rangeM: RangeM.nullable(),
     room: Room.nullable(),
+    streamUrl: StreamUrl.nullable(),
     notes: Notes,
     detection: DetectionSettings,
     active: z.boolean(),
@@ -135,6 +162,7 @@ export const Camera = z.object({
   fov: z.number().nullable(),
   rangeM: z.number().nullable(),
   room: z.string().nullable(),
+  streamUrl: z.string().nullable(),
   status: z.enum(CAMERA_STATUSES),
   /** Why the status is what it is, in words. */
   statusReason: z.string(),

@@ -66,3 +66,33 @@ export const TakCertificateParams = z.object({
     .min(1, 'Name the certificate.')
     .max(100, 'A certificate id is at most 100 characters.'),
 });
+
+/**
+ * `POST /tak/enrolments`: an administrator onboards a unit's crew member's TAK device
+ * (docs/decisions/0066-tak-onboarding-marti-and-enrolment-tokens.md). Argus makes a one-time
+ * enrolment token, and hands back the data package and QR code that carry it.
+ */
+export const CreateTakEnrolmentRequest = z.object({
+  unitId: singleLineText({ typeError: 'unitId is a unit id.' }).min(1, 'Choose the unit.').max(100),
+  userId: singleLineText({ typeError: 'userId is a user id.' }).min(1, 'Choose the crew member.').max(100),
+});
+export type CreateTakEnrolmentRequest = z.infer<typeof CreateTakEnrolmentRequest>;
+
+export const TakEnrolment = z.object({
+  /** Shown once: the device sends it as its password when it enrols, once, before `expiresAt`. */
+  token: z.string(),
+  expiresAt: Timestamp,
+  user: z.object({ id: z.string(), email: z.string(), name: z.string() }),
+  unit: z.object({ id: z.string(), callsign: z.string() }),
+  /** Where the device connects: the host and the CoT, enrolment and Marti ports. */
+  host: z.string(),
+  ports: z.object({ cot: z.number().int(), enrolment: z.number().int(), marti: z.number().int().nullable() }),
+  /** ATAK's enrolment link (`tak://com.atakmap.app/enroll?…`), which the QR code holds. */
+  link: z.string(),
+  /** The QR code of `link`, as an SVG document. */
+  qrSvg: z.string(),
+  /** The onboarding data package (a zip ATAK imports), base64. */
+  dataPackage: z.object({ filename: z.string(), base64: z.string() }),
+});
+export type TakEnrolment = z.infer<typeof TakEnrolment>;
+export const TakEnrolmentResponse = z.object({ enrolment: TakEnrolment });

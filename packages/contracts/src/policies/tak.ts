@@ -22,3 +22,7 @@ export function mayReadTakContacts(role: string | null | undefined): boolean {
 export function mayBindTakContacts(role: string | null | undefined): boolean {
   return role != null && (TAK_CONTACT_BINDERS as readonly string[]).includes(role);
 }
+
+export function mayManageTakCertificates(role: string | null | undefined): boolean {
+  return role != null && (TAK_CERTIFICATE_MANAGERS as readonly string[]).includes(role);
+}

@@ -9,7 +9,8 @@ import { AppError } from '../../lib/app-error';
 import { decodeCursor, nextCursor } from '../../lib/cursor';
 import type { Clock } from '../../lib/clock';
 import { distanceMetres } from '../../lib/geo';
-import { PendingEvents, type EventPublisher } from '../../realtime/events';
+import type { DurableEvents } from '../../realtime/durable-events';
+import type { PendingEvents } from '../../realtime/events';
 import type { IncidentsRepository } from '../incidents/incidents.repository';
 import type { UserRow } from '../users/users.repository';
 import { alertEvents } from './alerts.events';
@@ -33,6 +34,12 @@ export interface RaiseAlert {
   eventAt?: number | null;
   ingestedAt?: number | null;
   sources: AlertSource[];
+  /**
+   * The raising event may have been weighed before: the rules engine read it back from the outbox
+   * after a takeover (docs/decisions/0070-every-event-through-the-outbox.md). An open alert that
+   * lists all its sources already heard it, and nothing changes.
+   */
+  heardAgain?: boolean;
 }
 
 export interface AlertSource {
@@ -65,7 +72,7 @@ export class AlertsService {
   constructor(
     private readonly alerts: AlertsRepository,
     private readonly clock: Clock,
-    private readonly events: EventPublisher,
+    private readonly events: DurableEvents,
     /** Names the incident a public notice is about (docs/decisions/0014-one-incident-timeline.md). */
     private readonly incidents?: Pick<IncidentsRepository, 'find'>,
   ) {}
@@ -82,12 +89,15 @@ export class AlertsService {
     const now = this.clock.now();
     const open = await this.alerts.findOpen(trx, input.rule, input.subject);
     if (open) {
+      const known = JSON.parse(open.sources) as AlertSource[];
+      const heard = (source: AlertSource) => known.some((existing) => existing.kind === source.kind && existing.id === source.id);
+      if (input.heardAgain && input.sources.every(heard)) return open;
       const next: AlertRow = {
         ...open,
         detail: input.detail,
         lat: input.location?.lat ?? open.lat,
         lon: input.location?.lon ?? open.lon,
-        sources: JSON.stringify(mergeSources(JSON.parse(open.sources) as AlertSource[], input.sources)),
+        sources: JSON.stringify(mergeSources(known, input.sources)),
         occurrences: open.occurrences + 1,
         updated_at: now,
       };
@@ -262,10 +272,7 @@ export class AlertsService {
   }
 
   private async inTransaction<T>(work: (trx: Transaction<Database>, pending: PendingEvents) => Promise<T>): Promise<T> {
-    const pending = new PendingEvents();
-    const result = await this.alerts.transaction((trx) => work(trx, pending));
-    pending.publishTo(this.events);
-    return result;
+    return this.events.transaction(this.alerts, work);
   }
 }
 

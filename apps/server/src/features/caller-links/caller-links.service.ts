@@ -12,7 +12,7 @@ import { takesCallerLinks } from '@argus/contracts/policies/caller-links';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { randomToken, safeEqual, sha256 } from '../../lib/tokens';
-import { PendingEvents, type EventPublisher } from '../../realtime/events';
+import type { DurableEvents } from '../../realtime/durable-events';
 import type { IncidentsService } from '../incidents/incidents.service';
 import type { UserRow } from '../users/users.repository';
 import { callerLinkEvents } from './caller-links.events';
@@ -41,7 +41,7 @@ export class CallerLinksService {
     private readonly links: CallerLinksRepository,
     private readonly incidents: IncidentsService,
     private readonly clock: Clock,
-    private readonly events: EventPublisher,
+    private readonly events: DurableEvents,
   ) {}
 
   now(): number {
@@ -73,16 +73,14 @@ export class CallerLinksService {
       located_at: null,
       position_count: 0,
     };
-    const pending = new PendingEvents();
-    await this.links.transaction(async (trx) => {
+    await this.events.transaction(this.links, async (trx, pending) => {
       await this.links.insert(trx, row);
       await this.incidents.recordIn(trx, pending, incidentId, 'caller.link_created', actor.id, {
         by: actor.full_name,
         expiresAt: row.expires_at,
       });
+      pending.add(callerLinkEvents.updated(row, now));
     });
-    pending.add(callerLinkEvents.updated(row, now));
-    pending.publishTo(this.events);
     return { row, token };
   }
 
@@ -98,9 +96,8 @@ export class CallerLinksService {
 
   /** Withdraws a link that still works; the caller's page then says so. */
   async revoke(incidentId: string, linkId: string, actor: UserRow): Promise<CallerLinkRow> {
-    const pending = new PendingEvents();
     const now = this.clock.now();
-    const revoked = await this.links.transaction(async (trx) => {
+    const revoked = await this.events.transaction(this.links, async (trx, pending) => {
       const row = await this.links.findForUpdate(trx, linkId);
       if (!row || row.incident_id !== incidentId) throw new AppError('not_found', 'This incident has no such caller location link.');
       const state = callerLinkState(row, now);
@@ -108,10 +105,10 @@ export class CallerLinksService {
       if (state === 'expired') throw new AppError('conflict', 'This caller location link has already expired.');
       await this.links.revoke(trx, row.id, now, actor.id);
       await this.incidents.recordIn(trx, pending, incidentId, 'caller.link_revoked', actor.id, { by: actor.full_name });
-      return { ...row, revoked_at: now, revoked_by: actor.id };
+      const revoked = { ...row, revoked_at: now, revoked_by: actor.id };
+      pending.add(callerLinkEvents.updated(revoked, now));
+      return revoked;
     });
-    pending.add(callerLinkEvents.updated(revoked, now));
-    pending.publishTo(this.events);
     return revoked;
   }
 
@@ -133,14 +130,13 @@ export class CallerLinksService {
    */
   async share(token: string, callerKey: string | undefined, position: ShareCallerPositionRequest): Promise<SharedPosition> {
     const now = this.clock.now();
-    const pending = new PendingEvents();
     // A resolved or closed incident has nobody left to send: its links stop with it. Read before the
     // transaction, whose one SQLite connection the incident's own read would otherwise wait for.
     const link = await this.links.findByTokenHash(sha256(token));
     if (!link) throw new AppError('not_found', CALLER_TEXTS.unknown);
     const incident = await this.incidents.get(link.incident_id);
     const incidentOpen = takesCallerLinks(incident.status);
-    const shared = await this.links.transaction(async (trx) => {
+    return this.events.transaction(this.links, async (trx, pending) => {
       const row = await this.links.findByTokenHashForUpdate(trx, sha256(token));
       if (!row) throw new AppError('not_found', CALLER_TEXTS.unknown);
       const state = callerLinkState(row, now);
@@ -178,11 +174,9 @@ export class CallerLinksService {
           mode: position.mode,
         });
       }
+      pending.add(callerLinkEvents.updated(next, now));
       return { row: next, newCallerKey };
     });
-    pending.add(callerLinkEvents.updated(shared.row, now));
-    pending.publishTo(this.events);
-    return shared;
   }
 
   /** Until when a phone's claim on a link is worth keeping, for its cookie. */

@@ -11,6 +11,7 @@ export function presentCamera(row: CameraRow): Camera {
     fov: row.fov,
     rangeM: row.range_m,
     room: row.room,
+    streamUrl: row.stream_url,
     status: row.status,
     statusReason: row.status_reason,
     lastSeenAt: row.last_seen_at,

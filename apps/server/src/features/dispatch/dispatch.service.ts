@@ -9,9 +9,10 @@ import type { Clock } from '../../lib/clock';
 import type { DeviceTime } from '../../lib/device-time';
 import type { IncidentRow, IncidentsRepository } from '../incidents/incidents.repository';
 import { nextVersion } from '../incidents/incident-version';
-import type { UnitsRepository } from '../units/units.repository';
+import { clientActionKey, type UnitsRepository } from '../units/units.repository';
 import type { UserRow } from '../users/users.repository';
-import { PendingEvents, type EventPublisher } from '../../realtime/events';
+import type { DurableEvents } from '../../realtime/durable-events';
+import type { PendingEvents } from '../../realtime/events';
 import { incidentEvents } from '../incidents/incidents.events';
 import { unitEvents } from '../units/units.events';
 import { dispatchEvents } from './dispatch.events';
@@ -36,7 +37,7 @@ export class DispatchService {
     private readonly incidents: IncidentsRepository,
     private readonly units: UnitsRepository,
     private readonly clock: Clock,
-    private readonly events: EventPublisher,
+    private readonly events: DurableEvents,
     private readonly deviceTime: DeviceTime,
   ) {}
 
@@ -50,15 +51,13 @@ export class DispatchService {
 
   async assign(incidentId: string, unitIds: string[], actorId: string): Promise<DispatchRow[]> {
     const now = this.clock.now();
-    const pending = new PendingEvents();
-    const created = await this.repository.transaction(async (trx) => {
+    const created = await this.events.transaction(this.repository, async (trx, pending) => {
       const incident = await this.openIncident(trx, incidentId);
       const created: DispatchRow[] = [];
       for (const unitId of [...new Set(unitIds)]) created.push(await this.assignIn(trx, pending, incident.id, unitId, now, actorId));
       await this.moveIncident(trx, pending, incidentId, incident.status, 'dispatched', now, actorId);
       return created;
     });
-    pending.publishTo(this.events);
     return created;
   }
 
@@ -69,12 +68,10 @@ export class DispatchService {
    */
   async cancel(viewer: UserRow, dispatchId: string, reason: string): Promise<DispatchRow> {
     const now = this.clock.now();
-    const pending = new PendingEvents();
-    const cancelled = await this.repository.transaction(async (trx) => {
+    const cancelled = await this.events.transaction(this.repository, async (trx, pending) => {
       const { row, unit } = await this.ownAssignment(trx, viewer, dispatchId);
       return this.cancelIn(trx, pending, row, unit, reason, now, viewer);
     });
-    pending.publishTo(this.events);
     return cancelled;
   }
 
@@ -84,8 +81,7 @@ export class DispatchService {
    */
   async reassign(viewer: UserRow, dispatchId: string, incidentId: string): Promise<{ cancelled: DispatchRow; dispatch: DispatchRow }> {
     const now = this.clock.now();
-    const pending = new PendingEvents();
-    const result = await this.repository.transaction(async (trx) => {
+    const result = await this.events.transaction(this.repository, async (trx, pending) => {
       const { row, unit } = await this.ownAssignment(trx, viewer, dispatchId);
       if (row.incident_id === incidentId) throw new AppError('conflict', `${unit.callsign} is already on this incident.`);
       const target = await this.openIncident(trx, incidentId);
@@ -94,7 +90,6 @@ export class DispatchService {
       await this.moveIncident(trx, pending, target.id, target.status, 'dispatched', now, viewer.id);
       return { cancelled, dispatch };
     });
-    pending.publishTo(this.events);
     return result;
   }
 
@@ -201,8 +196,7 @@ export class DispatchService {
   ): Promise<DispatchRow> {
     const { clientId, status } = request;
     const { occurredAt, receivedAt: now } = this.deviceTime.resolve(request.occurredAt);
-    const pending = new PendingEvents();
-    const result = await this.repository.transaction(async (trx) => {
+    const result = await this.events.transaction(this.repository, async (trx, pending) => {
       const { row, unit } = await this.ownAssignment(trx, viewer, dispatchId);
       const claim = await this.units.claim(trx, {
         client_id: clientId,
@@ -215,8 +209,10 @@ export class DispatchService {
         if (claim.earlier.kind !== 'dispatch.status' || claim.earlier.target_id !== dispatchId || claim.earlier.user_id !== viewer.id) {
           throw new AppError('conflict', 'This clientId was already used for a different action.');
         }
+        pending.ensurePublished(clientActionKey(clientId));
         return row;
       }
+      const announced = pending.keyed(clientActionKey(clientId));
       const current = row.status;
       if (status === current) return row;
       const allowed = DISPATCH_TRANSITIONS[current];
@@ -234,21 +230,20 @@ export class DispatchService {
       const next = { ...row, status, milestones: JSON.stringify(milestones), updated_at: now };
       await this.repository.update(trx, next);
       await this.units.update(trx, unit.id, { status: UNIT_STATUS_FOR_DISPATCH[status], updated_at: now });
-      pending.add(dispatchEvents.updated(next));
-      pending.add(unitEvents.updated((await this.units.find(unit.id, trx))!));
+      announced.add(dispatchEvents.updated(next));
+      announced.add(unitEvents.updated((await this.units.find(unit.id, trx))!));
       const times = { at, receivedAt: now };
-      await this.timeline(trx, pending, row.incident_id, times, viewer.id, `dispatch.${status}`, {
+      await this.timeline(trx, announced, row.incident_id, times, viewer.id, `dispatch.${status}`, {
         dispatchId,
         unitId: unit.id,
         callsign: unit.callsign,
       });
       if (status === 'on_scene') {
         const incident = (await this.incidents.find(row.incident_id, trx))!;
-        await this.moveIncident(trx, pending, incident.id, incident.status, 'on_scene', now, viewer.id, times);
+        await this.moveIncident(trx, announced, incident.id, incident.status, 'on_scene', now, viewer.id, times);
       }
       return next;
     });
-    pending.publishTo(this.events);
     return result;
   }
 

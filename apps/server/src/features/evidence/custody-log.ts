@@ -2,7 +2,8 @@ import type { Transaction } from 'kysely';
 import type { CustodyAction } from '@argus/contracts/evidence';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import type { EventPublisher, PendingEvents } from '../../realtime/events';
+import type { DurableEvents } from '../../realtime/durable-events';
+import type { PendingEvents } from '../../realtime/events';
 import type { AuditContext } from '../audit/audit.log';
 import type { IncidentsService } from '../incidents/incidents.service';
 import { custodyHash } from './custody-chain';
@@ -22,14 +23,16 @@ export class CustodyLog {
     private readonly evidence: EvidenceRepository,
     private readonly clock: Clock,
     private readonly incidents: Pick<IncidentsService, 'recordIn'>,
-    private readonly events: EventPublisher,
+    private readonly events: DurableEvents,
   ) {}
 
   /** One entry in a transaction of its own, announced on the "evidence" channel once committed. */
   async log(id: string, action: CustodyAction, detail: Record<string, unknown>, context: AuditContext): Promise<CustodyRow> {
-    const entry = await this.evidence.transaction((trx) => this.appendIn(trx, id, action, detail, context));
-    this.events.publish(evidenceEvents.custody(entry));
-    return entry;
+    return this.events.transaction(this.evidence, async (trx, pending) => {
+      const entry = await this.appendIn(trx, id, action, detail, context);
+      pending.add(evidenceEvents.custody(entry));
+      return entry;
+    });
   }
 
   /**
@@ -40,12 +43,13 @@ export class CustodyLog {
    */
   async logView(id: string, detail: Record<string, unknown>, context: AuditContext): Promise<CustodyRow | null> {
     const since = this.clock.now() - VIEW_SPAN_MS;
-    const entry = await this.evidence.transaction(async (trx) => {
+    return this.events.transaction(this.evidence, async (trx, pending) => {
       const seen = await this.evidence.lastViewSince(trx, id, context.subjectId ?? context.actorId, since);
-      return seen === null ? this.appendIn(trx, id, 'viewed', detail, context) : null;
+      if (seen !== null) return null;
+      const entry = await this.appendIn(trx, id, 'viewed', detail, context);
+      pending.add(evidenceEvents.custody(entry));
+      return entry;
     });
-    if (entry) this.events.publish(evidenceEvents.custody(entry));
-    return entry;
   }
 
   /** One entry inside the caller's transaction; the caller announces the change it belongs to. */

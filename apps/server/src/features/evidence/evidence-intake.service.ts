@@ -4,7 +4,7 @@ import { formatBytes, type EvidenceSource } from '@argus/contracts/evidence';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { FileTooLargeError, type FileStore } from '../../lib/file-store';
-import { PendingEvents, type EventPublisher } from '../../realtime/events';
+import type { DurableEvents } from '../../realtime/durable-events';
 import type { FieldScopeRepository } from '../../realtime/field-scope.repository';
 import type { AuditContext } from '../audit/audit.log';
 import type { UserRow } from '../users/users.repository';
@@ -56,7 +56,7 @@ export class EvidenceIntake {
     private readonly custody: CustodyLog,
     private readonly clock: Clock,
     private readonly maxBytes: number,
-    private readonly events: EventPublisher,
+    private readonly events: DurableEvents,
     private readonly fieldScope: Pick<FieldScopeRepository, 'forUser'>,
   ) {}
 
@@ -204,9 +204,14 @@ export class EvidenceIntake {
 
   /** Inserts the item with its "ingested" entry, unless a retry's twin (same source_ref) is already there: then that one is returned. */
   private async record(row: EvidenceRow, context: AuditContext): Promise<EvidenceView> {
-    const pending = new PendingEvents();
-    const inserted = await this.evidence.transaction(async (trx) => {
-      if (!(await this.evidence.insert(trx, row))) return false;
+    return this.events.transaction(this.evidence, async (trx, pending) => {
+      if (!(await this.evidence.insert(trx, row))) {
+        // A retry's twin: the process that took it may have died before announcing it.
+        const twin = (await this.evidence.findBySourceRef(row.source_ref!, trx))!;
+        pending.ensurePublished(evidenceKey(twin.id));
+        return (await this.evidence.findViews([twin.id], trx))[0]!;
+      }
+      const announced = pending.keyed(evidenceKey(row.id));
       await this.custody.appendIn(
         trx,
         row.id,
@@ -214,20 +219,20 @@ export class EvidenceIntake {
         { facts: ingestFacts(row), incidentId: row.incident_id, storageKey: row.storage_key, derivedFromId: row.derived_from_id },
         context,
       );
-      if (row.incident_id) await this.custody.onTimeline(trx, pending, row.incident_id, row, context);
-      return true;
+      if (row.incident_id) await this.custody.onTimeline(trx, announced, row.incident_id, row, context);
+      const view = (await this.evidence.findViews([row.id], trx))[0]!;
+      announced.add(evidenceEvents.created(view));
+      return view;
     });
-    pending.publishTo(this.events);
-    const id = inserted ? row.id : (await this.evidence.findBySourceRef(row.source_ref!))!.id;
-    const view = (await this.evidence.findViews([id]))[0]!;
-    if (inserted) this.events.publish(evidenceEvents.created(view));
-    return view;
   }
 
   private tooLarge(): AppError {
     return new AppError('payload_too_large', `The file is larger than the ${formatBytes(this.maxBytes)} evidence limit.`);
   }
 }
+
+/** What names an item's events in the outbox, so a retried upload finds them. */
+const evidenceKey = (id: string) => `evidence:${id}`;
 
 /** Keeps a file name readable and harmless: no folders, no control characters. */
 export function cleanFilename(name: string): string {

@@ -6,7 +6,8 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { decodeCursor, nextCursor } from '../../lib/cursor';
 import type { FileStore } from '../../lib/file-store';
-import { PendingEvents, type EventPublisher } from '../../realtime/events';
+import type { DurableEvents } from '../../realtime/durable-events';
+import type { PendingEvents } from '../../realtime/events';
 import type { AuditContext, AuditLog } from '../audit/audit.log';
 import type { UserRow } from '../users/users.repository';
 import { parseRange, type ByteRange } from './byte-range';
@@ -33,7 +34,7 @@ export class EvidenceReview {
     private readonly files: FileStore,
     private readonly custodyLog: CustodyLog,
     private readonly audit: AuditLog,
-    private readonly events: EventPublisher,
+    private readonly events: DurableEvents,
   ) {}
 
   async list(viewer: UserRow, query: EvidenceListQuery): Promise<{ items: EvidenceView[]; nextCursor: string | null }> {
@@ -99,15 +100,13 @@ export class EvidenceReview {
   }
 
   async link(viewer: UserRow, id: string, incidentId: string, context: AuditContext): Promise<EvidenceView> {
-    const pending = new PendingEvents();
-    const linked = await this.change(viewer, id, context, async (item, trx) => {
+    const linked = await this.change(viewer, id, context, async (item, trx, pending) => {
       if (!(await this.evidence.incidentExists(incidentId, trx)))
         throw new AppError('not_found', 'No such incident to link the evidence to.');
       if (item.incident_id === incidentId) return null;
       await this.custodyLog.onTimeline(trx, pending, incidentId, item, context);
       return { changes: { incident_id: incidentId }, action: 'linked', detail: { from: item.incident_id, incidentId } };
     });
-    pending.publishTo(this.events);
     return linked;
   }
 
@@ -121,20 +120,20 @@ export class EvidenceReview {
     viewer: UserRow,
     id: string,
     context: AuditContext,
-    decide: (item: EvidenceRow, trx: Transaction<Database>) => Promise<Decision | null> | Decision | null,
+    decide: (item: EvidenceRow, trx: Transaction<Database>, pending: PendingEvents) => Promise<Decision | null> | Decision | null,
   ): Promise<EvidenceView> {
     if (!reviewsEvidence(viewer)) throw new AppError('forbidden', 'Only command and analysts review evidence.');
-    const changed = await this.evidence.transaction(async (trx) => {
+    return this.events.transaction(this.evidence, async (trx, pending) => {
       const item = await this.evidence.find(id, trx);
       if (!item) throw new AppError('not_found', 'No such evidence item.');
-      const decision = await decide(item, trx);
-      if (!decision) return false;
-      await this.evidence.update(trx, id, decision.changes);
-      await this.custodyLog.appendIn(trx, id, decision.action, decision.detail, context);
-      return true;
+      const decision = await decide(item, trx, pending);
+      if (decision) {
+        await this.evidence.update(trx, id, decision.changes);
+        await this.custodyLog.appendIn(trx, id, decision.action, decision.detail, context);
+      }
+      const view = (await this.evidence.findViews([id], trx))[0]!;
+      if (decision) pending.add(evidenceEvents.updated(view));
+      return view;
     });
-    const view = (await this.evidence.findViews([id]))[0]!;
-    if (changed) this.events.publish(evidenceEvents.updated(view));
-    return view;
   }
 }

@@ -44,9 +44,9 @@ export class EvidenceRepository extends TransactionalRepository {
     return trx.selectFrom('evidence_items').selectAll().where('source_ref', '=', sourceRef).executeTakeFirst();
   }
 
-  async findViews(ids: string[]): Promise<EvidenceView[]> {
+  async findViews(ids: string[], trx: Executor = this.db): Promise<EvidenceView[]> {
     if (ids.length === 0) return [];
-    return this.views().where('e.id', 'in', ids).execute();
+    return this.views(trx).where('e.id', 'in', ids).execute();
   }
 
   list(filters: EvidenceFilters): Promise<EvidenceView[]> {
@@ -144,8 +144,8 @@ export class EvidenceRepository extends TransactionalRepository {
     return trx.selectFrom('incidents').select('id').where('id', '=', id).executeTakeFirst().then(Boolean);
   }
 
-  private views() {
-    return this.db
+  private views(on: Executor = this.db) {
+    return on
       .selectFrom('evidence_items as e')
       .leftJoin('users as u', 'u.id', 'e.captured_by')
       .selectAll('e')

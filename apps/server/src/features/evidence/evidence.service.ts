@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { EvidenceListQuery } from '@argus/contracts/http/evidence';
 import type { Clock } from '../../lib/clock';
 import type { FileStore } from '../../lib/file-store';
-import type { EventPublisher } from '../../realtime/events';
+import type { DurableEvents } from '../../realtime/durable-events';
 import type { FieldScopeRepository } from '../../realtime/field-scope.repository';
 import type { AuditContext, AuditLog } from '../audit/audit.log';
 import type { IncidentsService } from '../incidents/incidents.service';
@@ -35,7 +35,7 @@ export class EvidenceService {
     clock: Clock,
     maxBytes: number,
     incidents: Pick<IncidentsService, 'recordIn'>,
-    events: EventPublisher,
+    events: DurableEvents,
     fieldScope: Pick<FieldScopeRepository, 'forUser'>,
   ) {
     const custodyLog = new CustodyLog(evidence, clock, incidents, events);

@@ -15,7 +15,8 @@ import { nextVersion } from './incident-version';
 import { AppError } from '../../lib/app-error';
 import { decodeCursor, nextCursor } from '../../lib/cursor';
 import type { Clock } from '../../lib/clock';
-import { PendingEvents, type EventPublisher } from '../../realtime/events';
+import type { DurableEvents } from '../../realtime/durable-events';
+import type { PendingEvents } from '../../realtime/events';
 import { incidentEvents } from './incidents.events';
 import type { IncidentRow, IncidentsRepository, TimelineRow } from './incidents.repository';
 
@@ -60,13 +61,11 @@ export class IncidentsService {
   constructor(
     private readonly incidents: IncidentsRepository,
     private readonly clock: Clock,
-    private readonly events: EventPublisher,
+    private readonly events: DurableEvents,
   ) {}
 
   async create(request: CreateIncidentRequest, actorId: string | null): Promise<IncidentRow> {
-    const pending = new PendingEvents();
-    const created = await this.incidents.transaction((trx) => this.openIn(trx, pending, request, actorId));
-    pending.publishTo(this.events);
+    const created = await this.events.transaction(this.incidents, (trx, pending) => this.openIn(trx, pending, request, actorId));
     return created;
   }
 
@@ -150,8 +149,7 @@ export class IncidentsService {
   async update(id: string, changes: UpdateIncidentRequest, actor: UserRow): Promise<IncidentRow> {
     refuseWhatTheRoleMayNotChange(changes, actor.role);
     const now = this.clock.now();
-    const pending = new PendingEvents();
-    const updated = await this.incidents.transaction(async (trx) => {
+    const updated = await this.events.transaction(this.incidents, async (trx, pending) => {
       const current = await this.incidents.findForUpdate(trx, id);
       if (!current) throw new AppError('not_found', 'No such incident.');
       if (changes.expectedUpdatedAt !== undefined && changes.expectedUpdatedAt !== current.updated_at) {
@@ -211,7 +209,6 @@ export class IncidentsService {
       }
       return next;
     });
-    pending.publishTo(this.events);
     return updated;
   }
 

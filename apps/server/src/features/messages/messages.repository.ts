@@ -1,5 +1,6 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database, MessagesTable } from '../../db/schema';
+import { sql, type Selectable } from 'kysely';
+import { TransactionalRepository, type Executor } from '../../db/repository';
+import type { MessagesTable } from '../../db/schema';
 import type { MessageChannel } from '@argus/contracts/messages';
 import type { Role } from '@argus/contracts/roles';
 
@@ -64,12 +65,10 @@ interface ThreadSqlRow {
 }
 
 /** Only this file reads and writes messages. */
-export class MessagesRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
+export class MessagesRepository extends TransactionalRepository {
   /** Inserts unless a message with the same clientId exists; true when this call inserted it. */
-  async insertIfNew(row: MessageRow): Promise<boolean> {
-    const result = await this.db
+  async insertIfNew(row: MessageRow, trx: Executor = this.db): Promise<boolean> {
+    const result = await trx
       .insertInto('messages')
       .values(row)
       .onConflict((oc) => oc.column('client_id').doNothing())
@@ -77,8 +76,8 @@ export class MessagesRepository {
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 
-  findByClientId(clientId: string): Promise<MessageView | undefined> {
-    return this.db
+  findByClientId(clientId: string, trx: Executor = this.db): Promise<MessageView | undefined> {
+    return trx
       .selectFrom('messages')
       .innerJoin('users', 'users.id', 'messages.sender_id')
       .select(COLUMNS)

@@ -6,7 +6,8 @@ import { seesEveryRow } from '@argus/contracts/policies/visibility';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { DeviceTime } from '../../lib/device-time';
-import type { EventPublisher } from '../../realtime/events';
+import type { DurableEvents } from '../../realtime/durable-events';
+import { clientActionKey } from '../units/units.repository';
 import type { FieldScopeRepository } from '../../realtime/field-scope.repository';
 import type { UserRow } from '../users/users.repository';
 import { messageEvents } from './messages.events';
@@ -27,7 +28,7 @@ export class MessagesService {
     private readonly messages: MessagesRepository,
     private readonly fieldScope: FieldScopeRepository,
     private readonly clock: Clock,
-    private readonly events: EventPublisher,
+    private readonly events: DurableEvents,
     private readonly deviceTime: DeviceTime,
   ) {}
 
@@ -47,13 +48,17 @@ export class MessagesService {
       sent_at: receivedAt,
       occurred_at: occurredAt,
     };
-    const created = await this.messages.insertIfNew(row);
-    const message = (await this.messages.findByClientId(request.clientId))!;
-    if (!created && (message.sender_id !== sender.id || message.channel !== request.channel || message.target_id !== row.target_id)) {
-      throw new AppError('conflict', 'This clientId was already used for another message.');
-    }
-    if (created) this.events.publish(messageEvents.created(message));
-    return { message, created };
+    return this.events.transaction(this.messages, async (trx, pending) => {
+      const created = await this.messages.insertIfNew(row, trx);
+      const message = (await this.messages.findByClientId(request.clientId, trx))!;
+      if (!created && (message.sender_id !== sender.id || message.channel !== request.channel || message.target_id !== row.target_id)) {
+        throw new AppError('conflict', 'This clientId was already used for another message.');
+      }
+      // A retry: the process that stored it may have died before announcing it.
+      if (created) pending.keyed(clientActionKey(request.clientId)).add(messageEvents.created(message));
+      else pending.ensurePublished(clientActionKey(request.clientId));
+      return { message, created };
+    });
   }
 
   async list(

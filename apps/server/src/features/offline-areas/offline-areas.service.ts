@@ -3,7 +3,7 @@ import { SENT_OFFLINE_AREAS_PER_UNIT, type SendOfflineAreaRequest } from '@argus
 import { actsForUnit, seesEveryRow } from '@argus/contracts/policies/visibility';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { PendingEvents, type EventPublisher } from '../../realtime/events';
+import type { DurableEvents } from '../../realtime/durable-events';
 import type { AuditContext, AuditLog } from '../audit/audit.log';
 import type { BasemapsRepository } from '../basemaps/basemaps.repository';
 import type { UnitsRepository } from '../units/units.repository';
@@ -22,7 +22,7 @@ export class OfflineAreasService {
     private readonly basemaps: BasemapsRepository,
     private readonly audit: AuditLog,
     private readonly clock: Clock,
-    private readonly events: EventPublisher,
+    private readonly events: DurableEvents,
   ) {}
 
   /** Operations staff read every unit's areas; a crew member only their own unit's. */
@@ -36,7 +36,7 @@ export class OfflineAreasService {
     await this.unitFor(actor, unitId);
     if (!(await this.basemaps.find(request.basemapId))) throw new AppError('validation_failed', 'No such street map: choose another.');
     const [west, south, east, north] = request.box;
-    const sent = await this.areas.transaction(async (trx) => {
+    const sent = await this.events.transaction(this.areas, async (trx, pending) => {
       // Counted under the unit row's lock, so two senders at once cannot pass the limit together.
       await this.areas.lockUnit(trx, unitId);
       if ((await this.areas.listForUnit(unitId, trx)).length >= SENT_OFFLINE_AREAS_PER_UNIT) {
@@ -58,7 +58,9 @@ export class OfflineAreasService {
         sent_at: this.clock.now(),
       };
       await this.areas.insert(trx, row);
-      return { ...row, sent_by_name: actor.full_name };
+      const sent = { ...row, sent_by_name: actor.full_name };
+      pending.add(offlineAreaEvents.sent(sent));
+      return sent;
     });
     await this.audit.append(context, 'offline_area.send', unitId, {
       area: sent.id,
@@ -66,27 +68,23 @@ export class OfflineAreasService {
       basemap: sent.basemap_id,
       box: request.box,
     });
-    this.publish(offlineAreaEvents.sent(sent));
     return sent;
   }
 
   async withdraw(actor: UserRow, unitId: string, areaId: string, context: AuditContext): Promise<void> {
     await this.unitFor(actor, unitId);
-    const gone = await this.areas.transaction((trx) => this.areas.delete(trx, unitId, areaId));
+    const gone = await this.events.transaction(this.areas, async (trx, pending) => {
+      const gone = await this.areas.delete(trx, unitId, areaId);
+      if (gone) pending.add(offlineAreaEvents.withdrawn(gone));
+      return gone;
+    });
     if (!gone) throw new AppError('not_found', 'This unit has no such map area.');
     await this.audit.append(context, 'offline_area.withdraw', unitId, { area: gone.id, label: gone.label });
-    this.publish(offlineAreaEvents.withdrawn(gone));
   }
 
   private async unitFor(viewer: UserRow, unitId: string) {
     const unit = await this.units.find(unitId);
     if (!unit || !actsForUnit(viewer, unit.members)) throw new AppError('not_found', 'No such unit.');
     return unit;
-  }
-
-  private publish(event: ReturnType<typeof offlineAreaEvents.sent>): void {
-    const pending = new PendingEvents();
-    pending.add(event);
-    pending.publishTo(this.events);
   }
 }

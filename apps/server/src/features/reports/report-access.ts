@@ -1,4 +1,5 @@
 import { seesEveryRow } from '@argus/contracts/policies/visibility';
+import type { Executor } from '../../db/repository';
 import { AppError } from '../../lib/app-error';
 import type { UserRow } from '../users/users.repository';
 import type { ReportRow, ReportView, ReportsRepository } from './reports.repository';
@@ -14,6 +15,6 @@ export async function findVisibleReport(reports: ReportsRepository, viewer: User
 }
 
 /** One report with its photos and lock holder's name. */
-export async function viewOf(reports: ReportsRepository, row: ReportRow): Promise<ReportView> {
-  return (await reports.withDetails([row]))[0]!;
+export async function viewOf(reports: ReportsRepository, row: ReportRow, trx?: Executor): Promise<ReportView> {
+  return (await reports.withDetails([row], trx))[0]!;
 }

@@ -2,7 +2,8 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { PendingEvents, type EventPublisher } from '../../realtime/events';
+import type { DurableEvents } from '../../realtime/durable-events';
+import type { PendingEvents } from '../../realtime/events';
 import { reportEvents } from './reports.events';
 import type { ReportRow, ReportView, ReportsRepository } from './reports.repository';
 
@@ -19,13 +20,12 @@ export class ReportChange {
   constructor(
     private readonly reports: ReportsRepository,
     private readonly clock: Clock,
-    private readonly events: EventPublisher,
+    private readonly events: DurableEvents,
   ) {}
 
   async apply(id: string, decide: ReportDecision): Promise<ReportView> {
     const now = this.clock.now();
-    const pending = new PendingEvents();
-    const view = await this.reports.transaction(async (trx) => {
+    const view = await this.events.transaction(this.reports, async (trx, pending) => {
       const current = await this.reports.find(id, trx);
       if (!current) throw new AppError('not_found', 'No such report.');
       const changes = await decide(current, now, trx, pending);
@@ -36,7 +36,6 @@ export class ReportChange {
       for (const event of reportEvents.updated(view!, now)) pending.add(event);
       return view!;
     });
-    pending.publishTo(this.events);
     return view;
   }
 }

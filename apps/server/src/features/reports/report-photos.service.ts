@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock';
 import type { DeviceTime } from '../../lib/device-time';
 import type { FileStore } from '../../lib/file-store';
 import { sha256 } from '../../lib/tokens';
-import type { EventPublisher } from '../../realtime/events';
+import type { DurableEvents } from '../../realtime/durable-events';
 import type { AuditContext } from '../audit/audit.log';
 import type { EvidenceService } from '../evidence/evidence.service';
 import { stripPhotoMetadata } from '../evidence/redact';
@@ -13,6 +13,9 @@ import type { UserRow } from '../users/users.repository';
 import { findVisibleReport, viewOf } from './report-access';
 import { reportEvents } from './reports.events';
 import type { PhotoRow, ReportRow, ReportsRepository } from './reports.repository';
+
+/** What names a photo's events in the outbox, so a retried upload finds them. */
+const photoKey = (photoId: string) => `report-photo:${photoId}`;
 
 /**
  * A report's photos: stored by their reporter, checked by their bytes, and evidence from the
@@ -23,7 +26,7 @@ export class ReportPhotos {
     private readonly reports: ReportsRepository,
     private readonly files: FileStore,
     private readonly clock: Clock,
-    private readonly events: EventPublisher,
+    private readonly events: DurableEvents,
     private readonly evidence: Pick<EvidenceService, 'adoptReportPhoto'>,
     private readonly deviceTime: DeviceTime,
   ) {}
@@ -85,6 +88,8 @@ export class ReportPhotos {
     const earlier = await this.reports.findPhoto(photoId);
     if (earlier) {
       if (earlier.report_id !== reportId) throw new AppError('conflict', 'This photo id was already used for another report.');
+      // A retry: the process that stored it may have died before announcing it.
+      await this.events.ensurePublished(photoKey(photoId));
       return earlier;
     }
     if (bytes.length === 0) throw new AppError('validation_failed', 'The photo is empty.');
@@ -109,9 +114,12 @@ export class ReportPhotos {
       occurred_at: occurredAt,
       created_at: now,
     };
-    if (!(await this.reports.insertPhotoIfNew(row))) return (await this.reports.findPhoto(photoId))!;
-    for (const event of reportEvents.updated(await viewOf(this.reports, report), now)) this.events.publish(event);
-    return row;
+    return this.events.transaction(this.reports, async (trx, pending) => {
+      if (!(await this.reports.insertPhotoIfNew(row, trx))) return (await this.reports.findPhoto(photoId, trx))!;
+      const announced = pending.keyed(photoKey(photoId));
+      for (const event of reportEvents.updated(await viewOf(this.reports, report, trx), now)) announced.add(event);
+      return row;
+    });
   }
 
   /** A photo of a report the viewer may see; never with its location for a civic reporter. */

@@ -149,8 +149,8 @@ export class ReportsRepository extends TransactionalRepository {
   }
 
   /** Stores a photo's row unless one with its (device-made) id exists; true when this call stored it. */
-  async insertPhotoIfNew(row: PhotoRow): Promise<boolean> {
-    const result = await this.db
+  async insertPhotoIfNew(row: PhotoRow, trx: Executor = this.db): Promise<boolean> {
+    const result = await trx
       .insertInto('report_photos')
       .values(row)
       .onConflict((oc) => oc.column('id').doNothing())
@@ -158,7 +158,7 @@ export class ReportsRepository extends TransactionalRepository {
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 
-  findPhoto(id: string): Promise<PhotoRow | undefined> {
-    return this.db.selectFrom('report_photos').selectAll().where('id', '=', id).executeTakeFirst();
+  findPhoto(id: string, trx: Executor = this.db): Promise<PhotoRow | undefined> {
+    return trx.selectFrom('report_photos').selectAll().where('id', '=', id).executeTakeFirst();
   }
 }

@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock';
 import type { DeviceTime } from '../../lib/device-time';
 import type { FileStore } from '../../lib/file-store';
 import type { RateWindowStore } from '../../lib/rate-windows';
-import type { EventPublisher } from '../../realtime/events';
+import type { DurableEvents } from '../../realtime/durable-events';
 import type { Outbox } from '../../realtime/outbox';
 import type { AuditContext } from '../audit/audit.log';
 import type { EvidenceService } from '../evidence/evidence.service';
@@ -47,7 +47,7 @@ export class ReportsService {
     incidents: IncidentsService,
     files: FileStore,
     clock: Clock,
-    events: EventPublisher,
+    events: DurableEvents,
     outbox: Outbox,
     evidence: Pick<EvidenceService, 'adoptReportPhoto'>,
     deviceTime: DeviceTime,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DETECTION_MAX_FUTURE_MS, type DetectionBatchRequest, type DetectionFrameEvent } from '@argus/contracts/http/detections';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { EventPublisher } from '../../realtime/events';
+import type { DurableEvents } from '../../realtime/durable-events';
 import type { CamerasService } from '../cameras/cameras.service';
 import { projectBox } from '../cameras/ground-projection';
 import type { UserRow } from '../users/users.repository';
@@ -20,7 +20,7 @@ export class DetectionsService {
     private readonly rules: RulesRepository,
     private readonly cameras: CamerasService,
     private readonly clock: Clock,
-    private readonly events: EventPublisher,
+    private readonly events: DurableEvents,
   ) {}
 
   async record(sender: UserRow, batch: DetectionBatchRequest): Promise<DetectionRow[]> {
@@ -50,8 +50,6 @@ export class DetectionsService {
         received_at: now,
       };
     });
-    await this.rules.insertDetections(rows);
-    await this.cameras.markSeen(camera.id, batch.at);
     const data: DetectionFrameEvent = {
       cameraId: camera.id,
       cameraName: camera.name,
@@ -62,7 +60,14 @@ export class DetectionsService {
     };
     // Every frame reaches the engine (an empty one ends a run of frames); only frames that saw
     // something go out to screens, so a quiet feed does not flood the alerts channel's replay.
-    this.events.publish({ type: 'detection.created', channels: rows.length > 0 ? ['alerts'] : [], data, priority: 'low' });
+    // Stored with its event (the outbox): a leader taking over the engine reads what it missed from there.
+    await this.events.transaction(this.rules, async (trx, pending) => {
+      await this.rules.insertDetections(rows, trx);
+      pending
+        .keyed(`detection:${camera.id}`)
+        .add({ type: 'detection.created', channels: rows.length > 0 ? ['alerts'] : [], data, priority: 'low' });
+    });
+    await this.cameras.markSeen(camera.id, batch.at);
     return rows;
   }
 

@@ -90,10 +90,12 @@ export class RulesEngine {
   }
 
   report(report: ReportSeen): EngineAction[] {
+    // A report read back from the outbox may be in the burst window restored from the reports table already.
+    const counted = this.recentReports.some((known) => known.id === report.id);
     return [
       ...evaluateReportGeofence(this.rules, this.zones, report),
       ...evaluateKeywords(this.rules, report),
-      ...evaluateBurst(this.rules, this.recentReports, this.openBursts, report),
+      ...(counted ? [] : evaluateBurst(this.rules, this.recentReports, this.openBursts, report)),
     ];
   }
 

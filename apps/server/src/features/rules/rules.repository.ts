@@ -1,5 +1,6 @@
-import type { Kysely, Selectable } from 'kysely';
-import type { Database, DetectionsTable, RulesTable, ZonesTable } from '../../db/schema';
+import type { Selectable } from 'kysely';
+import { TransactionalRepository, type Executor } from '../../db/repository';
+import type { DetectionsTable, RulesTable, ZonesTable } from '../../db/schema';
 import { OPEN_ALERT_STATUSES } from '../alerts/alerts.repository';
 
 export type RuleRow = Selectable<RulesTable>;
@@ -18,9 +19,7 @@ export interface PresenceRow {
 const ZONE_COLUMNS = ['id', 'name', 'kind', 'risk_level', 'geometry', 'min_lon', 'min_lat', 'max_lon', 'max_lat', 'active'] as const;
 
 /** Only this file reads and writes rules, detections and zone presence, and reads what the engine resumes from. */
-export class RulesRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
+export class RulesRepository extends TransactionalRepository {
   listRules(): Promise<RuleRow[]> {
     return this.db.selectFrom('rules').selectAll().orderBy('id').execute();
   }
@@ -82,8 +81,8 @@ export class RulesRepository {
       .execute();
   }
 
-  async insertDetections(rows: DetectionRow[]): Promise<void> {
-    if (rows.length > 0) await this.db.insertInto('detections').values(rows).execute();
+  async insertDetections(rows: DetectionRow[], trx: Executor = this.db): Promise<void> {
+    if (rows.length > 0) await trx.insertInto('detections').values(rows).execute();
   }
 
   listDetections(query: { cameraId?: string | undefined; label?: string | undefined; limit: number }): Promise<DetectionRow[]> {

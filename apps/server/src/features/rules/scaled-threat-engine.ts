@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import type { Clock } from '../../lib/clock';
 import type { EventBus, OperationalEvent } from '../../realtime/events';
 import type { AlertsService } from '../alerts/alerts.service';
+import type { EngineCursor } from './engine-cursor';
 import { RedisLeadership } from './engine-leadership';
 import { EngineRelay } from './engine-relay';
 import type { RulesRepository } from './rules.repository';
@@ -50,6 +51,7 @@ export class ScaledThreatEngine {
     private readonly clock: Clock,
     private readonly options: ThreatEngineOptions,
     scaleOut: ScaleOutOptions,
+    private readonly cursor: EngineCursor | null = null,
   ) {
     this.redisUrl = scaleOut.redisUrl;
     const report = (context: string) => (error: unknown) => this.onError(error, context);
@@ -158,7 +160,7 @@ export class ScaledThreatEngine {
         };
       },
     };
-    const engine = new ThreatEngine(this.rules, this.alerts, source, this.clock, this.options);
+    const engine = new ThreatEngine(this.rules, this.alerts, source, this.clock, this.options, this.cursor);
     this.relay.listen({
       event: (event) => relayed.forEach((listener) => listener(event)),
       rulesChanged: () => void engine.reloadRules().catch((error: unknown) => this.onError(error, 'reloading rules')),

@@ -7,9 +7,13 @@ import type { OperationalEvent } from '../../realtime/events';
 import type { AlertsService } from '../alerts/alerts.service';
 import { defaultRules } from './default-rules';
 import type { ActiveRules, EngineAction, UnitSeen } from './engine.types';
+import { HEARD_MARGIN_MS, type EngineCursor } from './engine-cursor';
 import { RulesEngine } from './rules.engine';
 import type { RuleRow, RulesRepository, ZoneRow } from './rules.repository';
 import type { IndexedZone } from './zone-index';
+
+/** Outbox event ids remembered, so an event both heard live and read back is weighed once. */
+const WEIGHED_IDS = 50_000;
 
 export interface ThreatEngineOptions {
   /** How often the timer looks for silent units and dwell times reached. */
@@ -99,10 +103,11 @@ export class ThreatEngine {
   private zones = new Map<string, IndexedZone>();
   private zonesDirty = false;
   private queue: Promise<void> = Promise.resolve();
-  private readonly pending: (() => EngineAction[])[] = [];
+  private readonly pending: { evaluate: () => EngineAction[]; readBack: boolean }[] = [];
   private draining = false;
   private stopListening: (() => void) | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private readonly weighed = new Set<string>();
   private onError: ErrorSink = (error, context) => console.error(context, error);
 
   constructor(
@@ -111,6 +116,8 @@ export class ThreatEngine {
     private readonly events: EngineEventSource,
     private readonly clock: Clock,
     private readonly options: ThreatEngineOptions,
+    /** Where in the outbox the engine resumes (docs/decisions/0070-every-event-through-the-outbox.md). */
+    private readonly cursor: EngineCursor | null = null,
   ) {}
 
   /** Rebuilds zones, presence, open alerts, burst windows and last positions, then starts listening. */
@@ -168,7 +175,11 @@ export class ThreatEngine {
     // What was written while no engine listened comes first, then what is heard from now on.
     this.enqueue(() => engine.catchUp(this.clock.now()));
     this.stopListening = this.events.listen((event) => this.handle(event));
-    this.timer = setInterval(() => this.enqueue(() => this.engine!.tick(this.clock.now())), this.options.tickMs).unref();
+    // Reports and detections written while no engine listened (a takeover, a restart), read back
+    // from the outbox; those also heard live are weighed once (their ids).
+    const heardUntil = await this.cursor?.heardUntil();
+    if (heardUntil != null) for (const event of await this.cursor!.eventsSince(heardUntil)) this.handle(event, true);
+    this.timer = setInterval(() => void this.onTimer(), this.options.tickMs).unref();
   }
 
   async stop(): Promise<void> {
@@ -183,9 +194,8 @@ export class ThreatEngine {
   }
 
   /** Runs the timer now (tests move a fake clock and call this). */
-  tick(): Promise<void> {
-    this.enqueue(() => this.engine!.tick(this.clock.now()));
-    return this.idle();
+  async tick(): Promise<void> {
+    await this.onTimer();
   }
 
   /** Rule parameters changed: the next event is evaluated with the new ones. */
@@ -194,8 +204,26 @@ export class ThreatEngine {
     this.engine?.setRules(rules);
   }
 
-  private handle(event: OperationalEvent): void {
-    if (!engineHears(event)) return;
+  private async onTimer(): Promise<void> {
+    const now = this.clock.now();
+    this.enqueue(() => this.engine!.tick(now));
+    await this.idle();
+    // Everything written a margin before this tick has been heard and weighed (engine-cursor.ts).
+    await this.cursor?.save(now - HEARD_MARGIN_MS, now).catch((error: unknown) => this.onError(error, 'saving the rules engine cursor'));
+  }
+
+  /** An event with an outbox id weighed already (heard live and read back): not again. */
+  private weighedBefore(event: OperationalEvent): boolean {
+    if (event.id === undefined) return false;
+    if (this.weighed.has(event.id)) return true;
+    this.weighed.add(event.id);
+    if (this.weighed.size > WEIGHED_IDS) this.weighed.delete(this.weighed.values().next().value!);
+    return false;
+  }
+
+  /** `readBack`: from the outbox at start, which may hold what the last leader weighed already. */
+  private handle(event: OperationalEvent, readBack = false): void {
+    if (!engineHears(event) || this.weighedBefore(event)) return;
     switch (event.type) {
       case 'unit.position':
       case 'unit.updated':
@@ -214,7 +242,7 @@ export class ThreatEngine {
           at: report.createdAt,
           ingestedAt: report.createdAt,
         };
-        return this.enqueue(() => this.engine!.report(seen));
+        return this.enqueue(() => this.engine!.report(seen), readBack);
       }
       case 'detection.created': {
         const frame = event.data;
@@ -226,15 +254,17 @@ export class ThreatEngine {
           score: detection.score,
           location: detection.location ?? location,
         }));
-        return this.enqueue(() =>
-          this.engine!.detections({
-            cameraId: frame.cameraId,
-            cameraName: frame.cameraName,
-            at: frame.at,
-            ingestedAt: frame.receivedAt,
-            location,
-            detections,
-          }),
+        return this.enqueue(
+          () =>
+            this.engine!.detections({
+              cameraId: frame.cameraId,
+              cameraName: frame.cameraName,
+              at: frame.at,
+              ingestedAt: frame.receivedAt,
+              location,
+              detections,
+            }),
+          readBack,
         );
       }
       case 'zone.created':
@@ -256,8 +286,8 @@ export class ThreatEngine {
    * any alert: with SQLite every query resolves at once, and a promise chain alone would run the
    * engine's transactions ahead of them. One turn per burst: a drain takes every event waiting.
    */
-  private enqueue(evaluate: () => EngineAction[]): void {
-    this.pending.push(evaluate);
+  private enqueue(evaluate: () => EngineAction[], readBack = false): void {
+    this.pending.push({ evaluate, readBack });
     if (this.draining) return;
     this.draining = true;
     this.queue = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.drain());
@@ -265,13 +295,13 @@ export class ThreatEngine {
 
   private async drain(): Promise<void> {
     try {
-      for (let evaluate = this.pending.shift(); evaluate; evaluate = this.pending.shift()) {
+      for (let next = this.pending.shift(); next; next = this.pending.shift()) {
         try {
           if (this.zonesDirty) {
             this.zonesDirty = false;
             this.engine!.setZones(this.zones.values());
           }
-          for (const action of evaluate()) await this.apply(action);
+          for (const action of next.evaluate()) await this.apply(action, next.readBack);
         } catch (error) {
           this.onError(error, 'evaluating threat rules');
         }
@@ -281,10 +311,10 @@ export class ThreatEngine {
     }
   }
 
-  private async apply(action: EngineAction): Promise<void> {
+  private async apply(action: EngineAction, readBack: boolean): Promise<void> {
     switch (action.type) {
       case 'raise':
-        await this.alerts.raise(action.alert);
+        await this.alerts.raise(readBack ? { ...action.alert, heardAgain: true } : action.alert);
         return;
       case 'resolve':
         return this.alerts.resolveSubject(action.rule, action.subject);

@@ -60,8 +60,8 @@ describe('reading CoT', () => {
     expect(readCot(ping('ANDROID-a1', AT))).toMatchObject({ kind: 'ping' });
   });
 
-  it('reads the real relayed drawing (stale before time, long height sentinel) as not yet mapped', () => {
-    expect(readCot(realDrawing)).toEqual({ kind: 'other', uid: 'PKN8KEM-d92f78b6-6424-4411-b758-71b4aa2a0bd4', type: 'u-d-f' });
+  it('reads the real relayed drawing (stale before time, long height sentinel) as a drawing', () => {
+    expect(readCot(realDrawing)).toMatchObject({ kind: 'drawing', uid: 'PKN8KEM-d92f78b6-6424-4411-b758-71b4aa2a0bd4', type: 'u-d-f' });
   });
 
   it.each([

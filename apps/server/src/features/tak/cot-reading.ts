@@ -1,5 +1,6 @@
 import CoT from '@tak-ps/node-cot';
 import { readPliFast } from './cot-pli-reader';
+import { readItem, type CotItem } from './cot-items-reading';
 
 /**
  * Reads one CoT event into what Argus acts on (docs/decisions/0061-tak-cot-endpoint-first-slice.md).
@@ -35,6 +36,8 @@ export type CotMessage =
   | { kind: 'emergency'; uid: string; senderUid: string; lat: number; lon: number; time: number }
   | { kind: 'emergency-cancel'; uid: string; senderUid: string; time: number }
   | { kind: 'ping'; uid: string }
+  /** Drawings and deletions (docs/decisions/0068-tak-items-from-devices.md). */
+  | CotItem
   /** Anything this slice does not map yet (markers, drawings, video): read, logged, dropped. */
   | { kind: 'other'; uid: string; type: string };
 
@@ -76,6 +79,8 @@ function viaNodeCot(xml: string): CotMessage {
   const detail = event.detail ?? {};
 
   if (type === 't-x-c-t') return { kind: 'ping', uid };
+  const item = readItem(cot, type, uid, xml);
+  if (item) return item;
 
   if (type === 'b-t-f') {
     const chat = node(detail.__chat);

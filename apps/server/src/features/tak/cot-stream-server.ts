@@ -5,48 +5,32 @@ import type { Clock } from '../../lib/clock';
 import type { EventBus } from '../../realtime/events';
 import { presentUnit } from '../units/units.presenter';
 import type { UnitsRepository } from '../units/units.repository';
-import { CotFrameTooLarge } from './cot-framing';
+import { CotConnection } from './cot-connection';
 import { DEFAULT_COT_LIMITS, type CotLimits } from './cot-limits';
 import { CotRefused, readCot, type CotMessage } from './cot-reading';
-import { TakProtocolGarbage } from './cot-protobuf';
 import { pong, unitEmergency, unitEmergencyCancel, unitSa } from './cot-writing';
 import type { DeviceIdentity } from './tak-certificates.service';
+import type { ItemLanding, TakDrawings } from './tak-drawings';
+import type { ReportLanding, TakIncidentReports } from './tak-incident-reports';
+import type { TakVideo, VideoLanding } from './tak-video';
 import { TakPicture, type PictureSources } from './tak-picture';
 import { LatestSaWriter, MAX_PENDING_SA } from './tak-latest-sa-writer';
-import { OutgoingCot, TakStream } from './tak-protocol-negotiation';
+import { OutgoingCot } from './tak-protocol-negotiation';
 import type { Landing, TakService } from './tak.service';
-
-/** Events read but not yet acted on, per connection, before the connection stops being read. */
-const MAX_BACKLOG = 200;
-
-interface Connection {
-  id: number;
-  peer: string;
-  socket: net.Socket;
-  /** XML or, once negotiated, TAK Protocol v1 (docs/decisions/0069-tak-protocol-v1-bench-and-gateway.md). */
-  stream: TakStream;
-  /** Events are acted on in the order the device sent them, one after another. */
-  work: Promise<void>;
-  backlog: number;
-  eventTimer: NodeJS.Timeout | null;
-  /** Who the client certificate says this is (TLS); null on plain TCP, where the uid is trusted. */
-  device: DeviceIdentity | null;
-  /** Writes held until the current turn of the event loop ends (see send). */
-  corked: boolean;
-}
 
 /**
  * The streaming CoT endpoint: XML events over a plain TCP socket. Every device's valid events are
  * relayed to the other devices, as a TAK Server does, and mapped into Argus by the TAK service;
- * Argus's units and active emergencies go out to every device. Each connection is read on its own:
- * bad input drops that connection alone, after a log line, and nothing it sent changes anything.
+ * Argus's units and active emergencies go out to every device. Each connection is read on its own
+ * (cot-connection.ts): bad input drops that connection alone, after a log line, and nothing it sent
+ * changes anything.
  *
  * `attach` also serves the TLS port (docs/decisions/0062-tak-tls-enrolment-and-revocation.md): a
  * `tls.TLSSocket` whose client certificate was checked comes with the device's identity, and its
  * events act as the certificate's user, for its unit, in its own uid only.
  */
 export class CotStreamServer {
-  private readonly connections = new Map<number, Connection>();
+  private readonly connections = new Map<number, CotConnection>();
   private readonly emergencies = new Map<string, Unit>();
   private nextId = 1;
   private server: net.Server | null = null;
@@ -59,6 +43,12 @@ export class CotStreamServer {
   private readonly picture: TakPicture;
   /** Positions written behind the stream, the latest of each contact (tak-latest-sa-writer.ts). */
   private readonly positions: LatestSaWriter;
+  /** Drawings devices send, kept as zones (docs/decisions/0068-tak-items-from-devices.md). */
+  private drawings: TakDrawings | null = null;
+  /** Video feeds devices announce, kept as cameras. */
+  private video: TakVideo | null = null;
+  /** Incidents devices mark, filed as field reports. */
+  private reports: TakIncidentReports | null = null;
 
   constructor(
     private readonly tak: TakService,
@@ -70,10 +60,18 @@ export class CotStreamServer {
     private readonly limits: CotLimits = DEFAULT_COT_LIMITS,
   ) {
     this.positions = new LatestSaWriter((sa, device) => this.tak.position(sa, device));
-    this.picture = new TakPicture(sources, clock, (connectionId, xml) => {
+    const drawnOnTak = (zoneId: string) => this.drawings?.drewZone(zoneId) ?? false;
+    this.picture = new TakPicture({ ...sources, drawnOnTak }, clock, (connectionId, xml) => {
       const connection = this.connections.get(connectionId);
       if (connection) this.send(connection, xml);
     });
+  }
+
+  /** Takes devices' drawings in as zones and video feeds as cameras; set before the endpoint opens. */
+  useItems(items: { drawings: TakDrawings; video: TakVideo; reports: TakIncidentReports }): void {
+    this.drawings = items.drawings;
+    this.video = items.video;
+    this.reports = items.reports;
   }
 
   /** Starts hearing Argus's events and listening on `port` (0: any free port); resolves with the port. */
@@ -124,31 +122,21 @@ export class CotStreamServer {
       socket.destroy();
       return;
     }
-    const connection: Connection = {
-      id: this.nextId++,
-      peer,
-      socket,
-      stream: new TakStream(() => this.clock.now(), this.limits.maxEventBytes),
-      work: Promise.resolve(),
-      backlog: 0,
-      eventTimer: null,
-      device,
-      corked: false,
-    };
+    const id = this.nextId++;
+    const log = this.log.child({ cotConnection: id, peer, ...(device && { certificate: device.certificateId }) });
+    const connection = new CotConnection(id, peer, socket, device, log, this.limits, () => this.clock.now());
     this.connections.set(connection.id, connection);
-    const log = this.log.child({ cotConnection: connection.id, peer, ...(device && { certificate: device.certificateId }) });
     log.info(device ? { deviceUid: device.deviceUid, unitId: device.unitId } : {}, 'TAK device connected');
     socket.setNoDelay(true);
     socket.setTimeout(this.limits.idleTimeoutMs);
-    socket.on('timeout', () => this.drop(connection, log, 'idle timeout'));
+    socket.on('timeout', () => connection.drop('idle timeout'));
     socket.on('error', (error) => log.info({ err: error.message }, 'TAK connection error'));
     socket.on('close', () => {
-      if (connection.eventTimer) clearTimeout(connection.eventTimer);
       this.connections.delete(connection.id);
       this.picture.leave(connection.id);
       log.info('TAK device disconnected');
     });
-    socket.on('data', (chunk: Buffer) => this.receive(connection, chunk, log));
+    socket.on('data', (chunk: Buffer) => connection.receive(chunk, (xml) => this.handle(connection, xml, log)));
     // A stream Argus opened to a TAK Server (tak-gateway.ts) is the server's to offer on, not Argus's.
     if (options.offer !== false) this.send(connection, connection.stream.offer());
     void this.greet(connection, log);
@@ -164,12 +152,7 @@ export class CotStreamServer {
   dropCertificates(ids: readonly string[]): void {
     const cut = new Set(ids);
     for (const connection of this.connections.values())
-      if (connection.device && cut.has(connection.device.certificateId))
-        this.drop(
-          connection,
-          this.log.child({ cotConnection: connection.id, peer: connection.peer }),
-          'its certificate may no longer connect',
-        );
+      if (connection.device && cut.has(connection.device.certificateId)) connection.drop('its certificate may no longer connect');
   }
 
   /** The certificates of the open TLS connections. */
@@ -179,6 +162,7 @@ export class CotStreamServer {
 
   private async start(): Promise<void> {
     await this.tak.loadBindings();
+    await this.drawings?.load();
     for (const row of await this.units.list({ emergency: true })) this.emergencies.set(row.id, presentUnit(row));
     this.unlisten = this.events.listen((event) => {
       // After the write that announced it, not inside it: a CoT that cannot be written must not
@@ -199,7 +183,11 @@ export class CotStreamServer {
           return later(`a change of incident ${event.data.id}`, () => this.picture.incidentChanged(event.data));
         case 'zone.created':
         case 'zone.updated':
-          return later(`a change of zone ${event.data.id}`, () => this.picture.zoneChanged(event.data));
+          return later(`a change of zone ${event.data.id}`, async () => {
+            this.picture.zoneChanged(event.data);
+            const taken = await this.drawings?.zoneChanged(event.data);
+            if (taken) this.broadcast(taken);
+          });
         case 'dispatch.created':
         case 'dispatch.updated':
           return later(`the assignments of unit ${event.data.unitId}`, () => this.picture.assignmentsChanged(event.data.unitId));
@@ -212,7 +200,7 @@ export class CotStreamServer {
   }
 
   /** The latest SA of every contact, every unit's position, the active emergencies, then the incidents and zones it may see. */
-  private async greet(connection: Connection, log: FastifyBaseLogger): Promise<void> {
+  private async greet(connection: CotConnection, log: FastifyBaseLogger): Promise<void> {
     try {
       const now = this.clock.now();
       const units = await this.units.list();
@@ -220,6 +208,7 @@ export class CotStreamServer {
         ...(await this.tak.latestSa()),
         ...units.filter((unit) => !this.tak.isBound(unit.id)).map((unit) => unitSa(presentUnit(unit), now)),
         ...[...this.emergencies.values()].map((unit) => unitEmergency(unit, now)),
+        ...((await this.drawings?.latestEvents()) ?? []),
       ];
       for (const xml of events) if (xml) this.send(connection, xml);
       // A device gone while the rest was read is not joined: nothing would ever forget its picture.
@@ -229,54 +218,12 @@ export class CotStreamServer {
     }
   }
 
-  private receive(connection: Connection, chunk: Buffer, log: FastifyBaseLogger): void {
-    let frames: string[];
-    try {
-      frames = connection.stream.push(chunk, (answer) => this.send(connection, answer));
-    } catch (error) {
-      if (error instanceof CotFrameTooLarge || error instanceof TakProtocolGarbage || error instanceof CotRefused)
-        return this.drop(connection, log, error.message);
-      throw error;
-    }
-    this.watchUnfinishedEvent(connection, log, frames.length);
-    for (const xml of frames) {
-      connection.backlog += 1;
-      if (connection.backlog > MAX_BACKLOG) connection.socket.pause();
-      connection.work = connection.work.then(async () => {
-        // Whatever goes wrong with one event ends that connection, never the process.
-        if (!connection.socket.destroyed)
-          await this.handle(connection, xml, log).catch((error: unknown) => {
-            log.error({ err: error }, 'CoT event failed');
-            this.drop(connection, log, 'an event could not be handled');
-          });
-        connection.backlog -= 1;
-        if (connection.backlog <= MAX_BACKLOG / 2 && connection.socket.isPaused()) connection.socket.resume();
-      });
-    }
-  }
-
-  /**
-   * An event begun and not finished in time drops the connection. The watch starts again whenever
-   * an event completes, so a busy device whose reads end mid-event is not taken for a slow one.
-   */
-  private watchUnfinishedEvent(connection: Connection, log: FastifyBaseLogger, completed: number): void {
-    if (completed > 0 || !connection.stream.hasUnfinishedEvent()) {
-      if (connection.eventTimer) clearTimeout(connection.eventTimer);
-      connection.eventTimer = null;
-    }
-    if (!connection.stream.hasUnfinishedEvent()) return;
-    connection.eventTimer ??= setTimeout(
-      () => this.drop(connection, log, `an event unfinished after ${this.limits.eventTimeoutMs} ms`),
-      this.limits.eventTimeoutMs,
-    );
-  }
-
-  private async handle(connection: Connection, xml: string, log: FastifyBaseLogger): Promise<void> {
+  private async handle(connection: CotConnection, xml: string, log: FastifyBaseLogger): Promise<void> {
     let message: CotMessage;
     try {
       message = readCot(xml);
     } catch (error) {
-      if (error instanceof CotRefused) return this.drop(connection, log, error.message);
+      if (error instanceof CotRefused) return connection.drop(error.message);
       throw error;
     }
     if (message.kind === 'ping') {
@@ -311,7 +258,7 @@ export class CotStreamServer {
     }
   }
 
-  private land(message: CotMessage, device: DeviceIdentity | null): Promise<Landing> | null {
+  private land(message: CotMessage, device: DeviceIdentity | null): Promise<Landing | ItemLanding | VideoLanding | ReportLanding> | null {
     switch (message.kind) {
       case 'sa':
         return this.tak.position(message, device);
@@ -321,9 +268,28 @@ export class CotStreamServer {
         return this.tak.emergency(message, device);
       case 'emergency-cancel':
         return this.tak.cancelEmergency(message, device);
+      case 'drawing':
+        return this.drawings?.drawing(message, device) ?? null;
+      case 'video':
+        return this.video?.video(message, device) ?? null;
+      case 'incident-report':
+        return this.reports?.report(message, device) ?? null;
+      case 'removal':
+        return this.removal(message, device);
       default:
         return null;
     }
+  }
+
+  /** TAK's delete task: of a video feed kept as a camera, else of a drawing kept as a zone. */
+  private async removal(
+    message: Extract<CotMessage, { kind: 'removal' }>,
+    device: DeviceIdentity | null,
+  ): Promise<ItemLanding | VideoLanding> {
+    return (
+      (await this.video?.removal(message, device)) ??
+      (await this.drawings?.removal(message, device)) ?? { landed: false, reason: 'no items kept' }
+    );
   }
 
   private unitChanged(unit: Unit): void {
@@ -356,43 +322,12 @@ export class CotStreamServer {
     for (const connection of this.connections.values()) this.send(connection, event);
   }
 
-  private relay(from: Connection, xml: string): void {
+  private relay(from: CotConnection, xml: string): void {
     const event = new OutgoingCot(xml);
     for (const connection of this.connections.values()) if (connection !== from) this.send(connection, event);
   }
 
-  /** Writes to one device; a device that stops reading is dropped before its queue grows without end. */
-  private send(connection: Connection, xml: string | OutgoingCot): void {
-    const { socket } = connection;
-    if (socket.destroyed) return;
-    if (socket.writableLength > this.limits.maxQueuedBytes) {
-      this.drop(connection, this.log.child({ cotConnection: connection.id, peer: connection.peer }), 'it does not read what is sent');
-      return;
-    }
-    let bytes: string | Buffer;
-    try {
-      bytes = connection.stream.encode(typeof xml === 'string' ? new OutgoingCot(xml) : xml);
-    } catch (error) {
-      // An event node-cot cannot put in a protobuf is not sent to that device; the stream goes on.
-      this.log.warn({ err: error, cotConnection: connection.id }, 'a CoT event could not be encoded for a TAK device');
-      return;
-    }
-    // The events relayed in one turn of the loop (all those one read carried) leave in one write: on
-    // TLS each write is a record and a syscall of its own, which cost the bench as much as the reading.
-    if (!connection.corked) {
-      connection.corked = true;
-      socket.cork();
-      process.nextTick(() => {
-        connection.corked = false;
-        socket.uncork();
-      });
-    }
-    socket.write(bytes);
-  }
-
-  private drop(connection: Connection, log: FastifyBaseLogger, reason: string): void {
-    if (connection.socket.destroyed) return;
-    log.warn({ reason }, 'TAK connection dropped');
-    connection.socket.destroy();
+  private send(connection: CotConnection, xml: string | OutgoingCot): void {
+    connection.send(xml);
   }
 }

@@ -10,6 +10,8 @@ import type { MfaRepository } from '../mfa/mfa.repository';
 import type { UnitsRepository } from '../units/units.repository';
 import { CsrRefused, type IssuedCertificate, type TakCertificateAuthority } from './tak-ca';
 import type { TakCertificatesRepository, TakCertificateView } from './tak-certificates.repository';
+import { enrolmentTokenHash, isEnrolmentToken } from './tak-enrolment-token';
+import type { TakEnrolmentTokensRepository, TakEnrolmentTokenView } from './tak-enrolment-tokens.repository';
 import { presentTakCertificate } from './tak.presenter';
 
 /** Who a TLS connection is, from its certificate: the Argus user and unit it speaks for, and its TAK uid. */
@@ -18,6 +20,8 @@ export interface DeviceIdentity {
   userId: string;
   unitId: string;
   deviceUid: string;
+  /** The enrolling user's email, the name TAK's APIs show for the device. */
+  email: string;
 }
 
 export interface EnrolRequest {
@@ -52,6 +56,7 @@ export class TakCertificatesService {
     private readonly audit: AuditLog,
     private readonly clock: Clock,
     private readonly clientDays: number,
+    private readonly tokens: TakEnrolmentTokensRepository | null = null,
   ) {}
 
   /** The CA, once the TAK endpoints opened it; enrolment answers 503 before. */
@@ -77,13 +82,18 @@ export class TakCertificatesService {
     const authority = this.authority;
     if (!authority) throw new AppError('service_unavailable', 'TAK enrolment is not ready yet. Try again in a moment.');
     const email = request.email.trim().toLowerCase();
-    const user = await this.auth.verifyCredentials(email, request.password, request.client);
+    // An administrator's one-time token stands in for the password, and for the second factor:
+    // the administrator who made it vouched for the person (decision 0066).
+    const token = await this.tokenFor(email, request.password, request.client);
+    const user = token
+      ? { id: token.user_id, full_name: token.user_name }
+      : await this.auth.verifyCredentials(email, request.password, request.client);
     const context: AuditContext = { actorId: user.id, subjectId: user.id, ip: request.client.ip, userAgent: request.client.userAgent };
-    if ((await this.mfa.factorsOf(user.id)).some((factor) => factor.status === 'verified')) {
+    if (!token && (await this.mfa.factorsOf(user.id)).some((factor) => factor.status === 'verified')) {
       await this.audit.append(context, 'tak_certificate.refused', null, { reason: 'second factor' });
       throw new AppError(
         'forbidden',
-        'This account uses a second factor, which a TAK device cannot send when it enrols. Enrol the device with an account without one.',
+        'This account uses a second factor, which a TAK device cannot send when it enrols. Ask an administrator for an enrolment token from the unit’s page.',
       );
     }
     const uid = TakUid.safeParse(request.clientUid ?? '');
@@ -117,6 +127,13 @@ export class TakCertificatesService {
         `${user.full_name} is in the crew of several units; a TAK device speaks for one. Leave all but one first.`,
       );
     }
+    if (token && token.unit_id !== unit.id) {
+      await this.audit.append(context, 'tak_certificate.refused', null, { reason: 'token for another unit', deviceUid: uid.data });
+      throw new AppError(
+        'conflict',
+        `This enrolment token was made for another unit than ${unit.callsign}, where ${user.full_name} is now. Ask for a new one.`,
+      );
+    }
     // One device per uid and one per unit (the unit's position follows one device's reports): a
     // user re-enrolling replaces their own older certificate; another user's in force is refused.
     const now = this.clock.now();
@@ -134,6 +151,12 @@ export class TakCertificatesService {
         sameUid
           ? `The TAK uid ${uid.data} is a device ${blocking.user_name} enrolled. Each device enrols with its own uid.`
           : `${unit.callsign} already has a TAK device, enrolled by ${blocking.user_name}. An administrator revokes that certificate first.`,
+      );
+    }
+    if (token && !(await this.tokens!.consume(token.id, now))) {
+      throw new AppError(
+        'unauthenticated',
+        'This enrolment token was used by another enrolment at the same moment. Ask an administrator for a new one.',
       );
     }
     const certificate = await authority.signClient(
@@ -164,6 +187,7 @@ export class TakCertificatesService {
     }
     await this.audit.append(context, 'tak_certificate.issue', id, {
       serial: certificate.serial,
+      ...(token ? { enrolmentToken: token.id } : {}),
       unitId: unit.id,
       deviceUid: uid.data,
       ...(replaced.length ? { replaced } : {}),
@@ -172,13 +196,37 @@ export class TakCertificatesService {
     return { certificate, ca: authority.der };
   }
 
+  /**
+   * The enrolment token a device sent as its password, when it is one made for this email: null
+   * for anything else (then it is checked as a password). A used or expired token is refused with
+   * what to do, as is a token whose user was deactivated.
+   */
+  private async tokenFor(email: string, secret: string, client: ClientInfo): Promise<TakEnrolmentTokenView | null> {
+    if (!this.tokens || !isEnrolmentToken(secret)) return null;
+    const row = await this.tokens.findByHash(enrolmentTokenHash(secret));
+    if (!row || row.user_email.toLowerCase() !== email) return null;
+    const context: AuditContext = { actorId: row.user_id, subjectId: row.user_id, ip: client.ip, userAgent: client.userAgent };
+    const refusal =
+      row.used_at !== null
+        ? 'This enrolment token was used already: each works once. Ask an administrator for a new one.'
+        : row.expires_at <= this.clock.now()
+          ? `This enrolment token expired on ${new Date(row.expires_at).toISOString()}. Ask an administrator for a new one.`
+          : null;
+    if (refusal) {
+      await this.audit.append(context, 'tak_certificate.refused', null, { reason: row.used_at !== null ? 'token used' : 'token expired' });
+      throw new AppError('unauthenticated', refusal);
+    }
+    if (row.user_active !== 1) throw new AppError('account_inactive');
+    return row;
+  }
+
   /** Who a TLS peer's certificate says it is, or why it may not connect. */
   async identify(fingerprint: string): Promise<DeviceIdentity | { refused: string }> {
     const row = await this.repository.findByFingerprint(fingerprint);
     if (!row) return { refused: 'a certificate Argus has no record of' };
     const refused = whyUnusable(row, this.clock.now());
     if (refused) return { refused };
-    return { certificateId: row.id, userId: row.user_id, unitId: row.unit_id!, deviceUid: row.device_uid };
+    return { certificateId: row.id, userId: row.user_id, unitId: row.unit_id!, deviceUid: row.device_uid, email: row.user_email };
   }
 
   /** Of the certificates of open connections, those that may no longer connect (revoked in another process, say). */

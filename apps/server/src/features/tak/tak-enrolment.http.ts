@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ERRORS } from '@argus/contracts/errors';
 import { AppError } from '../../lib/app-error';
 import type { TakCertificatesService } from './tak-certificates.service';
+import { answer, refuse, requestUrl } from './tak-http';
 
 /** A CSR is a few kilobytes; anything much larger is not one. */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -51,16 +52,7 @@ function basicCredentials(header: string | undefined): { email: string; password
   return colon < 1 ? null : { email: text.slice(0, colon), password: text.slice(colon + 1) };
 }
 
-function answer(response: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}): void {
-  response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...headers });
-  response.end(body);
-}
-
 const BASIC_CHALLENGE = 'Basic realm="Argus TAK enrolment", charset="UTF-8"';
-
-function refuse(response: ServerResponse, error: AppError, headers: Record<string, string> = {}): void {
-  answer(response, error.status, 'application/json', JSON.stringify({ error: { code: error.code, message: error.message } }), headers);
-}
 
 /**
  * ATAK's certificate enrolment on its own HTTPS port (docs/decisions/0062-tak-tls-enrolment-and-revocation.md):
@@ -80,11 +72,8 @@ export function enrolmentHandler(certificates: TakCertificatesService, log: Fast
   };
 
   async function handle(request: IncomingMessage, response: ServerResponse, peer: string): Promise<void> {
-    let url: URL;
-    try {
-      url = new URL(request.url ?? '/', 'https://enrolment.invalid');
-    } catch {
-      // Node's parser lets through targets such as `http://[` that the URL parser refuses.
+    const url = requestUrl(request);
+    if (!url) {
       refuse(response, new AppError('validation_failed', 'The request target is not a valid address.'));
       return;
     }

@@ -39,6 +39,8 @@ export interface PictureSources {
   zones: ZonesRepository;
   fieldScope: FieldScopeRepository;
   users: UsersRepository;
+  /** Zones a TAK device drew: devices are sent its drawing, not Argus's (docs/decisions/0068-tak-items-from-devices.md). */
+  drawnOnTak?: (zoneId: string) => boolean;
 }
 
 /** Where the picture goes: one connection of the CoT endpoint. */
@@ -132,6 +134,7 @@ export class TakPicture {
 
   private showZone(connectionId: number, picture: Picture, zone: Zone): void {
     const key = `zone:${zone.id}`;
+    if (this.sources.drawnOnTak?.(zone.id)) return;
     if (!zone.active || !this.seesZones(picture.audience)) return this.take(connectionId, picture, key);
     const now = this.clock.now();
     for (const xml of zoneDrawings(zone, now)) this.send(connectionId, xml);

@@ -4,9 +4,12 @@ import tls from 'node:tls';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_COT_LIMITS } from './cot-limits';
 import type { CotStreamServer } from './cot-stream-server';
-import { fingerprintOf, TakCertificateAuthority, type TakCaFiles } from './tak-ca';
+import { TakCertificateAuthority, type TakCaFiles } from './tak-ca';
 import type { TakCertificatesService } from './tak-certificates.service';
 import { enrolmentHandler } from './tak-enrolment.http';
+import { martiHandler, type MartiDeps } from './tak-marti.http';
+import type { TakEndpoints } from './tak-onboarding.service';
+import { identifyPeer } from './tak-peer-identity';
 
 /** Enrolment is rare and outside the API's rate limiter: a few connections at a time are plenty. */
 const MAX_ENROLMENT_CONNECTIONS = 50;
@@ -16,6 +19,8 @@ export interface TakTlsConfig {
   tlsPort: number | null;
   /** ATAK's certificate enrolment over HTTPS; null: off. */
   enrolPort: number | null;
+  /** The Marti HTTP API over HTTPS with client certificates; null: off. */
+  martiPort: number | null;
   /** The operator's CA; null: Argus's own under the data folder. */
   caFiles: TakCaFiles | null;
   /** Host names and addresses the server certificate names. */
@@ -52,6 +57,7 @@ export class TakTlsEndpoints {
   private unlisten: (() => void) | null = null;
   tlsPort: number | null = null;
   enrolPort: number | null = null;
+  martiPort: number | null = null;
   authority: TakCertificateAuthority | null = null;
 
   constructor(
@@ -59,10 +65,23 @@ export class TakTlsEndpoints {
     private readonly certificates: TakCertificatesService,
     private readonly log: FastifyBaseLogger,
     private readonly config: TakTlsConfig,
+    private readonly marti: Omit<MartiDeps, 'certificates' | 'log'> | null = null,
   ) {}
 
   get enabled(): boolean {
-    return this.config.tlsPort !== null || this.config.enrolPort !== null;
+    return this.config.tlsPort !== null || this.config.enrolPort !== null || this.config.martiPort !== null;
+  }
+
+  /** Where devices reach the TAK ports, for onboarding; null unless both TLS CoT and enrolment listen. */
+  endpoints(): TakEndpoints | null {
+    if (this.tlsPort === null || this.enrolPort === null || !this.authority) return null;
+    return {
+      host: this.config.serverNames[0] ?? 'localhost',
+      cotPort: this.tlsPort,
+      enrolPort: this.enrolPort,
+      martiPort: this.martiPort,
+      caPem: this.authority.pem,
+    };
   }
 
   async start(dataDir: string, host: string): Promise<void> {
@@ -100,6 +119,22 @@ export class TakTlsEndpoints {
       this.enrolPort = await this.serve(server, this.config.enrolPort, host);
       this.log.info({ port: this.enrolPort, host }, 'TAK certificate enrolment listening (HTTPS)');
     }
+    if (this.config.martiPort !== null && this.marti) {
+      // As the CoT port: only certificates from Argus's CA get through the handshake, and each
+      // request is then checked against the certificates table (tak-peer-identity.ts).
+      const handler = martiHandler({ ...this.marti, certificates: this.certificates, log: this.log });
+      const server = https.createServer(
+        { ...secure, ca: [authority.pem], requestCert: true, rejectUnauthorized: true, requestTimeout: 120_000 },
+        handler,
+      );
+      server.on('tlsClientError', (error, socket) => {
+        this.log.info({ peer: peerOf(socket), reason: error.message }, 'TAK Marti TLS handshake failed');
+        socket.destroy();
+      });
+      server.maxConnections = DEFAULT_COT_LIMITS.maxConnections;
+      this.martiPort = await this.serve(server, this.config.martiPort, host);
+      this.log.info({ port: this.martiPort, host }, 'TAK Marti API listening (HTTPS with client certificates)');
+    }
   }
 
   async close(): Promise<void> {
@@ -130,15 +165,9 @@ export class TakTlsEndpoints {
     const peer = peerOf(socket);
     socket.on('error', () => undefined);
     try {
-      const certificate = socket.getPeerCertificate();
-      if (!socket.authorized || !certificate?.raw) {
-        this.log.warn({ peer, reason: socket.authorizationError ?? 'no client certificate' }, 'TAK TLS connection refused');
-        socket.destroy();
-        return;
-      }
-      const identity = await this.certificates.identify(fingerprintOf(certificate.raw));
+      const identity = await identifyPeer(socket, this.certificates);
       if ('refused' in identity) {
-        this.log.warn({ peer, reason: identity.refused, serial: certificate.serialNumber }, 'TAK TLS connection refused');
+        this.log.warn({ peer, reason: identity.refused, serial: identity.serial }, 'TAK TLS connection refused');
         socket.destroy();
         return;
       }

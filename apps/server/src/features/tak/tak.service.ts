@@ -229,7 +229,8 @@ export class TakService {
     return { landed: true, unitId: bound.unitId };
   }
 
-  private async boundActor(uid: string, device: DeviceIdentity | null): Promise<{ unitId: string; actor: UserRow } | { reason: string }> {
+  /** The unit and user a device's event acts for: its certificate's user, or the bound unit's crew member. */
+  async boundActor(uid: string, device: DeviceIdentity | null): Promise<{ unitId: string; actor: UserRow } | { reason: string }> {
     if (device) {
       const actor = await this.certifiedActor(device);
       return actor ? { unitId: device.unitId, actor } : { reason: 'the certificate’s user is no longer in the unit’s active crew' };

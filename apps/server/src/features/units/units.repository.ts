@@ -20,6 +20,8 @@ export interface UnitFilters {
   limit?: number | undefined;
 }
 
+/** What names a field action's events in the outbox: a retry with its clientId finds them (docs/decisions/0070-every-event-through-the-outbox.md). */
+export const clientActionKey = (clientId: string) => `client-action:${clientId}`;
 export class UnitsRepository extends TransactionalRepository {
   async insert(trx: Executor, row: UnitRow, members: string[]): Promise<void> {
     await trx.insertInto('units').values(row).execute();

@@ -9,10 +9,11 @@ import { GroupCommit, type Outcome } from '../../lib/group-commit';
 import type { Clock } from '../../lib/clock';
 import type { DeviceTime } from '../../lib/device-time';
 import type { UserRow } from '../users/users.repository';
-import { PendingEvents, type EventPublisher, type OperationalEvent } from '../../realtime/events';
+import type { DurableEvents } from '../../realtime/durable-events';
+import type { OperationalEvent, PendingEvents } from '../../realtime/events';
 import type { AlertsService } from '../alerts/alerts.service';
 import { unitEvents } from './units.events';
-import type { UnitRow, UnitWithMembers, UnitsRepository } from './units.repository';
+import { clientActionKey, type UnitRow, type UnitWithMembers, type UnitsRepository } from './units.repository';
 
 /** What an action changes on a unit, and the event that announces the changed unit. */
 interface UnitChange {
@@ -61,7 +62,7 @@ export class UnitsService {
   constructor(
     private readonly units: UnitsRepository,
     private readonly clock: Clock,
-    private readonly events: EventPublisher,
+    private readonly events: DurableEvents,
     private readonly alerts: AlertsService,
     private readonly deviceTime: DeviceTime,
   ) {}
@@ -98,15 +99,17 @@ export class UnitsService {
       updated_at: now,
     };
     try {
-      await this.units.transaction((trx) => this.units.insert(trx, row, members));
+      return await this.events.transaction(this.units, async (trx, pending) => {
+        await this.units.insert(trx, row, members);
+        const unit = (await this.units.find(row.id, trx))!;
+        pending.add(unitEvents.created(unit));
+        return unit;
+      });
     } catch (error) {
       if (await this.callsignTaken(request.callsign))
         throw new AppError('conflict', `A unit with callsign ${request.callsign} already exists.`);
       throw error;
     }
-    const unit = (await this.units.find(row.id))!;
-    this.events.publish(unitEvents.created(unit));
-    return unit;
   }
 
   async list(viewer: UserRow, query: z.infer<typeof UnitListQuery>): Promise<{ units: UnitWithMembers[]; nextCursor: string | null }> {
@@ -157,8 +160,7 @@ export class UnitsService {
   }
 
   private async commitPositions(jobs: PositionJob[]): Promise<Outcome<UnitWithMembers>[]> {
-    const pending = new PendingEvents();
-    const outcomes = await this.units.transaction(async (trx) => {
+    const outcomes = await this.events.transaction(this.units, async (trx, pending) => {
       const results: Outcome<UnitWithMembers>[] = [];
       for (const { viewer, unitId, request } of jobs) {
         try {
@@ -179,7 +181,6 @@ export class UnitsService {
       }
       return results;
     });
-    pending.publishTo(this.events);
     return outcomes;
   }
 
@@ -222,8 +223,7 @@ export class UnitsService {
   /** Only command clears an emergency; its SOS alert is resolved with it. */
   async clearSos(unitId: string): Promise<UnitWithMembers> {
     const now = this.clock.now();
-    const pending = new PendingEvents();
-    const unit = await this.units.transaction(async (trx) => {
+    const unit = await this.events.transaction(this.units, async (trx, pending) => {
       const unit = await this.units.find(unitId, trx);
       if (!unit) throw new AppError('not_found', 'No such unit.');
       if (unit.emergency_since === null) return unit;
@@ -241,7 +241,6 @@ export class UnitsService {
       pending.add(unitEvents.updated(cleared));
       return cleared;
     });
-    pending.publishTo(this.events);
     return unit;
   }
 
@@ -251,8 +250,7 @@ export class UnitsService {
    * is no emergency or it was already acknowledged; nothing changes then.
    */
   async acknowledgeSos(viewer: UserRow, unitId: string): Promise<UnitWithMembers> {
-    const pending = new PendingEvents();
-    const unit = await this.units.transaction(async (trx) => {
+    const unit = await this.events.transaction(this.units, async (trx, pending) => {
       const unit = await this.units.find(unitId, trx);
       if (!unit) throw new AppError('not_found', 'No such unit.');
       if (unit.emergency_since === null) throw new AppError('conflict', `${unit.callsign} is not in SOS.`);
@@ -262,7 +260,6 @@ export class UnitsService {
       await this.alerts.acknowledgeSubjectIn(trx, pending, 'unit.sos', unitId, viewer);
       return (await this.units.find(unitId, trx))!;
     });
-    pending.publishTo(this.events);
     return unit;
   }
 
@@ -277,9 +274,9 @@ export class UnitsService {
   }
 
   private async act(viewer: UserRow, unitId: string, clientId: string, kind: string, decide: Decide): Promise<UnitWithMembers> {
-    const pending = new PendingEvents();
-    const unit = await this.units.transaction((trx) => this.actIn(trx, pending, viewer, unitId, clientId, kind, decide));
-    pending.publishTo(this.events);
+    const unit = await this.events.transaction(this.units, (trx, pending) =>
+      this.actIn(trx, pending, viewer, unitId, clientId, kind, decide),
+    );
     return unit;
   }
 
@@ -302,14 +299,16 @@ export class UnitsService {
       if (claim.earlier.kind !== kind || claim.earlier.target_id !== unitId || claim.earlier.user_id !== viewer.id) {
         throw new AppError('conflict', 'This clientId was already used for a different action.');
       }
+      pending.ensurePublished(clientActionKey(clientId));
       return current;
     }
-    const change = await decide(current, now, trx, pending);
+    const announced = pending.keyed(clientActionKey(clientId));
+    const change = await decide(current, now, trx, announced);
     if (!change) return current;
     const changes = { ...change.changes, updated_at: now };
     await this.units.update(trx, unitId, changes);
     const next = { ...current, ...changes };
-    pending.add(change.announce(next));
+    announced.add(change.announce(next));
     return next;
   }
 

@@ -4,7 +4,7 @@ import type { CommitImportRequest, ImportPreviewResponse, PreviewFeature } from 
 import { ZONE_IMPORT_LIMITS, isRiskLevel, type RiskLevel } from '@argus/contracts/zones';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { PendingEvents, type EventPublisher } from '../../realtime/events';
+import type { DurableEvents } from '../../realtime/durable-events';
 import type { UserRow } from '../users/users.repository';
 import { examineGeometry } from './geometry';
 import type { ImportPreviewsRepository } from './import-previews.repository';
@@ -42,7 +42,7 @@ export class ZoneImportService {
     private readonly zones: ZonesRepository,
     private readonly previews: ImportPreviewsRepository,
     private readonly clock: Clock,
-    private readonly events: EventPublisher,
+    private readonly events: DurableEvents,
   ) {}
 
   async preview(viewer: UserRow, filename: string, bytes: Uint8Array): Promise<ImportPreviewResponse> {
@@ -119,10 +119,9 @@ export class ZoneImportService {
     // The preview stays for another choice of features.
     if (rows.length === 0)
       throw new AppError('validation_failed', 'None of the chosen features can be imported as a zone; nothing was imported.');
-    const pending = new PendingEvents();
     // Taken in the import's transaction: of two commits at once, through one process or two, the
     // second finds it gone; an import that fails leaves it for a retry.
-    await this.zones.transaction(async (trx) => {
+    await this.events.transaction(this.zones, async (trx, pending) => {
       if (!(await this.previews.take(trx, preview.id, viewer.id, now))) throw gone();
       await this.zones.insertImport(trx, {
         id: importId,
@@ -138,7 +137,6 @@ export class ZoneImportService {
       await this.zones.insert(trx, rows);
       for (const row of rows) pending.add(zoneEvents.created(row));
     });
-    pending.publishTo(this.events);
     return { record: (await this.zones.importView(importId))!, zones: rows, rejected };
   }
 
@@ -147,15 +145,13 @@ export class ZoneImportService {
   }
 
   async undo(id: string): Promise<ZoneImportView> {
-    const pending = new PendingEvents();
-    await this.zones.transaction(async (trx) => {
+    await this.events.transaction(this.zones, async (trx, pending) => {
       const record = await this.zones.findImport(id, trx);
       if (!record) throw new AppError('not_found', 'No such import.');
       const now = this.clock.now();
       if (!(await this.zones.markImportUndone(trx, id, now))) throw new AppError('conflict', 'This import was already undone.');
       for (const row of await this.zones.deactivateImported(trx, id, now)) pending.add(zoneEvents.updated(row));
     });
-    pending.publishTo(this.events);
     return (await this.zones.importView(id))!;
   }
 }

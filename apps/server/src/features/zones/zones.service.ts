@@ -5,7 +5,7 @@ import { isCommandRole } from '@argus/contracts/roles';
 import { riskRank, type RiskLevel } from '@argus/contracts/zones';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { PendingEvents, type EventPublisher } from '../../realtime/events';
+import type { DurableEvents } from '../../realtime/durable-events';
 import type { AlertRow } from '../alerts/alerts.repository';
 import type { IncidentRow } from '../incidents/incidents.repository';
 import type { ReportsRepository, ReportView } from '../reports/reports.repository';
@@ -72,7 +72,7 @@ export class ZonesService {
     private readonly zones: ZonesRepository,
     private readonly reports: ReportsRepository,
     private readonly clock: Clock,
-    private readonly events: EventPublisher,
+    private readonly events: DurableEvents,
   ) {}
 
   list(viewer: UserRow, query: ZoneListQuery): Promise<ZoneRow[]> {
@@ -116,10 +116,11 @@ export class ZonesService {
     };
   }
 
-  async create(viewer: UserRow, request: CreateZoneRequest): Promise<ZoneRow> {
+  /** `id` is given by a caller that must know the zone before it is announced (a TAK drawing). */
+  async create(viewer: UserRow, request: CreateZoneRequest, id: string = randomUUID()): Promise<ZoneRow> {
     const now = this.clock.now();
     const row: ZoneRow = {
-      id: randomUUID(),
+      id,
       name: request.name,
       kind: request.kind,
       risk_level: request.riskLevel,
@@ -131,16 +132,17 @@ export class ZonesService {
       created_at: now,
       updated_at: now,
     };
-    await this.zones.transaction((trx) => this.zones.insert(trx, [row]));
-    this.events.publish(zoneEvents.created(row));
+    await this.events.transaction(this.zones, async (trx, pending) => {
+      await this.zones.insert(trx, [row]);
+      pending.add(zoneEvents.created(row));
+    });
     return row;
   }
 
   async update(viewer: UserRow, id: string, request: UpdateZoneRequest): Promise<ZoneRow> {
     if (!editsZones(viewer) && Object.keys(request).some((key) => key !== 'riskLevel'))
       throw new AppError('forbidden', 'Analysts may change a zone’s risk level only.');
-    const pending = new PendingEvents();
-    const updated = await this.zones.transaction(async (trx) => {
+    const updated = await this.events.transaction(this.zones, async (trx, pending) => {
       const row = await this.zones.find(id, trx);
       if (!row) throw new AppError('not_found', 'No such zone.');
       const changes: Partial<ZoneRow> = { updated_at: this.clock.now() };
@@ -155,7 +157,6 @@ export class ZonesService {
       pending.add(zoneEvents.updated(next));
       return next;
     });
-    pending.publishTo(this.events);
     return updated;
   }
 }

@@ -13,11 +13,13 @@ export interface FileStores {
   files: FileStore;
   // Archives get a store of their own: deleting a basemap must never remove bytes evidence shares.
   basemaps: FileStore;
+  /** Data packages TAK devices share (docs/decisions/0066-tak-onboarding-marti-and-enrolment-tokens.md), apart for the same reason. */
+  takPackages: FileStore;
 }
 
 /** Opens the stores FILE_STORE_URL names (docs/decisions/0055-shared-file-storage.md). */
 export function createFileStores(config: FileStoreConfig, dataDir: string, db: Kysely<Database>): FileStores {
-  const open = (namespace: 'files' | 'basemaps'): FileStore => {
+  const open = (namespace: 'files' | 'basemaps' | 'tak-packages'): FileStore => {
     if (config.kind === 'disk') return new DiskFileStore(path.join(dataDir, namespace));
     // A shared store's files are copied here only for libraries that must open a file (basemap archives).
     const copies = new LocalCopies(path.join(dataDir, 'file-cache', namespace), (key) => store.open(key));
@@ -25,5 +27,5 @@ export function createFileStores(config: FileStoreConfig, dataDir: string, db: K
       config.kind === 'postgres' ? new PostgresFileStore(db, namespace, copies) : new S3FileStore(config, namespace, copies);
     return store;
   };
-  return { files: open('files'), basemaps: open('basemaps') };
+  return { files: open('files'), basemaps: open('basemaps'), takPackages: open('tak-packages') };
 }

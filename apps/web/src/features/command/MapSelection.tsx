@@ -13,7 +13,7 @@ import { UnitStatusBadge } from '../units/UnitStatusBadge';
 import { UNIT_KIND_LABELS } from '../units/unit-labels';
 import { UnitLiveFeed } from './UnitLiveFeed';
 import { OFFLINE_AREA_SENDERS } from '@argus/contracts/policies/offline-areas';
-import { mayBindTakContacts } from '@argus/contracts/policies/tak';
+import { mayBindTakContacts, mayManageTakCertificates } from '@argus/contracts/policies/tak';
 import type { MapLibreMap } from '../../lib/map/maplibre';
 import { useAuth } from '../auth/auth-context';
 import { SendOfflineAreaPanel } from '../offline-areas/SendOfflineAreaPanel';
@@ -62,6 +62,11 @@ export function MapSelection({
           <UnitLiveFeed unit={target.unit} />
           {role && OFFLINE_AREA_SENDERS.includes(role as (typeof OFFLINE_AREA_SENDERS)[number]) ? (
             <SendOfflineAreaPanel unit={target.unit} map={map} onDrawingChange={onDrawingChange} />
+          ) : null}
+          {mayManageTakCertificates(role) && target.unit.members.length > 0 ? (
+            <Link to={`/settings?enrolUnit=${encodeURIComponent(target.unit.id)}#tak-certificates`} className="block text-gold underline">
+              Enrol a TAK device
+            </Link>
           ) : null}
         </div>
       ) : null}

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { mayManageBasemaps } from '@argus/contracts/policies/basemaps';
 import { mayManageDispatchCapabilities } from '@argus/contracts/policies/dispatch-capabilities';
 import { mayManageHomeArea } from '@argus/contracts/policies/home-area';
-import { mayBindTakContacts } from '@argus/contracts/policies/tak';
+import { mayBindTakContacts, mayManageTakCertificates } from '@argus/contracts/policies/tak';
 import { mayManageUnitSymbols } from '@argus/contracts/policies/unit-symbols';
 import { isCommandRole } from '@argus/contracts/roles';
 import { useAuth } from '../auth/auth-context';
@@ -28,8 +28,9 @@ const UnitSymbolsSection = lazy(async () => ({ default: (await import('../unit-s
 const HomeAreaSection = lazy(async () => ({ default: (await import('../home-area/HomeAreaSection')).HomeAreaSection }));
 // The TAK devices' list and binding, likewise out of the app shell.
 const TakContactsSection = lazy(async () => ({ default: (await import('../tak/TakContactsSection')).TakContactsSection }));
+const TakCertificatesSection = lazy(async () => ({ default: (await import('../tak/TakCertificatesSection')).TakCertificatesSection }));
 
-/** /settings: everyone's own profile, password, accessibility, coordinate format and sounds (and a crew's ring, vibration and notifications); administration (maps: basemaps, home area and unit symbols; dispatch capabilities, users, civic reports, devices, TAK devices, audit) for command roles. */
+/** /settings: everyone's own profile, password, accessibility, coordinate format and sounds (and a crew's ring, vibration and notifications); administration (maps: basemaps, home area and unit symbols; dispatch capabilities, users, civic reports, devices, TAK devices and certificates, audit) for command roles. */
 export function SettingsPage() {
   const { user, session } = useAuth();
   // An administrator without the second factor the policy asks for could open none of the
@@ -66,6 +67,11 @@ export function SettingsPage() {
       {mayBindTakContacts(user?.role) && !mustEnrol ? (
         <Suspense fallback={<p>Loading TAK devices...</p>}>
           <TakContactsSection />
+        </Suspense>
+      ) : null}
+      {mayManageTakCertificates(user?.role) && !mustEnrol ? (
+        <Suspense fallback={<p>Loading TAK certificates...</p>}>
+          <TakCertificatesSection />
         </Suspense>
       ) : null}
       {isCommand ? <SwitchUserSection /> : null}

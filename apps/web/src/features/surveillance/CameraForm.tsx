@@ -114,6 +114,14 @@ export function CameraForm({
         hint="The live-video room this camera publishes to, if any"
       />
       <TextField
+        label="Stream URL"
+        inputMode="url"
+        value={draft.streamUrl}
+        onChange={(event) => set('streamUrl', event.target.value)}
+        error={issueFor(error, 'streamUrl')}
+        hint="The camera’s own feed (rtsp, srt, udp, https…), played outside Argus; a TAK device’s feed comes with one"
+      />
+      <TextField
         label="Notes"
         value={draft.notes}
         onChange={(event) => set('notes', event.target.value)}

@@ -73,9 +73,10 @@ export function CameraRegistry({
                 <button type="button" className="text-left font-medium hover:text-gold" onClick={() => onSelect(camera)}>
                   {camera.name}
                 </button>
-                <span className="block text-xs text-ink-muted">
+                <span className="block text-xs break-words text-ink-muted">
                   {camera.kind === 'camera' ? 'Camera' : 'Sensor'}
                   {camera.room ? ` · room ${camera.room}` : ''}
+                  {camera.streamUrl ? ` · ${camera.streamUrl}` : ''}
                 </span>
               </td>
               <td className="py-1 pr-2">

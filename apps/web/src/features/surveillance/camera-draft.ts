@@ -16,6 +16,7 @@ export interface CameraDraft {
   fov: string;
   rangeM: string;
   room: string;
+  streamUrl: string;
   notes: string;
   detectionEnabled: boolean;
   minScore: string;
@@ -31,6 +32,7 @@ export const EMPTY_CAMERA_DRAFT: CameraDraft = {
   fov: '90',
   rangeM: '100',
   room: '',
+  streamUrl: '',
   notes: '',
   detectionEnabled: DEFAULT_DETECTION_SETTINGS.enabled,
   minScore: String(DEFAULT_DETECTION_SETTINGS.minScore),
@@ -49,6 +51,7 @@ export function draftOf(camera: Camera): CameraDraft {
     fov: text(camera.fov),
     rangeM: text(camera.rangeM),
     room: camera.room ?? '',
+    streamUrl: camera.streamUrl ?? '',
     notes: camera.notes,
     detectionEnabled: camera.detection.enabled,
     minScore: String(camera.detection.minScore),
@@ -71,6 +74,7 @@ export function requestOf(draft: CameraDraft): CreateCameraRequest {
     fov: optionalNumber(draft.fov),
     rangeM: optionalNumber(draft.rangeM),
     room: draft.room.trim() === '' ? null : draft.room.trim(),
+    streamUrl: draft.streamUrl.trim() === '' ? null : draft.streamUrl.trim(),
     notes: draft.notes,
     detection: { enabled: draft.detectionEnabled, minScore: Number(draft.minScore), classes: draft.classes },
   };

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { TakContactListResponse } from '@argus/contracts/http/tak';
+import { TakCertificateListResponse, TakContactListResponse } from '@argus/contracts/http/tak';
 import { api } from '../../lib/api';
 
 /** TAK devices heard on the CoT endpoint (docs/decisions/0061-tak-cot-endpoint-first-slice.md); "tak" frames patch the list. */
@@ -10,5 +10,16 @@ export const takContactQueries = {
       queryKey: [...takContactQueries.all, 'list'] as const,
       queryFn: ({ signal }) => api.get('/tak/contacts', TakContactListResponse, { signal }),
       select: (data) => data.contacts,
+    }),
+};
+
+/** Certificates issued to TAK devices (docs/decisions/0062-tak-tls-enrolment-and-revocation.md), newest first. */
+export const takCertificateQueries = {
+  all: ['tak-certificates'] as const,
+  list: () =>
+    queryOptions({
+      queryKey: [...takCertificateQueries.all, 'list'] as const,
+      queryFn: ({ signal }) => api.get('/tak/certificates', TakCertificateListResponse, { signal }),
+      select: (data) => data.certificates,
     }),
 };
