@@ -30,6 +30,7 @@ const declined: [string, string][] = [
   ['two contacts', ATAK.replace('<detail>', "<detail><contact callsign='SHADOW'/>")],
   ['an unknown entity', pli('ANDROID-1', 'A&nbsp;B', at, 1, 2)],
   ['a marker, not a PLI', ATAK.replace("type='a-f-G-U-C'", "type='b-m-p-s-m'")],
+  ['an incident marker, an atom of dimension X', ATAK.replace("type='a-f-G-U-C'", "type='a-h-X-i'")],
   ['no stale', ATAK.replace(/stale='[^']*'/, '')],
   ['an unclosed element', ATAK.replace('</detail>', '')],
 ];

@@ -15,6 +15,8 @@
  * for them; this reader, lenient as issue 18 asks of reading, lets such a PLI through.
  */
 
+import { isIncidentMarkerType } from './cot-items-reading';
+
 export interface PliFields {
   event: Record<string, string>;
   point: Record<string, string>;
@@ -53,6 +55,8 @@ export function readPliFast(xml: string): PliFields | null {
         if (name !== 'event' || fields) return null;
         const event = attributes(attributeText);
         if (!event || EVENT_REQUIRED.some((key) => event[key] === undefined) || !SA_TYPE.test(event.type!)) return null;
+        // An incident marker is an atom too, but a report to file, not a position (cot-items-reading.ts).
+        if (isIncidentMarkerType(event.type!)) return null;
         fields = { event, point: {} };
       } else if (depth === 1) {
         if (name === 'point') {
