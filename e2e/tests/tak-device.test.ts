@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { readCot, type CotMessage } from '../../apps/server/src/features/tak/cot-reading';
 import { alert911, cancel911, geoChat, iso, pli } from '../../apps/server/test/tak-cot';
 import type { SimulatedDevice } from '../../apps/server/test/tak-device';
 import { enrolAndConnect, settled } from '../../apps/server/test/tak-tls-device';
@@ -13,8 +14,9 @@ import { mapReady, mapSettled, sourceFeatures } from '../support/map';
  * Issue 18's integration walk: simulated ATAK devices enrol over TLS with their users' Argus
  * passwords, connect with the certificates they were issued, and the command dashboard in Chromium
  * shows what they send — a unit moving, its message, its SOS, and a geofence drawn on the device
- * as a zone — while an incident command opens reaches the device as CoT. e2e/tests/tak-contacts.test.ts
- * covers the plain-TCP contact, its card and binding; this file does not repeat them.
+ * as a zone — while an incident command opens reaches the device as CoT, and command's broadcast as
+ * GeoChat. e2e/tests/tak-contacts.test.ts covers the plain-TCP contact, its card and binding; this
+ * file does not repeat them.
  */
 const SOON = { timeout: 30_000 };
 const RUN = Date.now().toString(36);
@@ -72,6 +74,15 @@ function geofence(at: number): string {
     `<__geofence elevationMonitored='false' minElevation='NaN' monitor='All' trigger='Entry' tracking='true' maxElevation='NaN' boundingSphere='8000.0'/>` +
     `<contact callsign='${FENCE}'/><creator uid='${LEAD.uid}' callsign='${LEAD.callsign}' time='${iso(at)}' type='a-f-G-U-C'/><archive/><labels_on value='true'/></detail></event>`
   );
+}
+
+/** The GeoChats a device was sent, read as Argus reads CoT. */
+function geoChatsOf(device: SimulatedDevice): Extract<CotMessage, { kind: 'chat' }>[] {
+  return device.received
+    .split('</event>')
+    .slice(0, -1)
+    .map((xml) => readCot(`${xml}</event>`))
+    .filter((event): event is Extract<CotMessage, { kind: 'chat' }> => event.kind === 'chat');
 }
 
 async function unitOnMap(callsign: string): Promise<number[] | undefined> {
@@ -167,5 +178,25 @@ describe('an ATAK device over TLS and the command dashboard', () => {
     await lead.until((d) => d.received.includes('t-x-d-d') && d.received.includes(FENCE_UID));
   });
 
-  it.todo('command’s broadcast reaches the device as GeoChat (Argus messages out as GeoChat are H-chat’s slice of issue 18)');
+  it('sends command’s broadcast from the dashboard to every device as a GeoChat in All Chat Rooms, under the sender’s name', async () => {
+    const { user } = await callApiOk<{ user: { id: string; full_name: string } }>(command, 'GET', '/auth/me');
+    const body = `All units: bridge & ring road closed ${RUN}`;
+    await command.goto(mainUrl('/command'));
+    const panel = command.getByRole('region', { name: 'Operations' });
+    await command.getByRole('tab', { name: 'Broadcast' }).click();
+    await panel.getByLabel('Message').fill(body);
+    await panel.getByRole('button', { name: 'Send to all units' }).click();
+    await expect.poll(() => panel.getByRole('status').filter({ hasText: 'Sent to all units.' }).count(), SOON).toBe(1);
+
+    // The field crew's device hears it as well as the lead's: a broadcast is for every unit.
+    for (const device of [field, lead]) {
+      await device.until((d) => geoChatsOf(d).some((chat) => chat.text === body));
+      expect(geoChatsOf(device).find((chat) => chat.text === body)).toMatchObject({
+        roomId: 'All Chat Rooms',
+        room: 'All Chat Rooms',
+        senderUid: `argus-user-${user.id}`,
+        callsign: user.full_name,
+      });
+    }
+  });
 });

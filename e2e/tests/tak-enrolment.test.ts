@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { callApiOk } from '../support/api';
 import { seriousViolations } from '../support/axe';
 import { launchBrowser, mainUrl, newContext, screenshot, signIn } from '../support/browser';
+import { clickMapAt, mapReady, mapSettled, sourceFeatures } from '../support/map';
 
 /**
  * Issue 18 (docs/decisions/0066-tak-onboarding-marti-and-enrolment-tokens.md): an administrator
@@ -21,6 +22,8 @@ const SOON = { timeout: 30_000 };
 const RUN = Date.now().toString(16);
 const UID = `ANDROID-e2e-enrol-${RUN}`;
 const CALLSIGN = `TAK-${RUN.slice(-5)}`;
+// Where the device reports the unit: a place no other test puts a unit, so a click there finds this one.
+const PLACE = { lat: 51.4437, lon: -0.3522 };
 const RSA = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } as const;
 x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[1]);
 
@@ -30,6 +33,7 @@ let phone: Page;
 let ca: string;
 let unitId: string;
 let crew: { id: string; email: string; full_name: string };
+let partner: { id: string; full_name: string };
 
 /** What ATAK does with the token: a key, a CSR in the user's name, signClient/v2 with HTTP Basic. */
 async function enrolDevice(email: string, token: string): Promise<{ cert: string; key: string }> {
@@ -97,8 +101,18 @@ beforeAll(async () => {
     password: `Crew-${RUN}-Strong-Passphrase!`,
   });
   crew = created.user;
-  unitId = (await callApiOk<{ unit: { id: string } }>(admin, 'POST', '/units', { callsign: CALLSIGN, kind: 'fire', members: [crew.id] }))
-    .unit.id;
+  // A second crew member, to see that choosing another member takes the token on screen away.
+  partner = (
+    await callApiOk<{ user: typeof partner }>(admin, 'POST', '/users', {
+      email: `tak-partner-${RUN}@example.org`,
+      full_name: `Ana Tak ${RUN.slice(-4)}`,
+      role: 'Field_Unit',
+      password: `Partner-${RUN}-Strong-Passphrase!`,
+    })
+  ).user;
+  unitId = (
+    await callApiOk<{ unit: { id: string } }>(admin, 'POST', '/units', { callsign: CALLSIGN, kind: 'fire', members: [crew.id, partner.id] })
+  ).unit.id;
 }, 90_000);
 
 afterAll(async () => {
@@ -112,7 +126,7 @@ describe('TAK enrolment', () => {
     const section = admin.getByRole('region', { name: 'TAK certificates' });
     await section.getByRole('combobox', { name: 'Crew member' }).selectOption({ label: crew.full_name }, SOON);
     expect(await section.getByRole('combobox', { name: 'Unit' }).inputValue()).toBe(unitId);
-    await section.getByRole('button', { name: 'Enrol a TAK device' }).click();
+    await section.getByRole('button', { name: 'Make an enrolment token' }).click();
     const token = section.getByTestId('tak-enrolment-token');
     await expect.poll(() => token.textContent(), SOON).toMatch(/^takenrol-/);
     const secret = (await token.textContent())!;
@@ -143,7 +157,7 @@ describe('TAK enrolment', () => {
       socket.once('secureConnect', resolve);
       socket.once('close', () => reject(new Error('the TLS connection was refused')));
     });
-    socket.write(pli(51.5, -0.12));
+    socket.write(pli(PLACE.lat, PLACE.lon));
     await expect
       .poll(async () => {
         const { units } = await callApiOk<{ units: Array<{ id: string; position: { location: { lat: number } } | null }> }>(
@@ -153,7 +167,7 @@ describe('TAK enrolment', () => {
         );
         return units.find((unit) => unit.id === unitId)?.position?.location.lat;
       }, SOON)
-      .toBe(51.5);
+      .toBe(PLACE.lat);
 
     // On a phone the certificate is listed; revoking it, after a confirm, cuts the device off.
     await phone.goto(mainUrl('/settings#tak-certificates'));
@@ -171,5 +185,65 @@ describe('TAK enrolment', () => {
 
     // And the token worked once: a second enrolment with it is refused in the server's words.
     await expect(enrolDevice(crew.email, secret)).rejects.toThrow(/used already/);
+  });
+
+  it('on a phone the unit card opens the section in view; another member or unit takes the token away; a second token is asked for', async () => {
+    // The unit's card on the command map links to its enrolment: on a phone the section is far down Settings.
+    await phone.goto(mainUrl(`/command#15/${PLACE.lat}/${PLACE.lon}`));
+    await mapReady(phone);
+    await expect
+      .poll(async () => (await sourceFeatures(phone, 'units')).some((feature) => feature.properties.callsign === CALLSIGN), SOON)
+      .toBe(true);
+    await mapSettled(phone);
+    await clickMapAt(phone, PLACE);
+    const card = phone.getByRole('region', { name: 'Chosen on the map' });
+    await expect.poll(() => card.textContent(), SOON).toContain(CALLSIGN);
+    await card.getByRole('link', { name: 'Enrol a TAK device' }).click();
+    const section = phone.getByRole('region', { name: 'TAK certificates' });
+    const unitChoice = section.getByRole('combobox', { name: 'Unit' });
+    await expect.poll(() => unitChoice.inputValue(), SOON).toBe(unitId);
+    // In view without the user scrolling (the section is far down Settings on a phone): its heading is
+    // on screen, below the sticky header rather than under it.
+    const heading = section.getByRole('heading', { name: 'TAK certificates' });
+    await expect
+      .poll(
+        () =>
+          heading.evaluate((element) => {
+            const { top, bottom } = element.getBoundingClientRect();
+            return top >= document.querySelector('header')!.getBoundingClientRect().bottom && bottom <= innerHeight;
+          }),
+        SOON,
+      )
+      .toBe(true);
+    await screenshot(phone, 'tak-enrolment-from-unit-phone', section);
+
+    // A token for one member, then another member chosen: the token is no longer on screen.
+    const member = section.getByRole('combobox', { name: 'Crew member' });
+    await member.selectOption({ label: partner.full_name });
+    await section.getByRole('button', { name: 'Make an enrolment token' }).click();
+    const token = section.getByTestId('tak-enrolment-token');
+    await expect.poll(() => token.textContent(), SOON).toMatch(/^takenrol-/);
+    const first = await token.textContent();
+    // Asking again makes no second live token without a confirm; "Keep this one" leaves the first.
+    await section.getByRole('button', { name: 'Make an enrolment token' }).click();
+    const confirm = section.getByRole('group', { name: 'Confirm another token' });
+    await expect.poll(() => confirm.textContent(), SOON).toContain('Make another token?');
+    await screenshot(phone, 'tak-enrolment-another-phone', section);
+    await confirm.getByRole('button', { name: 'Keep this one' }).click();
+    expect(await confirm.count()).toBe(0);
+    expect(await token.textContent()).toBe(first);
+    await section.getByRole('button', { name: 'Make an enrolment token' }).click();
+    await confirm.getByRole('button', { name: 'Make another token' }).click();
+    await expect.poll(() => token.textContent(), SOON).not.toBe(first);
+    await member.selectOption({ label: crew.full_name });
+    expect(await token.count()).toBe(0);
+
+    // Likewise when another unit is chosen.
+    await member.selectOption({ label: partner.full_name });
+    await section.getByRole('button', { name: 'Make an enrolment token' }).click();
+    await expect.poll(() => token.count(), SOON).toBe(1);
+    await unitChoice.selectOption({ label: 'Choose a unit' });
+    expect(await token.count()).toBe(0);
+    expect(await seriousViolations(phone)).toEqual([]);
   });
 });

@@ -207,6 +207,9 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
       zones: services.zonesRepository,
       fieldScope: services.fieldScope,
       users: services.usersRepository,
+      messages: services.messages,
+      units: services.unitsRepository,
+      alerts: services.alerts,
     },
     config.cot.limits,
   );

@@ -226,16 +226,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     messages,
     incidentsRepository,
     zonesRepository,
-    tak: new TakService(
-      new TakRepository(db.kysely),
-      units,
-      unitsRepository,
-      users,
-      messages,
-      audit,
-      clock,
-      new TakContactAnnouncer(events, clock),
-    ),
+    tak: new TakService(new TakRepository(db.kysely), units, unitsRepository, users, audit, clock, new TakContactAnnouncer(events, clock)),
     takCertificates,
     takDataPackages: new TakDataPackagesService(new TakDataPackagesRepository(db.kysely), takPackages, clock),
     push: new PushService(

@@ -44,6 +44,10 @@ describe('reading CoT', () => {
       senderUid: 'ANDROID-a1',
       callsign: 'VIPER 1',
       room: 'All Chat Rooms',
+      roomId: 'All Chat Rooms',
+      parent: 'RootContactGroup',
+      members: [],
+      messageId: 'm-1',
       text: 'Road blocked & <icy>',
       time: AT,
     });
@@ -53,6 +57,7 @@ describe('reading CoT', () => {
     expect(readCot(alert911('ANDROID-a1', 'VIPER 1', AT, 3, 4))).toMatchObject({
       kind: 'emergency',
       senderUid: 'ANDROID-a1',
+      alert: '911 Alert',
       lat: 3,
       lon: 4,
     });

@@ -1,5 +1,6 @@
 import CoT from '@tak-ps/node-cot';
 import { readPliFast } from './cot-pli-reader';
+import { GeoChatUnreadable, linkedUid, readChatReceipt, readGeoChat, type ChatReceipt, type GeoChat } from './cot-chat-reading';
 import { readItem, type CotItem } from './cot-items-reading';
 
 /**
@@ -32,8 +33,10 @@ export type CotMessage =
       time: number;
       xml: string;
     }
-  | { kind: 'chat'; uid: string; senderUid: string; callsign: string; room: string; text: string; time: number }
-  | { kind: 'emergency'; uid: string; senderUid: string; lat: number; lon: number; time: number }
+  | GeoChat
+  | ChatReceipt
+  /** ATAK's emergencies: 911, ring the bell, in contact, geofence breached; `alert` names which. */
+  | { kind: 'emergency'; uid: string; senderUid: string; alert: EmergencyAlert; lat: number; lon: number; time: number }
   | { kind: 'emergency-cancel'; uid: string; senderUid: string; time: number }
   | { kind: 'ping'; uid: string }
   /** Drawings and deletions (docs/decisions/0068-tak-items-from-devices.md). */
@@ -42,6 +45,15 @@ export type CotMessage =
   | { kind: 'other'; uid: string; type: string };
 
 export class CotRefused extends Error {}
+
+/** The emergency types ATAK's alert button sends, by the name it gives them. */
+const EMERGENCY_TYPES = {
+  'b-a-o-tbl': '911 Alert',
+  'b-a-o-pan': 'Ring The Bell',
+  'b-a-o-opn': 'In Contact',
+  'b-a-g': 'Geo-fence Breached',
+} as const;
+type EmergencyAlert = (typeof EMERGENCY_TYPES)[keyof typeof EMERGENCY_TYPES];
 
 type Attributes = Record<string, string | undefined>;
 interface Node {
@@ -82,22 +94,12 @@ function viaNodeCot(xml: string): CotMessage {
   const item = readItem(cot, type, uid, xml);
   if (item) return item;
 
-  if (type === 'b-t-f') {
-    const chat = node(detail.__chat);
-    const remarks = node(detail.remarks);
-    const text = (remarks?._text ?? '').trim();
-    if (!text) throw new CotRefused('A GeoChat without text.');
-    const senderUid = node(chat?.chatgrp)?._attributes?.uid0 ?? linkedUid(detail) ?? '';
-    if (!senderUid) throw new CotRefused('A GeoChat that does not say who sent it.');
-    return {
-      kind: 'chat',
-      uid,
-      senderUid,
-      callsign: chat?._attributes?.senderCallsign ?? '',
-      room: chat?._attributes?.chatroom ?? chat?._attributes?.id ?? '',
-      text,
-      time,
-    };
+  try {
+    if (type === 'b-t-f') return readGeoChat(uid, detail, time);
+    if (type === 'b-t-f-d' || type === 'b-t-f-r') return readChatReceipt(uid, type, detail, time);
+  } catch (error) {
+    if (error instanceof GeoChatUnreadable) throw new CotRefused(error.message);
+    throw error;
   }
 
   if (type === 'b-a-o-can') {
@@ -106,7 +108,10 @@ function viaNodeCot(xml: string): CotMessage {
 
   const { lat, lon } = pointOf(event.point);
 
-  if (type === 'b-a-o-tbl') return { kind: 'emergency', uid, senderUid: linkedUid(detail) ?? emitterOfAlert(uid), lat, lon, time };
+  if (type in EMERGENCY_TYPES) {
+    const alert = EMERGENCY_TYPES[type as keyof typeof EMERGENCY_TYPES];
+    return { kind: 'emergency', uid, senderUid: linkedUid(detail) ?? emitterOfAlert(uid), alert, lat, lon, time };
+  }
 
   // Atoms (a-…): friendly, hostile, any battle dimension; only a device's own SA names a contact.
   if (/^a-[a-z]-[A-Z]/.test(type))
@@ -182,16 +187,6 @@ function known(value: string | undefined, min: number, max: number): number | nu
 function timeOf(value: string | undefined): number {
   const parsed = value ? Date.parse(value) : Number.NaN;
   return Number.isFinite(parsed) ? parsed : Number.NaN;
-}
-
-/** The uid a `<link relation="p-p">` names: the device that sent a chat or an alert. */
-function linkedUid(detail: Node): string | undefined {
-  const links = detail.link;
-  for (const link of Array.isArray(links) ? links : [links]) {
-    const attributes = node(link)?._attributes;
-    if (attributes?.uid && (attributes.relation === undefined || attributes.relation === 'p-p')) return attributes.uid;
-  }
-  return undefined;
 }
 
 /** ATAK names its 911 alert "<device uid>-9-1-1". */

@@ -1,29 +1,30 @@
 import net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Unit } from '@argus/contracts/http/units';
 import type { Clock } from '../../lib/clock';
 import type { EventBus } from '../../realtime/events';
-import { presentUnit } from '../units/units.presenter';
 import type { UnitsRepository } from '../units/units.repository';
 import { CotConnection } from './cot-connection';
 import { DEFAULT_COT_LIMITS, type CotLimits } from './cot-limits';
 import { CotRefused, readCot, type CotMessage } from './cot-reading';
-import { pong, unitEmergency, unitEmergencyCancel, unitSa } from './cot-writing';
+import { pong } from './cot-writing';
+import { TakAlertPicture, type AlertSources } from './tak-alert-picture';
 import type { DeviceIdentity } from './tak-certificates.service';
-import type { ItemLanding, TakDrawings } from './tak-drawings';
-import type { ReportLanding, TakIncidentReports } from './tak-incident-reports';
-import type { TakVideo, VideoLanding } from './tak-video';
+import { TakChat, type ChatSources } from './tak-chat';
+import { landItem, type DeviceItemLanding, type DeviceItems } from './tak-device-items';
+import { relayFilter } from './tak-relay';
 import { TakPicture, type PictureSources } from './tak-picture';
 import { LatestSaWriter, MAX_PENDING_SA } from './tak-latest-sa-writer';
 import { OutgoingCot } from './tak-protocol-negotiation';
+import { TakUnitPicture } from './tak-unit-picture';
 import type { Landing, TakService } from './tak.service';
 
 /**
  * The streaming CoT endpoint: XML events over a plain TCP socket. Every device's valid events are
- * relayed to the other devices, as a TAK Server does, and mapped into Argus by the TAK service;
- * Argus's units and active emergencies go out to every device. Each connection is read on its own
- * (cot-connection.ts): bad input drops that connection alone, after a log line, and nothing it sent
- * changes anything.
+ * relayed to the other devices that may see them, as a TAK Server does, and mapped into Argus by
+ * the TAK service (devices' drawings, feeds and incident markers by tak-device-items.ts); Argus's
+ * units, emergencies, incidents, zones, alerts and chats go out to each device as its user may see
+ * them. Each connection is read on its own (cot-connection.ts): bad input drops that connection
+ * alone, after a log line, and nothing it sent changes anything.
  *
  * `attach` also serves the TLS port (docs/decisions/0062-tak-tls-enrolment-and-revocation.md): a
  * `tls.TLSSocket` whose client certificate was checked comes with the device's identity, and its
@@ -31,7 +32,6 @@ import type { Landing, TakService } from './tak.service';
  */
 export class CotStreamServer {
   private readonly connections = new Map<number, CotConnection>();
-  private readonly emergencies = new Map<string, Unit>();
   private nextId = 1;
   private server: net.Server | null = null;
   private repeat: NodeJS.Timeout | null = null;
@@ -43,35 +43,36 @@ export class CotStreamServer {
   private readonly picture: TakPicture;
   /** Positions written behind the stream, the latest of each contact (tak-latest-sa-writer.ts). */
   private readonly positions: LatestSaWriter;
-  /** Drawings devices send, kept as zones (docs/decisions/0068-tak-items-from-devices.md). */
-  private drawings: TakDrawings | null = null;
-  /** Video feeds devices announce, kept as cameras. */
-  private video: TakVideo | null = null;
-  /** Incidents devices mark, filed as field reports. */
-  private reports: TakIncidentReports | null = null;
+  /** Argus's units and their emergencies on each device, as its user may see them. */
+  private readonly unitPicture: TakUnitPicture;
+  /** GeoChat both ways (docs/decisions/0067-tak-geochat-filtering-and-alerts.md). */
+  private readonly chat: TakChat;
+  /** Argus's alerts on each device, as its user may see them. */
+  private readonly alerts: TakAlertPicture;
+  /** Drawings, video feeds and incident markers devices send (docs/decisions/0068-tak-items-from-devices.md). */
+  private items: DeviceItems | null = null;
 
   constructor(
     private readonly tak: TakService,
     private readonly events: EventBus,
-    private readonly units: UnitsRepository,
+    units: UnitsRepository,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
-    sources: PictureSources,
+    sources: PictureSources & ChatSources & AlertSources,
     private readonly limits: CotLimits = DEFAULT_COT_LIMITS,
   ) {
     this.positions = new LatestSaWriter((sa, device) => this.tak.position(sa, device));
-    const drawnOnTak = (zoneId: string) => this.drawings?.drewZone(zoneId) ?? false;
-    this.picture = new TakPicture({ ...sources, drawnOnTak }, clock, (connectionId, xml) => {
-      const connection = this.connections.get(connectionId);
-      if (connection) this.send(connection, xml);
-    });
+    const send = (connectionId: number, xml: string) => this.sendTo(connectionId, xml);
+    const drawnOnTak = (zoneId: string) => this.items?.drawings.drewZone(zoneId) ?? false;
+    this.picture = new TakPicture({ ...sources, drawnOnTak }, clock, send);
+    this.unitPicture = new TakUnitPicture(tak, units, this.picture, clock, (xml, sees) => this.broadcast(xml, sees));
+    this.chat = new TakChat(tak, sources, clock, send);
+    this.alerts = new TakAlertPicture(sources, this.picture, clock, send);
   }
 
   /** Takes devices' drawings in as zones and video feeds as cameras; set before the endpoint opens. */
-  useItems(items: { drawings: TakDrawings; video: TakVideo; reports: TakIncidentReports }): void {
-    this.drawings = items.drawings;
-    this.video = items.video;
-    this.reports = items.reports;
+  useItems(items: DeviceItems): void {
+    this.items = items;
   }
 
   /** Starts hearing Argus's events and listening on `port` (0: any free port); resolves with the port. */
@@ -126,6 +127,7 @@ export class CotStreamServer {
     const log = this.log.child({ cotConnection: id, peer, ...(device && { certificate: device.certificateId }) });
     const connection = new CotConnection(id, peer, socket, device, log, this.limits, () => this.clock.now());
     this.connections.set(connection.id, connection);
+    this.chat.join(connection.id, device);
     log.info(device ? { deviceUid: device.deviceUid, unitId: device.unitId } : {}, 'TAK device connected');
     socket.setNoDelay(true);
     socket.setTimeout(this.limits.idleTimeoutMs);
@@ -134,11 +136,13 @@ export class CotStreamServer {
     socket.on('close', () => {
       this.connections.delete(connection.id);
       this.picture.leave(connection.id);
+      this.chat.leave(connection.id);
+      this.alerts.leave(connection.id);
       log.info('TAK device disconnected');
     });
     socket.on('data', (chunk: Buffer) => connection.receive(chunk, (xml) => this.handle(connection, xml, log)));
     // A stream Argus opened to a TAK Server (tak-gateway.ts) is the server's to offer on, not Argus's.
-    if (options.offer !== false) this.send(connection, connection.stream.offer());
+    if (options.offer !== false) connection.send(connection.stream.offer());
     void this.greet(connection, log);
   }
 
@@ -162,8 +166,8 @@ export class CotStreamServer {
 
   private async start(): Promise<void> {
     await this.tak.loadBindings();
-    await this.drawings?.load();
-    for (const row of await this.units.list({ emergency: true })) this.emergencies.set(row.id, presentUnit(row));
+    await this.items?.drawings.load();
+    await this.unitPicture.load();
     this.unlisten = this.events.listen((event) => {
       // After the write that announced it, not inside it: a CoT that cannot be written must not
       // fail the save, and N device sockets are not written on its request path.
@@ -177,7 +181,7 @@ export class CotStreamServer {
         case 'unit.position':
         case 'unit.updated':
         case 'unit.created':
-          return later(`a change of unit ${event.data.id}`, () => this.unitChanged(event.data));
+          return later(`a change of unit ${event.data.id}`, () => this.unitPicture.unitChanged(event.data));
         case 'incident.created':
         case 'incident.updated':
           return later(`a change of incident ${event.data.id}`, () => this.picture.incidentChanged(event.data));
@@ -185,9 +189,15 @@ export class CotStreamServer {
         case 'zone.updated':
           return later(`a change of zone ${event.data.id}`, async () => {
             this.picture.zoneChanged(event.data);
-            const taken = await this.drawings?.zoneChanged(event.data);
-            if (taken) this.broadcast(taken);
+            // A device's drawing is on every device (relayed and replayed to all), so its removal is too.
+            const taken = await this.items?.drawings.zoneChanged(event.data);
+            if (taken) this.broadcast(taken, () => true);
           });
+        case 'message.created':
+          return later(`message ${event.data.id}`, () => this.chat.messageCreated(event.data));
+        case 'alert.created':
+        case 'alert.updated':
+          return later(`a change of alert ${event.data.id}`, () => this.alerts.alertChanged(event.data));
         case 'dispatch.created':
         case 'dispatch.updated':
           return later(`the assignments of unit ${event.data.unitId}`, () => this.picture.assignmentsChanged(event.data.unitId));
@@ -195,24 +205,31 @@ export class CotStreamServer {
           return;
       }
     });
-    this.repeat = setInterval(() => this.repeatEmergencies(), this.limits.emergencyRepeatMs);
+    this.repeat = setInterval(() => {
+      if (this.connections.size > 0) this.unitPicture.repeatEmergencies();
+    }, this.limits.emergencyRepeatMs);
     this.repeat.unref();
   }
 
-  /** The latest SA of every contact, every unit's position, the active emergencies, then the incidents and zones it may see. */
+  /**
+   * What the device may see (docs/decisions/0067-tak-geochat-filtering-and-alerts.md): the latest
+   * SA of the contacts, the units' positions and the active emergencies, then the incidents,
+   * zones and alerts.
+   */
   private async greet(connection: CotConnection, log: FastifyBaseLogger): Promise<void> {
     try {
-      const now = this.clock.now();
-      const units = await this.units.list();
+      await this.picture.admit(connection.id, connection.device);
       const events = [
-        ...(await this.tak.latestSa()),
-        ...units.filter((unit) => !this.tak.isBound(unit.id)).map((unit) => unitSa(presentUnit(unit), now)),
-        ...[...this.emergencies.values()].map((unit) => unitEmergency(unit, now)),
-        ...((await this.drawings?.latestEvents()) ?? []),
+        ...(await this.tak.latestSa()).filter((sa) => this.picture.seesContact(connection.id, sa.unitId)).map((sa) => sa.xml),
+        ...(await this.unitPicture.greeting(connection.id)),
+        // Devices' drawings are relayed to every device (tak-relay.ts), so every device is replayed them.
+        ...((await this.items?.drawings.latestEvents()) ?? []),
       ];
-      for (const xml of events) if (xml) this.send(connection, xml);
+      for (const xml of events) if (xml) connection.send(xml);
       // A device gone while the rest was read is not joined: nothing would ever forget its picture.
-      if (this.connections.has(connection.id)) await this.picture.join(connection.id, connection.device);
+      if (!this.connections.has(connection.id)) return this.picture.leave(connection.id);
+      await this.picture.join(connection.id);
+      if (this.connections.has(connection.id)) await this.alerts.join(connection.id);
     } catch (error) {
       log.error({ err: error }, 'could not send the current picture to a TAK device');
     }
@@ -229,7 +246,7 @@ export class CotStreamServer {
     if (message.kind === 'ping') {
       // Answered once everything sent before it is done, positions included: a device (and a test) may rely on that.
       await this.positions.settled();
-      this.send(connection, pong(this.clock.now()));
+      connection.send(pong(this.clock.now()));
       return;
     }
     // A server's pong and other control messages (t-x-…) are about this link alone: never relayed.
@@ -239,8 +256,13 @@ export class CotStreamServer {
       log.warn({ uid: message.uid, kind: message.kind, reason: refusal }, 'CoT event refused');
       return;
     }
-    // Devices see each other as they would through a TAK Server, whatever Argus makes of the event.
-    this.relay(connection, xml);
+    // A plain-TCP device is known by the uid it first speaks as (a certified one by its certificate).
+    if (message.kind === 'sa' || message.kind === 'chat')
+      this.chat.heard(connection.id, message.kind === 'chat' ? message.senderUid : message.uid);
+    // Devices see each other as they would through a TAK Server, each what its user may see; chats
+    // and receipts go where the chat mapping says.
+    if (message.kind !== 'chat' && message.kind !== 'chat-receipt')
+      this.relay(connection, xml, relayFilter(this.picture, this.tak, message));
     if (message.kind === 'sa') {
       this.positions.submit(message, connection.device, log);
       // One device sending positions for ever more uids waits for the writer rather than grow its queue.
@@ -250,84 +272,54 @@ export class CotStreamServer {
     // A chat or alert acts through the contact its device's last position made.
     await this.positions.settled();
     try {
-      const landing = await this.land(message, connection.device);
-      if (landing) log.debug({ uid: message.uid, kind: message.kind, ...landing }, 'CoT event');
+      if (message.kind === 'chat' || message.kind === 'chat-receipt') {
+        // To their room's members, and into Argus.
+        const { landing, relayTo } =
+          message.kind === 'chat' ? await this.chat.incoming(connection.id, message) : await this.chat.receipt(connection.id, message);
+        const event = new OutgoingCot(xml);
+        for (const id of relayTo) this.sendTo(id, event);
+        log.debug({ uid: message.uid, kind: message.kind, ...landing }, 'CoT event');
+        return;
+      }
+      const landing = await this.land(connection, message);
+      if (landing)
+        log.debug(
+          { uid: message.uid, kind: message.kind, ...(message.kind === 'emergency' && { alert: message.alert }), ...landing },
+          'CoT event',
+        );
     } catch (error) {
       // A refusal by the service (not the crew's unit, a time far off) is about this event alone.
       log.warn({ err: error, uid: message.uid, kind: message.kind }, 'CoT event not applied');
     }
   }
 
-  private land(message: CotMessage, device: DeviceIdentity | null): Promise<Landing | ItemLanding | VideoLanding | ReportLanding> | null {
+  private land(connection: CotConnection, message: CotMessage): Promise<Landing | DeviceItemLanding> | null {
+    const { device } = connection;
     switch (message.kind) {
       case 'sa':
         return this.tak.position(message, device);
-      case 'chat':
-        return this.tak.chat(message, device);
       case 'emergency':
         return this.tak.emergency(message, device);
       case 'emergency-cancel':
         return this.tak.cancelEmergency(message, device);
-      case 'drawing':
-        return this.drawings?.drawing(message, device) ?? null;
-      case 'video':
-        return this.video?.video(message, device) ?? null;
-      case 'incident-report':
-        return this.reports?.report(message, device) ?? null;
-      case 'removal':
-        return this.removal(message, device);
       default:
-        return null;
+        return landItem(this.items, message, device);
     }
   }
 
-  /** TAK's delete task: of a video feed kept as a camera, else of a drawing kept as a zone. */
-  private async removal(
-    message: Extract<CotMessage, { kind: 'removal' }>,
-    device: DeviceIdentity | null,
-  ): Promise<ItemLanding | VideoLanding> {
-    return (
-      (await this.video?.removal(message, device)) ??
-      (await this.drawings?.removal(message, device)) ?? { landed: false, reason: 'no items kept' }
-    );
-  }
-
-  private unitChanged(unit: Unit): void {
-    const now = this.clock.now();
-    const wasInEmergency = this.emergencies.has(unit.id);
-    if (unit.emergency) this.emergencies.set(unit.id, unit);
-    else this.emergencies.delete(unit.id);
-    if (!this.tak.isBound(unit.id)) {
-      const sa = unitSa(unit, now);
-      if (sa) this.broadcast(sa);
-    }
-    if (unit.emergency && !wasInEmergency) {
-      const alert = unitEmergency(unit, now);
-      if (alert) this.broadcast(alert);
-    }
-    if (!unit.emergency && wasInEmergency) this.broadcast(unitEmergencyCancel(unit, now));
-  }
-
-  private repeatEmergencies(): void {
-    if (this.connections.size === 0) return;
-    const now = this.clock.now();
-    for (const unit of this.emergencies.values()) {
-      const alert = unitEmergency(unit, now);
-      if (alert) this.broadcast(alert);
-    }
-  }
-
-  private broadcast(xml: string): void {
+  /** Sends to every device that may see it. */
+  private broadcast(xml: string, sees: (connectionId: number) => boolean): void {
     const event = new OutgoingCot(xml);
-    for (const connection of this.connections.values()) this.send(connection, event);
+    for (const connection of this.connections.values()) if (sees(connection.id)) connection.send(event);
   }
 
-  private relay(from: CotConnection, xml: string): void {
+  private relay(from: CotConnection, xml: string, sees: (connectionId: number) => boolean): void {
     const event = new OutgoingCot(xml);
-    for (const connection of this.connections.values()) if (connection !== from) this.send(connection, event);
+    for (const connection of this.connections.values()) if (connection !== from && sees(connection.id)) connection.send(event);
   }
 
-  private send(connection: CotConnection, xml: string | OutgoingCot): void {
-    connection.send(xml);
+  private sendTo(connectionId: number, xml: string | OutgoingCot): void {
+    const connection = this.connections.get(connectionId);
+    if (connection) connection.send(xml);
   }
 }

@@ -2,7 +2,7 @@ import type { Incident } from '@argus/contracts/http/incidents';
 import type { Zone } from '@argus/contracts/http/zones';
 import { OPEN_INCIDENT_STATUSES, isOpenIncident } from '@argus/contracts/incidents';
 import { OPERATIONS_AND_FIELD_ROLES } from '@argus/contracts/policies/visibility';
-import { channels } from '@argus/contracts/realtime/protocol';
+import { channels, type Channel } from '@argus/contracts/realtime/protocol';
 import type { Clock } from '../../lib/clock';
 import { channelAccess, type FieldScope, type Viewer } from '../../realtime/channel-access';
 import type { FieldScopeRepository } from '../../realtime/field-scope.repository';
@@ -60,17 +60,50 @@ export class TakPicture {
     private readonly send: PictureSend,
   ) {}
 
-  /** A device connected: its audience is decided and everything it may see is sent. */
-  async join(connectionId: number, device: DeviceIdentity | null): Promise<void> {
-    // Kept from the start, so a device that leaves while its user is read is forgotten with it;
-    // until then a certified device sees nothing.
+  /**
+   * A device connected: whom it is for is decided before anything is sent to it. Kept from the
+   * start, so a device that leaves while its user is read is forgotten with it; until then a
+   * certified device sees nothing.
+   */
+  async admit(connectionId: number, device: DeviceIdentity | null): Promise<void> {
     const picture: Picture = { audience: device ? NOBODY : { kind: 'lan' }, sent: new Map() };
     this.pictures.set(connectionId, picture);
     if (device) picture.audience = await this.audienceOf(device.userId);
+  }
+
+  /** Sends an admitted device the incidents and zones it may see. */
+  async join(connectionId: number): Promise<void> {
     const [incidents, zones] = await Promise.all([this.openIncidents(), this.sources.zones.list({ active: true })]);
-    if (!this.pictures.has(connectionId)) return;
+    const picture = this.pictures.get(connectionId);
+    if (!picture) return;
     for (const incident of incidents) this.showIncident(connectionId, picture, incident);
     for (const zone of zones) this.showZone(connectionId, picture, presentZone(zone, { seesNotes: false }));
+  }
+
+  /**
+   * Whether a device may see a unit (its SA, its emergency): as its user may hear the unit's
+   * channel, the rule `GET /units` and the phone meet; plain TCP sees every unit (decision 0061).
+   */
+  seesUnit(connectionId: number, unitId: string): boolean {
+    return this.allows(connectionId, channels.unit(unitId));
+  }
+
+  /** A TAK contact: a bound one as its unit, an unbound one as its user may read TAK contacts (policies/tak.ts). */
+  seesContact(connectionId: number, unitId: string | null): boolean {
+    return unitId ? this.seesUnit(connectionId, unitId) : this.allows(connectionId, 'tak');
+  }
+
+  /** An alert: as its user may hear "alerts" (operations), a public one also "public-alerts". */
+  seesAlert(connectionId: number, alert: { public: boolean }): boolean {
+    return this.allows(connectionId, 'alerts') || (alert.public && this.allows(connectionId, 'public-alerts'));
+  }
+
+  /** Whether a device's user may hear a realtime channel, by channel-access.ts; plain TCP hears every one. */
+  private allows(connectionId: number, channel: Channel): boolean {
+    const audience = this.pictures.get(connectionId)?.audience;
+    if (!audience) return false;
+    if (audience.kind === 'lan') return true;
+    return audience.viewer !== null && channelAccess(audience.viewer, channel, audience.scope).allowed;
   }
 
   leave(connectionId: number): void {

@@ -32,15 +32,16 @@ export class TakRepository extends TransactionalRepository {
     return this.db.selectFrom('tak_contacts').selectAll().where('unit_id', '=', unitId).executeTakeFirst();
   }
 
-  /** The latest SA of each contact, oldest first, for a device that connects. */
-  async latestSa(): Promise<string[]> {
-    const rows = await this.db.selectFrom('tak_contacts').select('last_sa').orderBy('last_seen').execute();
-    return rows.map((row) => row.last_sa);
+  /** Every bound contact's uid and unit. */
+  async bindings(): Promise<{ uid: string; unitId: string }[]> {
+    const rows = await this.db.selectFrom('tak_contacts').select(['uid', 'unit_id']).where('unit_id', 'is not', null).execute();
+    return rows.map((row) => ({ uid: row.uid, unitId: row.unit_id! }));
   }
 
-  async boundUnitIds(): Promise<string[]> {
-    const rows = await this.db.selectFrom('tak_contacts').select('unit_id').where('unit_id', 'is not', null).execute();
-    return rows.map((row) => row.unit_id!);
+  /** The latest SA of each contact with the unit it is bound to, oldest first, for a device that connects. */
+  async latestSaWithUnits(): Promise<{ xml: string; unitId: string | null }[]> {
+    const rows = await this.db.selectFrom('tak_contacts').select(['last_sa', 'unit_id']).orderBy('last_seen').execute();
+    return rows.map((row) => ({ xml: row.last_sa, unitId: row.unit_id }));
   }
 
   /** Records a contact's SA; its binding, made by an administrator, is left as it is. */

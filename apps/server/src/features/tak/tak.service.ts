@@ -1,11 +1,9 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { BindTakContactRequest, TakContact } from '@argus/contracts/http/tak';
-import { SendMessageRequest } from '@argus/contracts/http/messages';
 import { isUniqueViolation } from '../../db/dialect';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { AuditContext, AuditLog } from '../audit/audit.log';
-import type { MessagesService } from '../messages/messages.service';
 import type { UnitsRepository } from '../units/units.repository';
 import type { UnitsService } from '../units/units.service';
 import type { UserRow, UsersRepository } from '../users/users.repository';
@@ -22,12 +20,6 @@ type Sa = Extract<CotMessage, { kind: 'sa' }>;
 /** What became of an event from a device, for the endpoint's log. */
 export type Landing = { landed: true; unitId: string } | { landed: false; reason: string };
 
-/** A message's clientId made from the CoT event's uid, so a chat a device sends twice is posted once. */
-function clientIdOf(cotUid: string): string {
-  const hex = createHash('sha256').update(`tak:${cotUid}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
 /**
  * TAK contacts and what their events do in Argus (docs/decisions/0061-tak-cot-endpoint-first-slice.md).
  * A contact bound to a unit acts through the very services the field phone uses — positions, the
@@ -42,13 +34,14 @@ export class TakService {
     (now) => this.repository.certifiedUids(now),
     () => this.clock.now(),
   );
+  /** The unit each bound contact speaks for, by uid: whom its SA and alerts may reach. */
+  private unitByUid = new Map<string, string>();
 
   constructor(
     private readonly repository: TakRepository,
     private readonly units: UnitsService,
     private readonly unitsRepository: UnitsRepository,
     private readonly users: UsersRepository,
-    private readonly messages: MessagesService,
     private readonly audit: AuditLog,
     private readonly clock: Clock,
     private readonly announcer: TakContactAnnouncer,
@@ -106,15 +99,23 @@ export class TakService {
   }
 
   async loadBindings(): Promise<void> {
-    this.bound = new Set(await this.repository.boundUnitIds());
+    const bindings = await this.repository.bindings();
+    this.bound = new Set(bindings.map((binding) => binding.unitId));
+    this.unitByUid = new Map(bindings.map((binding) => [binding.uid, binding.unitId]));
+  }
+
+  /** The unit a contact is bound to, if any. */
+  unitOf(uid: string): string | null {
+    return this.unitByUid.get(uid) ?? null;
   }
 
   isBound(unitId: string): boolean {
     return this.bound.has(unitId);
   }
 
-  latestSa(): Promise<string[]> {
-    return this.repository.latestSa();
+  /** Every contact's latest SA, with the unit it speaks for: a device sees it as it may see that unit. */
+  latestSa(): Promise<{ xml: string; unitId: string | null }[]> {
+    return this.repository.latestSaWithUnits();
   }
 
   /**
@@ -130,6 +131,7 @@ export class TakService {
     if (!device) return null;
     switch (message.kind) {
       case 'chat':
+      case 'chat-receipt':
       case 'emergency':
       case 'emergency-cancel':
         return message.senderUid === device.deviceUid
@@ -194,21 +196,6 @@ export class TakService {
       ...(Number.isFinite(sa.time) ? { at: Math.max(0, Math.round(sa.time)) } : {}),
     });
     return { landed: true, unitId: contact.unit_id };
-  }
-
-  /** A GeoChat from a bound device: a message in its unit's conversation with command. */
-  async chat(chat: Extract<CotMessage, { kind: 'chat' }>, device: DeviceIdentity | null = null): Promise<Landing> {
-    const bound = await this.boundActor(chat.senderUid, device);
-    if ('reason' in bound) return { landed: false, reason: bound.reason };
-    const request = SendMessageRequest.safeParse({
-      clientId: clientIdOf(chat.uid),
-      channel: 'unit',
-      targetId: bound.unitId,
-      body: chat.text,
-    });
-    if (!request.success) return { landed: false, reason: request.error.issues[0]?.message ?? 'an unreadable message' };
-    await this.messages.send(bound.actor, request.data);
-    return { landed: true, unitId: bound.unitId };
   }
 
   /** ATAK's 911 alert: SOS on the bound unit, once; the device repeats it every few seconds. */

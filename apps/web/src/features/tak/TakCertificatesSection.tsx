@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import type { TakCertificate } from '@argus/contracts/http/tak';
 import type { Unit } from '@argus/contracts/http/units';
 import { Button } from '../../components/ui/Button';
@@ -50,6 +50,9 @@ function RevokeControls({ certificate, disabled, onRevoke }: { certificate: TakC
   );
 }
 
+/** The section's anchor: a unit card's "Enrol a TAK device" links to /settings?enrolUnit=…#tak-certificates. */
+const TAK_CERTIFICATES_SECTION_ID = 'tak-certificates';
+
 /** Units a device can be enrolled for: a device speaks for a crew member. */
 const crewed = (units: readonly Unit[]) => units.filter((unit) => unit.members.length > 0);
 
@@ -66,6 +69,16 @@ export function TakCertificatesSection() {
   const [failure, setFailure] = useState<string | null>(null);
   // The unit card's "Enrol a TAK device" opens this section with its unit chosen.
   const [params] = useSearchParams();
+  const section = useRef<HTMLElement>(null);
+  // The router's location, not window.location: leaving the command map, MapLibre's hash option
+  // takes its view out of the address and strips "#tak-certificates" with it.
+  const { hash } = useLocation();
+
+  // The section is loaded lazily after the session check, too late for the browser's own jump to the
+  // hash. Scrolled again once the units have loaded: the sections above it load meanwhile and may have pushed it down.
+  useEffect(() => {
+    if (hash === `#${TAK_CERTIFICATES_SECTION_ID}`) section.current?.scrollIntoView();
+  }, [hash, units.isSuccess]);
 
   const cutOff = (certificate: TakCertificate) => {
     setFailure(null);
@@ -76,7 +89,7 @@ export function TakCertificatesSection() {
   };
 
   return (
-    <section id="tak-certificates" aria-labelledby="tak-certificates-heading" className="scroll-mt-4 space-y-4">
+    <section ref={section} id={TAK_CERTIFICATES_SECTION_ID} aria-labelledby="tak-certificates-heading" className="scroll-mt-20 space-y-4">
       <h2 id="tak-certificates-heading" className="text-xl font-semibold">
         TAK certificates
       </h2>

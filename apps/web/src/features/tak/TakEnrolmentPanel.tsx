@@ -17,8 +17,9 @@ function download(enrolment: TakEnrolment): void {
   link.href = url;
   link.download = enrolment.dataPackage.filename;
   link.click();
-  // The click has started the download; the object URL is not needed after this task.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  // The click only starts the download, which reads the object URL later (after a save dialog, or
+  // slowly on a loaded phone): revoked at once it can be cancelled. A minute is ample for a small zip.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 function Result({ enrolment }: { enrolment: TakEnrolment }) {
@@ -62,6 +63,8 @@ export function TakEnrolmentPanel({ units, initialUnitId = null }: { units: read
     units.find((candidate) => candidate.id === initialUnitId)?.id ?? (units.length === 1 ? units[0]!.id : ''),
   );
   const [userId, setUserId] = useState('');
+  // Asking before a second live token: each one enrols a device until it expires.
+  const [confirming, setConfirming] = useState(false);
   const unitField = useId();
   const memberField = useId();
   const unit = units.find((candidate) => candidate.id === unitId);
@@ -69,13 +72,27 @@ export function TakEnrolmentPanel({ units, initialUnitId = null }: { units: read
   const members = unit?.members ?? [];
   const enrolment = create.data?.enrolment;
 
+  // A token on screen belongs to one member of one unit: choosing another takes it (and any refusal) away,
+  // so it is never handed to the wrong person.
+  const choose = (nextUnitId: string, nextUserId: string) => {
+    setUnitId(nextUnitId);
+    setUserId(nextUserId);
+    setConfirming(false);
+    create.reset();
+  };
+  const make = () => {
+    setConfirming(false);
+    if (unitId && userId) create.mutate({ unitId, userId });
+  };
+
   return (
     <div className="space-y-3">
       <form
         className="flex flex-wrap items-end gap-2"
         onSubmit={(event) => {
           event.preventDefault();
-          if (unitId && userId) create.mutate({ unitId, userId });
+          if (enrolment) setConfirming(true);
+          else make();
         }}
       >
         {units.length > 1 ? (
@@ -86,10 +103,8 @@ export function TakEnrolmentPanel({ units, initialUnitId = null }: { units: read
             <select
               id={unitField}
               value={unitId}
-              onChange={(event) => {
-                setUnitId(event.target.value);
-                setUserId('');
-              }}
+              onChange={(event) => choose(event.target.value, '')}
+              disabled={create.isPending}
               className="min-h-11 rounded-md border border-line bg-surface px-2"
             >
               <option value="">Choose a unit</option>
@@ -108,8 +123,8 @@ export function TakEnrolmentPanel({ units, initialUnitId = null }: { units: read
           <select
             id={memberField}
             value={userId}
-            onChange={(event) => setUserId(event.target.value)}
-            disabled={!unit}
+            onChange={(event) => choose(unitId, event.target.value)}
+            disabled={!unit || create.isPending}
             className="min-h-11 rounded-md border border-line bg-surface px-2"
           >
             <option value="">Choose a member</option>
@@ -120,10 +135,21 @@ export function TakEnrolmentPanel({ units, initialUnitId = null }: { units: read
             ))}
           </select>
         </div>
-        <Button type="submit" disabled={!unitId || !userId || create.isPending}>
-          {create.isPending ? 'Making the token...' : 'Enrol a TAK device'}
+        <Button type="submit" disabled={!unitId || !userId || create.isPending || confirming}>
+          {create.isPending ? 'Making the token...' : 'Make an enrolment token'}
         </Button>
       </form>
+      {confirming && enrolment ? (
+        <div role="group" aria-label="Confirm another token" className="flex flex-wrap items-center gap-2">
+          <span>{`Make another token? The one shown still enrols a device until ${formatDateTime(enrolment.expiresAt)}.`}</span>
+          <Button type="button" onClick={make}>
+            Make another token
+          </Button>
+          <Button type="button" variant="ghost" onClick={() => setConfirming(false)}>
+            Keep this one
+          </Button>
+        </div>
+      ) : null}
       {unit && members.length === 0 ? (
         <p className="text-ink-muted">{`${unit.callsign} has no crew: a TAK device speaks for a crew member.`}</p>
       ) : null}
