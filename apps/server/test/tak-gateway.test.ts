@@ -14,6 +14,9 @@ import { csrFor, deviceKeys, enrol, keyPem, pemOfDer } from './tak-tls-device';
 
 const FROM_SERVER = 'ANDROID-server-side-0001';
 const LOCAL = 'ANDROID-argus-side-0002';
+/** The sender and the member of the team chat in fixtures/cot/geochat-team-room.xml. */
+const TEAM_SENDER = 'ANDROID-589520ccfcd20f01';
+const TEAM_MEMBER = 'ANDROID-e3a7bd5b39c54a05';
 
 /** Certificate files as an operator would lay them out for Argus's gateway. */
 function writeCredentials(folder: string, credentials: { cert: string; key: string; ca: string }) {
@@ -139,6 +142,45 @@ describe('the gateway to an existing TAK Server', () => {
       expect(local.received.split('takPong')).toHaveLength(2);
     });
 
+    it('takes the server for many devices: Argus’s messages only as broadcasts, chats to its devices relayed to it', async () => {
+      const { t, command } = await argusWithGateway(peer.port, await peer.issue('argus-gateway'));
+      await eventually(
+        async () => peer.links.length,
+        (count) => count === 1,
+      );
+      const server = peer.links[0]!;
+      const crew = await createUser(t.services, { role: 'Field_Unit', full_name: 'Sam Ortiz' });
+      const unitId = (await t.services.units.create({ callsign: 'MEDIC 4', kind: 'medical', members: [crew.id] })).id;
+      // The first uid the link speaks as is bound to a unit: a device's would hear that unit's conversation.
+      server.send(pli(TEAM_MEMBER, 'DRAGON', t.clock.now(), 48.85, 2.35));
+      await eventually(
+        () => contactsOf(command),
+        (list) => list.length === 1,
+      );
+      expect((await command.request('PUT', `/tak/contacts/${TEAM_MEMBER}`, { unitId })).statusCode).toBe(200);
+
+      const post = async (body: Record<string, unknown>) =>
+        expect((await command.request('POST', '/messages', { clientId: randomUUID(), ...body })).statusCode).toBe(201);
+      await post({ channel: 'unit', targetId: unitId, body: 'For MEDIC 4 only' });
+      await post({ channel: 'broadcast', body: 'All units: stand by' });
+      // Messages go out in the order written: once the broadcast is there, the unit's would have been.
+      await server.until((d) => d.received.includes('All units: stand by'));
+      expect(server.received).not.toContain('For MEDIC 4 only');
+
+      // A team chat from Argus's device to devices on the server crosses the link, once for both.
+      server.send(pli(FROM_SERVER, 'EAGLE 1', t.clock.now(), 48.85, 2.36));
+      const local = await SimulatedDevice.connect(t.cot.port!);
+      cleanup.push(() => local.end());
+      local.send(pli(TEAM_SENDER, 'HOPLITE', t.clock.now(), 51.5, -0.12));
+      const team = fs.readFileSync(new URL('./fixtures/cot/geochat-team-room.xml', import.meta.url), 'utf8');
+      local.send(team.replace(`uid1="${TEAM_MEMBER}"`, `uid1="${TEAM_MEMBER}" uid2="${FROM_SERVER}"`));
+      await server.until((d) => d.received.includes('Cyan team: hold at the river'));
+      // A second copy would have been written in the same turn as the first (one corked write).
+      local.send(ping(TEAM_SENDER, t.clock.now()));
+      await local.until((d) => d.received.includes('t-x-c-t-r'));
+      expect(server.received.split('Cyan team: hold at the river')).toHaveLength(2);
+    });
+
     it('tries again after the server drops the link, with backoff', async () => {
       const { t } = await argusWithGateway(peer.port, await peer.issue('argus-gateway'));
       await eventually(
@@ -180,7 +222,7 @@ describe('the gateway to an existing TAK Server', () => {
       (await createUser(upstream.services, { role: 'Command_Admin', full_name: 'Ada Park' })).email,
     );
     const liaison = await createUser(upstream.services, { role: 'Field_Unit', full_name: 'Lee Moss' });
-    await upstream.services.units.create({ callsign: 'LIAISON', kind: 'command', members: [liaison.id] });
+    const liaisonUnit = (await upstream.services.units.create({ callsign: 'LIAISON', kind: 'command', members: [liaison.id] })).id;
     const ca = upstream.takTls.authority!.pem;
     const keys = await deviceKeys();
     const answer = await enrol(upstream.takTls.enrolPort!, ca, {
@@ -204,7 +246,15 @@ describe('the gateway to an existing TAK Server', () => {
       (list) => list.length === 1,
     );
 
+    // Each device is sent what its user may see (decision 0067). The gateway's certificate is a field
+    // crew's, who sees its own unit's contacts and no unbound one: the upstream device is bound to it.
     upstreamDevice.send(pli(FROM_SERVER, 'EAGLE 1', upstream.clock.now(), 48.85, 2.35));
+    await eventually(
+      () => contactsOf(upstreamCommand),
+      (list) => list.some((contact) => contact.uid === FROM_SERVER),
+    );
+    expect((await upstreamCommand.request('PUT', `/tak/contacts/${FROM_SERVER}`, { unitId: liaisonUnit })).statusCode).toBe(200);
+    upstreamDevice.send(pli(FROM_SERVER, 'EAGLE 1', upstream.clock.now(), 48.86, 2.35));
     await eventually(
       () => contactsOf(command),
       (list) => list.some((contact) => contact.uid === FROM_SERVER),

@@ -118,7 +118,7 @@ export class CotStreamServer {
   }
 
   /** Serves one connected device: what it should see first, then its stream. */
-  attach(socket: net.Socket, peer: string, device: DeviceIdentity | null = null, options: { offer?: boolean } = {}): void {
+  attach(socket: net.Socket, peer: string, device: DeviceIdentity | null = null, options: { takServer?: boolean } = {}): void {
     if (this.closed) {
       socket.destroy();
       return;
@@ -127,7 +127,7 @@ export class CotStreamServer {
     const log = this.log.child({ cotConnection: id, peer, ...(device && { certificate: device.certificateId }) });
     const connection = new CotConnection(id, peer, socket, device, log, this.limits, () => this.clock.now());
     this.connections.set(connection.id, connection);
-    this.chat.join(connection.id, device);
+    this.chat.join(connection.id, device, options);
     log.info(device ? { deviceUid: device.deviceUid, unitId: device.unitId } : {}, 'TAK device connected');
     socket.setNoDelay(true);
     socket.setTimeout(this.limits.idleTimeoutMs);
@@ -142,7 +142,7 @@ export class CotStreamServer {
     });
     socket.on('data', (chunk: Buffer) => connection.receive(chunk, (xml) => this.handle(connection, xml, log)));
     // A stream Argus opened to a TAK Server (tak-gateway.ts) is the server's to offer on, not Argus's.
-    if (options.offer !== false) connection.send(connection.stream.offer());
+    if (!options.takServer) connection.send(connection.stream.offer());
     void this.greet(connection, log);
   }
 
