@@ -60,6 +60,7 @@ import { zonesRoutes } from './features/zones/zones.routes';
 import { takRoutes } from './features/tak/tak.routes';
 import { CotStreamServer } from './features/tak/cot-stream-server';
 import { TakGateway } from './features/tak/tak-gateway';
+import { TakCertificatesRepository } from './features/tak/tak-certificates.repository';
 import { TakEnrolmentTokensRepository } from './features/tak/tak-enrolment-tokens.repository';
 import { takOnboardingRoutes } from './features/tak/tak-onboarding.routes';
 import { TakOnboardingService } from './features/tak/tak-onboarding.service';
@@ -216,9 +217,9 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   // What devices draw and the feeds they announce, as zones and cameras (docs/decisions/0068-tak-items-from-devices.md).
   const takItems = new TakItemsRepository(services.db.kysely);
   cot.useItems({
-    drawings: new TakDrawings(takItems, services.tak, services.zones, services.rules, clock),
-    video: new TakVideo(takItems, services.tak, services.cameras, clock),
-    reports: new TakIncidentReports(services.tak, services.reports),
+    drawings: new TakDrawings(takItems, services.tak, services.zones, services.rules, clock, services.mfaPolicy),
+    video: new TakVideo(takItems, services.tak, services.cameras, clock, services.mfaPolicy),
+    reports: new TakIncidentReports(services.tak, services.reports, services.reportsRepository, services.rateWindows, clock),
   });
   const cotPort = config.cot.tcpPort;
   if (cotPort !== null) app.addHook('onReady', async () => void (await cot.listen(cotPort, config.host)));
@@ -241,6 +242,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
     services.audit,
     services.clock,
     () => takTls.endpoints(),
+    new TakCertificatesRepository(services.db.kysely),
   );
   await app.register(takOnboardingRoutes, { onboarding });
   app.addHook('onClose', () => takTls.close());

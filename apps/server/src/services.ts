@@ -188,6 +188,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
   return {
     db,
     rateWindows,
+    reportsRepository,
     oauth,
     events,
     realtime,

@@ -8,6 +8,7 @@ import { TEST_DIALECTS } from './databases';
 import { buildTestApp, createUser, signIn, STRONG_PASSWORD, type Client, type TestApp } from './support';
 import { iso } from './tak-cot';
 import { eventually, type SimulatedDevice } from './tak-device';
+import { newEnrolmentToken } from '../src/features/tak/tak-enrolment-token';
 import { enrolAndConnect, settled } from './tak-tls-device';
 
 const fixture = (name: string) => fs.readFileSync(new URL(`./fixtures/cot/${name}`, import.meta.url), 'utf8');
@@ -142,6 +143,38 @@ describe.each(TEST_DIALECTS)('drawings from TAK devices as zones on %s', (dialec
     await drawer.until((d) => d.received.includes('t-x-d-d') && d.received.includes('df11ad17-79d8-436b-ba7f-6c12a7d147d3'));
   });
 
+  it('knows a zone whose drawing another server process took in: sends no copy of it, and takes the drawing off when it is deactivated', async () => {
+    const author = (await t.services.usersRepository.findById(commander.id))!;
+    const zone = await t.services.zones.create(author, {
+      name: 'Drawn elsewhere',
+      kind: 'patrol',
+      riskLevel: 'low',
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [-0.1, 51.5],
+            [-0.09, 51.5],
+            [-0.09, 51.51],
+            [-0.1, 51.5],
+          ],
+        ],
+      },
+      notes: '',
+    });
+    // What another process's landing of the drawing leaves: only the shared tak_items row says so.
+    await t.services.db.kysely
+      .insertInto('tak_items')
+      .values({ uid: POLYGON_UID, kind: 'drawing', zone_id: zone.id, camera_id: null, last_event: POLYGON, updated_at: t.clock.now() })
+      .execute();
+    const watcher = await deviceOf(commander.email, 'ANDROID-commander');
+    await watcher.until((d) => d.received.includes(POLYGON_UID));
+    expect((await command.request('PATCH', `/zones/${zone.id}`, { active: false })).statusCode).toBe(200);
+    await watcher.until((d) => d.received.includes('t-x-d-d') && d.received.split(POLYGON_UID).length > 2);
+    expect(watcher.received).not.toContain(`argus-zone-${zone.id}`);
+    expect(await t.services.db.kysely.selectFrom('tak_items').select('uid').execute()).toEqual([]);
+  });
+
   it('keeps no zone from a device whose user may not edit zones, and still relays the drawing', async () => {
     const field = await deviceOf(crew.email, 'ANDROID-medic');
     const other = await deviceOf(commander.email, 'ANDROID-commander');
@@ -150,5 +183,73 @@ describe.each(TEST_DIALECTS)('drawings from TAK devices as zones on %s', (dialec
     await settled(field);
     expect(await zones()).toEqual([]);
     expect(field.closed).toBe(false);
+  });
+});
+
+describe.each(TEST_DIALECTS)('a device acts at the assurance of its enrolment, on %s', (dialect) => {
+  let t: TestApp;
+  let ca: string;
+  let commander: { id: string; email: string };
+  let unitId: string;
+  const devices: SimulatedDevice[] = [];
+
+  const deviceWith = async (password: string, uid: string) => {
+    const device = await enrolAndConnect({ enrol: t.takTls.enrolPort!, tls: t.takTls.tlsPort! }, ca, {
+      email: commander.email,
+      password,
+      uid,
+    });
+    devices.push(device);
+    await settled(device);
+    return device;
+  };
+  const zones = async (): Promise<Zone[]> => (await t.services.db.kysely.selectFrom('zones').select('id').execute()) as unknown as Zone[];
+
+  beforeEach(async () => {
+    // The MFA policy on: administrators need a second factor for administrative work.
+    t = await buildTestApp(dialect, { COT_TLS_PORT: '0', TAK_ENROL_PORT: '0', MFA_REQUIRED_FOR_ADMINS: 'true' });
+    await t.app.ready();
+    ca = t.takTls.authority!.pem;
+    commander = await createUser(t.services, { role: 'Field_Unit', full_name: 'Lee Park' });
+    const unit = await t.services.units.create({ callsign: 'COMMAND 1', kind: 'patrol', members: [commander.id] });
+    await t.services.users.update(commander.id, { role: 'Command_Admin' }, OPERATOR, SYSTEM_CONTEXT);
+    unitId = unit.id;
+  });
+  afterEach(async () => {
+    for (const device of devices.splice(0)) device.end();
+    await t.close();
+  });
+
+  it('keeps no zone from an administrator’s device enrolled by password alone, and keeps the device connected', async () => {
+    const drawer = await deviceWith(STRONG_PASSWORD, 'ANDROID-commander');
+    const cert = await t.services.db.kysely.selectFrom('tak_certificates').select('aal').executeTakeFirstOrThrow();
+    expect(cert.aal).toBe('aal1');
+    drawer.send(POLYGON);
+    await settled(drawer);
+    expect(await zones()).toEqual([]);
+    expect(drawer.closed).toBe(false);
+  });
+
+  it('takes the zone from an administrator’s device enrolled with a one-time token, which counts as aal2', async () => {
+    const { token, hash } = newEnrolmentToken();
+    const now = t.clock.now();
+    await t.services.db.kysely
+      .insertInto('tak_enrolment_tokens')
+      .values({
+        id: randomUUID(),
+        token_hash: hash,
+        user_id: commander.id,
+        unit_id: unitId,
+        created_by: commander.id,
+        created_at: now,
+        expires_at: now + 60 * 60_000,
+        used_at: null,
+      })
+      .execute();
+    const drawer = await deviceWith(token, 'ANDROID-commander');
+    const cert = await t.services.db.kysely.selectFrom('tak_certificates').select('aal').executeTakeFirstOrThrow();
+    expect(cert.aal).toBe('aal2');
+    drawer.send(POLYGON);
+    await eventually(zones, (list) => list.length === 1);
   });
 });

@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import https from 'node:https';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from './databases';
 import { buildTestApp, createUser, signIn, STRONG_PASSWORD, type Client, type TestApp } from './support';
@@ -17,6 +20,21 @@ describe.each(TEST_DIALECTS)('the Marti API a connected ATAK calls, on %s', (dia
   const devices: SimulatedDevice[] = [];
 
   const martiPort = () => t.takTls.martiPort!;
+  const asCrew = () => ({ email: crew.email, role: 'Field_Unit' });
+  /** Another person's device, enrolled with their password, in a unit of their own. */
+  const deviceOf = async (callsign: string, uid: string) => {
+    const person = await createUser(t.services, { role: 'Field_Unit' });
+    await t.services.units.create({ callsign, kind: 'fire', members: [person.id] });
+    const keys = await deviceKeys();
+    const answer = await enrol(t.takTls.enrolPort!, ca, {
+      email: person.email,
+      password: STRONG_PASSWORD,
+      clientUid: uid,
+      csr: await csrFor(keys, person.email),
+    });
+    expect(answer.status, answer.body).toBe(200);
+    return { person, cert: pemOfDer((JSON.parse(answer.body) as { signedCert: string }).signedCert), key: await keyPem(keys) };
+  };
   const call = (request: Parameters<typeof marti>[3], as: { cert?: string; key?: string } = client) => marti(martiPort(), ca, as, request);
   const json = async (path: string) => {
     const answer = await call({ path });
@@ -120,7 +138,7 @@ describe.each(TEST_DIALECTS)('the Marti API a connected ATAK calls, on %s', (dia
     });
 
     // The bytes are in the server's file store, named by their hash, so every process serves them.
-    expect(await t.services.takDataPackages.find(hash)).toMatchObject({ file_key: `${hash.slice(0, 2)}/${hash}` });
+    expect(await t.services.takDataPackages.find(hash, asCrew())).toMatchObject({ file_key: `${hash.slice(0, 2)}/${hash}` });
     const content = await call({ path: `/Marti/sync/content?hash=${hash}` });
     expect(content.status).toBe(200);
     expect(content.body.equals(bytes)).toBe(true);
@@ -139,7 +157,7 @@ describe.each(TEST_DIALECTS)('the Marti API a connected ATAK calls, on %s', (dia
     });
     expect(refused.status).toBe(400);
     expect(refused.body.toString()).toContain(`not the ${wrong} the request named`);
-    expect(await t.services.takDataPackages.search({})).toEqual([]);
+    expect(await t.services.takDataPackages.search({}, asCrew())).toEqual([]);
 
     expect((await call({ path: `/Marti/sync/content?hash=${wrong}` })).status).toBe(404);
     const malformed = await call({ path: '/Marti/sync/content?hash=../../etc/passwd' });
@@ -163,5 +181,175 @@ describe.each(TEST_DIALECTS)('the Marti API a connected ATAK calls, on %s', (dia
     const revoked = await call({ path: '/Marti/api/version' });
     expect(revoked.status).toBe(403);
     expect(revoked.body.toString()).toContain('a revoked certificate');
+  });
+
+  it('ends an upload the device cut off, keeping none of its bytes, whether multipart or bare', async () => {
+    const incoming = path.join(t.config.dataDir, 'tak-packages', 'incoming');
+    const partial = () => Promise.resolve(fs.existsSync(incoming) ? fs.readdirSync(incoming) : []);
+    const { body, type } = await multipartPackage(Buffer.alloc(4096, 7), 'cut.zip');
+    for (const headers of [{ 'content-type': type }, { 'content-type': 'application/zip' }]) {
+      const request = https.request({
+        host: '127.0.0.1',
+        port: martiPort(),
+        servername: 'localhost',
+        ca,
+        ...client,
+        method: 'POST',
+        path: '/Marti/sync/missionupload?filename=cut.zip',
+        headers: { host: `localhost:${martiPort()}`, 'content-length': String(body.length * 10), ...headers },
+      });
+      request.on('error', () => undefined);
+      request.write(body.subarray(0, body.length - 200));
+      // The store has begun writing the bytes; then the connection drops mid-body.
+      await eventually(partial, (files) => files.length === 1);
+      request.destroy();
+      await eventually(partial, (files) => files.length === 0);
+    }
+    expect(await t.services.takDataPackages.search({}, asCrew())).toEqual([]);
+  });
+
+  it('bounds a request by its headers and by a minute without bytes, not by how long a large upload takes', () => {
+    // A data package over a slow link may take many minutes; a silent connection is ended after one.
+    expect(t.takTls.martiServer).toMatchObject({ requestTimeout: 0, headersTimeout: 60_000, timeout: 60_000 });
+  });
+
+  it('serves a package whose name is not Latin-1, with an ASCII stand-in and the name in UTF-8', async () => {
+    const bytes = Buffer.from('PK\u0003\u0004 Пожарная часть 7');
+    const hash = createHash('sha256').update(bytes).digest('hex');
+    const name = 'Пожар “north” 消防.zip';
+    const { body, type } = await multipartPackage(bytes, 'x.zip');
+    const uploaded = await call({
+      method: 'POST',
+      path: `/Marti/sync/missionupload?hash=${hash}&filename=${encodeURIComponent(name)}`,
+      body,
+      headers: { 'content-type': type },
+    });
+    expect(uploaded.status, uploaded.body.toString()).toBe(200);
+    const content = await call({ path: `/Marti/sync/content?hash=${hash}` });
+    expect(content.status, content.body.toString()).toBe(200);
+    expect(content.body.equals(bytes)).toBe(true);
+    const disposition = String(content.headers['content-disposition']);
+    expect(disposition).toMatch(/^attachment; filename="[\x20-\x7e]+"; filename\*=UTF-8''/);
+    expect(decodeURIComponent(disposition.split("UTF-8''")[1]!)).toBe(name);
+  });
+
+  it('keeps a private package to the device that sent it; only it or command change who sees it', async () => {
+    const bytes = Buffer.from('PK\u0003\u0004 the sender’s own notes');
+    const hash = createHash('sha256').update(bytes).digest('hex');
+    const { body, type } = await multipartPackage(bytes, 'notes.zip');
+    const sent = await call({
+      method: 'POST',
+      path: `/Marti/sync/missionupload?hash=${hash}&filename=notes.zip`,
+      body,
+      headers: { 'content-type': type },
+    });
+    expect(sent.status, sent.body.toString()).toBe(200);
+    const other = await deviceOf('ENGINE 4', 'ANDROID-0a0b0c0d0e0f1011');
+    const searched = (as: { cert: string; key: string }) =>
+      call({ path: '/Marti/sync/search' }, as).then(
+        (answer) => (JSON.parse(answer.body.toString()) as { resultCount: number }).resultCount,
+      );
+
+    // Another device neither lists, finds, downloads nor publishes it: to it, there is no such package.
+    expect(await searched(other)).toBe(0);
+    expect(await searched(client)).toBe(1);
+    expect((await call({ path: `/Marti/sync/missionquery?hash=${hash}` }, other)).status).toBe(404);
+    expect((await call({ path: `/Marti/sync/content?hash=${hash}` }, other)).status).toBe(404);
+    expect((await call({ method: 'PUT', path: `/Marti/api/sync/metadata/${hash}/tool`, body: 'public' }, other)).status).toBe(404);
+    expect((await t.services.takDataPackages.find(hash, asCrew()))?.tool).toBe('private');
+
+    // Once its sender makes it public every device has it, but only the sender or command take it back.
+    expect((await call({ method: 'PUT', path: `/Marti/api/sync/metadata/${hash}/tool`, body: 'public' })).status).toBe(200);
+    expect(await searched(other)).toBe(1);
+    expect((await call({ path: `/Marti/sync/content?hash=${hash}` }, other)).body.equals(bytes)).toBe(true);
+    const taken = await call({ method: 'PUT', path: `/Marti/api/sync/metadata/${hash}/tool`, body: 'private' }, other);
+    expect(taken.status).toBe(403);
+    expect(taken.body.toString()).toContain(`Only ${crew.email}`);
+    // A crew member made Command_Admin after enrolling: their device now curates packages.
+    const commander = await deviceOf('COMMAND 1', 'ANDROID-1a1b1c1d1e1f2021');
+    expect((await command.request('PATCH', `/users/${commander.person.id}`, { role: 'Command_Admin' })).statusCode).toBe(200);
+    expect((await call({ method: 'PUT', path: `/Marti/api/sync/metadata/${hash}/tool`, body: 'private' }, commander)).status).toBe(200);
+    expect(await searched(other)).toBe(0);
+  });
+
+  it('answers bad requests with 400 before reading an upload, and ends the connection it did not read', async () => {
+    const { body } = await multipartPackage(Buffer.from('PK\u0003\u0004 x'), 'x.zip');
+    const badHash = await call({
+      method: 'POST',
+      path: '/Marti/sync/missionupload?hash=nothex&filename=x.zip',
+      body,
+      headers: { 'content-type': 'application/zip' },
+    });
+    expect(badHash.status).toBe(400);
+    expect(badHash.body.toString()).toContain('SHA-256');
+    expect(badHash.headers.connection).toBe('close');
+
+    const noBoundary = await call({
+      method: 'POST',
+      path: '/Marti/sync/missionupload?filename=x.zip',
+      body,
+      headers: { 'content-type': 'multipart/form-data' },
+    });
+    expect(noBoundary.status, noBoundary.body.toString()).toBe(400);
+    expect(noBoundary.body.toString()).toContain('The upload could not be read');
+
+    const broken = await call({ method: 'PUT', path: '/Marti/api/sync/metadata/%E0%A4%A/tool', body: 'public' });
+    expect(broken.status).toBe(400);
+    expect(broken.body.toString()).toContain('malformed %-escape');
+    expect(await t.services.takDataPackages.search({}, asCrew())).toEqual([]);
+  });
+
+  it('keeps at most 50 packages or 2 GB per person, refusing more with what the limit is and keeping nothing', async () => {
+    const kept = (index: number, size: number) => ({
+      hash: createHash('sha256').update(`kept ${index}`).digest('hex'),
+      file_key: `00/${'0'.repeat(64)}`,
+      name: `kept-${index}.zip`,
+      mime_type: 'application/zip',
+      size,
+      keywords: 'missionpackage',
+      tool: 'private',
+      creator_uid: DEVICE,
+      submitter: crew.email,
+      submitted_at: t.clock.now(),
+    });
+    const send = async (text: string) => {
+      const { body, type } = await multipartPackage(Buffer.from(text), 'more.zip');
+      return call({ method: 'POST', path: '/Marti/sync/missionupload?filename=more.zip', body, headers: { 'content-type': type } });
+    };
+    const storedFiles = () =>
+      fs
+        .readdirSync(path.join(t.config.dataDir, 'tak-packages'), { recursive: true })
+        .filter((entry) => /[0-9a-f]{64}$/.test(String(entry)));
+
+    // Nearly 2 GB kept already: a package that passes it is refused, and its bytes are not kept.
+    await t.services.db.kysely
+      .insertInto('tak_data_packages')
+      .values(kept(0, 2 * 1024 * 1024 * 1024 - 10))
+      .execute();
+    const tooBig = await send('PK\u0003\u0004 eleven or more bytes');
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body.toString()).toContain('would pass 2 GB');
+    expect(storedFiles()).toEqual([]);
+
+    await t.services.db.kysely.deleteFrom('tak_data_packages').execute();
+    await t.services.db.kysely
+      .insertInto('tak_data_packages')
+      .values([...Array(50).keys()].map((index) => kept(index, 1)))
+      .execute();
+    const tooMany = await send('PK\u0003\u0004 the fifty-first');
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body.toString()).toContain('You keep 50 data packages here, the most one person may.');
+    expect(await t.services.takDataPackages.search({}, asCrew())).toHaveLength(50);
+    // Another person's devices have their own quota.
+    const other = await deviceOf('ENGINE 5', 'ANDROID-2a2b2c2d2e2f3031');
+    const { body, type } = await multipartPackage(Buffer.from('PK\u0003\u0004 theirs'), 'theirs.zip');
+    expect(
+      (
+        await call(
+          { method: 'POST', path: '/Marti/sync/missionupload?filename=theirs.zip', body, headers: { 'content-type': type } },
+          other,
+        )
+      ).status,
+    ).toBe(200);
   });
 });

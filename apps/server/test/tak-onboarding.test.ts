@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { unzipSync, strFromU8 } from 'fflate';
 import forge from 'node-forge';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TakEnrolment } from '@argus/contracts/http/tak';
 import { TEST_DIALECTS } from './databases';
 import { buildTestApp, createUser, signIn, STRONG_PASSWORD, type Client, type TestApp } from './support';
 import { pli } from './tak-cot';
 import { eventually, type SimulatedDevice } from './tak-device';
+import type { TakCertificatesRepository } from '../src/features/tak/tak-certificates.repository';
 import { connectTls, csrFor, deviceKeys, enrol, keyPem, pemOfDer } from './tak-tls-device';
 
 const DEVICE = 'ANDROID-a1b2c3d4e5f60718';
@@ -167,5 +168,38 @@ describe.each(TEST_DIALECTS)('onboarding a TAK device with a one-time enrolment 
     expect((await onboard({ unitId: 'nope', userId: crew.id })).statusCode).toBe(404);
     expect((await onboard({ unitId })).statusCode).toBe(400);
     expect(await t.services.db.kysely.selectFrom('tak_enrolment_tokens').selectAll().execute()).toEqual([]);
+  });
+
+  it('keeps the token when the certificate could not be stored, so the device can enrol again', async () => {
+    const made = await enrolment();
+    // The database refuses the certificate's row once (a lost connection, say).
+    const repository = (t.services.takCertificates as unknown as { repository: TakCertificatesRepository }).repository;
+    const insert = vi.spyOn(repository, 'insertReplacing').mockRejectedValueOnce(new Error('the database went away'));
+    const failed = await enrolWith(made.token);
+    expect(failed.answer.status).toBe(500);
+    expect(insert).toHaveBeenCalledTimes(1);
+    insert.mockRestore();
+    const stored = await t.services.db.kysely.selectFrom('tak_enrolment_tokens').selectAll().execute();
+    expect(stored[0]!.used_at).toBeNull();
+
+    const again = await enrolWith(made.token);
+    expect(again.answer.status, again.answer.body).toBe(200);
+    expect((await t.services.db.kysely.selectFrom('tak_enrolment_tokens').selectAll().execute())[0]!.used_at).not.toBeNull();
+  });
+
+  it('makes no token for a unit whose device another crew member enrolled, and says who holds it', async () => {
+    const first = await enrolWith(STRONG_PASSWORD);
+    expect(first.answer.status, first.answer.body).toBe(200);
+    const second = await createUser(t.services, { role: 'Field_Unit', full_name: 'Ines Varga' });
+    await t.services.db.kysely.insertInto('unit_members').values({ unit_id: unitId, user_id: second.id }).execute();
+
+    const refused = await onboard({ unitId, userId: second.id });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(
+      'RESCUE 2 already has a TAK device, enrolled by Noor Haddad. An administrator revokes that certificate first.',
+    );
+    expect(await t.services.db.kysely.selectFrom('tak_enrolment_tokens').selectAll().execute()).toEqual([]);
+    // Its holder may still re-enrol (a new phone): their new certificate replaces the old.
+    expect((await onboard({ unitId, userId: crew.id })).statusCode).toBe(201);
   });
 });

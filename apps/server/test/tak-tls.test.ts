@@ -1,4 +1,5 @@
 import { webcrypto } from 'node:crypto';
+import type { CotMessage } from '../src/features/tak/cot-reading';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -357,6 +358,56 @@ describe.each(TEST_DIALECTS)('TAK over TLS with Argus’s certificate authority 
     expect((await rawEnrolmentRequest(enrolPort(), ca, 'GET http://[ HTTP/1.1')).split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
     expect((await getTlsConfig(enrolPort(), ca)).status).toBe(200);
     expect(await certificates()).toEqual([]);
+  });
+
+  it('refuses over plain TCP anything done in the name of a device with a certificate, and from any device a deletion of Argus’s own items', async () => {
+    await enrolDevice();
+    const now = t.clock.now();
+    const chat = {
+      kind: 'chat',
+      uid: 'GeoChat.spoof',
+      senderUid: DEVICE,
+      callsign: 'MEDIC 4',
+      room: 'All Chat Rooms',
+      roomId: 'All Chat Rooms',
+      parent: 'RootContactGroup',
+      members: [],
+      messageId: 'spoof',
+      text: 'hi',
+      time: now,
+    } satisfies CotMessage;
+    const inItsName: CotMessage[] = [
+      chat,
+      { kind: 'emergency', uid: `${DEVICE}-9-1-1`, senderUid: DEVICE, alert: '911 Alert', lat: 1, lon: 2, time: now },
+      { kind: 'emergency-cancel', uid: `${DEVICE}-9-1-1`, senderUid: DEVICE, time: now },
+      {
+        kind: 'incident-report',
+        uid: 'marker-1',
+        type: 'a-h-G-X',
+        title: 'Fire',
+        remarks: '',
+        location: { lat: 1, lon: 2 },
+        authorUid: DEVICE,
+      },
+      { kind: 'removal', uid: 'delete-1', targetUid: 'a-drawing', senderUid: DEVICE },
+    ];
+    for (const message of inItsName)
+      expect(await t.services.tak.refusal(null, message), message.kind).toMatch(/in the name of ANDROID-7d1e0c9a33b2f400/);
+    // A device with no certificate still speaks for itself over plain TCP.
+    expect(await t.services.tak.refusal(null, { ...chat, senderUid: 'ANDROID-plain' })).toBeNull();
+
+    const takeOff = { kind: 'removal', uid: 'delete-2', targetUid: `argus-unit-${unitId}`, senderUid: null } as const;
+    expect(await t.services.tak.refusal(null, takeOff)).toMatch(/one of Argus’s own items/);
+    const certified = {
+      certificateId: 'c',
+      userId: crew.id,
+      unitId,
+      deviceUid: DEVICE,
+      email: crew.email,
+      aal: 'aal1',
+      role: 'Field_Unit',
+    } as const;
+    expect(await t.services.tak.refusal(certified, { ...takeOff, senderUid: DEVICE })).toMatch(/one of Argus’s own items/);
   });
 
   it('refuses events in the name of Argus’s own units, from any device', async () => {

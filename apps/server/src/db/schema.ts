@@ -325,6 +325,8 @@ export interface TakCertificatesTable {
   expires_at: number;
   revoked_at: number | null;
   revoked_by: string | null;
+  /** The assurance the device acts at: aal2 when enrolled with an administrator's token, aal1 by password (migration 0040). */
+  aal: 'aal1' | 'aal2';
 }
 
 /** A one-time enrolment token an administrator made for a unit's crew member (migration 0040). */

@@ -74,7 +74,7 @@ const Notes = multiLineText().max(2000, 'The notes are too long (at most 2,000 c
 export const STREAM_URL_SCHEMES = ['rtsp', 'rtsps', 'rtmp', 'rtmps', 'srt', 'udp', 'http', 'https'] as const;
 /**
  * Where the camera's own stream is played from, outside Argus's rooms. No user name or password in
- * it: whoever reads the registry would read them too.
+ * it, nor a token, key or signature in its query: whoever reads the registry would read them too.
  */
 export const StreamUrl = singleLineText()
   .min(1, 'Enter a stream URL or leave it empty.')
@@ -91,8 +91,29 @@ export const StreamUrl = singleLineText()
     if (!(STREAM_URL_SCHEMES as readonly string[]).includes(scheme))
       context.addIssue({ code: 'custom', message: `A stream URL starts with ${STREAM_URL_SCHEMES.join(', ')}.` });
     else if (!url.hostname) context.addIssue({ code: 'custom', message: 'The stream URL names no host.' });
-    if (url.username || url.password) context.addIssue({ code: 'custom', message: 'Give the stream URL without a user name or password.' });
+    if (url.username || url.password || [...url.searchParams.keys()].some(isCredentialKey))
+      context.addIssue({ code: 'custom', message: 'Give the stream URL without a user name or password.' });
   });
+
+/** Query keys that carry a secret (`?token=`, `?password=`…): refused as a user part is, for the same reason. */
+const CREDENTIAL_KEYS = [
+  'token',
+  'access_token',
+  'password',
+  'passwd',
+  'pass',
+  'pwd',
+  'key',
+  'apikey',
+  'api_key',
+  'auth',
+  'sig',
+  'signature',
+  'secret',
+];
+function isCredentialKey(key: string): boolean {
+  return CREDENTIAL_KEYS.includes(key.toLowerCase());
+}
 
 export const DetectionSettings = z.object({
   enabled: z.boolean(),

@@ -15,6 +15,15 @@ export const TAK_CONTACT_BINDERS = COMMAND_ROLES satisfies readonly Role[];
  * administrator's act, as binding is.
  */
 export const TAK_CERTIFICATE_MANAGERS = COMMAND_ROLES satisfies readonly Role[];
+
+/**
+ * Who may mark any TAK data package public or private (docs/decisions/0066-tak-onboarding-marti-and-enrolment-tokens.md):
+ * besides the device that sent it, command, who curate what every device may download.
+ */
+export const TAK_PACKAGE_CURATORS = COMMAND_ROLES satisfies readonly Role[];
+export function mayCurateTakPackages(role: string | null | undefined): boolean {
+  return role != null && (TAK_PACKAGE_CURATORS as readonly string[]).includes(role);
+}
 export function mayReadTakContacts(role: string | null | undefined): boolean {
   return role != null && (TAK_CONTACT_READERS as readonly string[]).includes(role);
 }

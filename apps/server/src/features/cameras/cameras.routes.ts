@@ -10,6 +10,7 @@ import {
   DetectorConfigResponse,
   UpdateCameraRequest,
 } from '@argus/contracts/http/cameras';
+import { CAMERA_MANAGERS } from '@argus/contracts/policies/cameras';
 import { COMMAND_ROLES } from '@argus/contracts/roles';
 import { OPERATIONS_ROLES } from '@argus/contracts/policies/visibility';
 import { presentCamera } from './cameras.presenter';
@@ -59,7 +60,7 @@ export const camerasRoutes: FastifyPluginAsyncZod<{ cameras: CamerasService; det
   app.post(
     '/cameras',
     {
-      config: { access: COMMAND_ROLES },
+      config: { access: CAMERA_MANAGERS },
       schema: { summary: 'Register a camera or sensor', body: CreateCameraRequest, response: { 201: CameraResponse } },
     },
     async (request, reply) => reply.status(201).send({ camera: presentCamera(await cameras.create(request.body)) }),
@@ -68,7 +69,7 @@ export const camerasRoutes: FastifyPluginAsyncZod<{ cameras: CamerasService; det
   app.patch(
     '/cameras/:id',
     {
-      config: { access: COMMAND_ROLES },
+      config: { access: CAMERA_MANAGERS },
       schema: {
         summary: 'Change a camera: place, aim, room, detection settings, or deactivate it',
         params: CameraParams,

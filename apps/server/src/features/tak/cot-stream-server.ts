@@ -188,6 +188,7 @@ export class CotStreamServer {
         case 'zone.created':
         case 'zone.updated':
           return later(`a change of zone ${event.data.id}`, async () => {
+            await this.items?.drawings.refresh(event.data.id);
             this.picture.zoneChanged(event.data);
             // A device's drawing is on every device (relayed and replayed to all), so its removal is too.
             const taken = await this.items?.drawings.zoneChanged(event.data);
@@ -226,6 +227,7 @@ export class CotStreamServer {
         ...((await this.items?.drawings.latestEvents()) ?? []),
       ];
       for (const xml of events) if (xml) connection.send(xml);
+      await this.items?.drawings.load();
       // A device gone while the rest was read is not joined: nothing would ever forget its picture.
       if (!this.connections.has(connection.id)) return this.picture.leave(connection.id);
       await this.picture.join(connection.id);

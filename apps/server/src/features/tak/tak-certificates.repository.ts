@@ -1,12 +1,13 @@
 import type { Selectable } from 'kysely';
 import type { TakCertificatesTable } from '../../db/schema';
-import { TransactionalRepository } from '../../db/repository';
+import { TransactionalRepository, type Executor } from '../../db/repository';
 
 export type TakCertificateRow = Selectable<TakCertificatesTable>;
 export type TakCertificateView = TakCertificateRow & {
   user_email: string;
   user_name: string;
   user_active: number;
+  user_role: string;
   unit_callsign: string | null;
 };
 
@@ -18,7 +19,13 @@ export class TakCertificatesRepository extends TransactionalRepository {
       .innerJoin('users as u', 'u.id', 'c.user_id')
       .leftJoin('units as n', 'n.id', 'c.unit_id')
       .selectAll('c')
-      .select(['u.email as user_email', 'u.full_name as user_name', 'u.is_active as user_active', 'n.callsign as unit_callsign']);
+      .select([
+        'u.email as user_email',
+        'u.full_name as user_name',
+        'u.is_active as user_active',
+        'u.role as user_role',
+        'n.callsign as unit_callsign',
+      ]);
   }
 
   list(): Promise<TakCertificateView[]> {
@@ -46,19 +53,22 @@ export class TakCertificatesRepository extends TransactionalRepository {
       .execute();
   }
 
-  /** Saves a new certificate and revokes those it replaces, in one transaction. */
-  async insertReplacing(row: TakCertificateRow, replaced: string[], now: number): Promise<void> {
-    await this.transaction(async (trx) => {
-      if (replaced.length) {
-        await trx
-          .updateTable('tak_certificates')
-          .set({ revoked_at: now, revoked_by: row.user_id })
-          .where('id', 'in', replaced)
-          .where('revoked_at', 'is', null)
-          .execute();
-      }
-      await trx.insertInto('tak_certificates').values(row).execute();
-    });
+  /** The unit's certificates in force now (not revoked, not expired). */
+  inForceForUnit(unitId: string, now: number): Promise<TakCertificateView[]> {
+    return this.view().where('c.unit_id', '=', unitId).where('c.revoked_at', 'is', null).where('c.expires_at', '>', now).execute();
+  }
+
+  /** Saves a new certificate and revokes those it replaces, in the caller's transaction. */
+  async insertReplacing(trx: Executor, row: TakCertificateRow, replaced: string[], now: number): Promise<void> {
+    if (replaced.length) {
+      await trx
+        .updateTable('tak_certificates')
+        .set({ revoked_at: now, revoked_by: row.user_id })
+        .where('id', 'in', replaced)
+        .where('revoked_at', 'is', null)
+        .execute();
+    }
+    await trx.insertInto('tak_certificates').values(row).execute();
   }
 
   /** Revokes one certificate; false when it was revoked already. */

@@ -22,6 +22,10 @@ export interface DeviceIdentity {
   deviceUid: string;
   /** The enrolling user's email, the name TAK's APIs show for the device. */
   email: string;
+  /** The assurance the device acts at, fixed at enrolment (decision 0068). */
+  aal: 'aal1' | 'aal2';
+  /** The enrolling user's role, for what the Marti API lets a device change. */
+  role: string;
 }
 
 export interface EnrolRequest {
@@ -150,13 +154,7 @@ export class TakCertificatesService {
         'conflict',
         sameUid
           ? `The TAK uid ${uid.data} is a device ${blocking.user_name} enrolled. Each device enrols with its own uid.`
-          : `${unit.callsign} already has a TAK device, enrolled by ${blocking.user_name}. An administrator revokes that certificate first.`,
-      );
-    }
-    if (token && !(await this.tokens!.consume(token.id, now))) {
-      throw new AppError(
-        'unauthenticated',
-        'This enrolment token was used by another enrolment at the same moment. Ask an administrator for a new one.',
+          : unitHasDevice(unit.callsign, blocking.user_name),
       );
     }
     const certificate = await authority.signClient(
@@ -178,9 +176,21 @@ export class TakCertificatesService {
       expires_at: certificate.notAfter,
       revoked_at: null,
       revoked_by: null,
+      // A token's administrator met the MFA policy when making it, so its device acts at aal2; a
+      // password alone is one factor (decision 0068).
+      aal: token ? ('aal2' as const) : ('aal1' as const),
     };
     try {
-      await this.repository.insertReplacing(row, replaced, now);
+      // The token is spent in the transaction that stores the certificate: a failed insert keeps it.
+      await this.repository.transaction(async (trx) => {
+        if (token && !(await this.tokens!.consume(token.id, now, trx))) {
+          throw new AppError(
+            'unauthenticated',
+            'This enrolment token was used by another enrolment at the same moment. Ask an administrator for a new one.',
+          );
+        }
+        await this.repository.insertReplacing(trx, row, replaced, now);
+      });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       throw new AppError('conflict', `The TAK uid ${uid.data} was enrolled by another request at the same moment. Try again.`);
@@ -226,7 +236,15 @@ export class TakCertificatesService {
     if (!row) return { refused: 'a certificate Argus has no record of' };
     const refused = whyUnusable(row, this.clock.now());
     if (refused) return { refused };
-    return { certificateId: row.id, userId: row.user_id, unitId: row.unit_id!, deviceUid: row.device_uid, email: row.user_email };
+    return {
+      certificateId: row.id,
+      userId: row.user_id,
+      unitId: row.unit_id!,
+      deviceUid: row.device_uid,
+      email: row.user_email,
+      aal: row.aal,
+      role: row.user_role,
+    };
   }
 
   /** Of the certificates of open connections, those that may no longer connect (revoked in another process, say). */
@@ -265,6 +283,11 @@ export class TakCertificatesService {
   private revoked(ids: string[]): void {
     for (const listener of this.revokedListeners) listener(ids);
   }
+}
+
+/** Why a unit takes no second device: said alike when a token is made and when a device enrols. */
+export function unitHasDevice(callsign: string, holder: string): string {
+  return `${callsign} already has a TAK device, enrolled by ${holder}. An administrator revokes that certificate first.`;
 }
 
 /** Why a certificate may not connect now, or null: the one rule for a new connection and the periodic recheck. */

@@ -3,8 +3,9 @@
  * (docs/decisions/0069-tak-protocol-v1-bench-and-gateway.md). Every PLI is checked against them
  * before it is relayed (no one else sends positions for a certified device); one query per PLI
  * waited behind the positions being committed and held a stream to a few hundred events a second.
- * A certificate issued elsewhere is seen within `maxAgeMs`; until then, as before it existed, a
- * plain-TCP device could still report that uid — the trusted-LAN port's rule, not a new gap.
+ * Every event from plain TCP is checked against them too (nothing acts in a certified uid's name
+ * there). A certificate issued elsewhere is seen within `maxAgeMs`; until then, as before it
+ * existed, a plain-TCP device could still speak as that uid — the trusted-LAN port's rule.
  */
 export class CertifiedUids {
   private uids: Set<string> | null = null;

@@ -10,12 +10,37 @@ export class TakDataPackagesRepository extends TransactionalRepository {
     return this.db.selectFrom('tak_data_packages').selectAll().where('hash', '=', hash).executeTakeFirst();
   }
 
-  /** Newest first; `tool` narrows to `public` or `private` packages, as ATAK asks. */
-  list(filter: { tool?: string; keywords?: string }, limit: number): Promise<TakDataPackageRow[]> {
-    let query = this.db.selectFrom('tak_data_packages').selectAll();
+  /**
+   * The packages a device may see: a private one is its submitter's alone, the rest every device's.
+   * The one place this rule is written; the service reads single packages through it too.
+   */
+  private visibleTo(submitter: string) {
+    return this.db
+      .selectFrom('tak_data_packages')
+      .selectAll()
+      .where((eb) => eb.or([eb('tool', '!=', 'private'), eb('submitter', '=', submitter)]));
+  }
+
+  findVisible(hash: string, submitter: string): Promise<TakDataPackageRow | undefined> {
+    return this.visibleTo(submitter).where('hash', '=', hash).executeTakeFirst();
+  }
+
+  /** Newest first, of those `submitter` may see; `tool` narrows to `public` or `private` packages, as ATAK asks. */
+  list(filter: { tool?: string; keywords?: string }, submitter: string, limit: number): Promise<TakDataPackageRow[]> {
+    let query = this.visibleTo(submitter);
     if (filter.tool) query = query.where('tool', '=', filter.tool);
     if (filter.keywords) query = query.where('keywords', 'like', `%${filter.keywords.replace(/[%_\\]/g, '')}%`);
     return query.orderBy('submitted_at', 'desc').orderBy('hash').limit(limit).execute();
+  }
+
+  /** How many packages one submitter keeps, and their bytes: what the per-person quota counts. */
+  async usage(submitter: string): Promise<{ count: number; bytes: number }> {
+    const row = await this.db
+      .selectFrom('tak_data_packages')
+      .select((eb) => [eb.fn.countAll<string | number>().as('count'), eb.fn.sum<string | number | null>('size').as('bytes')])
+      .where('submitter', '=', submitter)
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), bytes: Number(row.bytes ?? 0) };
   }
 
   /** The same bytes uploaded again keep one row: its name and who sent it are the latest upload's. */

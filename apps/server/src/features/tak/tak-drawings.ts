@@ -3,12 +3,14 @@ import { CreateZoneRequest, type Zone } from '@argus/contracts/http/zones';
 import type { RiskLevel, ZoneKind } from '@argus/contracts/zones';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { MfaPolicy } from '../mfa/mfa-policy';
 import type { RulesService } from '../rules/rules.service';
 import type { UserRow } from '../users/users.repository';
 import { editsZones, type ZonesService } from '../zones/zones.service';
 import type { CotItem } from './cot-items-reading';
 import { removal } from './cot-picture-writing';
 import type { DeviceIdentity } from './tak-certificates.service';
+import { administrativeRefusal } from './tak-device-assurance';
 import type { TakItemsRepository } from './tak-items.repository';
 import type { TakService } from './tak.service';
 
@@ -35,13 +37,25 @@ export class TakDrawings {
     private readonly zones: ZonesService,
     private readonly rules: RulesService,
     private readonly clock: Clock,
+    private readonly mfa: MfaPolicy,
   ) {}
 
+  /**
+   * Reads which zones devices drew from `tak_items`, the record every server process shares: the
+   * endpoint asks when it starts and before it greets a device, so a drawing taken in by another
+   * process is known here too.
+   */
   async load(): Promise<void> {
     this.zoneIds = new Set(await this.items.zoneIds());
   }
 
-  /** Whether a TAK device drew this zone: its drawing, not Argus's, is what devices are sent. */
+  /** Asks `tak_items` again about one zone whose change just arrived, before the picture is sent it. */
+  async refresh(zoneId: string): Promise<void> {
+    if (await this.items.findByZone(zoneId)) this.zoneIds.add(zoneId);
+    else this.zoneIds.delete(zoneId);
+  }
+
+  /** Whether a TAK device drew this zone, as last read (`load`, `refresh`): its drawing, not Argus's, is what devices are sent. */
   drewZone(zoneId: string): boolean {
     return this.zoneIds.has(zoneId);
   }
@@ -103,7 +117,8 @@ export class TakDrawings {
 
   /** A drawn zone deactivated in Argus is taken off the devices: the delete task for its drawing. */
   async zoneChanged(zone: Zone): Promise<string | null> {
-    if (zone.active || !this.zoneIds.has(zone.id)) return null;
+    // Asked of tak_items, not of what this process remembers: the drawing may have landed in another.
+    if (zone.active) return null;
     const kept = await this.items.findByZone(zone.id);
     if (!kept) return null;
     await this.items.remove(kept.uid);
@@ -119,6 +134,8 @@ export class TakDrawings {
     const bound = await this.tak.boundActor(uid ?? '', device);
     if ('reason' in bound) return { landed: false, reason: bound.reason };
     if (!editsZones(bound.actor)) return { landed: false, reason: `${bound.actor.email} may not edit zones (${bound.actor.role})` };
+    const refused = administrativeRefusal(this.mfa, bound.actor, device);
+    if (refused) return { landed: false, reason: refused };
     return { user: bound.actor };
   }
 

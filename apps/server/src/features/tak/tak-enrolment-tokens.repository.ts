@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { TakEnrolmentTokensTable } from '../../db/schema';
-import { TransactionalRepository } from '../../db/repository';
+import { TransactionalRepository, type Executor } from '../../db/repository';
 
 export type TakEnrolmentTokenRow = Selectable<TakEnrolmentTokensTable>;
 export type TakEnrolmentTokenView = TakEnrolmentTokenRow & { user_email: string; user_name: string; user_active: number };
@@ -22,8 +22,8 @@ export class TakEnrolmentTokensRepository extends TransactionalRepository {
   }
 
   /** Marks a token used; false when another enrolment used it first or it expired meanwhile. */
-  async consume(id: string, now: number): Promise<boolean> {
-    const result = await this.db
+  async consume(id: string, now: number, trx: Executor = this.db): Promise<boolean> {
+    const result = await trx
       .updateTable('tak_enrolment_tokens')
       .set({ used_at: now })
       .where('id', '=', id)

@@ -9,7 +9,7 @@ import type { TakContact } from '@argus/contracts/http/tak';
 import { AppError } from '../../lib/app-error';
 import type { DeviceIdentity, TakCertificatesService } from './tak-certificates.service';
 import type { TakDataPackageRow } from './tak-data-packages.repository';
-import type { TakDataPackagesService } from './tak-data-packages.service';
+import { packageHash, type TakDataPackagesService } from './tak-data-packages.service';
 import { answer, refuse, requestUrl } from './tak-http';
 import { identifyPeer } from './tak-peer-identity';
 
@@ -67,25 +67,54 @@ function listed(row: TakDataPackageRow): Record<string, unknown> {
   };
 }
 
-/** The part named `assetfile` of ATAK's multipart upload, or the body itself when it was sent bare. */
+/** What a client that stopped sending, or the idle timeout that ended it, leaves the store's read with. */
+const cutOff = () => new AppError('validation_failed', 'The upload was cut off.');
+
+/**
+ * The part named `assetfile` of ATAK's multipart upload, or the body itself when it was sent bare.
+ * A request closed before its last byte fails the bytes' stream, so the store's read ends and drops
+ * what it had (a plain pipe passes no abort on: the store would wait for ever).
+ */
 function uploadedFile(request: IncomingMessage): Promise<{ bytes: Readable; mimeType: string | null }> {
   const type = request.headers['content-type'] ?? '';
-  if (!/^multipart\/form-data/i.test(type)) return Promise.resolve({ bytes: request, mimeType: type || null });
+  if (!/^multipart\/form-data/i.test(type)) {
+    const bytes = new PassThrough();
+    request.once('close', () => {
+      if (!request.complete) bytes.destroy(cutOff());
+    });
+    request.pipe(bytes);
+    return Promise.resolve({ bytes, mimeType: type || null });
+  }
   return new Promise((resolve, reject) => {
     let bytes: PassThrough | null = null;
-    const parser = Busboy({ headers: request.headers, limits: { files: 1, fields: 20 } });
+    let parser: Busboy.Busboy;
+    try {
+      parser = Busboy({ headers: request.headers, limits: { files: 1, fields: 20 } });
+    } catch (error) {
+      // A multipart type without a boundary, say: Busboy throws before reading a byte.
+      reject(new AppError('validation_failed', `The upload could not be read: ${(error as Error).message}`));
+      return;
+    }
+    const fail = (error: AppError) => {
+      if (bytes) bytes.destroy(error);
+      else reject(error);
+    };
     parser.on('file', (_field, file, info) => {
       bytes = new PassThrough();
+      // Busboy fails the part too when the body ends early; the store's read hears it through `bytes`.
+      file.on('error', (error: Error) => fail(new AppError('validation_failed', `The upload could not be read: ${error.message}`)));
       file.pipe(bytes);
       resolve({ bytes, mimeType: info.mimeType });
     });
     // A body broken after the file began fails the store's read of it, rather than leaving it waiting.
-    parser.on('error', (error: Error) => {
-      if (bytes) bytes.destroy(new AppError('validation_failed', `The upload could not be read: ${error.message}`));
-      else reject(new AppError('validation_failed', `The upload could not be read: ${error.message}`));
-    });
+    parser.on('error', (error: Error) => fail(new AppError('validation_failed', `The upload could not be read: ${error.message}`)));
     parser.on('close', () => {
       if (!bytes) reject(new AppError('validation_failed', 'The upload has no file (a multipart part named assetfile).'));
+    });
+    request.once('close', () => {
+      if (request.complete) return;
+      fail(cutOff());
+      parser.destroy();
     });
     request.pipe(parser);
   });
@@ -110,7 +139,10 @@ export function martiHandler(deps: MartiDeps) {
     handle(request, response).catch((error: unknown) => {
       if (error instanceof AppError) {
         log.info({ peer, path: request.url, code: error.code, reason: error.message }, 'TAK Marti request refused');
-        if (!response.headersSent) refuse(response, error, error.status === 413 ? { connection: 'close' } : {});
+        // A refused request's body may be left unread, and would be taken for the next request: the
+        // connection ends with the answer.
+        const unread = error.status === 413 || request.method === 'POST' || request.method === 'PUT';
+        if (!response.headersSent) refuse(response, error, unread ? { connection: 'close' } : {});
         else response.destroy();
         return;
       }
@@ -151,23 +183,26 @@ export function martiHandler(deps: MartiDeps) {
       case 'POST /Marti/sync/upload':
         return upload(request, response, url, identity);
       case 'GET /Marti/sync/missionquery': {
-        const row = await deps.packages.find(url.searchParams.get('hash') ?? '');
+        const row = await deps.packages.find(url.searchParams.get('hash') ?? '', identity);
         if (!row) throw new AppError('not_found', 'No data package with this hash.');
         return answer(response, 200, 'text/plain', contentUrl(request, row.hash));
       }
       case 'GET /Marti/sync/content':
-        return content(response, url.searchParams.get('hash') ?? '');
+        return content(response, url.searchParams.get('hash') ?? '', identity);
       case 'GET /Marti/sync/search': {
-        const rows = await deps.packages.search({
-          tool: url.searchParams.get('tool') ?? undefined,
-          keywords: url.searchParams.get('keywords') ?? undefined,
-        });
+        const rows = await deps.packages.search(
+          {
+            tool: url.searchParams.get('tool') ?? undefined,
+            keywords: url.searchParams.get('keywords') ?? undefined,
+          },
+          identity,
+        );
         return answer(response, 200, 'application/json', JSON.stringify({ resultCount: rows.length, results: rows.map(listed) }));
       }
     }
     const tool = /^PUT \/Marti\/api\/sync\/metadata\/([^/]+)\/tool$/.exec(route);
     if (tool) {
-      await deps.packages.setTool(decodeURIComponent(tool[1]!), await smallText(request));
+      await deps.packages.setTool(decoded(tool[1]!), await smallText(request), identity);
       return answer(response, 200, 'text/plain', '');
     }
     throw new AppError('not_found', `Argus does not serve ${url.pathname} of TAK Server’s API.`);
@@ -193,10 +228,13 @@ export function martiHandler(deps: MartiDeps) {
   }
 
   async function upload(request: IncomingMessage, response: ServerResponse, url: URL, identity: DeviceIdentity): Promise<void> {
+    // A malformed hash is refused before a byte of the body is read.
+    const hash = url.searchParams.get('hash');
+    if (hash !== null) packageHash(hash);
     const { bytes, mimeType } = await uploadedFile(request);
     const name = (url.searchParams.get('filename') ?? url.searchParams.get('name') ?? '').trim().slice(0, 200) || 'data package';
     const row = await deps.packages.upload({
-      hash: url.searchParams.get('hash'),
+      hash,
       name,
       creatorUid: (url.searchParams.get('creatorUid') ?? identity.deviceUid).slice(0, 200),
       keywords: (url.searchParams.get('keywords') ?? 'missionpackage').slice(0, 500),
@@ -208,16 +246,37 @@ export function martiHandler(deps: MartiDeps) {
     answer(response, 200, 'text/plain', contentUrl(request, row.hash));
   }
 
-  async function content(response: ServerResponse, hash: string): Promise<void> {
-    const { row, bytes } = await deps.packages.content(hash);
-    const filename = row.name.replace(/["\\\r\n]/g, '_');
+  async function content(response: ServerResponse, hash: string, identity: DeviceIdentity): Promise<void> {
+    const { row, bytes } = await deps.packages.content(hash, identity);
     response.writeHead(200, {
       'content-type': row.mime_type,
       'content-length': String(row.size),
-      'content-disposition': `attachment; filename="${filename}"`,
+      'content-disposition': attachment(row.name),
       'cache-control': 'no-store',
     });
     await pipeline(bytes, response);
+  }
+}
+
+/**
+ * The Content-Disposition of a package: a header carries Latin-1 at most (Node refuses more), so an
+ * ASCII stand-in for old clients and the real name in UTF-8 (RFC 6266 filename*) for the rest.
+ */
+function attachment(name: string): string {
+  const ascii = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** A path segment's text; a broken %-escape is the request's fault, not the server's. */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new AppError('validation_failed', 'The request target has a malformed %-escape.');
   }
 }
 

@@ -6,6 +6,8 @@ import type { Clock } from '../../lib/clock';
 import type { AuditContext, AuditLog } from '../audit/audit.log';
 import type { UnitsRepository } from '../units/units.repository';
 import type { UsersRepository } from '../users/users.repository';
+import type { TakCertificatesRepository } from './tak-certificates.repository';
+import { unitHasDevice } from './tak-certificates.service';
 import { newEnrolmentToken } from './tak-enrolment-token';
 import type { TakEnrolmentTokensRepository } from './tak-enrolment-tokens.repository';
 import { onboardingPackage } from './tak-onboarding-package';
@@ -35,6 +37,7 @@ export class TakOnboardingService {
     private readonly audit: AuditLog,
     private readonly clock: Clock,
     private readonly endpoints: () => TakEndpoints | null,
+    private readonly certificates: TakCertificatesRepository,
   ) {}
 
   async create(request: CreateTakEnrolmentRequest, context: AuditContext): Promise<TakEnrolment> {
@@ -57,9 +60,12 @@ export class TakOnboardingService {
         'conflict',
         `${user.full_name} is in the crew of several units; a TAK device speaks for one. Leave all but one first.`,
       );
+    // Enrolment would refuse the token while another person's device speaks for the unit: say it now.
+    const now = this.clock.now();
+    const holder = (await this.certificates.inForceForUnit(unit.id, now)).find((row) => row.user_id !== user.id);
+    if (holder) throw new AppError('conflict', unitHasDevice(unit.callsign, holder.user_name));
 
     const { token, hash } = newEnrolmentToken();
-    const now = this.clock.now();
     const id = randomUUID();
     const expiresAt = now + TOKEN_LIFETIME_MS;
     await this.tokens.insert({

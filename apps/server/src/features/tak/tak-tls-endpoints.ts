@@ -13,6 +13,12 @@ import { identifyPeer } from './tak-peer-identity';
 
 /** Enrolment is rare and outside the API's rate limiter: a few connections at a time are plenty. */
 const MAX_ENROLMENT_CONNECTIONS = 50;
+/**
+ * A Marti upload may be a large data package over a slow field link: no limit on the whole request,
+ * but its headers come within a minute and a connection that sends nothing for a minute is ended.
+ */
+const MARTI_HEADERS_TIMEOUT_MS = 60_000;
+const MARTI_IDLE_TIMEOUT_MS = 60_000;
 
 export interface TakTlsConfig {
   /** Streaming CoT over TLS with client certificates; null: off. 0: any free port. */
@@ -58,6 +64,8 @@ export class TakTlsEndpoints {
   tlsPort: number | null = null;
   enrolPort: number | null = null;
   martiPort: number | null = null;
+  /** The Marti API's server, once it listens. */
+  martiServer: https.Server | null = null;
   authority: TakCertificateAuthority | null = null;
 
   constructor(
@@ -124,9 +132,19 @@ export class TakTlsEndpoints {
       // request is then checked against the certificates table (tak-peer-identity.ts).
       const handler = martiHandler({ ...this.marti, certificates: this.certificates, log: this.log });
       const server = https.createServer(
-        { ...secure, ca: [authority.pem], requestCert: true, rejectUnauthorized: true, requestTimeout: 120_000 },
+        {
+          ...secure,
+          ca: [authority.pem],
+          requestCert: true,
+          rejectUnauthorized: true,
+          requestTimeout: 0,
+          headersTimeout: MARTI_HEADERS_TIMEOUT_MS,
+        },
         handler,
       );
+      // Idle, not total: the socket is destroyed, and the upload's store read ends (tak-marti.http.ts).
+      server.timeout = MARTI_IDLE_TIMEOUT_MS;
+      this.martiServer = server;
       server.on('tlsClientError', (error, socket) => {
         this.log.info({ peer: peerOf(socket), reason: error.message }, 'TAK Marti TLS handshake failed');
         socket.destroy();

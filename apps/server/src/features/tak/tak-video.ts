@@ -1,10 +1,12 @@
 import { CreateCameraRequest } from '@argus/contracts/http/cameras';
-import { isCommandRole } from '@argus/contracts/roles';
+import { mayManageCameras } from '@argus/contracts/policies/cameras';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { CamerasService } from '../cameras/cameras.service';
+import type { MfaPolicy } from '../mfa/mfa-policy';
 import type { CotItem } from './cot-items-reading';
 import type { DeviceIdentity } from './tak-certificates.service';
+import { administrativeRefusal } from './tak-device-assurance';
 import type { TakItemsRepository } from './tak-items.repository';
 import type { TakService } from './tak.service';
 
@@ -17,7 +19,7 @@ export type VideoLanding = { landed: true; cameraId: string } | { landed: false;
 /**
  * Video feeds TAK devices announce (`b-i-v` with `__video`) as cameras in the surveillance registry,
  * with the URL the feed plays from (docs/decisions/0068-tak-items-from-devices.md). The registry is
- * command's to manage (the cameras routes' COMMAND_ROLES), so only a device whose user holds a
+ * command's to manage (the cameras policy, mayManageCameras), so only a device whose user holds a
  * command role adds one; the cameras service checks the rest as it does for the form.
  */
 export class TakVideo {
@@ -26,6 +28,7 @@ export class TakVideo {
     private readonly tak: TakService,
     private readonly cameras: CamerasService,
     private readonly clock: Clock,
+    private readonly mfa: MfaPolicy,
   ) {}
 
   async video(video: Video, device: DeviceIdentity | null): Promise<VideoLanding> {
@@ -33,8 +36,10 @@ export class TakVideo {
     if (!device && !video.authorUid) return { landed: false, reason: 'the event does not say which device announced the feed' };
     const bound = await this.tak.boundActor(video.authorUid ?? '', device);
     if ('reason' in bound) return { landed: false, reason: bound.reason };
-    if (!isCommandRole(bound.actor.role))
+    if (!mayManageCameras(bound.actor.role))
       return { landed: false, reason: `${bound.actor.email} may not register cameras (${bound.actor.role})` };
+    const refused = administrativeRefusal(this.mfa, bound.actor, device);
+    if (refused) return { landed: false, reason: refused };
     const request = CreateCameraRequest.safeParse({
       name: (video.name || `TAK video ${video.uid}`).slice(0, 80),
       kind: 'camera',
@@ -75,8 +80,10 @@ export class TakVideo {
     if (!device && !deletion.senderUid) return { landed: false, reason: 'the event does not say which device deleted the feed' };
     const bound = await this.tak.boundActor(deletion.senderUid ?? '', device);
     if ('reason' in bound) return { landed: false, reason: bound.reason };
-    if (!isCommandRole(bound.actor.role))
+    if (!mayManageCameras(bound.actor.role))
       return { landed: false, reason: `${bound.actor.email} may not change cameras (${bound.actor.role})` };
+    const refusedChange = administrativeRefusal(this.mfa, bound.actor, device);
+    if (refusedChange) return { landed: false, reason: refusedChange };
     await this.cameras.update(kept.camera_id, { active: false });
     await this.items.remove(kept.uid);
     return { landed: true, cameraId: kept.camera_id };

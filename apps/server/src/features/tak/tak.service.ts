@@ -20,6 +20,25 @@ type Sa = Extract<CotMessage, { kind: 'sa' }>;
 /** What became of an event from a device, for the endpoint's log. */
 export type Landing = { landed: true; unitId: string } | { landed: false; reason: string };
 
+/** The uid an event acts in the name of (the one `boundActor` resolves on plain TCP), when it names one. */
+function actingUid(message: CotMessage): string | null {
+  switch (message.kind) {
+    case 'sa':
+      return message.uid;
+    case 'chat':
+    case 'emergency':
+    case 'emergency-cancel':
+    case 'removal':
+      return message.senderUid;
+    case 'drawing':
+    case 'video':
+    case 'incident-report':
+      return message.authorUid;
+    default:
+      return null;
+  }
+}
+
 /**
  * TAK contacts and what their events do in Argus (docs/decisions/0061-tak-cot-endpoint-first-slice.md).
  * A contact bound to a unit acts through the very services the field phone uses — positions, the
@@ -122,13 +141,23 @@ export class TakService {
    * Why an event is not accepted, or null (docs/decisions/0062-tak-tls-enrolment-and-revocation.md).
    * No device speaks as one of Argus's own units, nor sends a position for a uid another device
    * holds a certificate for. A device with a certificate also speaks only in its own uid and sends
-   * no positions for another device bound to a unit. Markers of other uids pass.
+   * no positions for another device bound to a unit. Markers of other uids pass. Over plain TCP,
+   * nothing acts in the name of a certified uid, and no device deletes one of Argus's own items.
    */
   async refusal(device: DeviceIdentity | null, message: CotMessage): Promise<string | null> {
     if (message.uid.startsWith(ARGUS_UID_PREFIX)) return `${message.uid} is one of Argus’s own uids`;
+    // Argus takes its own items off the devices; no device deletes them from the others' maps.
+    if (message.kind === 'removal' && message.targetUid.startsWith(ARGUS_UID_PREFIX))
+      return `a deletion of ${message.targetUid}, one of Argus’s own items`;
     if (message.kind === 'sa' && message.uid !== device?.deviceUid && (await this.certifiedUids.has(message.uid)))
       return `a position for ${message.uid}, a device with a certificate of its own`;
-    if (!device) return null;
+    if (!device) {
+      // Over plain TCP nobody proves who they are: nothing is done in a certified device's name.
+      const acting = actingUid(message);
+      return acting && (await this.certifiedUids.has(acting))
+        ? `sent in the name of ${acting}, a device with a certificate of its own, without it`
+        : null;
+    }
     switch (message.kind) {
       case 'chat':
       case 'chat-receipt':
