@@ -13,6 +13,7 @@ import { mapSymbolsSuite } from './suites/map-symbols';
 import { fieldFirstLoadSuite } from './suites/field-first-load';
 import { serverStartSuite } from './suites/server-start';
 import { scaleOutSuite } from './suites/scale-out';
+import { takCotSuite } from './suites/tak-cot';
 
 /**
  * `npm run bench`: every suite measures Argus against a baseline in the same run and reports
@@ -31,6 +32,7 @@ const suites = {
   'field-first-load': fieldFirstLoadSuite,
   'server-start': serverStartSuite,
   'scale-out': scaleOutSuite,
+  'tak-cot': takCotSuite,
 };
 const only = process.argv[2];
 const resultsDir = path.join(repoRoot, 'bench/results');

@@ -59,6 +59,7 @@ import { oauthRoutes } from './features/oauth/oauth.routes';
 import { zonesRoutes } from './features/zones/zones.routes';
 import { takRoutes } from './features/tak/tak.routes';
 import { CotStreamServer } from './features/tak/cot-stream-server';
+import { TakGateway } from './features/tak/tak-gateway';
 import { TakCertificatesRepository } from './features/tak/tak-certificates.repository';
 import { TakEnrolmentTokensRepository } from './features/tak/tak-enrolment-tokens.repository';
 import { takOnboardingRoutes } from './features/tak/tak-onboarding.routes';
@@ -86,6 +87,7 @@ export interface ArgusApp {
   cot: CotStreamServer;
   /** Its TLS side and ATAK's enrolment; they listen only when COT_TLS_PORT or TAK_ENROL_PORT is set. */
   takTls: TakTlsEndpoints;
+  takGateway: TakGateway | null;
 }
 
 /** Builds the whole server without listening, so tests drive it with inject. */
@@ -244,8 +246,15 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   );
   await app.register(takOnboardingRoutes, { onboarding });
   app.addHook('onClose', () => takTls.close());
+  // Argus as a client of an existing TAK Server (docs/decisions/0069-tak-protocol-v1-bench-and-gateway.md): off unless TAK_GATEWAY_URL is set.
+  const gatewayConfig = config.cot.gateway;
+  const takGateway = gatewayConfig ? new TakGateway(cot, gatewayConfig, clock, app.log.child({ feature: 'tak-gateway' })) : null;
+  if (takGateway) {
+    app.addHook('onReady', () => takGateway.start());
+    app.addHook('onClose', () => takGateway.close());
+  }
   app.addHook('onClose', () => cot.close());
   app.addHook('onClose', () => services.tak.close());
 
-  return { app, services, routes, shutdown, cot, takTls };
+  return { app, services, routes, shutdown, cot, takTls, takGateway };
 }

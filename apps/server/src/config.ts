@@ -12,6 +12,7 @@ import { parseFileStoreUrl, type FileStoreConfig } from './lib/file-stores/file-
 import type { RetentionConfig } from './features/retention/retention.service';
 import { DEFAULT_COT_LIMITS, type CotLimits } from './features/tak/cot-limits';
 import type { TakTlsConfig } from './features/tak/tak-tls-endpoints';
+import type { TakGatewayConfig } from './features/tak/tak-gateway';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -204,6 +205,15 @@ const EnvSchema = z.object({
   COT_TLS_HANDSHAKE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** How often open TLS connections are checked against the certificates (revoked in another process, expired). */
   COT_TLS_RECHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /** An existing TAK Server Argus joins as a client, `ssl://host:8089`; unset: no gateway (docs/decisions/0069-tak-protocol-v1-bench-and-gateway.md). */
+  TAK_GATEWAY_URL: z.string().optional(),
+  /** The certificate, key and CA (PEM files) the TAK Server's operator gave for Argus; required with TAK_GATEWAY_URL. */
+  TAK_GATEWAY_CERT_FILE: z.string().optional(),
+  TAK_GATEWAY_KEY_FILE: z.string().optional(),
+  TAK_GATEWAY_CA_FILE: z.string().optional(),
+  /** The first wait before trying a lost gateway link again; it doubles up to TAK_GATEWAY_MAX_RETRY_MS. */
+  TAK_GATEWAY_RETRY_MS: z.coerce.number().int().min(10).max(600_000).default(1_000),
+  TAK_GATEWAY_MAX_RETRY_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
 });
 
 export interface Config {
@@ -255,7 +265,7 @@ export interface Config {
     targetBitrateKbps: number;
   };
   /** The CoT endpoint for TAK devices; tcpPort null: off. Its TLS side and enrolment: `tls`. */
-  cot: { tcpPort: number | null; limits: CotLimits; tls: TakTlsConfig; clientCertDays: number };
+  cot: { tcpPort: number | null; limits: CotLimits; tls: TakTlsConfig; clientCertDays: number; gateway: TakGatewayConfig | null };
 }
 
 export class ConfigError extends Error {}
@@ -276,6 +286,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = proc
   const oidcParts = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter(Boolean).length;
   if (oidcParts > 0 && oidcParts < 3) {
     throw new ConfigError('Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
+  }
+  if (e.TAK_GATEWAY_URL && !(e.TAK_GATEWAY_CERT_FILE && e.TAK_GATEWAY_KEY_FILE && e.TAK_GATEWAY_CA_FILE)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TAK_GATEWAY_URL needs TAK_GATEWAY_CERT_FILE, TAK_GATEWAY_KEY_FILE and TAK_GATEWAY_CA_FILE',
+    );
   }
   if (Boolean(e.TAK_CA_CERT_FILE) !== Boolean(e.TAK_CA_KEY_FILE)) {
     throw new ConfigError('Invalid configuration:\n  TAK_CA_CERT_FILE and TAK_CA_KEY_FILE must be set together');
@@ -365,6 +380,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = proc
         recheckMs: e.COT_TLS_RECHECK_MS,
       },
       clientCertDays: e.TAK_CLIENT_CERT_DAYS,
+      gateway: e.TAK_GATEWAY_URL
+        ? {
+            ...gatewayAddress(e.TAK_GATEWAY_URL),
+            certFile: path.resolve(e.TAK_GATEWAY_CERT_FILE!),
+            keyFile: path.resolve(e.TAK_GATEWAY_KEY_FILE!),
+            caFile: path.resolve(e.TAK_GATEWAY_CA_FILE!),
+            minRetryMs: e.TAK_GATEWAY_RETRY_MS,
+            maxRetryMs: Math.max(e.TAK_GATEWAY_RETRY_MS, e.TAK_GATEWAY_MAX_RETRY_MS),
+            // Well inside the idle timeout of either end.
+            pingMs: Math.max(50, Math.floor(e.COT_IDLE_TIMEOUT_MS / 4)),
+          }
+        : null,
     },
     siteHosts: {
       main: e.MAIN_HOSTS,
@@ -463,4 +490,13 @@ function videoConfig(e: z.infer<typeof EnvSchema>): Config['video'] {
     additionalHostAddresses: list(e.SFU_ADDITIONAL_HOSTS),
     targetBitrateKbps: e.STREAM_TARGET_BITRATE_KBPS,
   };
+}
+
+/** TAK_GATEWAY_URL: `ssl://host:port` (TAK's own notation) or `tls://…`; 8089 when no port is given. */
+function gatewayAddress(url: string): { host: string; port: number } {
+  const match = /^(?:ssl|tls):\/\/(\[[^\]]+\]|[^:/\s]+)(?::(\d{1,5}))?\/?$/.exec(url.trim());
+  const port = match?.[2] === undefined ? 8089 : Number(match[2]);
+  if (!match || port < 1 || port > 65535)
+    throw new ConfigError(`Invalid configuration:\n  TAK_GATEWAY_URL must look like ssl://takserver.example.org:8089, not "${url}"`);
+  return { host: match[1]!.replace(/^\[|\]$/g, ''), port };
 }

@@ -26,6 +26,8 @@ export interface TestApp {
   cot: ArgusApp['cot'];
   /** The CoT endpoint's TLS side and ATAK's enrolment, when COT_TLS_PORT or TAK_ENROL_PORT is given. */
   takTls: ArgusApp['takTls'];
+  /** Argus's link to an existing TAK Server, when TAK_GATEWAY_URL is given. */
+  takGateway: ArgusApp['takGateway'];
   close(): Promise<void>;
 }
 
@@ -43,7 +45,7 @@ export async function buildTestApp(dialect: Dialect, env: Record<string, string>
     ...env,
   });
   const db = await createTestDatabase(dialect);
-  const { app, services, routes, cot, takTls } = await buildApp({ config, db, clock });
+  const { app, services, routes, cot, takTls, takGateway } = await buildApp({ config, db, clock });
   return {
     app,
     services,
@@ -52,6 +54,7 @@ export async function buildTestApp(dialect: Dialect, env: Record<string, string>
     routes,
     cot,
     takTls,
+    takGateway,
     close: async () => {
       await app.close();
       await db.close();

@@ -21,8 +21,11 @@ export class CotFramer {
 
   constructor(private readonly maxBytes = COT_MAX_EVENT_BYTES) {}
 
-  /** The whole events `chunk` completes, as text; throws CotFrameTooLarge when the unfinished rest is over the cap. */
-  push(chunk: Buffer): string[] {
+  /**
+   * The whole events `chunk` completes, as text; throws CotFrameTooLarge when the unfinished rest is
+   * over the cap. Framing stops after an event `stopAfter` accepts, its rest kept for takeRest.
+   */
+  push(chunk: Buffer, stopAfter?: (event: string) => boolean): string[] {
     // Bytes already searched are not searched again (a byte-at-a-time sender would cost the square
     // of the cap otherwise), except the last few, which a marker split across chunks may start in.
     let from = Math.max(0, this.pending.length - END.length + 1);
@@ -34,13 +37,23 @@ export class CotFramer {
       if (end === -1) break;
       const stop = end + END.length;
       if (stop - start > this.maxBytes) throw new CotFrameTooLarge(stop - start);
-      events.push(this.pending.toString('utf8', start, stop));
+      const event = this.pending.toString('utf8', start, stop);
+      events.push(event);
       start = stop;
       from = stop;
+      // What follows an event that switches the stream to another framing is that framing's (takeRest).
+      if (stopAfter?.(event)) break;
     }
     this.pending = this.pending.subarray(start);
     if (this.pending.length > this.maxBytes) throw new CotFrameTooLarge(this.pending.length);
     return events;
+  }
+
+  /** The bytes not yet framed, handed over to another framing; this framer is left empty. */
+  takeRest(): Buffer {
+    const rest = this.pending;
+    this.pending = Buffer.alloc(0);
+    return rest;
   }
 
   /** Whether part of an event is waiting for the rest (whitespace between events does not count). */

@@ -61,6 +61,11 @@ export function isDrawingType(type: string): boolean {
   return DRAWING_TYPES.has(type);
 }
 
+/** Battle dimension X ("other"): ATAK's incident markers, never a device's own position. */
+export function isIncidentMarkerType(type: string): boolean {
+  return /^a-[a-z]-X(-|$)/.test(type);
+}
+
 /** The item this event is, or null when it is none of them. */
 export function readItem(cot: CoT, type: string, uid: string, xml: string): CotItem | null {
   const detail = (cot.raw.event.detail ?? {}) as XmlNode;
@@ -69,8 +74,7 @@ export function readItem(cot: CoT, type: string, uid: string, xml: string): CotI
     return target ? { kind: 'removal', uid, targetUid: target, senderUid: authorOf(detail, target) } : null;
   }
   if (type === 'b-i-v') return readVideo(cot, uid, detail, xml);
-  // Battle dimension X ("other"): ATAK's incident markers, never a device's own position.
-  if (/^a-[a-z]-X(-|$)/.test(type)) {
+  if (isIncidentMarkerType(type)) {
     const point = node(cot.raw.event.point)?._attributes;
     const lat = Number(point?.lat);
     const lon = Number(point?.lon);

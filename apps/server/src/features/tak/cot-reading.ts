@@ -1,4 +1,5 @@
 import CoT from '@tak-ps/node-cot';
+import { readPliFast } from './cot-pli-reader';
 import { GeoChatUnreadable, linkedUid, readChatReceipt, readGeoChat, type ChatReceipt, type GeoChat } from './cot-chat-reading';
 import { readItem, type CotItem } from './cot-items-reading';
 
@@ -63,6 +64,19 @@ interface Node {
 
 export function readCot(xml: string): CotMessage {
   refuseHostileMarkup(xml);
+  // Most of a stream is PLIs: those the fast reader understands skip node-cot (cot-pli-reader.ts).
+  const pli = readPliFast(xml);
+  if (pli) return saOf(pli.event, pli.point, pli.contact, pli.track, pli.status, xml);
+  return viaNodeCot(xml);
+}
+
+/** The same, every event through node-cot: what the fast reader is measured and checked against. */
+export function readCotWithNodeCot(xml: string): CotMessage {
+  refuseHostileMarkup(xml);
+  return viaNodeCot(xml);
+}
+
+function viaNodeCot(xml: string): CotMessage {
   let cot: CoT;
   try {
     cot = new CoT(xml);
@@ -100,23 +114,42 @@ export function readCot(xml: string): CotMessage {
   }
 
   // Atoms (a-…): friendly, hostile, any battle dimension; only a device's own SA names a contact.
-  if (/^a-[a-z]-[A-Z]/.test(type)) {
-    const track = node(detail.track)?._attributes;
-    return {
-      kind: 'sa',
-      uid,
-      type,
-      callsign: node(detail.contact)?._attributes?.callsign?.trim() || uid,
-      lat,
-      lon,
-      speed: known(track?.speed, 0, 400),
-      course: known(track?.course, 0, 360),
-      battery: known(node(detail.status)?._attributes?.battery, 0, 100),
-      time,
+  if (/^a-[a-z]-[A-Z]/.test(type))
+    return saOf(
+      attributes,
+      { lat: String(lat), lon: String(lon) },
+      node(detail.contact)?._attributes,
+      node(detail.track)?._attributes,
+      node(detail.status)?._attributes,
       xml,
-    };
-  }
+    );
   return { kind: 'other', uid, type };
+}
+
+/** A device's SA from its attributes, whichever reader found them. */
+function saOf(
+  event: Attributes,
+  point: Attributes,
+  contact: Attributes | undefined,
+  track: Attributes | undefined,
+  status: Attributes | undefined,
+  xml: string,
+): CotMessage {
+  const uid = event.uid ?? '';
+  const { lat, lon } = pointOf({ _attributes: point });
+  return {
+    kind: 'sa',
+    uid,
+    type: event.type ?? '',
+    callsign: contact?.callsign?.trim() || uid,
+    lat,
+    lon,
+    speed: known(track?.speed, 0, 400),
+    course: known(track?.course, 0, 360),
+    battery: known(status?.battery, 0, 100),
+    time: timeOf(event.time),
+    xml,
+  };
 }
 
 /**
@@ -124,7 +157,7 @@ export function readCot(xml: string): CotMessage {
  * DOCTYPE has no place in CoT and a refusal names the problem; nesting is bounded because the
  * schema check that follows walks the tree.
  */
-function refuseHostileMarkup(xml: string): void {
+export function refuseHostileMarkup(xml: string): void {
   if (/<!DOCTYPE/i.test(xml) || /<!ENTITY/i.test(xml)) throw new CotRefused('A DOCTYPE or entity declaration in a CoT event.');
   let depth = 0;
   for (const match of xml.matchAll(/<(\/?)[A-Za-z_][^<>]*?(\/?)>/g)) {

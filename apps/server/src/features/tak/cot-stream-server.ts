@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock';
 import type { EventBus } from '../../realtime/events';
 import type { UnitsRepository } from '../units/units.repository';
-import { CotFrameTooLarge, CotFramer } from './cot-framing';
+import { CotConnection } from './cot-connection';
 import { DEFAULT_COT_LIMITS, type CotLimits } from './cot-limits';
 import { CotRefused, readCot, type CotMessage } from './cot-reading';
 import { pong } from './cot-writing';
@@ -13,39 +13,25 @@ import { TakChat, type ChatSources } from './tak-chat';
 import { landItem, type DeviceItemLanding, type DeviceItems } from './tak-device-items';
 import { relayFilter } from './tak-relay';
 import { TakPicture, type PictureSources } from './tak-picture';
+import { LatestSaWriter, MAX_PENDING_SA } from './tak-latest-sa-writer';
+import { OutgoingCot } from './tak-protocol-negotiation';
 import { TakUnitPicture } from './tak-unit-picture';
 import type { Landing, TakService } from './tak.service';
-
-/** Events read but not yet acted on, per connection, before the connection stops being read. */
-const MAX_BACKLOG = 200;
-
-interface Connection {
-  id: number;
-  peer: string;
-  socket: net.Socket;
-  framer: CotFramer;
-  /** Events are acted on in the order the device sent them, one after another. */
-  work: Promise<void>;
-  backlog: number;
-  eventTimer: NodeJS.Timeout | null;
-  /** Who the client certificate says this is (TLS); null on plain TCP, where the uid is trusted. */
-  device: DeviceIdentity | null;
-}
 
 /**
  * The streaming CoT endpoint: XML events over a plain TCP socket. Every device's valid events are
  * relayed to the other devices that may see them, as a TAK Server does, and mapped into Argus by
  * the TAK service (devices' drawings, feeds and incident markers by tak-device-items.ts); Argus's
  * units, emergencies, incidents, zones, alerts and chats go out to each device as its user may see
- * them. Each connection is read on its own:
- * bad input drops that connection alone, after a log line, and nothing it sent changes anything.
+ * them. Each connection is read on its own (cot-connection.ts): bad input drops that connection
+ * alone, after a log line, and nothing it sent changes anything.
  *
  * `attach` also serves the TLS port (docs/decisions/0062-tak-tls-enrolment-and-revocation.md): a
  * `tls.TLSSocket` whose client certificate was checked comes with the device's identity, and its
  * events act as the certificate's user, for its unit, in its own uid only.
  */
 export class CotStreamServer {
-  private readonly connections = new Map<number, Connection>();
+  private readonly connections = new Map<number, CotConnection>();
   private nextId = 1;
   private server: net.Server | null = null;
   private repeat: NodeJS.Timeout | null = null;
@@ -55,6 +41,8 @@ export class CotStreamServer {
   private closed = false;
   /** Argus's incidents and zones on each device, as its user may see them. */
   private readonly picture: TakPicture;
+  /** Positions written behind the stream, the latest of each contact (tak-latest-sa-writer.ts). */
+  private readonly positions: LatestSaWriter;
   /** Argus's units and their emergencies on each device, as its user may see them. */
   private readonly unitPicture: TakUnitPicture;
   /** GeoChat both ways (docs/decisions/0067-tak-geochat-filtering-and-alerts.md). */
@@ -73,10 +61,8 @@ export class CotStreamServer {
     sources: PictureSources & ChatSources & AlertSources,
     private readonly limits: CotLimits = DEFAULT_COT_LIMITS,
   ) {
-    const send = (connectionId: number, xml: string) => {
-      const connection = this.connections.get(connectionId);
-      if (connection) this.send(connection, xml);
-    };
+    this.positions = new LatestSaWriter((sa, device) => this.tak.position(sa, device));
+    const send = (connectionId: number, xml: string) => this.sendTo(connectionId, xml);
     const drawnOnTak = (zoneId: string) => this.items?.drawings.drewZone(zoneId) ?? false;
     this.picture = new TakPicture({ ...sources, drawnOnTak }, clock, send);
     this.unitPicture = new TakUnitPicture(tak, units, this.picture, clock, (xml, sees) => this.broadcast(xml, sees));
@@ -124,44 +110,39 @@ export class CotStreamServer {
     if (this.repeat) clearInterval(this.repeat);
     this.repeat = null;
     for (const connection of this.connections.values()) connection.socket.destroy();
+    // Positions already relayed are written before the database closes.
+    await this.positions.settled();
     const server = this.server;
     this.server = null;
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
   /** Serves one connected device: what it should see first, then its stream. */
-  attach(socket: net.Socket, peer: string, device: DeviceIdentity | null = null): void {
+  attach(socket: net.Socket, peer: string, device: DeviceIdentity | null = null, options: { takServer?: boolean } = {}): void {
     if (this.closed) {
       socket.destroy();
       return;
     }
-    const connection: Connection = {
-      id: this.nextId++,
-      peer,
-      socket,
-      framer: new CotFramer(this.limits.maxEventBytes),
-      work: Promise.resolve(),
-      backlog: 0,
-      eventTimer: null,
-      device,
-    };
+    const id = this.nextId++;
+    const log = this.log.child({ cotConnection: id, peer, ...(device && { certificate: device.certificateId }) });
+    const connection = new CotConnection(id, peer, socket, device, log, this.limits, () => this.clock.now());
     this.connections.set(connection.id, connection);
-    this.chat.join(connection.id, device);
-    const log = this.log.child({ cotConnection: connection.id, peer, ...(device && { certificate: device.certificateId }) });
+    this.chat.join(connection.id, device, options);
     log.info(device ? { deviceUid: device.deviceUid, unitId: device.unitId } : {}, 'TAK device connected');
     socket.setNoDelay(true);
     socket.setTimeout(this.limits.idleTimeoutMs);
-    socket.on('timeout', () => this.drop(connection, log, 'idle timeout'));
+    socket.on('timeout', () => connection.drop('idle timeout'));
     socket.on('error', (error) => log.info({ err: error.message }, 'TAK connection error'));
     socket.on('close', () => {
-      if (connection.eventTimer) clearTimeout(connection.eventTimer);
       this.connections.delete(connection.id);
       this.picture.leave(connection.id);
       this.chat.leave(connection.id);
       this.alerts.leave(connection.id);
       log.info('TAK device disconnected');
     });
-    socket.on('data', (chunk: Buffer) => this.receive(connection, chunk, log));
+    socket.on('data', (chunk: Buffer) => connection.receive(chunk, (xml) => this.handle(connection, xml, log)));
+    // A stream Argus opened to a TAK Server (tak-gateway.ts) is the server's to offer on, not Argus's.
+    if (!options.takServer) connection.send(connection.stream.offer());
     void this.greet(connection, log);
   }
 
@@ -175,12 +156,7 @@ export class CotStreamServer {
   dropCertificates(ids: readonly string[]): void {
     const cut = new Set(ids);
     for (const connection of this.connections.values())
-      if (connection.device && cut.has(connection.device.certificateId))
-        this.drop(
-          connection,
-          this.log.child({ cotConnection: connection.id, peer: connection.peer }),
-          'its certificate may no longer connect',
-        );
+      if (connection.device && cut.has(connection.device.certificateId)) connection.drop('its certificate may no longer connect');
   }
 
   /** The certificates of the open TLS connections. */
@@ -241,7 +217,7 @@ export class CotStreamServer {
    * SA of the contacts, the units' positions and the active emergencies, then the incidents,
    * zones and alerts.
    */
-  private async greet(connection: Connection, log: FastifyBaseLogger): Promise<void> {
+  private async greet(connection: CotConnection, log: FastifyBaseLogger): Promise<void> {
     try {
       await this.picture.admit(connection.id, connection.device);
       const events = [
@@ -250,7 +226,7 @@ export class CotStreamServer {
         // Devices' drawings are relayed to every device (tak-relay.ts), so every device is replayed them.
         ...((await this.items?.drawings.latestEvents()) ?? []),
       ];
-      for (const xml of events) if (xml) this.send(connection, xml);
+      for (const xml of events) if (xml) connection.send(xml);
       await this.items?.drawings.load();
       // A device gone while the rest was read is not joined: nothing would ever forget its picture.
       if (!this.connections.has(connection.id)) return this.picture.leave(connection.id);
@@ -261,59 +237,22 @@ export class CotStreamServer {
     }
   }
 
-  private receive(connection: Connection, chunk: Buffer, log: FastifyBaseLogger): void {
-    let frames: string[];
-    try {
-      frames = connection.framer.push(chunk);
-    } catch (error) {
-      if (error instanceof CotFrameTooLarge) return this.drop(connection, log, error.message);
-      throw error;
-    }
-    this.watchUnfinishedEvent(connection, log, frames.length);
-    for (const xml of frames) {
-      connection.backlog += 1;
-      if (connection.backlog > MAX_BACKLOG) connection.socket.pause();
-      connection.work = connection.work.then(async () => {
-        // Whatever goes wrong with one event ends that connection, never the process.
-        if (!connection.socket.destroyed)
-          await this.handle(connection, xml, log).catch((error: unknown) => {
-            log.error({ err: error }, 'CoT event failed');
-            this.drop(connection, log, 'an event could not be handled');
-          });
-        connection.backlog -= 1;
-        if (connection.backlog <= MAX_BACKLOG / 2 && connection.socket.isPaused()) connection.socket.resume();
-      });
-    }
-  }
-
-  /**
-   * An event begun and not finished in time drops the connection. The watch starts again whenever
-   * an event completes, so a busy device whose reads end mid-event is not taken for a slow one.
-   */
-  private watchUnfinishedEvent(connection: Connection, log: FastifyBaseLogger, completed: number): void {
-    if (completed > 0 || !connection.framer.hasUnfinishedEvent()) {
-      if (connection.eventTimer) clearTimeout(connection.eventTimer);
-      connection.eventTimer = null;
-    }
-    if (!connection.framer.hasUnfinishedEvent()) return;
-    connection.eventTimer ??= setTimeout(
-      () => this.drop(connection, log, `an event unfinished after ${this.limits.eventTimeoutMs} ms`),
-      this.limits.eventTimeoutMs,
-    );
-  }
-
-  private async handle(connection: Connection, xml: string, log: FastifyBaseLogger): Promise<void> {
+  private async handle(connection: CotConnection, xml: string, log: FastifyBaseLogger): Promise<void> {
     let message: CotMessage;
     try {
       message = readCot(xml);
     } catch (error) {
-      if (error instanceof CotRefused) return this.drop(connection, log, error.message);
+      if (error instanceof CotRefused) return connection.drop(error.message);
       throw error;
     }
     if (message.kind === 'ping') {
-      this.send(connection, pong(this.clock.now()));
+      // Answered once everything sent before it is done, positions included: a device (and a test) may rely on that.
+      await this.positions.settled();
+      connection.send(pong(this.clock.now()));
       return;
     }
+    // A server's pong and other control messages (t-x-…) are about this link alone: never relayed.
+    if (message.kind === 'other' && message.type.startsWith('t-x-')) return;
     const refusal = await this.tak.refusal(connection.device, message);
     if (refusal) {
       log.warn({ uid: message.uid, kind: message.kind, reason: refusal }, 'CoT event refused');
@@ -322,17 +261,28 @@ export class CotStreamServer {
     // A plain-TCP device is known by the uid it first speaks as (a certified one by its certificate).
     if (message.kind === 'sa' || message.kind === 'chat')
       this.chat.heard(connection.id, message.kind === 'chat' ? message.senderUid : message.uid);
+    // Devices see each other as they would through a TAK Server, each what its user may see; chats
+    // and receipts go where the chat mapping says.
+    if (message.kind !== 'chat' && message.kind !== 'chat-receipt')
+      this.relay(connection, xml, relayFilter(this.picture, this.tak, message));
+    if (message.kind === 'sa') {
+      this.positions.submit(message, connection.device, log);
+      // One device sending positions for ever more uids waits for the writer rather than grow its queue.
+      if (this.positions.size > MAX_PENDING_SA) await this.positions.settled();
+      return;
+    }
+    // A chat or alert acts through the contact its device's last position made.
+    await this.positions.settled();
     try {
       if (message.kind === 'chat' || message.kind === 'chat-receipt') {
-        // Chats and receipts go where the chat mapping says: to their room's members, and into Argus.
+        // To their room's members, and into Argus.
         const { landing, relayTo } =
           message.kind === 'chat' ? await this.chat.incoming(connection.id, message) : await this.chat.receipt(connection.id, message);
-        for (const id of relayTo) this.sendTo(id, xml);
+        const event = new OutgoingCot(xml);
+        for (const id of relayTo) this.sendTo(id, event);
         log.debug({ uid: message.uid, kind: message.kind, ...landing }, 'CoT event');
         return;
       }
-      // Devices see each other as they would through a TAK Server, each what its user may see.
-      this.relay(connection, xml, relayFilter(this.picture, this.tak, message));
       const landing = await this.land(connection, message);
       if (landing)
         log.debug(
@@ -345,7 +295,7 @@ export class CotStreamServer {
     }
   }
 
-  private land(connection: Connection, message: CotMessage): Promise<Landing | DeviceItemLanding> | null {
+  private land(connection: CotConnection, message: CotMessage): Promise<Landing | DeviceItemLanding> | null {
     const { device } = connection;
     switch (message.kind) {
       case 'sa':
@@ -361,32 +311,17 @@ export class CotStreamServer {
 
   /** Sends to every device that may see it. */
   private broadcast(xml: string, sees: (connectionId: number) => boolean): void {
-    for (const connection of this.connections.values()) if (sees(connection.id)) this.send(connection, xml);
+    const event = new OutgoingCot(xml);
+    for (const connection of this.connections.values()) if (sees(connection.id)) connection.send(event);
   }
 
-  private relay(from: Connection, xml: string, sees: (connectionId: number) => boolean): void {
-    for (const connection of this.connections.values()) if (connection !== from && sees(connection.id)) this.send(connection, xml);
+  private relay(from: CotConnection, xml: string, sees: (connectionId: number) => boolean): void {
+    const event = new OutgoingCot(xml);
+    for (const connection of this.connections.values()) if (connection !== from && sees(connection.id)) connection.send(event);
   }
 
-  private sendTo(connectionId: number, xml: string): void {
+  private sendTo(connectionId: number, xml: string | OutgoingCot): void {
     const connection = this.connections.get(connectionId);
-    if (connection) this.send(connection, xml);
-  }
-
-  /** Writes to one device; a device that stops reading is dropped before its queue grows without end. */
-  private send(connection: Connection, xml: string): void {
-    const { socket } = connection;
-    if (socket.destroyed) return;
-    if (socket.writableLength > this.limits.maxQueuedBytes) {
-      this.drop(connection, this.log.child({ cotConnection: connection.id, peer: connection.peer }), 'it does not read what is sent');
-      return;
-    }
-    socket.write(xml);
-  }
-
-  private drop(connection: Connection, log: FastifyBaseLogger, reason: string): void {
-    if (connection.socket.destroyed) return;
-    log.warn({ reason }, 'TAK connection dropped');
-    connection.socket.destroy();
+    if (connection) connection.send(xml);
   }
 }

@@ -13,6 +13,9 @@ export default class CoT {
   constructor(cot: Buffer | string | { event: XmlNode });
   raw: { event: XmlNode };
   to_xml(): string;
+  /** A TAK Protocol payload: a TakMessage protobuf with this event (version 1 only). */
+  to_proto(version?: number): Uint8Array;
+  static from_proto(payload: Uint8Array, version?: number): CoT;
   /** The event as a GeoJSON feature; a closed `u-d-f` drawing becomes a Polygon. */
   to_geojson(): { geometry: { type: string; coordinates: unknown }; properties: Record<string, unknown> };
 }

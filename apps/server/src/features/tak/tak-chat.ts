@@ -35,6 +35,11 @@ interface Device {
   /** The uid it speaks as: its certificate's, or (plain TCP) the first it sent a position or chat as. */
   uid: string | null;
   identity: DeviceIdentity | null;
+  /**
+   * A link to a TAK Server (tak-gateway.ts) carries many devices: the uids heard on it, for the chats
+   * relayed to them. It speaks as none of them, so of Argus's messages it hears broadcasts only.
+   */
+  carries: Set<string> | null;
 }
 
 /** Who a device speaks as and what their thread is, for an Argus message. */
@@ -79,8 +84,8 @@ export class TakChat {
     private readonly send: ChatSend,
   ) {}
 
-  join(connectionId: number, identity: DeviceIdentity | null): void {
-    this.devices.set(connectionId, { uid: identity?.deviceUid ?? null, identity });
+  join(connectionId: number, identity: DeviceIdentity | null, options: { takServer?: boolean } = {}): void {
+    this.devices.set(connectionId, { uid: identity?.deviceUid ?? null, identity, carries: options.takServer ? new Set() : null });
   }
 
   leave(connectionId: number): void {
@@ -90,12 +95,13 @@ export class TakChat {
   /** A plain-TCP device said who it is: the first uid it speaks as is the one replies go to. */
   heard(connectionId: number, uid: string): void {
     const device = this.devices.get(connectionId);
-    if (device && device.uid === null) device.uid = uid;
+    if (device?.carries) device.carries.add(uid);
+    else if (device && device.uid === null) device.uid = uid;
   }
 
   /** The connections of the device with this uid. */
   connectionsOf(uid: string): number[] {
-    return [...this.devices].filter(([, device]) => device.uid === uid).map(([id]) => id);
+    return [...this.devices].filter(([, device]) => device.uid === uid || device.carries?.has(uid)).map(([id]) => id);
   }
 
   /**
@@ -107,7 +113,8 @@ export class TakChat {
   async incoming(connectionId: number, chat: GeoChat): Promise<ChatOutcome> {
     const device = this.devices.get(connectionId);
     const speaker = await this.tak.boundActor(chat.senderUid, device?.identity ?? null);
-    const others = (uids: string[]) => uids.flatMap((uid) => this.connectionsOf(uid)).filter((id) => id !== connectionId);
+    // Each connection once, however many of the uids it carries (a TAK Server link carries many).
+    const others = (uids: string[]) => [...new Set(uids.flatMap((uid) => this.connectionsOf(uid)))].filter((id) => id !== connectionId);
     if (chat.roomId === ALL_CHAT_ROOMS) {
       if ('reason' in speaker) return { landing: { landed: false, reason: speaker.reason }, relayTo: [] };
       const broadcasts = isCommandRole(speaker.actor.role);
@@ -117,7 +124,10 @@ export class TakChat {
         speaker,
         broadcasts ? { channel: 'broadcast' } : { channel: 'unit', targetId: speaker.unitId },
       );
-      return { landing, relayTo: broadcasts ? others([...this.devices.values()].flatMap((d) => (d.uid ? [d.uid] : []))) : [] };
+      return {
+        landing,
+        relayTo: broadcasts ? others([...this.devices.values()].flatMap((d) => (d.uid ? [d.uid] : [...(d.carries ?? [])]))) : [],
+      };
     }
     const target = await this.targetOf(chat.roomId);
     // A room Argus does not know: devices talk among themselves, as through a TAK Server.

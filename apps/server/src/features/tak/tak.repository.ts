@@ -63,16 +63,15 @@ export class TakRepository extends TransactionalRepository {
     });
   }
 
-  /** Whether a certificate in force names this device uid (then only that device speaks for it). */
-  async isCertifiedUid(uid: string, now: number): Promise<boolean> {
-    const row = await this.db
+  /** Every device uid a certificate in force names. */
+  async certifiedUids(now: number): Promise<string[]> {
+    const rows = await this.db
       .selectFrom('tak_certificates')
-      .select('id')
-      .where('device_uid', '=', uid)
+      .select('device_uid')
       .where('revoked_at', 'is', null)
       .where('expires_at', '>', now)
-      .executeTakeFirst();
-    return row !== undefined;
+      .execute();
+    return rows.map((row) => row.device_uid);
   }
 
   /** Answers whether the contact was still there to bind (retention may have just deleted it). */

@@ -9,6 +9,7 @@ import type { UnitsService } from '../units/units.service';
 import type { UserRow, UsersRepository } from '../users/users.repository';
 import type { CotMessage } from './cot-reading';
 import { ARGUS_UID_PREFIX } from './cot-writing';
+import { CertifiedUids } from './tak-certified-uids';
 import type { DeviceIdentity } from './tak-certificates.service';
 import type { TakContactAnnouncer } from './tak-contact.events';
 import { presentTakContact } from './tak.presenter';
@@ -47,6 +48,11 @@ function actingUid(message: CotMessage): string | null {
 export class TakService {
   /** Units a device speaks for: their SA comes from the device, so Argus does not send its own. */
   private bound = new Set<string>();
+  /** Read every few seconds, not per PLI (tak-certified-uids.ts). */
+  private readonly certifiedUids = new CertifiedUids(
+    (now) => this.repository.certifiedUids(now),
+    () => this.clock.now(),
+  );
   /** The unit each bound contact speaks for, by uid: whom its SA and alerts may reach. */
   private unitByUid = new Map<string, string>();
 
@@ -143,12 +149,12 @@ export class TakService {
     // Argus takes its own items off the devices; no device deletes them from the others' maps.
     if (message.kind === 'removal' && message.targetUid.startsWith(ARGUS_UID_PREFIX))
       return `a deletion of ${message.targetUid}, one of Argus’s own items`;
-    if (message.kind === 'sa' && message.uid !== device?.deviceUid && (await this.repository.isCertifiedUid(message.uid, this.clock.now())))
+    if (message.kind === 'sa' && message.uid !== device?.deviceUid && (await this.certifiedUids.has(message.uid)))
       return `a position for ${message.uid}, a device with a certificate of its own`;
     if (!device) {
       // Over plain TCP nobody proves who they are: nothing is done in a certified device's name.
       const acting = actingUid(message);
-      return acting && (await this.repository.isCertifiedUid(acting, this.clock.now()))
+      return acting && (await this.certifiedUids.has(acting))
         ? `sent in the name of ${acting}, a device with a certificate of its own, without it`
         : null;
     }

@@ -1,0 +1,83 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { CotMessage } from './cot-reading';
+import { LatestSaWriter } from './tak-latest-sa-writer';
+
+type Sa = Extract<CotMessage, { kind: 'sa' }>;
+const log = { debug: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger;
+const sa = (uid: string, lat: number): Sa => ({
+  kind: 'sa',
+  uid,
+  type: 'a-f-G-U-C',
+  callsign: uid,
+  lat,
+  lon: 0,
+  speed: null,
+  course: null,
+  battery: null,
+  time: 0,
+  xml: '',
+});
+
+/** A database whose commits finish only when the test says. */
+function slowStore() {
+  const written: string[] = [];
+  const inFlight: (() => void)[] = [];
+  const write = (message: Sa) =>
+    new Promise<{ landed: false; reason: string }>((resolve) =>
+      inFlight.push(() => {
+        written.push(`${message.uid}@${message.lat}`);
+        resolve({ landed: false, reason: 'test' });
+      }),
+    );
+  const commitOne = async () => {
+    while (inFlight.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    inFlight.shift()!();
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  return { written, write, commitOne };
+}
+
+describe('positions written behind the stream', () => {
+  it('writes only the newest position of a contact that reports faster than the database commits', async () => {
+    const store = slowStore();
+    const writer = new LatestSaWriter(store.write);
+    writer.submit(sa('A', 1), null, log);
+    for (let lat = 2; lat <= 5; lat += 1) writer.submit(sa('A', lat), null, log);
+    writer.submit(sa('B', 1), null, log);
+    const settled = writer.settled();
+    await store.commitOne();
+    await store.commitOne();
+    await store.commitOne();
+    await settled;
+    expect(store.written).toEqual(['A@1', 'A@5', 'B@1']);
+  });
+
+  it('settles once what came before is written, however many positions come after', async () => {
+    const store = slowStore();
+    const writer = new LatestSaWriter(store.write);
+    writer.submit(sa('A', 1), null, log);
+    let settled = false;
+    void writer.settled().then(() => (settled = true));
+    // Positions keep coming from other devices while the first is being written.
+    for (let index = 0; index < 3; index += 1) {
+      writer.submit(sa(`X${index}`, index), null, log);
+      await store.commitOne();
+    }
+    expect(settled).toBe(true);
+    expect(store.written[0]).toBe('A@1');
+  });
+
+  it('logs a failed write and goes on with the next', async () => {
+    const written: string[] = [];
+    const writer = new LatestSaWriter(async (message) => {
+      if (message.uid === 'bad') throw new Error('refused');
+      written.push(message.uid);
+      return { landed: false, reason: 'test' };
+    });
+    writer.submit(sa('bad', 1), null, log);
+    writer.submit(sa('good', 1), null, log);
+    await writer.settled();
+    expect(written).toEqual(['good']);
+  });
+});

@@ -1,0 +1,74 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { CotMessage } from './cot-reading';
+import type { DeviceIdentity } from './tak-certificates.service';
+import type { Landing } from './tak.service';
+
+type Sa = Extract<CotMessage, { kind: 'sa' }>;
+
+interface Pending {
+  sa: Sa;
+  device: DeviceIdentity | null;
+  log: FastifyBaseLogger;
+}
+
+/** Uids waiting to be written past which a connection waits for the writer (one sending many uids). */
+export const MAX_PENDING_SA = 10_000;
+
+/**
+ * Devices' positions written behind the stream (docs/decisions/0069-tak-protocol-v1-bench-and-gateway.md).
+ * A PLI is relayed to the other devices at once, and its contact (and bound unit) written here,
+ * latest first: a device that reports faster than the database commits has only its newest
+ * position written, as TAK Server itself keeps only the latest SA of each contact. Writes go one
+ * at a time, in passes over the uids waiting; `settled` lets an event that depends on a position
+ * (a chat or alert of a contact just heard, a ping answered only once everything before it is
+ * done) wait for every position submitted before it, and no longer: later ones do not starve it.
+ */
+export class LatestSaWriter {
+  private pending = new Map<string, Pending>();
+  private running = false;
+  /** Waiters for the pass after the one under way. */
+  private nextPass: (() => void)[] = [];
+
+  constructor(private readonly write: (sa: Sa, device: DeviceIdentity | null) => Promise<Landing>) {}
+
+  get size(): number {
+    return this.pending.size;
+  }
+
+  submit(sa: Sa, device: DeviceIdentity | null, log: FastifyBaseLogger): void {
+    this.pending.delete(sa.uid);
+    this.pending.set(sa.uid, { sa, device, log });
+    if (!this.running) void this.drain();
+  }
+
+  /** Resolves once every position submitted before this call is written (or failed, logged). */
+  settled(): Promise<void> {
+    if (!this.running && this.pending.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.nextPass.push(resolve));
+  }
+
+  private async drain(): Promise<void> {
+    this.running = true;
+    // A waiter that came during a pass may depend on a position submitted after that pass took its
+    // uids: it is resolved at the end of the next pass, which has them.
+    while (this.pending.size > 0 || this.nextPass.length > 0) {
+      const pass = [...this.pending.values()];
+      this.pending = new Map();
+      const due = this.nextPass;
+      this.nextPass = [];
+      for (const { sa, device, log } of pass) {
+        // Each commit blocks the process (SQLite's fsync): the streams' reads go first, so a busy
+        // stream is read and relayed between commits and its positions coalesce meanwhile.
+        await new Promise((resolve) => setImmediate(resolve));
+        try {
+          const landing = await this.write(sa, device);
+          log.debug({ uid: sa.uid, kind: sa.kind, ...landing }, 'CoT event');
+        } catch (error) {
+          log.warn({ err: error, uid: sa.uid, kind: sa.kind }, 'CoT event not applied');
+        }
+      }
+      for (const resolve of due) resolve();
+    }
+    this.running = false;
+  }
+}
