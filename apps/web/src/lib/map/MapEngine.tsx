@@ -324,7 +324,11 @@ export function MapEngine({
       sync.dispose();
       latest.current.onMapReady?.(null);
       delete container.dataset.mapReady;
+      // MapLibre's hash handler strips the whole hash as it goes; by now the address may be the next
+      // page's ("/settings#tak-devices"), whose hash is not a map view and must stay.
+      const next = window.location.hash && !VIEW_IN_ADDRESS.test(window.location.hash) ? window.location.href : null;
       map.remove();
+      if (next && window.location.href !== next) window.history.replaceState(window.history.state, '', next);
       setEngine(null);
     };
   }, []);
