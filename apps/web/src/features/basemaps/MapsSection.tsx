@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Basemap } from '@argus/contracts/http/basemaps';
-import { Button } from '../../components/ui/Button';
-import { describeError } from '../../lib/api-error';
+import { QueryProblem } from '../../components/ui/QueryProblem';
 import { AddBasemapFile } from './AddBasemapFile';
 import { AddOnlineBasemap } from './AddOnlineBasemap';
 import { BasemapRow } from './BasemapRow';
@@ -39,15 +38,7 @@ export function MapsSection({ children }: { children?: ReactNode }) {
         Street basemaps for every map in Argus, in the order the maps offer them. Every map opens on the default; the world outline stays
         underneath wherever no basemap covers the view.
       </p>
-      {basemaps.isPending ? <p>Loading basemaps...</p> : null}
-      {basemaps.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-danger">
-          <p>{`Could not load the basemaps: ${describeError(basemaps.error)}`}</p>
-          <Button variant="secondary" onClick={() => void basemaps.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : null}
+      <QueryProblem query={basemaps} loading="Loading basemaps..." what="the basemaps" />
       {basemaps.isSuccess ? (
         <div className="grid gap-4 lg:grid-cols-2">
           <div className="space-y-3">

@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { DispatchCapabilities, type DispatchCapabilitiesResponse } from '@argus/contracts/http/dispatch-capabilities';
 import { Button } from '../../components/ui/Button';
-import { FormMessage } from '../../components/ui/FormMessage';
 import { TextAreaField } from '../../components/ui/TextAreaField';
 import { TextField } from '../../components/ui/TextField';
+import { WholeFormFooter } from '../../components/ui/WholeFormFooter';
 import { describeError, isApiError } from '../../lib/api-error';
-import { formatDateTime } from '../../lib/time-format';
 import { UNIT_KIND_LABELS } from '../units/unit-labels';
 import { CategoryNeedsFields } from './CategoryNeedsFields';
 import {
@@ -131,28 +130,19 @@ export function DispatchCapabilitiesForm({ table, saved, onSavedChange: setSaved
         </Button>
       </fieldset>
 
-      {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
-      {Object.keys(errors).length > 0 && !errors.form ? (
-        <FormMessage tone="error">Nothing was saved: correct the fields marked above.</FormMessage>
-      ) : null}
-      {saved ? <FormMessage tone="success">Dispatch capabilities saved.</FormMessage> : null}
-      <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save dispatch capabilities'}
-        </Button>
-        <Button
-          variant="ghost"
-          onClick={() => {
-            change(draftFromTable(table));
-            setErrors({});
-          }}
-        >
-          Undo my changes
-        </Button>
-        {table.updatedAt !== null ? (
-          <p className="text-sm text-ink-muted">{`Last saved ${formatDateTime(table.updatedAt)}${table.updatedBy ? ` by ${table.updatedBy}` : ''}`}</p>
-        ) : null}
-      </div>
+      <WholeFormFooter
+        errors={errors}
+        saved={saved}
+        savedMessage="Dispatch capabilities saved."
+        saving={save.isPending}
+        saveLabel="Save dispatch capabilities"
+        onUndo={() => {
+          change(draftFromTable(table));
+          setErrors({});
+        }}
+        updatedAt={table.updatedAt}
+        updatedBy={table.updatedBy}
+      />
     </form>
   );
 }

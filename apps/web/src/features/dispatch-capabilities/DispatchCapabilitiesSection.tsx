@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from '../../components/ui/Button';
-import { describeError } from '../../lib/api-error';
+import { QueryProblem } from '../../components/ui/QueryProblem';
 import { dispatchCapabilityQueries } from './dispatch-capabilities.queries';
 import { DispatchCapabilitiesForm } from './DispatchCapabilitiesForm';
 
@@ -31,15 +30,7 @@ export function DispatchCapabilitiesSection() {
         The dispatch panel lists first the available units whose kind has a capability the incident’s category needs, then the others, each
         with an ETA from its kind’s typical speed in a straight line.
       </p>
-      {table.isPending ? <p>Loading dispatch capabilities...</p> : null}
-      {table.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-danger">
-          <p>{`Could not load the dispatch capabilities: ${describeError(table.error)}`}</p>
-          <Button variant="secondary" onClick={() => void table.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : null}
+      <QueryProblem query={table} loading="Loading dispatch capabilities..." what="the dispatch capabilities" />
       {/* A new key after each save starts the form again from what the server kept. */}
       {table.isSuccess ? (
         <DispatchCapabilitiesForm key={table.data.updatedAt ?? 'seeded'} table={table.data} saved={saved} onSavedChange={setSaved} />

@@ -2,6 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { HomeAreaBox, HomeAreaResponse } from '@argus/contracts/http/home-area';
 import { Button } from '../../components/ui/Button';
+import { QueryProblem } from '../../components/ui/QueryProblem';
 import { FormMessage } from '../../components/ui/FormMessage';
 import { toast } from '../../components/ui/toast-store';
 import { describeError, isApiError } from '../../lib/api-error';
@@ -96,15 +97,7 @@ export function HomeAreaSection() {
         Where every map opens when it has nothing of its own to show: the command, surveillance, analyst and zones maps, and every
         &ldquo;Pick on the map&rdquo;. Move this map to the operation&rsquo;s area, then keep its view.
       </p>
-      {homeArea.isPending ? <p>Loading the home area...</p> : null}
-      {homeArea.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-danger">
-          <p>{`Could not load the home area: ${describeError(homeArea.error)}`}</p>
-          <Button variant="secondary" onClick={() => void homeArea.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : null}
+      <QueryProblem query={homeArea} loading="Loading the home area..." what="the home area" />
       {homeArea.isSuccess ? (
         <>
           <p data-testid="home-area-state" data-source={homeArea.data.source}>

@@ -1,12 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import type { UnitKindSymbol, UnitSymbolsResponse } from '@argus/contracts/http/unit-symbols';
 import { UnitSymbols } from '@argus/contracts/http/unit-symbols-edit';
-import { Button } from '../../components/ui/Button';
-import { FormMessage } from '../../components/ui/FormMessage';
 import { SelectField } from '../../components/ui/SelectField';
 import { TextField } from '../../components/ui/TextField';
+import { WholeFormFooter } from '../../components/ui/WholeFormFooter';
 import { describeError, isApiError } from '../../lib/api-error';
-import { formatDateTime } from '../../lib/time-format';
 import { UNIT_KIND_LABELS } from '../units/unit-labels';
 import { LAND_UNIT_FUNCTIONS, TYPED_CODE, functionOf, withFunction } from './land-unit-functions';
 import { UnitSymbolPreview } from './UnitSymbolPreview';
@@ -105,29 +103,20 @@ export function UnitSymbolsForm({ table, saved, onSavedChange: setSaved }: UnitS
           </li>
         ))}
       </ul>
-      {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
-      {Object.keys(errors).length > 0 && !errors.form ? (
-        <FormMessage tone="error">Nothing was saved: correct the fields marked above.</FormMessage>
-      ) : null}
-      {saved ? <FormMessage tone="success">Unit symbols saved. Open maps redraw their units.</FormMessage> : null}
-      <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save unit symbols'}
-        </Button>
-        <Button
-          variant="ghost"
-          onClick={() => {
-            setDraft(table.unitKinds);
-            setErrors({});
-            setSaved(false);
-          }}
-        >
-          Undo my changes
-        </Button>
-        {table.updatedAt !== null ? (
-          <p className="text-sm text-ink-muted">{`Last saved ${formatDateTime(table.updatedAt)}${table.updatedBy ? ` by ${table.updatedBy}` : ''}`}</p>
-        ) : null}
-      </div>
+      <WholeFormFooter
+        errors={errors}
+        saved={saved}
+        savedMessage="Unit symbols saved. Open maps redraw their units."
+        saving={save.isPending}
+        saveLabel="Save unit symbols"
+        onUndo={() => {
+          setDraft(table.unitKinds);
+          setErrors({});
+          setSaved(false);
+        }}
+        updatedAt={table.updatedAt}
+        updatedBy={table.updatedBy}
+      />
     </form>
   );
 }

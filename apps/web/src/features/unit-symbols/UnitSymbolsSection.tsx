@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from '../../components/ui/Button';
-import { describeError } from '../../lib/api-error';
+import { QueryProblem } from '../../components/ui/QueryProblem';
 import { unitSymbolQueries } from './unit-symbols.queries';
 import { UnitSymbolsForm } from './UnitSymbolsForm';
 
@@ -22,15 +21,7 @@ export function UnitSymbolsSection() {
         How each kind of unit is drawn on the maps and named in their legend: a MIL-STD-2525D / APP-6D symbol, chosen by its function or
         typed as its 20-digit code. A status badge is added beside it on the map.
       </p>
-      {table.isPending ? <p>Loading unit symbols...</p> : null}
-      {table.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-danger">
-          <p>{`Could not load the unit symbols: ${describeError(table.error)}`}</p>
-          <Button variant="secondary" onClick={() => void table.refetch()}>
-            Try again
-          </Button>
-        </div>
-      ) : null}
+      <QueryProblem query={table} loading="Loading unit symbols..." what="the unit symbols" />
       {/* A new key after each save starts the form again from what the server kept. */}
       {table.isSuccess ? (
         <UnitSymbolsForm key={table.data.updatedAt ?? 'seeded'} table={table.data} saved={saved} onSavedChange={setSaved} />
