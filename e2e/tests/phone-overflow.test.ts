@@ -180,23 +180,33 @@ describe('no page is wider than a phone', () => {
     expect(failures).toEqual([]);
   });
 
-  it('shows the users in Settings as cards, not a table scrolling sideways inside the page', async () => {
+  it('shows the users and the devices in Settings as cards, not tables scrolling sideways inside the page', async () => {
     const page = await phonePage();
     await signIn(page, 'Command_Admin');
     await page.waitForURL((url) => url.pathname !== '/login', SOON);
+    await callApiOk(page, 'POST', '/devices', {
+      kind: 'wall_display',
+      name: `Operations room north wall, left screen ${run}`,
+      role: 'Intelligence_Analyst',
+    });
     await page.goto(siteUrl('localhost', '/settings'));
-    const users = page.locator('table', { has: page.locator('caption', { hasText: 'All users' }) });
-    await users.waitFor({ state: 'visible', timeout: 15_000 });
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 844 });
-      const fits = await users.evaluate((table) => {
-        const box = table.parentElement!;
-        return { scrollWidth: box.scrollWidth, clientWidth: box.clientWidth, right: table.getBoundingClientRect().right };
-      });
-      expect(fits.scrollWidth, `the users at ${width} px`).toBeLessThanOrEqual(fits.clientWidth);
-      expect(fits.right).toBeLessThanOrEqual(width);
+    for (const [caption, name] of [
+      ['All users', 'users'],
+      ['Registered devices', 'devices'],
+    ] as const) {
+      const table = page.locator('table', { has: page.locator('caption', { hasText: caption }) });
+      await table.waitFor({ state: 'visible', timeout: 15_000 });
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 844 });
+        const fits = await table.evaluate((element) => {
+          const box = element.parentElement!;
+          return { scrollWidth: box.scrollWidth, clientWidth: box.clientWidth, right: element.getBoundingClientRect().right };
+        });
+        expect(fits.scrollWidth, `the ${name} at ${width} px`).toBeLessThanOrEqual(fits.clientWidth);
+        expect(fits.right).toBeLessThanOrEqual(width);
+      }
+      await screenshot(page, `settings-${name}-phone`, table);
     }
-    await screenshot(page, 'settings-users-phone', users);
   });
 
   for (const role of ROLES) {

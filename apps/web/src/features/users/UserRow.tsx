@@ -3,6 +3,7 @@ import type { User } from '@argus/contracts/http/auth';
 import { ROLE_LABELS, isRole, type Role } from '@argus/contracts/roles';
 import { describeError } from '../../lib/api-error';
 import { Button } from '../../components/ui/Button';
+import { CARD_ROW, CardLabel, cardCell } from '../../components/ui/CardTable';
 import { accountControls } from './account-controls';
 import { useUpdateUserMutation } from './users.mutations';
 
@@ -15,8 +16,8 @@ export function UserRow({ user, viewer, isSelf }: { user: User; viewer: Role | u
   const roleId = useId();
   const { manageable, roleChoices } = accountControls(viewer, user, isSelf);
   return (
-    <tr className="border-b border-line align-top max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:gap-y-2 max-sm:rounded-lg max-sm:border max-sm:p-3">
-      <th scope="row" className="py-2 pr-3 text-left font-normal max-sm:col-span-2 max-sm:py-0">
+    <tr className={CARD_ROW}>
+      <th scope="row" className={`${cardCell({ wide: true })} text-left font-normal`}>
         <span className="block font-medium">{user.full_name}</span>
         <span className="block text-sm break-all text-ink-muted">{user.email}</span>
         {update.isError ? (
@@ -25,8 +26,8 @@ export function UserRow({ user, viewer, isSelf }: { user: User; viewer: Role | u
           </span>
         ) : null}
       </th>
-      <td className="py-2 pr-3 max-sm:col-span-2 max-sm:py-0">
-        <span className="block text-sm text-ink-muted sm:hidden">Role</span>
+      <td className={cardCell({ wide: true })}>
+        <CardLabel>Role</CardLabel>
         {manageable ? (
           <>
             <label htmlFor={roleId} className="sr-only">{`Role for ${user.full_name}`}</label>
@@ -51,11 +52,11 @@ export function UserRow({ user, viewer, isSelf }: { user: User; viewer: Role | u
           ROLE_LABELS[user.role]
         )}
       </td>
-      <td className="py-2 pr-3 max-sm:py-0">
-        <span className="block text-sm text-ink-muted sm:hidden">State</span>
-        {user.is_active ? 'Active' : 'Inactive'}
+      <td className={cardCell()}>
+        <CardLabel>State</CardLabel>
+        <span>{user.is_active ? 'Active' : 'Inactive'}</span>
       </td>
-      <td className="py-2 max-sm:col-span-2 max-sm:py-0">
+      <td className={cardCell({ wide: true, last: true })}>
         {manageable ? (
           <Button
             variant={user.is_active ? 'danger' : 'secondary'}
