@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Channel } from '@argus/contracts/realtime/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_OUTBOX_OPTIONS } from '../src/realtime/outbox';
+import { setUpCrewedIncident } from './crewed-incident';
 import { TEST_DIALECTS } from './databases';
 import { squarePolygon } from './rules-support';
-import { buildTestApp, createUser, signIn, type Client, type TestApp } from './support';
+import { buildTestApp, type Client, type TestApp } from './support';
 
 /**
  * Every service's events go through the outbox (docs/decisions/0070-every-event-through-the-outbox.md):
@@ -24,18 +25,7 @@ describe.each(TEST_DIALECTS)('events of every service through the outbox on %s',
 
   beforeEach(async () => {
     t = await buildTestApp(dialect);
-    command = await signIn(t.app, (await createUser(t.services, { role: 'Command_Admin' })).email);
-    const member = await createUser(t.services, { role: 'Field_Unit' });
-    crew = await signIn(t.app, member.email);
-    unitId = (await command.request('POST', '/units', { callsign: 'ENGINE-7', kind: 'fire', members: [member.id] })).json().unit.id;
-    incidentId = (
-      await command.request('POST', '/incidents', {
-        title: 'Warehouse fire',
-        category: 'fire',
-        severity: 'critical',
-        location: { lat: 1, lon: 2 },
-      })
-    ).json().incident.id;
+    ({ command, crew, unitId, incidentId } = await setUpCrewedIncident(t));
     cameraId = (await command.request('POST', '/cameras', { ...GATE_CAMERA, name: 'Gate South' })).json().camera.id;
     await expect.poll(unpublished, { timeout: 5_000, interval: 20 }).toEqual([]);
   });
