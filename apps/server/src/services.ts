@@ -150,7 +150,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
   const { files, basemaps: basemapFiles, takPackages } = createFileStores(config.fileStore, config.dataDir, db.kysely);
   const evidenceRepository = new EvidenceRepository(db.kysely);
   const evidence = new EvidenceService(evidenceRepository, files, audit, clock, config.evidenceMaxBytes, incidents, durable, fieldScope);
-  const cameras = new CamerasService(new CamerasRepository(db.kysely), clock, events);
+  const cameras = new CamerasService(new CamerasRepository(db.kysely), clock, durable);
   const rulesRepository = new RulesRepository(db.kysely);
   // The engine resumes from the outbox where the last one stopped (docs/decisions/0070-every-event-through-the-outbox.md).
   const engineCursor = new EngineCursor(db.kysely);
@@ -220,8 +220,8 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     units,
     dispatch: new DispatchService(new DispatchRepository(db.kysely), incidentsRepository, unitsRepository, clock, durable, deviceTime),
     dispatchCapabilities: new DispatchCapabilitiesService(new DispatchCapabilitiesRepository(db.kysely), audit, clock),
-    unitSymbols: new UnitSymbolsService(new UnitSymbolsRepository(db.kysely), audit, clock, events),
-    homeArea: new HomeAreaService(new HomeAreaRepository(db.kysely), audit, clock, events),
+    unitSymbols: new UnitSymbolsService(new UnitSymbolsRepository(db.kysely), audit, clock, durable),
+    homeArea: new HomeAreaService(new HomeAreaRepository(db.kysely), audit, clock, durable),
     alerts,
     fieldScope,
     messages,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setUpCrewedIncident } from './crewed-incident';
 import { TEST_DIALECTS } from './databases';
 import { buildTestApp, createUser, signIn, type Client, type TestApp } from './support';
 
@@ -13,19 +14,8 @@ describe.each(TEST_DIALECTS)('dispatch on %s', (dialect) => {
 
   beforeEach(async () => {
     t = await buildTestApp(dialect);
-    command = await signIn(t.app, (await createUser(t.services, { role: 'Command_Admin' })).email);
-    const member = await createUser(t.services, { role: 'Field_Unit' });
-    crew = await signIn(t.app, member.email);
-    unitId = (await command.request('POST', '/units', { callsign: 'ENGINE-7', kind: 'fire', members: [member.id] })).json().unit.id;
+    ({ command, crew, unitId, incidentId } = await setUpCrewedIncident(t));
     spareId = (await command.request('POST', '/units', { callsign: 'MEDIC-3', kind: 'medical' })).json().unit.id;
-    incidentId = (
-      await command.request('POST', '/incidents', {
-        title: 'Warehouse fire',
-        category: 'fire',
-        severity: 'critical',
-        location: { lat: 1, lon: 2 },
-      })
-    ).json().incident.id;
   });
   afterEach(() => t.close());
 

@@ -110,7 +110,8 @@ describe.each(TEST_DIALECTS)('the home area on %s', (dialect) => {
       expect(await read(client)).toEqual(body);
     }
     expect(published.filter((event) => event.type === 'home-area.updated')).toEqual([
-      { type: 'home-area.updated', channels: ['units'], data: body },
+      // Its outbox row's id: stored with the change (docs/decisions/0070-every-event-through-the-outbox.md).
+      { type: 'home-area.updated', channels: ['units'], data: body, id: expect.any(String) },
     ]);
     expect(JSON.stringify(await t.services.audit.latest(5, 'home_area.update'))).toContain('51.56');
 

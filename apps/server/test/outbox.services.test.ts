@@ -2,36 +2,31 @@ import { randomUUID } from 'node:crypto';
 import type { Channel } from '@argus/contracts/realtime/protocol';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_OUTBOX_OPTIONS } from '../src/realtime/outbox';
+import { setUpCrewedIncident } from './crewed-incident';
 import { TEST_DIALECTS } from './databases';
 import { squarePolygon } from './rules-support';
-import { buildTestApp, createUser, signIn, type Client, type TestApp } from './support';
+import { buildTestApp, type Client, type TestApp } from './support';
 
 /**
  * Every service's events go through the outbox (docs/decisions/0070-every-event-through-the-outbox.md):
  * a process that commits a change and dies before handing its events over delays them, never loses
  * them; a retried field action that finds its work done hands its own events over at once, once.
  */
+const GATE_CAMERA = { name: 'Gate North', kind: 'camera', location: { lat: 51.5, lon: -0.12 }, heading: 90, fov: 60, rangeM: 120 };
+const LONDON = { west: -0.51, south: 51.28, east: 0.33, north: 51.69 };
+
 describe.each(TEST_DIALECTS)('events of every service through the outbox on %s', (dialect) => {
   let t: TestApp;
   let command: Client;
   let crew: Client;
   let unitId: string;
   let incidentId: string;
+  let cameraId: string;
 
   beforeEach(async () => {
     t = await buildTestApp(dialect);
-    command = await signIn(t.app, (await createUser(t.services, { role: 'Command_Admin' })).email);
-    const member = await createUser(t.services, { role: 'Field_Unit' });
-    crew = await signIn(t.app, member.email);
-    unitId = (await command.request('POST', '/units', { callsign: 'ENGINE-7', kind: 'fire', members: [member.id] })).json().unit.id;
-    incidentId = (
-      await command.request('POST', '/incidents', {
-        title: 'Warehouse fire',
-        category: 'fire',
-        severity: 'critical',
-        location: { lat: 1, lon: 2 },
-      })
-    ).json().incident.id;
+    ({ command, crew, unitId, incidentId } = await setUpCrewedIncident(t));
+    cameraId = (await command.request('POST', '/cameras', { ...GATE_CAMERA, name: 'Gate South' })).json().camera.id;
     await expect.poll(unpublished, { timeout: 5_000, interval: 20 }).toEqual([]);
   });
   afterEach(() => t.close());
@@ -51,6 +46,12 @@ describe.each(TEST_DIALECTS)('events of every service through the outbox on %s',
     if (replay.kind !== 'frames') throw new Error(`the ${channel} channel was reset`);
     return replay.frames.map((frame) => (JSON.parse(frame.text) as { type: string }).type);
   };
+  /** The unit symbol table as it is, with one kind's legend label changed. */
+  const relabelled = async (kind: string, label: string) => ({
+    unitKinds: (await command.request('GET', '/map/unit-symbols'))
+      .json()
+      .unitKinds.map((entry: { kind: string }) => (entry.kind === kind ? { ...entry, label } : entry)),
+  });
   /** As if the process died right after its commit: the fast path never runs. */
   const dieAfterCommit = () =>
     vi.spyOn(t.services.outbox, 'publish').mockImplementationOnce(() => {
@@ -94,6 +95,30 @@ describe.each(TEST_DIALECTS)('events of every service through the outbox on %s',
       expected: ['alert.created'],
       act: () => crew.request('POST', `/units/${unitId}/sos`, { clientId: randomUUID() }),
     },
+    {
+      service: 'cameras (registration)',
+      channel: 'cameras' as Channel,
+      expected: ['camera.created'],
+      act: () => command.request('POST', '/cameras', GATE_CAMERA),
+    },
+    {
+      service: 'cameras (an edit)',
+      channel: 'cameras' as Channel,
+      expected: ['camera.updated'],
+      act: () => command.request('PATCH', `/cameras/${cameraId}`, { heading: 180 }),
+    },
+    {
+      service: 'unit symbols',
+      channel: 'units' as Channel,
+      expected: ['symbology.updated'],
+      act: async () => command.request('PUT', '/map/unit-symbols', await relabelled('fire', 'Fire engine')),
+    },
+    {
+      service: 'the home area',
+      channel: 'units' as Channel,
+      expected: ['home-area.updated'],
+      act: () => command.request('PUT', '/map/home-area', { area: LONDON }),
+    },
   ])('keeps the events of $service when the process dies between commit and publish', async ({ channel, expected, act }) => {
     const since = await positions([channel]);
     dieAfterCommit();
@@ -109,6 +134,35 @@ describe.each(TEST_DIALECTS)('events of every service through the outbox on %s',
     t.clock.advance(DEFAULT_OUTBOX_OPTIONS.leaseMs + 1);
     await relay();
     expect(await heard(channel, since)).toEqual(once);
+  });
+
+  it.each([
+    {
+      change: 'a camera registration',
+      act: () => command.request('POST', '/cameras', GATE_CAMERA),
+      kept: async () => (await command.request('GET', '/cameras')).json().cameras.map((camera: { name: string }) => camera.name),
+    },
+    {
+      change: 'a camera edit',
+      act: () => command.request('PATCH', `/cameras/${cameraId}`, { heading: 180 }),
+      kept: async () => (await command.request('GET', `/cameras/${cameraId}`)).json().camera.heading,
+    },
+    {
+      change: 'a unit symbol table',
+      act: async () => command.request('PUT', '/map/unit-symbols', await relabelled('fire', 'Fire engine')),
+      kept: async () => (await command.request('GET', '/map/unit-symbols')).json(),
+    },
+    {
+      change: 'a home area',
+      act: () => command.request('PUT', '/map/home-area', { area: LONDON }),
+      kept: async () => (await command.request('GET', '/map/home-area')).json(),
+    },
+  ])('stores the event of $change in the change’s own transaction: when storing it fails, nothing is kept', async ({ act, kept }) => {
+    const before = await kept();
+    vi.spyOn(t.services.outbox, 'storeKeyed').mockRejectedValueOnce(new Error('the outbox could not be written'));
+    expect((await act()).statusCode).toBe(500);
+    expect(await kept()).toEqual(before);
+    expect(await unpublished()).toEqual([]);
   });
 
   it('announces a field action once when its retry finds it done after the first try died', async () => {

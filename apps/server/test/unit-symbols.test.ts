@@ -72,7 +72,8 @@ describe.each(TEST_DIALECTS)('unit symbols on %s', (dialect) => {
     expect(audit).toHaveLength(1);
     expect(JSON.stringify(audit)).toContain(BORDER_PATROL);
     expect(published.filter((event) => event.type === 'symbology.updated')).toEqual([
-      { type: 'symbology.updated', channels: ['units'], data: body },
+      // Its outbox row's id: stored with the save (docs/decisions/0070-every-event-through-the-outbox.md).
+      { type: 'symbology.updated', channels: ['units'], data: body, id: expect.any(String) },
     ]);
   });
 

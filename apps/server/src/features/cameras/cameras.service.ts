@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { CameraHeartbeatRequest, CreateCameraRequest, UpdateCameraRequest } from '@argus/contracts/http/cameras';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { EventPublisher } from '../../realtime/events';
+import type { DurableEvents } from '../../realtime/durable-events';
 import { cameraHealth, NO_LIVE_ROOMS, type LiveRoomSnapshot, type LiveRooms } from './camera-health';
-import { presentCamera } from './cameras.presenter';
+import { cameraEvents } from './cameras.events';
 import type { CameraFilters, CameraRow, CamerasRepository } from './cameras.repository';
 
 /**
@@ -13,6 +13,9 @@ import type { CameraFilters, CameraRow, CamerasRepository } from './cameras.repo
  * when a camera is heard from (a heartbeat from the browser watching it, or a detection).
  * Every change an operator sees (registered, edited, deactivated, a new health status) is
  * announced on the realtime "cameras" channel; heartbeats that change nothing are not.
+ * Registering and editing store their event in the outbox with the change; a new health status is
+ * announced directly, as the next check derives it again
+ * (docs/decisions/0070-every-event-through-the-outbox.md).
  */
 export class CamerasService {
   private rooms: LiveRooms = NO_LIVE_ROOMS;
@@ -22,7 +25,7 @@ export class CamerasService {
   constructor(
     private readonly cameras: CamerasRepository,
     private readonly clock: Clock,
-    private readonly events: EventPublisher,
+    private readonly events: DurableEvents,
   ) {}
 
   /** The SFU tells the health rule which rooms have a live publisher once it is wired in. */
@@ -41,61 +44,44 @@ export class CamerasService {
   }
 
   async create(request: CreateCameraRequest): Promise<CameraRow> {
-    if (await this.cameras.nameTaken(request.name))
-      throw new AppError('conflict', `A camera or sensor named ${request.name} already exists.`);
-    const now = this.clock.now();
-    const draft: CameraRow = {
-      id: randomUUID(),
-      name: request.name,
-      kind: request.kind,
-      lat: request.location.lat,
-      lon: request.location.lon,
-      heading: request.heading,
-      fov: request.fov,
-      range_m: request.rangeM,
-      room: request.room,
-      stream_url: request.streamUrl,
-      status: 'offline',
-      status_reason: '',
-      last_seen_at: null,
-      last_fps: null,
-      last_packet_loss: null,
-      notes: request.notes,
-      detection: JSON.stringify(request.detection),
-      active: 1,
-      created_at: now,
-      updated_at: now,
-    };
-    const row = { ...draft, ...this.healthColumns(draft, now) };
-    await this.cameras.insert(row);
-    this.events.publish({ type: 'camera.created', channels: ['cameras'], data: presentCamera(row) });
-    return row;
+    return this.events.transaction(this.cameras, async (trx, pending) => {
+      if (await this.cameras.nameTaken(request.name, null, trx))
+        throw new AppError('conflict', `A camera or sensor named ${request.name} already exists.`);
+      const row = this.registration(request);
+      await this.cameras.insert(row, trx);
+      pending.add(cameraEvents.created(row));
+      return row;
+    });
   }
 
   async update(id: string, request: UpdateCameraRequest): Promise<CameraRow> {
-    const current = await this.get(id);
-    if (request.name !== undefined && request.name !== current.name && (await this.cameras.nameTaken(request.name, id))) {
-      throw new AppError('conflict', `A camera or sensor named ${request.name} already exists.`);
-    }
-    const now = this.clock.now();
-    const changes: Partial<CameraRow> = {
-      ...(request.name !== undefined && { name: request.name }),
-      ...(request.kind !== undefined && { kind: request.kind }),
-      ...(request.location !== undefined && { lat: request.location.lat, lon: request.location.lon }),
-      ...(request.heading !== undefined && { heading: request.heading }),
-      ...(request.fov !== undefined && { fov: request.fov }),
-      ...(request.rangeM !== undefined && { range_m: request.rangeM }),
-      ...(request.room !== undefined && { room: request.room }),
-      ...(request.streamUrl !== undefined && { stream_url: request.streamUrl }),
-      ...(request.notes !== undefined && { notes: request.notes }),
-      ...(request.detection !== undefined && { detection: JSON.stringify(request.detection) }),
-      ...(request.active !== undefined && { active: request.active ? 1 : 0 }),
-      updated_at: now,
-    };
-    const next = { ...current, ...changes };
-    const updated = { ...changes, ...this.healthColumns(next, now) };
-    await this.cameras.update(id, updated);
-    return this.announce({ ...current, ...updated });
+    return this.events.transaction(this.cameras, async (trx, pending) => {
+      const current = await this.cameras.find(id, trx);
+      if (!current) throw new AppError('not_found', 'No such camera or sensor.');
+      if (request.name !== undefined && request.name !== current.name && (await this.cameras.nameTaken(request.name, id, trx))) {
+        throw new AppError('conflict', `A camera or sensor named ${request.name} already exists.`);
+      }
+      const now = this.clock.now();
+      const changes: Partial<CameraRow> = {
+        ...(request.name !== undefined && { name: request.name }),
+        ...(request.kind !== undefined && { kind: request.kind }),
+        ...(request.location !== undefined && { lat: request.location.lat, lon: request.location.lon }),
+        ...(request.heading !== undefined && { heading: request.heading }),
+        ...(request.fov !== undefined && { fov: request.fov }),
+        ...(request.rangeM !== undefined && { range_m: request.rangeM }),
+        ...(request.room !== undefined && { room: request.room }),
+        ...(request.streamUrl !== undefined && { stream_url: request.streamUrl }),
+        ...(request.notes !== undefined && { notes: request.notes }),
+        ...(request.detection !== undefined && { detection: JSON.stringify(request.detection) }),
+        ...(request.active !== undefined && { active: request.active ? 1 : 0 }),
+        updated_at: now,
+      };
+      const updated = { ...changes, ...this.healthColumns({ ...current, ...changes }, now) };
+      await this.cameras.update(id, updated, trx);
+      const row = { ...current, ...updated };
+      pending.add(cameraEvents.updated(row));
+      return row;
+    });
   }
 
   /** The browser watching a feed says it is alive and how well it plays. */
@@ -143,8 +129,36 @@ export class CamerasService {
   }
 
   private announce(row: CameraRow): CameraRow {
-    this.events.publish({ type: 'camera.updated', channels: ['cameras'], data: presentCamera(row) });
+    this.events.publish(cameraEvents.updated(row));
     return row;
+  }
+
+  /** A new camera's row, its health judged at once from the live rooms of the last check. */
+  private registration(request: CreateCameraRequest): CameraRow {
+    const now = this.clock.now();
+    const draft: CameraRow = {
+      id: randomUUID(),
+      name: request.name,
+      kind: request.kind,
+      lat: request.location.lat,
+      lon: request.location.lon,
+      heading: request.heading,
+      fov: request.fov,
+      range_m: request.rangeM,
+      room: request.room,
+      stream_url: request.streamUrl,
+      status: 'offline',
+      status_reason: '',
+      last_seen_at: null,
+      last_fps: null,
+      last_packet_loss: null,
+      notes: request.notes,
+      detection: JSON.stringify(request.detection),
+      active: 1,
+      created_at: now,
+      updated_at: now,
+    };
+    return { ...draft, ...this.healthColumns(draft, now) };
   }
 
   private healthColumns(row: CameraRow, now: number): Pick<CameraRow, 'status' | 'status_reason'> {

@@ -1,6 +1,7 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import { OPEN_INCIDENT_STATUSES } from '@argus/contracts/incidents';
-import type { Database, HomeAreaTable } from '../../db/schema';
+import { TransactionalRepository, type Executor } from '../../db/repository';
+import type { HomeAreaTable } from '../../db/schema';
 
 export type HomeAreaRow = Selectable<HomeAreaTable>;
 
@@ -16,12 +17,10 @@ export interface Extent {
 const HOME_ID = 'home';
 
 /** The home area (migration 0036) and the extents it is derived from; the only place that speaks SQL about them. */
-export class HomeAreaRepository {
-  constructor(private readonly db: Kysely<Database>) {}
-
+export class HomeAreaRepository extends TransactionalRepository {
   /** The area an administrator set, with the name of whoever set it. */
-  find(): Promise<(HomeAreaRow & { updated_by_name: string | null }) | undefined> {
-    return this.db
+  find(db: Executor = this.db): Promise<(HomeAreaRow & { updated_by_name: string | null }) | undefined> {
+    return db
       .selectFrom('home_area as h')
       .leftJoin('users as u', 'u.id', 'h.updated_by')
       .select(['h.id', 'h.west', 'h.south', 'h.east', 'h.north', 'h.updated_by', 'h.updated_at', 'u.full_name as updated_by_name'])
@@ -29,21 +28,21 @@ export class HomeAreaRepository {
       .executeTakeFirst();
   }
 
-  async save(row: Omit<HomeAreaRow, 'id'>): Promise<void> {
-    await this.db
+  async save(trx: Executor, row: Omit<HomeAreaRow, 'id'>): Promise<void> {
+    await trx
       .insertInto('home_area')
       .values({ id: HOME_ID, ...row })
       .onConflict((conflict) => conflict.column('id').doUpdateSet(row))
       .execute();
   }
 
-  async clear(): Promise<void> {
-    await this.db.deleteFrom('home_area').where('id', '=', HOME_ID).execute();
+  async clear(trx: Executor): Promise<void> {
+    await trx.deleteFrom('home_area').where('id', '=', HOME_ID).execute();
   }
 
   /** What the maps show now: units with a position, open incidents and active zones, one extent each. */
-  async extents(): Promise<Extent[]> {
-    const units = this.db
+  async extents(db: Executor = this.db): Promise<Extent[]> {
+    const units = db
       .selectFrom('units')
       .select((eb) => [
         eb.fn.min('lon').as('west'),
@@ -54,7 +53,7 @@ export class HomeAreaRepository {
       .where('lat', 'is not', null)
       .where('lon', 'is not', null)
       .executeTakeFirstOrThrow();
-    const incidents = this.db
+    const incidents = db
       .selectFrom('incidents')
       .select((eb) => [
         eb.fn.min('lon').as('west'),
@@ -64,7 +63,7 @@ export class HomeAreaRepository {
       ])
       .where('status', 'in', [...OPEN_INCIDENT_STATUSES])
       .executeTakeFirstOrThrow();
-    const zones = this.db
+    const zones = db
       .selectFrom('zones')
       .select((eb) => [
         eb.fn.min('min_lon').as('west'),

@@ -7,8 +7,8 @@ export type UnitKindSymbolRow = Selectable<UnitKindSymbolsTable>;
 /** The unit symbol table (migration 0029); the only place that speaks SQL about it. */
 export class UnitSymbolsRepository extends TransactionalRepository {
   /** Every unit kind's row, with the name of whoever saved it last. */
-  unitKinds(): Promise<(UnitKindSymbolRow & { updated_by_name: string | null })[]> {
-    return this.db
+  unitKinds(db: Executor = this.db): Promise<(UnitKindSymbolRow & { updated_by_name: string | null })[]> {
+    return db
       .selectFrom('unit_kind_symbols as s')
       .leftJoin('users as u', 'u.id', 's.updated_by')
       .select(['s.kind', 's.sidc', 's.label', 's.updated_by', 's.updated_at', 'u.full_name as updated_by_name'])
