@@ -161,7 +161,7 @@ export function MapLegend({ parts = ['units', 'incidents', 'reports', 'alerts'] 
             <li className="flex items-center gap-2">
               <span
                 aria-hidden="true"
-                className="size-3.5 rounded-full border-2"
+                className="size-3.5 shrink-0 rounded-full border-2"
                 style={{ borderColor: BASEMAP_COLOURS.halo, backgroundColor: TAK_CONTACT_COLOUR }}
               />
               Point a TAK device placed (spot map, waypoint, checkpoint), in its own colour or violet
