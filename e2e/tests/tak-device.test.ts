@@ -7,15 +7,15 @@ import { alert911, cancel911, geoChat, iso, pli } from '../../apps/server/test/t
 import type { SimulatedDevice } from '../../apps/server/test/tak-device';
 import { enrolAndConnect, settled } from '../../apps/server/test/tak-tls-device';
 import { callApi, callApiOk } from '../support/api';
-import { launchBrowser, mainUrl, screenshot, signIn } from '../support/browser';
-import { mapReady, mapSettled, sourceFeatures } from '../support/map';
+import { launchBrowser, mainUrl, newContext, screenshot, signIn } from '../support/browser';
+import { clickMapAt, mapReady, mapSettled, renderedFeatures, sourceFeatures } from '../support/map';
 
 /**
  * Issue 18's integration walk: simulated ATAK devices enrol over TLS with their users' Argus
  * passwords, connect with the certificates they were issued, and the command dashboard in Chromium
  * shows what they send — a unit moving, its message, its SOS, and a geofence drawn on the device
- * as a zone — while an incident command opens reaches the device as CoT, and command's broadcast as
- * GeoChat. e2e/tests/tak-contacts.test.ts covers the plain-TCP contact, its card and binding; this
+ * as a zone, a spot map dropped on the device as a point with its card until the device deletes it —
+ * while an incident command opens reaches the device as CoT, and command's broadcast as GeoChat. e2e/tests/tak-contacts.test.ts covers the plain-TCP contact, its card and binding; this
  * file does not repeat them.
  */
 const SOON = { timeout: 30_000 };
@@ -28,6 +28,7 @@ const FIRST = { lat: 45.7578, lon: 4.832 };
 const SECOND = { lat: 45.7598, lon: 4.838 };
 const FENCE = `Bridge cordon ${RUN}`;
 const FENCE_UID = `e2e-fence-${RUN}`;
+const SPOT = { uid: `e2e-spot-${RUN}`, callsign: `RV ${RUN}`, lat: 45.7556, lon: 4.8255 };
 
 let browser: Browser;
 let command: Page;
@@ -75,6 +76,21 @@ function geofence(at: number): string {
     `<contact callsign='${FENCE}'/><creator uid='${LEAD.uid}' callsign='${LEAD.callsign}' time='${iso(at)}' type='a-f-G-U-C'/><archive/><labels_on value='true'/></detail></event>`
   );
 }
+
+/** The project's hand-written ATAK spot map and delete task (apps/server/test/fixtures/cot/), for this run's marker. */
+function markerFixture(name: string, at: number): string {
+  return fs
+    .readFileSync(new URL(`../../apps/server/test/fixtures/cot/${name}`, import.meta.url), 'utf8')
+    .trim()
+    .replaceAll('9d3e5a0c-6f1b-4c2e-9a71-2b8d4f0e6c15', SPOT.uid)
+    .replaceAll('TARGET_UID', SPOT.uid)
+    .replace("lat='51.5072' lon='-0.1276'", `lat='${SPOT.lat}' lon='${SPOT.lon}'`)
+    .replace("callsign='R 1'", `callsign='${SPOT.callsign}'`)
+    .replaceAll('STALE', iso(at + 3_600_000))
+    .replaceAll('TIME', iso(at))
+    .replaceAll('CREATOR_UID', FIELD.uid);
+}
+const pointsOnMap = async (page: Page) => (await sourceFeatures(page, 'tak-points')).map((feature) => feature.properties.id);
 
 /** The GeoChats a device was sent, read as Argus reads CoT. */
 function geoChatsOf(device: SimulatedDevice): Extract<CotMessage, { kind: 'chat' }>[] {
@@ -198,5 +214,49 @@ describe('an ATAK device over TLS and the command dashboard', () => {
         callsign: user.full_name,
       });
     }
+  });
+
+  it('shows a spot map dropped on the device on the command map, in its colour with its card, until the device deletes it', async () => {
+    await command.goto(mainUrl(`/command#16/${SPOT.lat}/${SPOT.lon}`));
+    await mapReady(command);
+    const phone = await (await newContext(browser)).newPage();
+    await signIn(phone, 'Super_Admin');
+    await phone.waitForURL((url) => url.pathname !== '/login');
+    await phone.goto(mainUrl(`/command#15/${SPOT.lat}/${SPOT.lon}`));
+    await mapReady(phone);
+
+    field.send(markerFixture('marker-spot-map-b-m-p-s-m.xml', Date.now()));
+    await expect.poll(() => pointsOnMap(command), SOON).toContain(SPOT.uid);
+    await expect.poll(() => pointsOnMap(phone), SOON).toContain(SPOT.uid);
+    // Drawn in the marker's red, labelled with its callsign.
+    await expect
+      .poll(async () => (await renderedFeatures(command, ['tak-points-label'])).map((feature) => feature.properties.label), SOON)
+      .toContain(SPOT.callsign);
+    const drawn = (await sourceFeatures(command, 'tak-points')).find((feature) => feature.properties.id === SPOT.uid)!;
+    expect(drawn.properties.colour).toBe('#ff0000');
+
+    // Its card says what it is, who placed it and when.
+    await mapSettled(command);
+    await clickMapAt(command, SPOT);
+    const card = command.getByRole('region', { name: 'Chosen on the map' });
+    await expect.poll(() => card.textContent(), SOON).toContain(`${SPOT.callsign} · Spot map from a TAK device`);
+    const text = (await card.textContent()) ?? '';
+    expect(text).toContain('Casualty collection point, north gate');
+    expect(text).toContain(`Placed by`);
+    expect(text).toContain(FIELD.uid);
+    expect(text).toContain('Toni Field');
+    expect(text).toMatch(/Placed (just now|\d+ s ago)/);
+    await screenshot(command, 'tak-point-command-1440');
+    await mapSettled(phone);
+    await clickMapAt(phone, SPOT);
+    await expect.poll(() => phone.getByRole('region', { name: 'Chosen on the map' }).textContent(), SOON).toContain(SPOT.callsign);
+    await screenshot(phone, 'tak-point-command-390');
+
+    // Deleted on the device: off both maps, and its card goes with it.
+    field.send(markerFixture('marker-delete-t-x-d-d.xml', Date.now()));
+    await expect.poll(() => pointsOnMap(command), SOON).not.toContain(SPOT.uid);
+    await expect.poll(() => pointsOnMap(phone), SOON).not.toContain(SPOT.uid);
+    await expect.poll(() => card.count(), SOON).toBe(0);
+    await phone.context().close();
   });
 });

@@ -163,7 +163,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   await app.register(alertsRoutes, { alerts: services.alerts });
   await app.register(rulesRoutes, { rules: services.rules, detections: services.detections });
   await app.register(overviewRoutes, { overview: services.overview });
-  await app.register(takRoutes, { tak: services.tak, certificates: services.takCertificates });
+  await app.register(takRoutes, { tak: services.tak, certificates: services.takCertificates, points: services.takPoints });
   await app.register(zonesRoutes, { zones: services.zones, imports: services.zoneImports, clock: services.clock });
   await app.register(camerasRoutes, { cameras: services.cameras, detectionModelUrl: config.detectionModelUrl });
   services.cameras.useLiveRooms(liveRoomsOf(services.streams.media));
@@ -220,6 +220,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
     drawings: new TakDrawings(takItems, services.tak, services.zones, services.rules, clock, services.mfaPolicy),
     video: new TakVideo(takItems, services.tak, services.cameras, clock, services.mfaPolicy),
     reports: new TakIncidentReports(services.tak, services.reports, services.reportsRepository, services.rateWindows, clock),
+    points: services.takPoints,
   });
   const cotPort = config.cot.tcpPort;
   if (cotPort !== null) app.addHook('onReady', async () => void (await cot.listen(cotPort, config.host)));

@@ -103,6 +103,8 @@ import { DeviceTime } from './lib/device-time';
 import { TakContactAnnouncer } from './features/tak/tak-contact.events';
 import { TakRepository } from './features/tak/tak.repository';
 import { TakService } from './features/tak/tak.service';
+import { TakPointsRepository } from './features/tak/tak-points.repository';
+import { TakPointsService } from './features/tak/tak-points.service';
 import { TakCertificatesRepository } from './features/tak/tak-certificates.repository';
 import { TakEnrolmentTokensRepository } from './features/tak/tak-enrolment-tokens.repository';
 import { TakDataPackagesRepository } from './features/tak/tak-data-packages.repository';
@@ -171,6 +173,15 @@ export function createServices(config: Config, db: Db, clock: Clock) {
   // Acknowledging a unit's SOS alert is acknowledging its SOS (docs/decisions/0036-command-inbox-and-attention.md).
   alerts.whenAcknowledged('unit.sos', (trx, pending, alert, viewer) => units.markSosSeenIn(trx, pending, alert.subject, viewer));
   const messages = new MessagesService(new MessagesRepository(db.kysely), fieldScope, clock, durable, deviceTime);
+  const tak = new TakService(
+    new TakRepository(db.kysely),
+    units,
+    unitsRepository,
+    users,
+    audit,
+    clock,
+    new TakContactAnnouncer(events, clock),
+  );
   const streamSettings = new StreamSettingsService(new StreamSettingsRepository(db.kysely), audit, clock, config.video.iceServers);
   const mfaRepository = new MfaRepository(db.kysely, () => sessionCache.clear());
   const takCertificates = new TakCertificatesService(
@@ -227,7 +238,8 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     messages,
     incidentsRepository,
     zonesRepository,
-    tak: new TakService(new TakRepository(db.kysely), units, unitsRepository, users, audit, clock, new TakContactAnnouncer(events, clock)),
+    tak,
+    takPoints: new TakPointsService(new TakPointsRepository(db.kysely), tak, clock, durable),
     takCertificates,
     takDataPackages: new TakDataPackagesService(new TakDataPackagesRepository(db.kysely), takPackages, clock),
     push: new PushService(

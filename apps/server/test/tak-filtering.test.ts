@@ -152,7 +152,7 @@ describe.each(TEST_DIALECTS)('what each TAK device is sent, by its user’s role
     const operational = `argus-alert-${raised.id}`;
     await lan.until((d) => uidsOf(d, 'b-m-p-s-m').includes(operational));
     const marker = readCot(lan.received.split('</event>').find((xml) => xml.includes(`uid="${operational}"`))! + '</event>');
-    expect(marker).toMatchObject({ kind: 'other', type: 'b-m-p-s-m' });
+    expect(marker).toMatchObject({ kind: 'marker', type: 'b-m-p-s-m' });
     expect(lan.received).toContain('Alert: MEDIC 4 inside Docks');
 
     const published = await command.request('POST', '/alerts', {

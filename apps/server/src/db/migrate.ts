@@ -39,6 +39,7 @@ import * as zoneImportPreviews from './migrations/0039_zone_import_previews';
 import * as takEnrolmentTokensAndPackages from './migrations/0040_tak_enrolment_tokens_and_packages';
 import * as takItems from './migrations/0041_tak_items';
 import * as rulesEngineCursor from './migrations/0042_rules_engine_cursor';
+import * as takPoints from './migrations/0043_tak_points';
 
 /** Migrations are code, listed here in order, so they bundle and run the same on both dialects. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -81,6 +82,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0040_tak_enrolment_tokens_and_packages': takEnrolmentTokensAndPackages,
   '0041_tak_items': takItems,
   '0042_rules_engine_cursor': rulesEngineCursor,
+  '0043_tak_points': takPoints,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

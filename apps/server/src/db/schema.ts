@@ -308,6 +308,31 @@ export interface TakItemsTable {
   updated_at: number;
 }
 
+/** A point a TAK device put on the map (`b-m-p-*`), kept while not stale (docs/decisions/0072-tak-map-points.md). */
+export interface TakPointsTable {
+  uid: string;
+  cot_type: string;
+  callsign: string;
+  remarks: string;
+  lat: number;
+  lon: number;
+  /** ATAK's colour, a signed 32-bit ARGB. */
+  colour_argb: number | null;
+  iconset_path: string | null;
+  /** The device that placed it. */
+  placer_uid: string;
+  /** The Argus user that device spoke for when it placed it, when known. */
+  placer_user_id: string | null;
+  placer_unit_id: string | null;
+  /** 1 when placed over TLS with a certificate: a plain-TCP device never changes it. */
+  certified: number;
+  /** The latest event as received, replayed to devices that connect. */
+  last_event: string;
+  placed_at: number;
+  updated_at: number;
+  stale_at: number;
+}
+
 /** A client certificate issued to a TAK device (docs/decisions/0062-tak-tls-enrolment-and-revocation.md). */
 export interface TakCertificatesTable {
   id: string;
@@ -851,6 +876,7 @@ export interface Database {
   tak_enrolment_tokens: TakEnrolmentTokensTable;
   tak_data_packages: TakDataPackagesTable;
   tak_items: TakItemsTable;
+  tak_points: TakPointsTable;
   file_store_chunks: FileStoreChunksTable;
   file_store_files: FileStoreFilesTable;
   outbox: OutboxTable;

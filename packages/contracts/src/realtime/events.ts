@@ -11,6 +11,7 @@ import { SentOfflineArea, WithdrawnOfflineArea } from '../http/offline-areas';
 import { Report } from '../http/reports';
 import { StreamRoomEvent } from '../http/streams';
 import { TakContact } from '../http/tak';
+import { TakPoint, TakPointRemoved } from '../http/tak-points';
 import { Dispatch, Unit } from '../http/units';
 import { UnitSymbolsResponse } from '../http/unit-symbols';
 import { Zone } from '../http/zones';
@@ -70,6 +71,12 @@ export const EVENT_PAYLOADS = {
    * unbound, on "tak" (command roles only; docs/decisions/0061-tak-cot-endpoint-first-slice.md).
    */
   'tak-contact.updated': TakContact,
+  /**
+   * A point a TAK device placed, moved or recoloured, and one it deleted, on "tak", as contacts are
+   * (docs/decisions/0072-tak-map-points.md).
+   */
+  'tak-point.updated': TakPoint,
+  'tak-point.removed': TakPointRemoved,
 } as const satisfies Record<`${string}.${string}`, z.ZodType>;
 
 /** Event names, `entity.verb`. */

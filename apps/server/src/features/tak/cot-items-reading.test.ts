@@ -68,3 +68,33 @@ describe('reading drawings and deletions', () => {
     expect(readCot(xml)).toEqual({ kind: 'removal', uid: 'del-1', targetUid: '07965d48-0d4b-4575-9c5b-c56a4b66ce10', senderUid: null });
   });
 });
+
+describe('reading point markers', () => {
+  const filled = (name: string) =>
+    fixture(name)
+      .replaceAll('STALE', '2026-11-28T02:00:00.000Z')
+      .replaceAll('TIME', '2026-11-28T01:00:00.000Z')
+      .replaceAll('CREATOR_UID', 'ANDROID-1');
+
+  it('reads ATAK’s spot map with its label, remarks, signed ARGB colour, icon set path, placer and stale time', () => {
+    expect(readCot(filled('marker-spot-map-b-m-p-s-m.xml'))).toMatchObject({
+      kind: 'marker',
+      type: 'b-m-p-s-m',
+      callsign: 'R 1',
+      remarks: 'Casualty collection point, north gate',
+      location: { lat: 51.5072, lon: -0.1276 },
+      colourArgb: -65536,
+      iconsetPath: 'COT_MAPPING_SPOTMAP/b-m-p-s-m/-65536',
+      staleAt: Date.parse('2026-11-28T02:00:00.000Z'),
+      authorUid: 'ANDROID-1',
+    });
+    expect(readCot(filled('marker-waypoint-b-m-p-w-GOTO.xml'))).toMatchObject({ kind: 'marker', type: 'b-m-p-w-GOTO', colourArgb: -1 });
+    expect(readCot(filled('marker-checkpoint-b-m-p-c.xml'))).toMatchObject({ kind: 'marker', iconsetPath: null });
+  });
+
+  it('takes an unsigned ARGB as the same colour, and no colour from text that is none', () => {
+    const spot = filled('marker-spot-map-b-m-p-s-m.xml');
+    expect(readCot(spot.replace("argb='-65536'", "argb='4294901760'"))).toMatchObject({ colourArgb: -65536 });
+    expect(readCot(spot.replace("argb='-65536'", "argb='red'"))).toMatchObject({ colourArgb: null });
+  });
+});

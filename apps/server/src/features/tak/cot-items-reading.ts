@@ -4,9 +4,9 @@ import type { ZoneGeometry } from '@argus/contracts/http/zones';
 
 /**
  * Reads the CoT items a device puts on the common map (docs/decisions/0068-tak-items-from-devices.md):
- * drawings (`u-d-r` rectangle, `u-d-f` polygon, `u-d-c-c` circle or ellipse) and TAK's delete task
- * `t-x-d-d`. The shapes come from node-cot's own GeoJSON reading, so a rectangle's four corners
- * are closed and a circle is a polygon as TAK tools draw it.
+ * drawings (`u-d-r` rectangle, `u-d-f` polygon, `u-d-c-c` circle or ellipse), video feeds, incident
+ * and point markers, and TAK's delete task `t-x-d-d`. The shapes come from node-cot's own GeoJSON
+ * reading, so a rectangle's four corners are closed and a circle is a polygon as TAK tools draw it.
  */
 
 /** ATAK's geofence triggers; Argus's geofence rule alerts on entry and resolves or notes the exit. */
@@ -53,12 +53,35 @@ export type CotItem =
       location: { lat: number; lon: number } | null;
       authorUid: string | null;
     }
+  | {
+      /** A point marker (`b-m-p-*`): a spot map, waypoint, checkpoint or other point (docs/decisions/0072-tak-map-points.md). */
+      kind: 'marker';
+      uid: string;
+      type: string;
+      callsign: string;
+      remarks: string;
+      /** Null with `problem` when the point is off the globe. */
+      location: { lat: number; lon: number } | null;
+      problem: string | null;
+      /** ATAK's `<color argb>`, a signed 32-bit ARGB, when it is one. */
+      colourArgb: number | null;
+      iconsetPath: string | null;
+      /** The event's `stale`, epoch ms; NaN when unreadable. */
+      staleAt: number;
+      authorUid: string | null;
+      xml: string;
+    }
   | { kind: 'removal'; uid: string; targetUid: string; senderUid: string | null };
 
 const DRAWING_TYPES = new Set(['u-d-r', 'u-d-f', 'u-d-c-c', 'u-d-c-e']);
 
 export function isDrawingType(type: string): boolean {
   return DRAWING_TYPES.has(type);
+}
+
+/** TAK's point markers: spot maps `b-m-p-s-m`, waypoints `b-m-p-w*`, checkpoints `b-m-p-c*` and the rest. */
+export function isPointMarkerType(type: string): boolean {
+  return type === 'b-m-p' || type.startsWith('b-m-p-');
 }
 
 /** Battle dimension X ("other"): ATAK's incident markers, never a device's own position. */
@@ -74,6 +97,7 @@ export function readItem(cot: CoT, type: string, uid: string, xml: string): CotI
     return target ? { kind: 'removal', uid, targetUid: target, senderUid: authorOf(detail, target) } : null;
   }
   if (type === 'b-i-v') return readVideo(cot, uid, detail, xml);
+  if (isPointMarkerType(type)) return readMarker(cot, uid, type, detail, xml);
   if (isIncidentMarkerType(type)) {
     const point = node(cot.raw.event.point)?._attributes;
     const lat = Number(point?.lat);
@@ -115,6 +139,34 @@ function shapeOf(cot: CoT, type: string): { geometry: ZoneGeometry | null; probl
   const coordinates = geometry.coordinates as number[][][];
   // Heights are dropped: a zone is a plan shape.
   return { geometry: { type: 'Polygon', coordinates: coordinates.map((ring) => ring.map(([lon, lat]) => [lon!, lat!])) }, problem: null };
+}
+
+function readMarker(cot: CoT, uid: string, type: string, detail: XmlNode, xml: string): CotItem {
+  const location = pointOf(cot);
+  const argb = Number(node(detail.color)?._attributes?.argb);
+  return {
+    kind: 'marker',
+    uid,
+    type,
+    callsign: text(node(detail.contact)?._attributes?.callsign) || '',
+    remarks: text(node(detail.remarks)?._text) ?? '',
+    location,
+    problem: location ? null : 'a point marker off the globe',
+    // ATAK writes the colour as a signed int; an unsigned one (0xffff0000) is the same colour.
+    colourArgb: Number.isInteger(argb) && argb >= -(2 ** 31) && argb < 2 ** 32 ? argb | 0 : null,
+    iconsetPath: text(node(detail.usericon)?._attributes?.iconsetpath)?.slice(0, 300) || null,
+    staleAt: Date.parse(String(cot.raw.event._attributes?.stale ?? '')),
+    authorUid: authorOf(detail),
+    xml,
+  };
+}
+
+/** The event's point, when it is on the globe. */
+function pointOf(cot: CoT): { lat: number; lon: number } | null {
+  const point = node(cot.raw.event.point)?._attributes;
+  const lat = Number(point?.lat);
+  const lon = Number(point?.lon);
+  return Number.isFinite(lat) && Number.isFinite(lon) && Math.abs(lat) <= 90 && Math.abs(lon) <= 180 ? { lat, lon } : null;
 }
 
 /** ATAK's ConnectionEntry protocols that are not URL schemes as such. */

@@ -41,7 +41,7 @@ export type CotMessage =
   | { kind: 'ping'; uid: string }
   /** Drawings and deletions (docs/decisions/0068-tak-items-from-devices.md). */
   | CotItem
-  /** Anything this slice does not map yet (markers, drawings, video): read, logged, dropped. */
+  /** Anything Argus does not map (routes, sensors, …): relayed, logged, dropped. */
   | { kind: 'other'; uid: string; type: string };
 
 export class CotRefused extends Error {}

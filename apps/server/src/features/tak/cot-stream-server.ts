@@ -11,7 +11,7 @@ import { TakAlertPicture, type AlertSources } from './tak-alert-picture';
 import type { DeviceIdentity } from './tak-certificates.service';
 import { TakChat, type ChatSources } from './tak-chat';
 import { landItem, type DeviceItemLanding, type DeviceItems } from './tak-device-items';
-import { relayFilter } from './tak-relay';
+import { relayFilter, seesPlacedBy } from './tak-relay';
 import { TakPicture, type PictureSources } from './tak-picture';
 import { LatestSaWriter, MAX_PENDING_SA } from './tak-latest-sa-writer';
 import { OutgoingCot } from './tak-protocol-negotiation';
@@ -225,6 +225,10 @@ export class CotStreamServer {
         ...(await this.unitPicture.greeting(connection.id)),
         // Devices' drawings are relayed to every device (tak-relay.ts), so every device is replayed them.
         ...((await this.items?.drawings.latestEvents()) ?? []),
+        // Devices' points, as far as their placers may be seen (tak-relay.ts).
+        ...((await this.items?.points.latestEvents()) ?? [])
+          .filter((point) => seesPlacedBy(this.picture, this.tak, connection.id, point.placer))
+          .map((point) => point.xml),
       ];
       for (const xml of events) if (xml) connection.send(xml);
       await this.items?.drawings.load();
@@ -264,7 +268,11 @@ export class CotStreamServer {
     // Devices see each other as they would through a TAK Server, each what its user may see; chats
     // and receipts go where the chat mapping says.
     if (message.kind !== 'chat' && message.kind !== 'chat-receipt')
-      this.relay(connection, xml, relayFilter(this.picture, this.tak, message));
+      this.relay(
+        connection,
+        xml,
+        relayFilter(this.picture, this.tak, message, { device: connection.device, speaksAs: this.chat.speaksAs(connection.id) }),
+      );
     if (message.kind === 'sa') {
       this.positions.submit(message, connection.device, log);
       // One device sending positions for ever more uids waits for the writer rather than grow its queue.

@@ -99,6 +99,11 @@ export class TakChat {
     else if (device && device.uid === null) device.uid = uid;
   }
 
+  /** The uid a device speaks as (its certificate's, or the first a plain-TCP device sent), once known. */
+  speaksAs(connectionId: number): string | null {
+    return this.devices.get(connectionId)?.uid ?? null;
+  }
+
   /** The connections of the device with this uid. */
   connectionsOf(uid: string): number[] {
     return [...this.devices].filter(([, device]) => device.uid === uid || device.carries?.has(uid)).map(([id]) => id);

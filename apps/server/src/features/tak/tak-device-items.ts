@@ -2,6 +2,7 @@ import type { CotMessage } from './cot-reading';
 import type { DeviceIdentity } from './tak-certificates.service';
 import type { ItemLanding, TakDrawings } from './tak-drawings';
 import type { ReportLanding, TakIncidentReports } from './tak-incident-reports';
+import type { PointLanding, TakPointsService } from './tak-points.service';
 import type { TakVideo, VideoLanding } from './tak-video';
 
 /** What devices put on the map and Argus keeps (docs/decisions/0068-tak-items-from-devices.md). */
@@ -12,12 +13,14 @@ export interface DeviceItems {
   video: TakVideo;
   /** Incidents devices mark, filed as field reports. */
   reports: TakIncidentReports;
+  /** Point markers devices place, kept for command's map (docs/decisions/0072-tak-map-points.md). */
+  points: TakPointsService;
 }
 
-export type DeviceItemLanding = ItemLanding | VideoLanding | ReportLanding;
+export type DeviceItemLanding = ItemLanding | VideoLanding | ReportLanding | PointLanding;
 
 /**
- * Lands a device's drawing, video feed, incident marker or delete task in Argus; null for any other
+ * Lands a device's drawing, video feed, incident or point marker or delete task in Argus; null for any other
  * event, or while the endpoint keeps no items.
  */
 export function landItem(items: DeviceItems | null, message: CotMessage, device: DeviceIdentity | null): Promise<DeviceItemLanding> | null {
@@ -29,6 +32,8 @@ export function landItem(items: DeviceItems | null, message: CotMessage, device:
       return items.video.video(message, device);
     case 'incident-report':
       return items.reports.report(message, device);
+    case 'marker':
+      return items.points.marker(message, device);
     case 'removal':
       return removal(items, message, device);
     default:
@@ -36,13 +41,14 @@ export function landItem(items: DeviceItems | null, message: CotMessage, device:
   }
 }
 
-/** TAK's delete task: of a video feed kept as a camera, else of a drawing kept as a zone. */
+/** TAK's delete task: of a kept point, of a video feed kept as a camera, else of a drawing kept as a zone. */
 async function removal(
   items: DeviceItems,
   message: Extract<CotMessage, { kind: 'removal' }>,
   device: DeviceIdentity | null,
 ): Promise<DeviceItemLanding> {
   return (
+    (await items.points.removal(message, device)) ??
     (await items.video.removal(message, device)) ??
     (await items.drawings.removal(message, device)) ?? { landed: false, reason: 'no items kept' }
   );

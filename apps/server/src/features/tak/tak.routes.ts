@@ -8,18 +8,21 @@ import {
   TakContactParams,
   TakContactResponse,
 } from '@argus/contracts/http/tak';
+import { TakPointListResponse } from '@argus/contracts/http/tak-points';
 import { TAK_CERTIFICATE_MANAGERS, TAK_CONTACT_BINDERS, TAK_CONTACT_READERS } from '@argus/contracts/policies/tak';
 import { auditContext } from '../../plugins/auth';
 import type { TakCertificatesService } from './tak-certificates.service';
+import type { TakPointsService } from './tak-points.service';
 import type { TakService } from './tak.service';
 
 /**
  * /tak/contacts: the TAK devices heard on the CoT endpoint and the unit each speaks for;
+ * /tak/points: the points they placed on the map, seen by whoever sees the contacts;
  * /tak/certificates: the certificates their users enrolled them with, and revoking one.
  */
-export const takRoutes: FastifyPluginAsyncZod<{ tak: TakService; certificates: TakCertificatesService }> = async (
+export const takRoutes: FastifyPluginAsyncZod<{ tak: TakService; certificates: TakCertificatesService; points: TakPointsService }> = async (
   app,
-  { tak, certificates },
+  { tak, certificates, points },
 ) => {
   app.get(
     '/tak/contacts',
@@ -31,6 +34,19 @@ export const takRoutes: FastifyPluginAsyncZod<{ tak: TakService; certificates: T
       },
     },
     async () => ({ contacts: await tak.contacts() }),
+  );
+
+  app.get(
+    '/tak/points',
+    {
+      // The contacts' readers (policies/tak.ts), as the "tak" channel their changes come on.
+      config: { access: TAK_CONTACT_READERS, administrative: false },
+      schema: {
+        summary: 'Points TAK devices placed on the map (spot maps, waypoints, checkpoints) that are not stale, oldest first',
+        response: { 200: TakPointListResponse },
+      },
+    },
+    async () => ({ points: await points.list() }),
   );
 
   app.put(

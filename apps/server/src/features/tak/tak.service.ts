@@ -33,6 +33,7 @@ function actingUid(message: CotMessage): string | null {
     case 'drawing':
     case 'video':
     case 'incident-report':
+    case 'marker':
       return message.authorUid;
     default:
       return null;

@@ -4,6 +4,7 @@ import type { Alert } from '@argus/contracts/http/alerts';
 import type { Incident } from '@argus/contracts/http/incidents';
 import type { Report } from '@argus/contracts/http/reports';
 import type { TakContact } from '@argus/contracts/http/tak';
+import type { TakPoint } from '@argus/contracts/http/tak-points';
 import type { Unit } from '@argus/contracts/http/units';
 import { MapLegend } from '../../lib/map/MapLegend';
 import type { MapLibreMap } from '../../lib/map/maplibre';
@@ -16,6 +17,7 @@ import { markerOverlay } from '../../lib/map/overlays/marker';
 import { measureOverlay } from '../../lib/map/overlays/measure';
 import { reportsOverlay } from '../../lib/map/overlays/reports';
 import { takContactsOverlay } from '../../lib/map/overlays/tak-contacts';
+import { takPointsOverlay } from '../../lib/map/overlays/tak-points';
 import { emergencyOverlay, unitsOverlay } from '../../lib/map/overlays/units';
 import { useEscapeStopsPicking } from '../../lib/map/useEscapeStopsPicking';
 import { callerLinkQueries } from '../caller-links/caller-links.queries';
@@ -31,6 +33,8 @@ export interface CommandMapProps {
   alerts: readonly Alert[];
   /** TAK devices heard on the CoT endpoint; the map draws those bound to no unit. */
   takContacts: readonly TakContact[];
+  /** Points TAK devices placed (spot maps, waypoints, checkpoints); drawn until they go stale. */
+  takPoints: readonly TakPoint[];
   now: number;
   selectedIncidentId: string | null;
   highlightedUnitIds: ReadonlySet<string>;
@@ -49,7 +53,7 @@ export interface CommandMapProps {
  * positions rebuilds only the units overlay and the map sends only that source to its worker.
  */
 export function CommandMap(props: CommandMapProps) {
-  const { units, incidents, reports, alerts, takContacts, now, selectedIncidentId, highlightedUnitIds, draftPoint } = props;
+  const { units, incidents, reports, alerts, takContacts, takPoints, now, selectedIncidentId, highlightedUnitIds, draftPoint } = props;
   const reportsLayer = useMemo(() => reportsOverlay(reports), [reports]);
   // An SOS alert sits where its unit is, which the emergency overlay already marks far more loudly.
   const alertsLayer = useMemo(() => alertsOverlay(alerts.filter((alert) => alert.rule !== 'unit.sos')), [alerts]);
@@ -65,6 +69,8 @@ export function CommandMap(props: CommandMapProps) {
   const callersLayer = useMemo(() => callersOverlay(callers.data ?? []), [callers.data]);
   // TAK devices that speak for no unit (docs/decisions/0061-tak-cot-endpoint-first-slice.md), kept live by the LiveCache.
   const takContactsLayer = useMemo(() => takContactsOverlay(takContacts, now), [takContacts, now]);
+  // Points TAK devices placed (docs/decisions/0072-tak-map-points.md), under the devices themselves.
+  const takPointsLayer = useMemo(() => takPointsOverlay(takPoints, now), [takPoints, now]);
   const marker = useMemo(() => markerOverlay(draftPoint, 'New incident'), [draftPoint]);
   const range = useRangeBearing(units);
   useEscapeStopsPicking(range.active, range.setActive);
@@ -79,13 +85,26 @@ export function CommandMap(props: CommandMapProps) {
       alertsLayer,
       incidentsLayer,
       callersLayer,
+      takPointsLayer,
       takContactsLayer,
       unitsLayer,
       marker,
       emergencies,
       measure,
     ],
-    [zones.overlay, reportsLayer, alertsLayer, incidentsLayer, callersLayer, takContactsLayer, unitsLayer, marker, emergencies, measure],
+    [
+      zones.overlay,
+      reportsLayer,
+      alertsLayer,
+      incidentsLayer,
+      callersLayer,
+      takPointsLayer,
+      takContactsLayer,
+      unitsLayer,
+      marker,
+      emergencies,
+      measure,
+    ],
   );
   return (
     <div className={props.className}>
@@ -98,12 +117,14 @@ export function CommandMap(props: CommandMapProps) {
         onMapReady={props.onMapReady}
         goTo
         viewInAddress
-        label="Operational map: units, incidents, callers, TAK devices, reports and alerts"
+        label="Operational map: units, incidents, callers, TAK devices and their points, reports and alerts"
         className="h-full w-full"
       >
         {zones.toggle}
         <RangeBearingPanel active={range.active} onActiveChange={range.setActive} measure={range.measure} />
-        <MapLegend parts={takContacts.length > 0 ? ['units', 'incidents', 'reports', 'alerts', 'tak'] : undefined} />
+        <MapLegend
+          parts={takContacts.length > 0 || takPoints.length > 0 ? ['units', 'incidents', 'reports', 'alerts', 'tak'] : undefined}
+        />
       </OperationalMap>
     </div>
   );

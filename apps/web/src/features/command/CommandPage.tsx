@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Alert } from '@argus/contracts/http/alerts';
 import type { Incident } from '@argus/contracts/http/incidents';
 import type { TakContact } from '@argus/contracts/http/tak';
+import type { TakPoint } from '@argus/contracts/http/tak-points';
 import { mayReadTakContacts } from '@argus/contracts/policies/tak';
 import type { Unit } from '@argus/contracts/http/units';
 import type { MapPick } from '../../lib/map/overlay';
@@ -41,13 +42,14 @@ import { useIncidentReportParam } from './useIncidentReportParam';
 import { LiveStatus } from './LiveStatus';
 import { VideoWall } from './VideoWall';
 import { useAuth } from '../auth/auth-context';
-import { takContactQueries } from '../tak/tak.queries';
+import { takContactQueries, takPointQueries } from '../tak/tak.queries';
 
 type Tab = 'incidents' | 'units' | 'alerts' | 'messages' | 'video' | 'broadcast';
 type IncidentView = { mode: 'queue' } | { mode: 'create' } | { mode: 'detail'; id: string };
 
 const NO_UNITS: Unit[] = [];
 const NO_TAK_CONTACTS: TakContact[] = [];
+const NO_TAK_POINTS: TakPoint[] = [];
 const RESTING_SHORTCUTS = Object.fromEntries(COMMAND_SHORTCUTS.map(({ action }) => [action, () => undefined])) as Record<
   CommandAction,
   () => void
@@ -66,7 +68,10 @@ export function CommandPage() {
   const alerts = useQuery(alertQueries.active());
   const reports = useQuery(awaitingTriageQuery());
   // TAK devices heard on the CoT endpoint, for those who may see them (docs/decisions/0061-tak-cot-endpoint-first-slice.md).
-  const takContacts = useQuery({ ...takContactQueries.list(), enabled: mayReadTakContacts(useAuth().user?.role) });
+  const readsTak = mayReadTakContacts(useAuth().user?.role);
+  const takContacts = useQuery({ ...takContactQueries.list(), enabled: readsTak });
+  // And the points those devices placed, seen by the same readers (docs/decisions/0072-tak-map-points.md).
+  const takPoints = useQuery({ ...takPointQueries.list(), enabled: readsTak });
 
   const [tab, setTab] = useState<Tab>('incidents');
   const [view, setView] = useState<IncidentView>({ mode: 'queue' });
@@ -90,6 +95,7 @@ export function CommandPage() {
   const alertList = useMemo(() => alerts.data?.alerts ?? [], [alerts.data]);
   const reportList = useMemo(() => reports.data?.reports ?? [], [reports.data]);
   const takContactList = takContacts.data ?? NO_TAK_CONTACTS;
+  const takPointList = takPoints.data ?? NO_TAK_POINTS;
   const draftLocation = useMemo(() => (view.mode === 'create' ? draftPoint(draft) : null), [view.mode, draft]);
   const selectedIncidentId = view.mode === 'detail' ? view.id : null;
 
@@ -180,8 +186,15 @@ export function CommandPage() {
   };
 
   const selection = useMemo(
-    () => selectionFor(picked, { units: unitList, reports: reportList, alerts: alertList, takContacts: takContactList }),
-    [picked, unitList, reportList, alertList, takContactList],
+    () =>
+      selectionFor(picked, {
+        units: unitList,
+        reports: reportList,
+        alerts: alertList,
+        takContacts: takContactList,
+        takPoints: takPointList,
+      }),
+    [picked, unitList, reportList, alertList, takContactList, takPointList],
   );
 
   const highlighted = useMemo(() => {
@@ -235,6 +248,7 @@ export function CommandPage() {
             reports={reportList}
             alerts={alertList}
             takContacts={takContactList}
+            takPoints={takPointList}
             now={now}
             selectedIncidentId={selectedIncidentId}
             highlightedUnitIds={highlighted}

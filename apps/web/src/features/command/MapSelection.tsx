@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Alert } from '@argus/contracts/http/alerts';
 import type { Report } from '@argus/contracts/http/reports';
 import type { TakContact } from '@argus/contracts/http/tak';
+import type { TakPoint } from '@argus/contracts/http/tak-points';
 import type { Unit } from '@argus/contracts/http/units';
 import { useCoordinateFormat } from '../../lib/geo/coordinate-preference';
 import { formatReadings } from '../../lib/geo/format-coordinate';
@@ -11,6 +12,7 @@ import { isPositionStale, unitLocation } from '../../lib/map/overlays/units';
 import { formatAge } from '../../lib/time-format';
 import { UnitStatusBadge } from '../units/UnitStatusBadge';
 import { UNIT_KIND_LABELS } from '../units/unit-labels';
+import { TakPointCard } from './TakPointCard';
 import { UnitLiveFeed } from './UnitLiveFeed';
 import { OFFLINE_AREA_SENDERS } from '@argus/contracts/policies/offline-areas';
 import { mayBindTakContacts, mayManageTakCertificates } from '@argus/contracts/policies/tak';
@@ -18,12 +20,13 @@ import type { MapLibreMap } from '../../lib/map/maplibre';
 import { useAuth } from '../auth/auth-context';
 import { SendOfflineAreaPanel } from '../offline-areas/SendOfflineAreaPanel';
 
-/** A unit, report, alert or TAK device chosen on the map (incidents open in the panel instead). */
+/** A unit, report, alert, TAK device or TAK point chosen on the map (incidents open in the panel instead). */
 export type MapSelectionTarget =
   | { kind: 'unit'; unit: Unit }
   | { kind: 'report'; report: Report }
   | { kind: 'alert'; alert: Alert }
-  | { kind: 'tak-contact'; contact: TakContact };
+  | { kind: 'tak-contact'; contact: TakContact }
+  | { kind: 'tak-point'; point: TakPoint };
 
 /** A small card over the map describing what was picked, kept live from the same data as the map. */
 export function MapSelection({
@@ -104,6 +107,7 @@ export function MapSelection({
           )}
         </div>
       ) : null}
+      {target.kind === 'tak-point' ? <TakPointCard point={target.point} now={now} /> : null}
       {where ? <p className="mt-1 font-mono text-xs">{formatReadings(where, format)}</p> : null}
     </section>
   );
@@ -119,5 +123,7 @@ function locationOf(target: MapSelectionTarget): { lat: number; lon: number } | 
       return target.alert.location;
     case 'tak-contact':
       return target.contact.location;
+    case 'tak-point':
+      return target.point.location;
   }
 }

@@ -4,7 +4,8 @@ import type { Incident } from '@argus/contracts/http/incidents';
 import type { Unit } from '@argus/contracts/http/units';
 import { isDroppedAtSocket, testFrame } from '../../test/realtime';
 import { incidentQueries } from '../incidents/incidents.queries';
-import { takContactQueries } from '../tak/tak.queries';
+import type { TakPoint } from '@argus/contracts/http/tak-points';
+import { takContactQueries, takPointQueries } from '../tak/tak.queries';
 import { unitQueries } from '../units/units.queries';
 import { LIVE_FLUSH_INTERVAL_MS, LiveCache } from './live-cache';
 
@@ -157,6 +158,35 @@ describe('LiveCache', () => {
     expect(contacts.map((item) => [item.uid, item.location.lat, item.unit?.callsign ?? null])).toEqual([
       ['a', 3, 'MEDIC 4'],
       ['b', 1, null],
+    ]);
+  });
+
+  it('moves, adds and drops TAK points as their frames say, in order', () => {
+    const key = takPointQueries.list().queryKey;
+    const point = (uid: string, lat: number): TakPoint => ({
+      uid,
+      cotType: 'b-m-p-s-m',
+      what: 'Spot map',
+      callsign: uid,
+      remarks: '',
+      location: { lat, lon: 0 },
+      colour: '#ff0000',
+      iconsetPath: null,
+      placedBy: { uid: 'ANDROID-1', callsign: null, unit: null, user: null },
+      placedAt: 0,
+      updatedAt: lat,
+      staleAt: 10,
+    });
+    queryClient.setQueryData(key, { points: [point('a', 1), point('b', 1)] });
+    const cache = new LiveCache(queryClient);
+    cache.accept(testFrame('tak-point.updated', point('a', 2)));
+    cache.accept(testFrame('tak-point.updated', point('c', 1)));
+    cache.accept(testFrame('tak-point.removed', { uid: 'b' }));
+    cache.flush();
+    const { points } = queryClient.getQueryData<{ points: TakPoint[] }>(key)!;
+    expect(points.map((item) => [item.uid, item.location.lat])).toEqual([
+      ['a', 2],
+      ['c', 1],
     ]);
   });
 

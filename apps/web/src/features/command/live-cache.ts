@@ -17,7 +17,8 @@ import { isNewerUnit, patchUnitList } from '../units/units.live';
 import { unitQueries } from '../units/units.queries';
 import { unitSymbolQueries } from '../unit-symbols/unit-symbols.queries';
 import { patchTakContacts } from '../tak/tak.live';
-import { takContactQueries } from '../tak/tak.queries';
+import { patchTakPoints } from '../tak/tak-points.live';
+import { takContactQueries, takPointQueries } from '../tak/tak.queries';
 import { patchLive } from '../../lib/live-patch';
 import { homeAreaQuery } from '../../lib/map/useHomeArea';
 
@@ -38,6 +39,7 @@ export const LIVE_QUERY_KEYS = [
   callerLinkQueries.all,
   unitSymbolQueries.all,
   takContactQueries.all,
+  takPointQueries.all,
 ] as const;
 
 /**
@@ -179,6 +181,12 @@ export class LiveCache {
         if (frame.type === 'alert.created') void queryClient.invalidateQueries({ queryKey: [...incidentQueries.all, 'timeline'] });
         return;
       }
+      case 'tak-point.updated':
+        patchTakPoints(queryClient, { updated: frame.data });
+        return;
+      case 'tak-point.removed':
+        patchTakPoints(queryClient, { removed: frame.data.uid });
+        return;
       case 'message.created': {
         const message = frame.data;
         if (message.channel === 'broadcast') patchLive(queryClient, broadcastQuery().queryKey, (old) => addBroadcast(old, message));

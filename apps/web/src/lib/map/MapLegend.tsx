@@ -11,6 +11,7 @@ import {
   REPORT_STATUS_COLOURS,
   SEVERITY_COLOURS,
   TAK_CONTACT_COLOUR,
+  BASEMAP_COLOURS,
   UNIT_STATUS_COLOURS,
 } from './palette';
 import { ALERT_SEVERITY_GLYPHS } from './alert-symbols';
@@ -157,6 +158,14 @@ export function MapLegend({ parts = ['units', 'incidents', 'reports', 'alerts'] 
               TAK device bound to no unit (ATAK, iTAK, WinTAK)
             </li>
             <li>Faded, “(stale)”: not heard for 5 min</li>
+            <li className="flex items-center gap-2">
+              <span
+                aria-hidden="true"
+                className="size-3.5 shrink-0 rounded-full border-2"
+                style={{ borderColor: BASEMAP_COLOURS.halo, backgroundColor: TAK_CONTACT_COLOUR }}
+              />
+              Point a TAK device placed (spot map, waypoint, checkpoint), in its own colour or violet
+            </li>
           </ul>
         ) : null}
         {parts.some((part) => part === 'units' || part === 'reports') ? (
