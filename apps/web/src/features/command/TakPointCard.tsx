@@ -1,5 +1,5 @@
 import type { TakPoint } from '@argus/contracts/http/tak-points';
-import { formatAge } from '../../lib/time-format';
+import { formatAge, formatClock } from '../../lib/time-format';
 
 /** Who placed a point: the Argus user its device spoke for and their unit, as far as known. */
 function placedByText({ placedBy }: TakPoint): string {
@@ -28,7 +28,7 @@ export function TakPointCard({ point, now }: { point: TakPoint; now: number }) {
       <p className="text-ink-muted">
         {`Placed ${formatAge(point.placedAt, now)}`}
         {point.updatedAt > point.placedAt ? ` · changed ${formatAge(point.updatedAt, now)}` : ''}
-        {` · leaves the map ${new Date(point.staleAt).toLocaleString()}`}
+        {` · leaves the map at ${formatClock(point.staleAt, now)}`}
       </p>
       {point.iconsetPath ? <p className="break-all text-xs text-ink-muted">{`Icon on the device: ${point.iconsetPath}`}</p> : null}
     </div>
