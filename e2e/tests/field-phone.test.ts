@@ -153,6 +153,18 @@ describe('the field phone', () => {
     await expect.poll(() => field.evaluate(() => window.notifications!.map((shown) => shown.title)), SOON).toContain('New assignment');
     await setHidden(false);
     await expect.poll(() => field.getByText(incidentTitle).isVisible(), { timeout: 30_000 }).toBe(true);
+    // Each milestone's label on one line: the page's break-word wrap once cut "Acknowledg / e".
+    const labelLines = await field
+      .getByRole('group', { name: 'Assignment milestones' })
+      .getByRole('button')
+      .evaluateAll((buttons) =>
+        buttons.map((button) => {
+          const range = document.createRange();
+          range.selectNodeContents(button);
+          return `${button.textContent}: ${new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size}`;
+        }),
+      );
+    expect(labelLines).toEqual(['Acknowledge: 1', 'En route: 1', 'On scene: 1', 'Clear: 1']);
     await screenshot(field, 'field-phone-assignment');
   });
 

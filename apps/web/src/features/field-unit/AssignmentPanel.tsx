@@ -127,13 +127,15 @@ function AssignmentDetail({
           const reached = milestone in assignment.milestones || milestone === status;
           const possible = allowed.includes(milestone);
           return (
+            // Narrow padding, and a step smaller type below 390 px: "Acknowledge" is one long word, and
+            // the page's break-word wrap cut it as "Acknowledg / e" in a half-width button on a phone.
             <button
               key={milestone}
               type="button"
               disabled={!possible}
               onClick={() => onSetStatus(milestone)}
               className={cn(
-                'min-h-16 rounded-lg border-2 px-3 py-2 text-lg font-semibold transition-colors disabled:cursor-not-allowed',
+                'min-h-16 rounded-lg border-2 px-1 py-2 text-base font-semibold transition-colors disabled:cursor-not-allowed min-[390px]:text-lg',
                 possible
                   ? 'border-gold bg-surface text-ink hover:bg-gold hover:text-on-gold'
                   : 'border-line bg-surface text-ink-muted opacity-60',
