@@ -225,6 +225,11 @@ describe('the field phone', () => {
     await expect.poll(() => assignment.getByText(/^as of \d/).isVisible(), SOON).toBe(true);
     await expect.poll(() => thread.getByText('Gas board on the way').isVisible(), SOON).toBe(true);
     await expect.poll(() => thread.getByText(/^as of \d/).isVisible(), SOON).toBe(true);
+    // With no signal the strip does not claim that command follows the phone.
+    await expect
+      .poll(() => field.getByText('Position kept on this phone: command sees it when the signal returns').isVisible(), SOON)
+      .toBe(true);
+    expect(await field.getByText('Sharing your position with command').count()).toBe(0);
     await screenshot(field, 'field-phone-offline-reload');
 
     // Command writes while the phone has no signal; it arrives once the signal returns, and the marks go.
@@ -238,6 +243,7 @@ describe('the field phone', () => {
     await expect.poll(() => thread.getByText(later).isVisible(), { timeout: 30_000 }).toBe(true);
     await expect.poll(() => field.getByText(/^as of \d/).count(), { timeout: 30_000 }).toBe(0);
     expect(await thread.getByText('Gas board on the way').isVisible()).toBe(true);
+    await expect.poll(() => field.getByText('Sharing your position with command').isVisible(), SOON).toBe(true);
     await screenshot(field, 'field-phone-reconnected');
   });
 });
