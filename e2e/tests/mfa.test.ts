@@ -50,7 +50,7 @@ describe('two-factor authentication in the browser', () => {
 
     await page.getByLabel('Code from the app').fill('000000');
     await page.getByRole('button', { name: 'Turn on' }).click();
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Invalid TOTP code entered.' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'That code is not right.' }).isVisible()).toBe(true);
     await page.getByLabel('Code from the app').fill(appCode(key));
     await page.getByRole('button', { name: 'Turn on' }).click();
     await expect.poll(() => page.getByText('Two-factor authentication is on', { exact: true }).isVisible()).toBe(true);
