@@ -25,7 +25,8 @@ export interface AssignmentPanelProps {
   recalled?: Assignment | undefined;
   /** Where I am: the device's fix, else the unit's last reported position. */
   here: Location | null;
-  pendingStatus: DispatchStatus | null;
+  /** Milestones tapped and not yet sent, in order: each shows as reached, the last is the status. */
+  pendingStatuses: readonly DispatchStatus[];
   onSetStatus: (status: DispatchStatus) => void;
   loading: boolean;
   error: string | null;
@@ -38,7 +39,7 @@ export function AssignmentPanel({
   assignment,
   recalled,
   here,
-  pendingStatus,
+  pendingStatuses,
   onSetStatus,
   loading,
   error,
@@ -54,7 +55,7 @@ export function AssignmentPanel({
         <AsOfTag dataUpdatedAt={dataUpdatedAt} />
       </div>
       {assignment ? (
-        <AssignmentDetail assignment={assignment} here={here} pendingStatus={pendingStatus} onSetStatus={onSetStatus} />
+        <AssignmentDetail assignment={assignment} here={here} pendingStatuses={pendingStatuses} onSetStatus={onSetStatus} />
       ) : error ? (
         <p className="text-danger">{`Assignments could not be loaded: ${error}`}</p>
       ) : (
@@ -70,10 +71,11 @@ export function AssignmentPanel({
 function AssignmentDetail({
   assignment,
   here,
-  pendingStatus,
+  pendingStatuses,
   onSetStatus,
 }: Omit<AssignmentPanelProps, 'assignment' | 'loading' | 'error' | 'dataUpdatedAt'> & { assignment: Assignment }) {
   const { incident } = assignment;
+  const pendingStatus = pendingStatuses.at(-1) ?? null;
   const status = pendingStatus ?? assignment.status;
   const allowed: readonly DispatchStatus[] = DISPATCH_TRANSITIONS[status];
   // The field reads the grid reference first until the user chooses otherwise.
@@ -124,7 +126,8 @@ function AssignmentDetail({
       </p>
       <div role="group" aria-label="Assignment milestones" className="grid grid-cols-2 gap-2">
         {CREW_MILESTONES.map(({ status: milestone, label }) => {
-          const reached = milestone in assignment.milestones || milestone === status;
+          // A milestone tapped with no signal is reached too: "En route" went grey once "On scene" followed it offline.
+          const reached = milestone in assignment.milestones || milestone === status || pendingStatuses.includes(milestone);
           const possible = allowed.includes(milestone);
           return (
             // Narrow padding, and a step smaller type below 390 px: "Acknowledge" is one long word, and
