@@ -66,6 +66,7 @@ describe('the civic lifecycle', () => {
     const status = follower.getByTestId('public-status');
     await expect.poll(() => status.textContent(), SOON).toBe('Received');
     expect(await follower.getByText(trackingCode).isVisible()).toBe(true);
+    expect(await follower.getByText(/checks for news/).isVisible()).toBe(true);
     // Nothing but the public status: not even the words the reporter typed.
     expect(await follower.getByText(description).count()).toBe(0);
 
@@ -131,6 +132,7 @@ describe('the civic lifecycle', () => {
     await expect.poll(() => status.textContent(), FOLLOWED).toBe('Closed');
     expect(await follower.getByTestId('public-outcome').textContent()).toContain(note);
     expect(await follower.getByText(/council collects/).count()).toBe(0);
+    expect(await follower.getByText(/checks for news/).count()).toBe(0);
     await screenshot(follower, 'civic-lifecycle-5-closed-phone');
 
     // A wrong link shows nothing.

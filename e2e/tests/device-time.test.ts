@@ -98,6 +98,8 @@ describe('device time on a phone with no signal', () => {
     await page.waitForTimeout(OFFLINE_MS / 2);
     const onScene = await tap(page, 'On scene');
     await expect.poll(() => page.getByRole('heading', { name: 'Waiting to send (2)' }).isVisible(), SOON).toBe(true);
+    // The unit reads as the taps left it, not as the server last said ("Dispatched").
+    expect(await page.locator('[data-unit-status]').textContent()).toContain('Status: On scene');
     await page.waitForTimeout(Math.max(0, OFFLINE_MS - (Date.now() - offlineSince)));
     await page.locator('#outbox').scrollIntoViewIfNeeded();
     await screenshot(page, 'device-time-phone-offline');

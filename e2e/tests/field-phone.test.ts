@@ -153,6 +153,18 @@ describe('the field phone', () => {
     await expect.poll(() => field.evaluate(() => window.notifications!.map((shown) => shown.title)), SOON).toContain('New assignment');
     await setHidden(false);
     await expect.poll(() => field.getByText(incidentTitle).isVisible(), { timeout: 30_000 }).toBe(true);
+    // Each milestone's label on one line: the page's break-word wrap once cut "Acknowledg / e".
+    const labelLines = await field
+      .getByRole('group', { name: 'Assignment milestones' })
+      .getByRole('button')
+      .evaluateAll((buttons) =>
+        buttons.map((button) => {
+          const range = document.createRange();
+          range.selectNodeContents(button);
+          return `${button.textContent}: ${new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size}`;
+        }),
+      );
+    expect(labelLines).toEqual(['Acknowledge: 1', 'En route: 1', 'On scene: 1', 'Clear: 1']);
     await screenshot(field, 'field-phone-assignment');
   });
 
@@ -213,6 +225,11 @@ describe('the field phone', () => {
     await expect.poll(() => assignment.getByText(/^as of \d/).isVisible(), SOON).toBe(true);
     await expect.poll(() => thread.getByText('Gas board on the way').isVisible(), SOON).toBe(true);
     await expect.poll(() => thread.getByText(/^as of \d/).isVisible(), SOON).toBe(true);
+    // With no signal the strip does not claim that command follows the phone.
+    await expect
+      .poll(() => field.getByText('Position kept on this phone: command sees it when the signal returns').isVisible(), SOON)
+      .toBe(true);
+    expect(await field.getByText('Sharing your position with command').count()).toBe(0);
     await screenshot(field, 'field-phone-offline-reload');
 
     // Command writes while the phone has no signal; it arrives once the signal returns, and the marks go.
@@ -226,6 +243,7 @@ describe('the field phone', () => {
     await expect.poll(() => thread.getByText(later).isVisible(), { timeout: 30_000 }).toBe(true);
     await expect.poll(() => field.getByText(/^as of \d/).count(), { timeout: 30_000 }).toBe(0);
     expect(await thread.getByText('Gas board on the way').isVisible()).toBe(true);
+    await expect.poll(() => field.getByText('Sharing your position with command').isVisible(), SOON).toBe(true);
     await screenshot(field, 'field-phone-reconnected');
   });
 });

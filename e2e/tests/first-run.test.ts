@@ -103,6 +103,23 @@ describe('first run in the browser', () => {
     await page.screenshot({ path: '.e2e-artifacts/first-run-settings-viewport.png' });
     await page.getByRole('button', { name: 'Set up authenticator app' }).click();
     await expect.poll(() => page.getByRole('img', { name: /QR code/ }).isVisible(), SOON).toBe(true);
+    // On a phone the key takes two lines; they break between its groups of four, never inside one.
+    const groupLines = await page
+      .locator('code')
+      .first()
+      .evaluate((code) => {
+        const text = code.firstChild!;
+        const lines: number[] = [];
+        for (const group of (text.textContent ?? '').matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(text, group.index);
+          range.setEnd(text, group.index + group[0].length);
+          lines.push(range.getClientRects().length);
+        }
+        return lines;
+      });
+    expect(groupLines.length).toBeGreaterThan(4);
+    expect(new Set(groupLines)).toEqual(new Set([1]));
     const key = ((await page.locator('code').first().textContent()) ?? '').replace(/\s/g, '');
     const totp = new TOTP({ secret: Secret.fromBase32(key), digits: 6, period: 30, algorithm: 'SHA1' });
     await page.getByLabel('Code from the app').fill(totp.generate());

@@ -50,7 +50,7 @@ describe('two-factor authentication in the browser', () => {
 
     await page.getByLabel('Code from the app').fill('000000');
     await page.getByRole('button', { name: 'Turn on' }).click();
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Invalid TOTP code entered.' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'That code is not right.' }).isVisible()).toBe(true);
     await page.getByLabel('Code from the app').fill(appCode(key));
     await page.getByRole('button', { name: 'Turn on' }).click();
     await expect.poll(() => page.getByText('Two-factor authentication is on', { exact: true }).isVisible()).toBe(true);
@@ -69,6 +69,10 @@ describe('two-factor authentication in the browser', () => {
     // The password alone now opens nothing: the guard sends every page back to the code step.
     await passwordStep(page);
     await expect.poll(() => page.getByLabel('Authentication code').isVisible()).toBe(true);
+    // Not signed in yet: no welcome until the code is right.
+    expect(await page.getByText('Login successful', { exact: true }).count()).toBe(0);
+    // The factor keeps its default name, which the step does not repeat back.
+    expect(await page.getByText('Enter the current code from your authenticator app.', { exact: true }).isVisible()).toBe(true);
     await page.goto(mainUrl('/fieldunit'));
     await page.waitForURL((url) => url.pathname === '/login');
     await expect.poll(() => page.getByLabel('Authentication code').isVisible()).toBe(true);
@@ -78,6 +82,7 @@ describe('two-factor authentication in the browser', () => {
     await page.getByLabel('Authentication code').fill(appCode(key, 1));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL((url) => url.pathname === '/fieldunit');
+    await expect.poll(() => page.getByText('Login successful', { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => heading(page).textContent()).toBe('Field Unit Dashboard');
 
     // A lost phone: a recovery code stands in, once.

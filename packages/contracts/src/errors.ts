@@ -68,7 +68,11 @@ export const ERRORS = {
   mfa_factor_not_found: { status: 404, message: 'No such second factor.' },
   mfa_factor_name_conflict: { status: 422, message: 'You already have a second factor with this name.' },
   mfa_challenge_expired: { status: 422, message: 'This challenge has expired or was already used. Start a new one.' },
-  mfa_verification_failed: { status: 422, message: 'Invalid TOTP code entered.' },
+  mfa_verification_failed: {
+    status: 422,
+    // Said to people, not to an API client: "TOTP" is a word few of them know.
+    message: 'That code is not right. Check it and try again: the authenticator app shows a new one every 30 seconds.',
+  },
   mfa_phone_not_enabled: { status: 422, message: 'Phone factors are not enabled on this server: no SMS sender is configured.' },
   provider_disabled: { status: 400, message: 'This sign-in provider is not enabled on this server.' },
   flow_state_not_found: { status: 404, message: 'This sign-in attempt has expired or was already used. Start again.' },

@@ -9,7 +9,7 @@ import { isApiError } from '../../lib/api-error';
 import { toast } from '../../components/ui/toast-store';
 import { AuthContext, type AuthContextValue, type SignInCredentials, type SignOutReason } from './auth-context';
 import { authApi } from './auth.api';
-import { authReducer, checkFailureAction, type AuthState } from './auth-state';
+import { authReducer, checkFailureAction, needsSecondFactor, type AuthState } from './auth-state';
 import { AUTH_TEXT } from './auth-texts';
 import { useSessionKeepalive } from './useSessionKeepalive';
 import { forgetSession, recallSession, rememberSession } from './remembered-session';
@@ -98,7 +98,7 @@ export function AuthProvider({ enabled, children }: AuthProviderProps) {
       runningCheck.current?.abort();
       queryClient.clear();
       dispatch({ type: 'signed-in', user, session });
-      return user;
+      return { user, secondFactorDue: needsSecondFactor(session) };
     },
     [queryClient],
   );

@@ -27,8 +27,9 @@ export function LoginForm() {
     setErrors({});
     setSubmitting(true);
     try {
-      const user = await signIn(parsed.data);
-      toast({ title: TEXT.login.successTitle, description: TEXT.login.welcome(user.full_name) });
+      const { user, secondFactorDue } = await signIn(parsed.data);
+      // With a second factor still to enter, nobody is signed in yet: the code step welcomes them.
+      if (!secondFactorDue) toast({ title: TEXT.login.successTitle, description: TEXT.login.welcome(user.full_name) });
     } catch (error) {
       toast({ title: TEXT.login.failedTitle, description: loginErrorDescription(error), variant: 'destructive' });
       setSubmitting(false);

@@ -68,7 +68,9 @@ export function useProviderReturn(): boolean {
     setExchanging(true);
     signIn({ authCode: code, codeVerifier: verifier })
       .then(
-        (user) => toast({ title: TEXT.login.successTitle, description: TEXT.login.welcome(user.full_name) }),
+        ({ user, secondFactorDue }) => {
+          if (!secondFactorDue) toast({ title: TEXT.login.successTitle, description: TEXT.login.welcome(user.full_name) });
+        },
         (failure: unknown) => toast({ title: TEXT.login.failedTitle, description: loginErrorDescription(failure), variant: 'destructive' }),
       )
       .finally(() => setExchanging(false));

@@ -51,7 +51,7 @@ export function RegisterForm() {
       return;
     }
     try {
-      const user = await signIn({ email: parsed.data.email, password: parsed.data.password });
+      const { user } = await signIn({ email: parsed.data.email, password: parsed.data.password });
       toast({ title: TEXT.login.successTitle, description: TEXT.login.welcome(user.full_name) });
     } catch (error) {
       setSignInProblem(registrationSignInProblem(error));

@@ -8,13 +8,19 @@ export type SignOutReason = 'user' | 'expired' | 'ended';
 /** A password, or the code and PKCE verifier a sign-in provider's round trip ended with. */
 export type SignInCredentials = LoginRequest | { authCode: string; codeVerifier: string };
 
+/** Who signed in, and whether a code from the authenticator app is still to come before anything opens. */
+export interface SignedIn {
+  user: User;
+  secondFactorDue: boolean;
+}
+
 export interface AuthContextValue {
   state: AuthState;
   user: User | null;
   session: Session | null;
   /** Runs the session check again (after an error, or when the connection returns). */
   recheck: () => void;
-  signIn: (credentials: SignInCredentials) => Promise<User>;
+  signIn: (credentials: SignInCredentials) => Promise<SignedIn>;
   signOut: (reason?: SignOutReason) => Promise<void>;
   applySession: (session: Session) => void;
   applyUser: (user: User) => void;

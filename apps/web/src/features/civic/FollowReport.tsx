@@ -40,7 +40,10 @@ export function FollowReport({ token }: { token: string | null }) {
           {/* A closed report may never have passed the stages before (a rejected one): only the outcome says how it ended. */}
           {report.data.publicStage === 'closed' ? null : <StageSteps stage={report.data.publicStage} />}
           <OutcomeNote outcome={report.data.outcome} />
-          <p className="text-sm text-ink-muted">{`This page checks for news every ${FOLLOW_POLL_MS / 1000} seconds while it is open.`}</p>
+          {/* Under a closed report's outcome, "checks for news" read as if more were still to come. */}
+          {report.data.publicStage === 'closed' ? null : (
+            <p className="text-sm text-ink-muted">{`This page checks for news every ${FOLLOW_POLL_MS / 1000} seconds while it is open.`}</p>
+          )}
         </div>
       ) : null}
     </section>

@@ -25,7 +25,8 @@ export interface AssignmentPanelProps {
   recalled?: Assignment | undefined;
   /** Where I am: the device's fix, else the unit's last reported position. */
   here: Location | null;
-  pendingStatus: DispatchStatus | null;
+  /** Milestones tapped and not yet sent, in order: each shows as reached, the last is the status. */
+  pendingStatuses: readonly DispatchStatus[];
   onSetStatus: (status: DispatchStatus) => void;
   loading: boolean;
   error: string | null;
@@ -38,7 +39,7 @@ export function AssignmentPanel({
   assignment,
   recalled,
   here,
-  pendingStatus,
+  pendingStatuses,
   onSetStatus,
   loading,
   error,
@@ -54,7 +55,7 @@ export function AssignmentPanel({
         <AsOfTag dataUpdatedAt={dataUpdatedAt} />
       </div>
       {assignment ? (
-        <AssignmentDetail assignment={assignment} here={here} pendingStatus={pendingStatus} onSetStatus={onSetStatus} />
+        <AssignmentDetail assignment={assignment} here={here} pendingStatuses={pendingStatuses} onSetStatus={onSetStatus} />
       ) : error ? (
         <p className="text-danger">{`Assignments could not be loaded: ${error}`}</p>
       ) : (
@@ -70,10 +71,11 @@ export function AssignmentPanel({
 function AssignmentDetail({
   assignment,
   here,
-  pendingStatus,
+  pendingStatuses,
   onSetStatus,
 }: Omit<AssignmentPanelProps, 'assignment' | 'loading' | 'error' | 'dataUpdatedAt'> & { assignment: Assignment }) {
   const { incident } = assignment;
+  const pendingStatus = pendingStatuses.at(-1) ?? null;
   const status = pendingStatus ?? assignment.status;
   const allowed: readonly DispatchStatus[] = DISPATCH_TRANSITIONS[status];
   // The field reads the grid reference first until the user chooses otherwise.
@@ -124,16 +126,19 @@ function AssignmentDetail({
       </p>
       <div role="group" aria-label="Assignment milestones" className="grid grid-cols-2 gap-2">
         {CREW_MILESTONES.map(({ status: milestone, label }) => {
-          const reached = milestone in assignment.milestones || milestone === status;
+          // A milestone tapped with no signal is reached too: "En route" went grey once "On scene" followed it offline.
+          const reached = milestone in assignment.milestones || milestone === status || pendingStatuses.includes(milestone);
           const possible = allowed.includes(milestone);
           return (
+            // Narrow padding, and a step smaller type below 390 px: "Acknowledge" is one long word, and
+            // the page's break-word wrap cut it as "Acknowledg / e" in a half-width button on a phone.
             <button
               key={milestone}
               type="button"
               disabled={!possible}
               onClick={() => onSetStatus(milestone)}
               className={cn(
-                'min-h-16 rounded-lg border-2 px-3 py-2 text-lg font-semibold transition-colors disabled:cursor-not-allowed',
+                'min-h-16 rounded-lg border-2 px-1 py-2 text-base font-semibold transition-colors disabled:cursor-not-allowed min-[390px]:text-lg',
                 possible
                   ? 'border-gold bg-surface text-ink hover:bg-gold hover:text-on-gold'
                   : 'border-line bg-surface text-ink-muted opacity-60',

@@ -18,7 +18,7 @@ import { applyFieldFrame, fieldChannels, fieldCue } from './field-unit.live';
 import { ringFor } from '../attention/ring';
 import { usePushSubscription } from '../attention/usePushSubscription';
 import { fieldUnitKeys, fieldUnitQueries } from './field-unit.queries';
-import { hasPendingSos, pendingDispatchStatus, pendingUnitStatus } from './pending-actions';
+import { hasPendingSos, pendingDispatchStatuses, pendingUnitStatus } from './pending-actions';
 import { SharingStrip } from './SharingStrip';
 import { SosButton } from './SosButton';
 import { UnitPanel } from './UnitPanel';
@@ -143,7 +143,7 @@ function FieldUnitScreen({ userId }: { userId: string }) {
         <>
           <UnitPanel
             unit={unit}
-            pendingStatus={pendingUnitStatus(outbox.items, unit.id)}
+            pendingStatus={pendingUnitStatus(outbox.items, unit.id, assignment?.id ?? null)}
             dataUpdatedAt={units.dataUpdatedAt}
             onSetStatus={(status) => void actions.setUnitStatus(unit.id, status)}
           />
@@ -151,7 +151,7 @@ function FieldUnitScreen({ userId }: { userId: string }) {
             assignment={assignment}
             recalled={recalled.data?.unitId === unit.id ? recalled.data : undefined}
             here={here}
-            pendingStatus={assignment ? pendingDispatchStatus(outbox.items, assignment.id) : null}
+            pendingStatuses={assignment ? pendingDispatchStatuses(outbox.items, assignment.id) : []}
             onSetStatus={(status) => assignment && void actions.setAssignmentStatus(assignment.id, status)}
             loading={assignments.isPending}
             dataUpdatedAt={assignments.dataUpdatedAt}

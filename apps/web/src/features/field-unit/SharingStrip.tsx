@@ -1,5 +1,6 @@
 import { LocateFixed, LocateOff } from 'lucide-react';
 import { cn } from '../../lib/class-names';
+import { useOnline } from '../../lib/useOnline';
 
 export interface SharingStripProps {
   sharing: boolean;
@@ -16,25 +17,21 @@ export interface SharingStripProps {
 export function SharingStrip({ sharing, onDuty, located, onSharingChange }: SharingStripProps) {
   // Only a position actually sent is "sharing": with location blocked, the strip said so while nothing went.
   const shared = sharing && onDuty && located;
+  // With no signal the positions wait in the outbox: "sharing with command", in green under the
+  // offline banner, let a crew in a dead zone believe command could see where they were.
+  const online = useOnline();
+  const live = shared && online;
   const Icon = shared ? LocateFixed : LocateOff;
   return (
     <div
       role="status"
       className={cn(
         'flex min-h-12 items-center gap-3 rounded-xl border-2 px-3 py-2',
-        shared ? 'border-success text-success' : 'border-warning text-warning',
+        live ? 'border-success text-success' : 'border-warning text-warning',
       )}
     >
       <Icon aria-hidden="true" className="size-5 shrink-0" />
-      <p className="flex-1 font-semibold">
-        {shared
-          ? 'Sharing your position with command'
-          : !sharing
-            ? 'Position sharing paused'
-            : onDuty
-              ? 'Position not shared: this phone gives no location'
-              : 'Position not shared: out of service'}
-      </p>
+      <p className="flex-1 font-semibold">{stripText(live, shared, sharing, onDuty)}</p>
       {onDuty ? (
         <button
           type="button"
@@ -46,4 +43,11 @@ export function SharingStrip({ sharing, onDuty, located, onSharingChange }: Shar
       ) : null}
     </div>
   );
+}
+
+function stripText(live: boolean, shared: boolean, sharing: boolean, onDuty: boolean): string {
+  if (live) return 'Sharing your position with command';
+  if (shared) return 'Position kept on this phone: command sees it when the signal returns';
+  if (!sharing) return 'Position sharing paused';
+  return onDuty ? 'Position not shared: this phone gives no location' : 'Position not shared: out of service';
 }

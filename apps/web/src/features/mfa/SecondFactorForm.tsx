@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { describeError } from '../../lib/api-error';
 import { Button } from '../../components/ui/Button';
 import { TextField } from '../../components/ui/TextField';
+import { TEXT } from '@argus/contracts/catalogue';
+import { toast } from '../../components/ui/toast-store';
 import { useAuth } from '../auth/auth-context';
 import { mfaApi } from './mfa.api';
 import { mfaQueries } from './mfa.queries';
@@ -14,7 +16,7 @@ const RECOVERY_CODE = /^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/;
  * stays at aal1, good for nothing but this, until the code from the authenticator app is right.
  */
 export function SecondFactorForm() {
-  const { recheck, signOut } = useAuth();
+  const { recheck, signOut, user } = useAuth();
   const factors = useQuery(mfaQueries.factors());
   const factor = factors.data?.find((candidate) => candidate.status === 'verified' && candidate.factor_type === 'totp');
   const [code, setCode] = useState('');
@@ -33,6 +35,7 @@ export function SecondFactorForm() {
     setError(undefined);
     try {
       await mfaApi.verify(factor.id, digits);
+      if (user) toast({ title: TEXT.login.successTitle, description: TEXT.login.welcome(user.full_name) });
       recheck();
     } catch (failure) {
       setError(describeError(failure));
@@ -46,7 +49,8 @@ export function SecondFactorForm() {
     <form noValidate onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-4">
       <h2 className="text-xl font-semibold">Two-factor authentication</h2>
       <p className="text-ink-muted">
-        {factor?.friendly_name
+        {/* The name set up by default says nothing more: "your authenticator app (Authenticator app)". */}
+        {factor?.friendly_name && factor.friendly_name.toLowerCase() !== 'authenticator app'
           ? `Enter the current code from your authenticator app (${factor.friendly_name}).`
           : 'Enter the current code from your authenticator app.'}
       </p>

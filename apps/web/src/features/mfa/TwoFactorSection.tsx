@@ -159,7 +159,8 @@ export function TwoFactorSection() {
             className="size-48 rounded-md bg-white p-2"
           />
           <p>
-            Key: <code className="break-all font-mono">{grouped(enrolment.totp.secret)}</code>
+            {/* Lines wrap between the groups of four, never inside one: split as "JJL / T", a key typed by hand goes wrong. */}
+            Key: <code className="break-words font-mono">{grouped(enrolment.totp.secret)}</code>
           </p>
           <TextField
             label="Code from the app"
