@@ -15,8 +15,9 @@ export default defineConfig({
           hookTimeout: 60_000,
           pool: 'forks',
           // Real argon2id at its cheapest cost: the product's cost was about half this project's CPU time.
-          // PostgreSQL test databases are copied from one migrated template per file.
-          setupFiles: ['apps/server/test/setup-password-cost.ts', 'apps/server/test/setup-databases.ts'],
+          setupFiles: ['apps/server/test/setup-password-cost.ts'],
+          // PostgreSQL test databases are copied from one template migrated for the whole run.
+          globalSetup: ['apps/server/test/postgres-template.global.ts'],
         },
       },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' } },
