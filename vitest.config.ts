@@ -14,9 +14,14 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // Two files at once whatever the core count: Vitest's default, one fewer than the cores, is
+          // one file at a time on CI's two cores, while a file mostly waits on PostgreSQL, child
+          // processes and timers (docs/decisions/0075-server-tests-two-files-at-once.md).
+          maxWorkers: 2,
           // Real argon2id at its cheapest cost: the product's cost was about half this project's CPU time.
-          // PostgreSQL test databases are copied from one migrated template per file.
-          setupFiles: ['apps/server/test/setup-password-cost.ts', 'apps/server/test/setup-databases.ts'],
+          setupFiles: ['apps/server/test/setup-password-cost.ts'],
+          // PostgreSQL test databases are copied from one template migrated for the whole run.
+          globalSetup: ['apps/server/test/postgres-template.global.ts'],
         },
       },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' } },

@@ -1,6 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createDatabase } from '../src/db/database';
+import { inject } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's migrated PostgreSQL template (test/postgres-template.global.ts), or null when PostgreSQL did not answer. */
+    postgresTemplate: string | null;
+  }
+}
 
 /** The PostgreSQL server the integration tests use (TEST_POSTGRES_URL, default the local one). */
 export const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -24,27 +30,12 @@ export function databaseUrl(name: string): string {
 }
 
 /**
- * A migrated PostgreSQL database that each test's database is copied from: copying a template
- * takes a fraction of the time the migrations take. One per test file (each file has its own
- * module state), made on first use from the migrations as they are now, dropped after the file.
+ * The migrated PostgreSQL database that each test's database is copied from: copying a template
+ * takes a fraction of the time the migrations take. One for the whole run, made by
+ * test/postgres-template.global.ts from the migrations as they are now, before any file starts.
  */
-let template: Promise<string> | undefined;
-
-export function migratedTemplate(): Promise<string> {
-  template ??= (async () => {
-    const name = `argus_template_${randomBytes(6).toString('hex')}`;
-    await adminQuery(`create database ${name}`);
-    // Migrated, then closed: PostgreSQL copies a template only while no one is connected to it.
-    await (await createDatabase({ dataDir: '', databaseUrl: databaseUrl(name) })).close();
-    return name;
-  })();
-  return template;
-}
-
-/** Drops this file's template database, if it made one (test/setup-databases.ts, after each file). */
-export async function dropTemplateDatabase(): Promise<void> {
-  if (!template) return;
-  const name = await template.catch(() => null);
-  template = undefined;
-  if (name) await adminQuery(`drop database if exists ${name} with (force)`);
+export function migratedTemplate(): string {
+  const name = inject('postgresTemplate');
+  if (!name) throw new Error(`PostgreSQL did not answer at ${ADMIN_URL} when the run started, so there is no migrated template`);
+  return name;
 }

@@ -29,7 +29,7 @@ async function twoNodes(dialect: Dialect, env: Record<string, string> = {}) {
   let name: string | undefined;
   if (dialect === 'postgres') {
     name = `argus_test_${randomBytes(6).toString('hex')}`;
-    await adminQuery(`create database ${name} template ${await migratedTemplate()}`);
+    await adminQuery(`create database ${name} template ${migratedTemplate()}`);
     url = databaseUrl(name);
   }
   const config = loadConfig({

@@ -29,6 +29,11 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** SQLite file name under dataDir; ':memory:' for throwaway databases. */
   sqliteFile?: string;
+  /**
+   * A throwaway in-memory SQLite database that starts as a copy of this image (better-sqlite3's
+   * `serialize()`): tests copy one migrated database instead of migrating one per test.
+   */
+  sqliteImage?: Buffer;
 }
 
 /** Opens SQLite (default, WAL, durable) or PostgreSQL when a URL is given, and migrates it. */
@@ -40,8 +45,8 @@ export async function createDatabase(options: DatabaseOptions): Promise<Db> {
 
 function openSqlite(options: DatabaseOptions): Db {
   const file = options.sqliteFile ?? 'argus.sqlite';
-  if (file !== ':memory:') fs.mkdirSync(options.dataDir, { recursive: true });
-  const database = new SQLite(file === ':memory:' ? file : path.join(options.dataDir, file));
+  if (file !== ':memory:' && !options.sqliteImage) fs.mkdirSync(options.dataDir, { recursive: true });
+  const database = new SQLite(options.sqliteImage ?? (file === ':memory:' ? file : path.join(options.dataDir, file)));
   database.pragma('journal_mode = WAL');
   // FULL makes every commit survive a power cut, which an incident log needs more than speed.
   database.pragma('synchronous = FULL');
