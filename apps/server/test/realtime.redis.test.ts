@@ -37,7 +37,7 @@ describe.skipIf(!hasRedis).each(TEST_DIALECTS)('realtime shared by two server pr
     const env = sharedProcessEnv(database, keyPrefix);
     const [adminEmail] = await seedSharedDatabase(env, ['Command_Admin']);
     [first, second] = await Promise.all([startServer(env), startServer(env)]);
-    command = await signInOver(first.baseUrl, adminEmail!);
+    command = await signInOver(first.baseUrl, adminEmail);
   });
 
   afterAll(async () => {

@@ -61,14 +61,17 @@ export function sharedProcessEnv(
 }
 
 /** Migrates the shared database and creates one user per role in it, before any process opens it; their emails, in order. */
-export async function seedSharedDatabase(env: Record<string, string>, roles: Role[]): Promise<string[]> {
+export async function seedSharedDatabase<const Roles extends readonly Role[]>(
+  env: Record<string, string>,
+  roles: Roles,
+): Promise<{ -readonly [K in keyof Roles]: string }> {
   const config = loadConfig(env);
   const db = await createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   try {
     const services = createServices(config, db, systemClock);
     const emails: string[] = [];
     for (const role of roles) emails.push((await createUser(services, { role })).email);
-    return emails;
+    return emails as { -readonly [K in keyof Roles]: string };
   } finally {
     await db.close();
   }
