@@ -1,5 +1,5 @@
 import type { CreateIncidentRequest, Incident } from '@argus/contracts/http/incidents';
-import { createUser, signIn, type Client, type TestApp } from './support';
+import { createUser, signIn, signInNewUser, type Client, type TestApp } from './support';
 
 /** Where dispatch-side tests start: command and one crew signed in, the crew's unit, and an open incident. */
 export interface CrewedIncident {
@@ -53,4 +53,15 @@ export async function setUpCrewedIncident(
     incidentId: incident.json().incident.id,
     incident: incident.json().incident,
   };
+}
+
+/** A second crew, MEDIC-3 (medical) of one Field_Unit: the crew that must not see ENGINE-7's work. */
+export async function addOtherCrew(
+  t: Pick<TestApp, 'app' | 'services'>,
+  command: Client,
+): Promise<{ outsider: Client; otherUnitId: string }> {
+  const stranger = await signInNewUser(t, 'Field_Unit');
+  const unit = await command.request('POST', '/units', { callsign: 'MEDIC-3', kind: 'medical', members: [stranger.user.id] });
+  if (unit.statusCode !== 201) throw new Error(`setting up the other crew failed: ${unit.statusCode} ${unit.body}`);
+  return { outsider: stranger.client, otherUnitId: unit.json().unit.id };
 }

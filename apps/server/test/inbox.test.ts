@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OperationalEvent } from '../src/realtime/events';
 import { TEST_DIALECTS } from './databases';
-import { setUpCrewedIncident } from './crewed-incident';
+import { addOtherCrew, setUpCrewedIncident } from './crewed-incident';
 import { buildTestApp, createUser, signIn, signInNewUser, type Client, type TestApp } from './support';
 
 const HERE = { lat: 51.5, lon: -0.12 };
@@ -44,11 +44,8 @@ describe.each(TEST_DIALECTS)('command inbox on %s', (dialect) => {
     } = await setUpCrewedIncident(t, { commandName: 'Casey Command', crewName: 'Frankie Field', incident: { location: HERE } }));
     otherCommand = (await signInNewUser(t, 'Command_Admin')).client;
     analyst = await signIn(t.app, (await createUser(t.services, { role: 'Intelligence_Analyst', full_name: 'Avery Analyst' })).email);
-    const stranger = await signInNewUser(t, 'Field_Unit');
-    outsider = stranger.client;
+    ({ outsider, otherUnitId } = await addOtherCrew(t, command));
     civic = (await signInNewUser(t, 'Civic_Reporter')).client;
-    otherUnitId = (await command.request('POST', '/units', { callsign: 'MEDIC-3', kind: 'medical', members: [stranger.user.id] })).json()
-      .unit.id;
   });
   afterEach(() => t.close());
 

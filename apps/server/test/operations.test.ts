@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OperationalEvent } from '../src/realtime/events';
 import { TEST_DIALECTS } from './databases';
-import { setUpCrewedIncident } from './crewed-incident';
+import { addOtherCrew, setUpCrewedIncident } from './crewed-incident';
 import { buildTestApp, signInNewUser, type Client, type TestApp } from './support';
 
 const HERE = { lat: 51.5, lon: -0.12 };
@@ -29,11 +29,8 @@ describe.each(TEST_DIALECTS)('operations on %s', (dialect) => {
     t.services.events.listen((event) => published.push(event));
     ({ command, crew, unitId, incidentId } = await setUpCrewedIncident(t, { crewName: 'Frankie Field', incident: { location: HERE } }));
     analyst = (await signInNewUser(t, 'Intelligence_Analyst')).client;
-    const stranger = await signInNewUser(t, 'Field_Unit');
-    outsider = stranger.client;
+    ({ outsider, otherUnitId } = await addOtherCrew(t, command));
     civic = (await signInNewUser(t, 'Civic_Reporter')).client;
-    otherUnitId = (await command.request('POST', '/units', { callsign: 'MEDIC-3', kind: 'medical', members: [stranger.user.id] })).json()
-      .unit.id;
   });
   afterEach(() => t.close());
 

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import webPush from 'web-push';
 import { TEST_DIALECTS } from './databases';
-import { setUpCrewedIncident } from './crewed-incident';
+import { addOtherCrew, setUpCrewedIncident } from './crewed-incident';
 import { buildTestApp, signInNewUser, type Client, type TestApp } from './support';
 
 const HERE = { lat: 51.5, lon: -0.12 };
@@ -111,10 +111,8 @@ describe.each(TEST_DIALECTS)('web push on %s', (dialect) => {
       WEB_PUSH_SUBJECT: 'mailto:ops@argus.test',
     });
     ({ command, crew, unitId, incidentId } = await setUpCrewedIncident(t, { commandName: 'Casey Command', incident: { location: HERE } }));
-    const other = await signInNewUser(t, 'Field_Unit');
-    otherCrew = other.client;
+    ({ outsider: otherCrew } = await addOtherCrew(t, command));
     civic = (await signInNewUser(t, 'Civic_Reporter')).client;
-    await command.request('POST', '/units', { callsign: 'MEDIC-3', kind: 'medical', members: [other.user.id] });
   });
   afterEach(() => t.close());
 
