@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CAMERA_HEALTH } from '@argus/contracts/http/cameras';
 import { TEST_DIALECTS } from './databases';
 import { loadConfig } from '../src/config';
-import { buildTestApp, createUser, signIn, type Client, type TestApp } from './support';
+import { buildTestApp, expectRefusal, signInNewUser, type Client, type TestApp } from './support';
 
 describe.each(TEST_DIALECTS)('cameras on %s', (dialect) => {
   let t: TestApp;
@@ -12,9 +12,9 @@ describe.each(TEST_DIALECTS)('cameras on %s', (dialect) => {
 
   beforeEach(async () => {
     t = await buildTestApp(dialect);
-    command = await signIn(t.app, (await createUser(t.services, { role: 'Command_Admin' })).email);
-    analyst = await signIn(t.app, (await createUser(t.services, { role: 'Intelligence_Analyst' })).email);
-    field = await signIn(t.app, (await createUser(t.services, { role: 'Field_Unit' })).email);
+    command = (await signInNewUser(t, 'Command_Admin')).client;
+    analyst = (await signInNewUser(t, 'Intelligence_Analyst')).client;
+    field = (await signInNewUser(t, 'Field_Unit')).client;
   });
   afterEach(() => t.close());
 
@@ -92,26 +92,17 @@ describe.each(TEST_DIALECTS)('cameras on %s', (dialect) => {
   });
 
   it('answers bad input with reasons a person understands', async () => {
-    const expectMessage = async (
-      response: Promise<{ statusCode: number; json(): { error: { message: string } } }>,
-      status: number,
-      text: string,
-    ) => {
-      const answer = await response;
-      expect(answer.statusCode).toBe(status);
-      expect(answer.json().error.message).toContain(text);
-    };
-    await expectMessage(register({ location: { lat: 95, lon: 0 } }), 400, 'lat must be between -90 and 90.');
-    await expectMessage(register({ fov: 0 }), 400, 'fov is 1 to 360 degrees.');
-    await expectMessage(register({ kind: 'drone' }), 400, 'kind must be one of camera, sensor.');
-    await expectMessage(register({ room: 'room with spaces' }), 400, 'A stream room id uses letters');
-    await expectMessage(register({ detection: { enabled: true, minScore: 0.3, classes: ['teapot'] } }), 400, 'classes are among');
+    await expectRefusal(register({ location: { lat: 95, lon: 0 } }), 400, 'lat must be between -90 and 90.');
+    await expectRefusal(register({ fov: 0 }), 400, 'fov is 1 to 360 degrees.');
+    await expectRefusal(register({ kind: 'drone' }), 400, 'kind must be one of camera, sensor.');
+    await expectRefusal(register({ room: 'room with spaces' }), 400, 'A stream room id uses letters');
+    await expectRefusal(register({ detection: { enabled: true, minScore: 0.3, classes: ['teapot'] } }), 400, 'classes are among');
     await register();
-    await expectMessage(register(), 409, 'A camera or sensor named Gate North already exists.');
-    await expectMessage(command.request('PATCH', '/cameras/nope', { name: 'Z' }), 404, 'No such camera or sensor.');
+    await expectRefusal(register(), 409, 'A camera or sensor named Gate North already exists.');
+    await expectRefusal(command.request('PATCH', '/cameras/nope', { name: 'Z' }), 404, 'No such camera or sensor.');
     const { id } = (await register({ name: 'Other' })).json().camera;
-    await expectMessage(command.request('PATCH', `/cameras/${id}`, {}), 400, 'Send at least one field to change.');
-    await expectMessage(command.request('PATCH', `/cameras/${id}`, { name: 'Gate North' }), 409, 'already exists');
+    await expectRefusal(command.request('PATCH', `/cameras/${id}`, {}), 400, 'Send at least one field to change.');
+    await expectRefusal(command.request('PATCH', `/cameras/${id}`, { name: 'Gate North' }), 409, 'already exists');
   });
 
   it('moves between online, degraded and offline by heartbeats, their measurements and the 30 s check', async () => {
@@ -176,7 +167,7 @@ describe('the detector setting', () => {
   it('names the model the surveillance page loads, defaulting to the shipped CenterNet, and refuses models it cannot read', async () => {
     const t = await buildTestApp(TEST_DIALECTS[0]!, { DETECTION_MODEL_URL: '/models/site/nanodet-m.json' });
     try {
-      const command = await signIn(t.app, (await createUser(t.services, { role: 'Command_Admin' })).email);
+      const command = (await signInNewUser(t, 'Command_Admin')).client;
       expect((await command.request('GET', '/cameras/detector')).json()).toEqual({
         modelUrl: '/models/site/nanodet-m.json',
         wasmPath: '/detection/',

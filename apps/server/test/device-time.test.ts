@@ -4,7 +4,8 @@ import { SERVER_TIME_HEADER } from '@argus/contracts/http/device-time';
 import { DEVICE_TIME_DEFAULTS } from '../src/lib/device-time';
 import { ManualClock } from '../src/lib/clock';
 import { TEST_DIALECTS } from './databases';
-import { buildTestApp, createUser, signIn, type Client, type TestApp } from './support';
+import { setUpCrewedIncident } from './crewed-incident';
+import { buildTestApp, type Client, type TestApp } from './support';
 
 const T0 = Date.UTC(2026, 10, 27, 8, 0, 0);
 const MIN = 60_000;
@@ -23,13 +24,7 @@ describe.each(TEST_DIALECTS)('device time on %s', (dialect) => {
 
   beforeEach(async () => {
     t = await buildTestApp(dialect, {}, new ManualClock(T0));
-    command = await signIn(t.app, (await createUser(t.services, { role: 'Command_Admin' })).email);
-    const member = await createUser(t.services, { role: 'Field_Unit' });
-    crew = await signIn(t.app, member.email);
-    unitId = (await command.request('POST', '/units', { callsign: 'ENGINE-7', kind: 'fire', members: [member.id] })).json().unit.id;
-    incidentId = (
-      await command.request('POST', '/incidents', { title: 'Barn fire', category: 'fire', severity: 'high', location: { lat: 1, lon: 2 } })
-    ).json().incident.id;
+    ({ command, crew, unitId, incidentId } = await setUpCrewedIncident(t, { incident: { title: 'Barn fire', severity: 'high' } }));
     dispatchId = (await command.request('POST', `/incidents/${incidentId}/dispatch`, { unitIds: [unitId] })).json().dispatches[0].id;
   });
   afterEach(() => t.close());

@@ -1,10 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './cli-process';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createDatabase, type Db } from '../src/db/database';
@@ -12,17 +11,9 @@ import type { Services } from '../src/services';
 import { pngOfSize } from './evidence-fixtures';
 import { createUser } from './support';
 
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'argus-evidence-cli-'));
 
-function cli(...args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-    cwd: serverRoot,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-    encoding: 'utf8',
-  });
-  return { code: result.status, out: result.stdout, err: result.stderr };
-}
+const cli = (...args: string[]) => runCli(dataDir, ...args);
 
 /** `npm run cli -- evidence verify` as an operator runs it, on the SQLite file a server wrote. */
 describe('npm run cli -- evidence verify', () => {

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OperationalEvent } from '../src/realtime/events';
 import { TEST_DIALECTS } from './databases';
-import { buildTestApp, createUser, signIn, type Client, type TestApp } from './support';
+import { addOtherCrew, setUpCrewedIncident } from './crewed-incident';
+import { buildTestApp, createUser, signIn, signInNewUser, type Client, type TestApp } from './support';
 
 const HERE = { lat: 51.5, lon: -0.12 };
 
@@ -33,23 +34,18 @@ describe.each(TEST_DIALECTS)('command inbox on %s', (dialect) => {
     t = await buildTestApp(dialect);
     published = [];
     t.services.events.listen((event) => published.push(event));
-    const commander = await createUser(t.services, { role: 'Command_Admin', full_name: 'Casey Command' });
-    commandId = commander.id;
-    command = await signIn(t.app, commander.email);
-    otherCommand = await signIn(t.app, (await createUser(t.services, { role: 'Command_Admin' })).email);
+    ({
+      command,
+      commandUserId: commandId,
+      crew,
+      crewUserId: crewId,
+      unitId,
+      incidentId,
+    } = await setUpCrewedIncident(t, { commandName: 'Casey Command', crewName: 'Frankie Field', incident: { location: HERE } }));
+    otherCommand = (await signInNewUser(t, 'Command_Admin')).client;
     analyst = await signIn(t.app, (await createUser(t.services, { role: 'Intelligence_Analyst', full_name: 'Avery Analyst' })).email);
-    const member = await createUser(t.services, { role: 'Field_Unit', full_name: 'Frankie Field' });
-    crewId = member.id;
-    const stranger = await createUser(t.services, { role: 'Field_Unit' });
-    crew = await signIn(t.app, member.email);
-    outsider = await signIn(t.app, stranger.email);
-    civic = await signIn(t.app, (await createUser(t.services, { role: 'Civic_Reporter' })).email);
-    unitId = (await command.request('POST', '/units', { callsign: 'ENGINE-7', kind: 'fire', members: [member.id] })).json().unit.id;
-    otherUnitId = (await command.request('POST', '/units', { callsign: 'MEDIC-3', kind: 'medical', members: [stranger.id] })).json().unit
-      .id;
-    incidentId = (
-      await command.request('POST', '/incidents', { title: 'Warehouse fire', category: 'fire', severity: 'critical', location: HERE })
-    ).json().incident.id;
+    ({ outsider, otherUnitId } = await addOtherCrew(t, command));
+    civic = (await signInNewUser(t, 'Civic_Reporter')).client;
   });
   afterEach(() => t.close());
 

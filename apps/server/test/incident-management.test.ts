@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@argus/contracts/http/auth';
 import { TEST_DIALECTS } from './databases';
-import { buildTestApp, createUser, signIn, type Client, type TestApp } from './support';
+import { setUpCrewedIncident } from './crewed-incident';
+import { buildTestApp, signInNewUser, type Client, type TestApp } from './support';
+
+const HERE = { lat: 51.5, lon: -0.12 };
 
 /** Managing an incident after it opens: edits by role and version, recall, reassignment, disposition. */
 describe.each(TEST_DIALECTS)('incident management on %s', (dialect) => {
@@ -14,8 +17,7 @@ describe.each(TEST_DIALECTS)('incident management on %s', (dialect) => {
   let unitId: string;
 
   const open = async (title: string) =>
-    (await command.request('POST', '/incidents', { title, category: 'fire', severity: 'high', location: { lat: 51.5, lon: -0.12 } })).json()
-      .incident;
+    (await command.request('POST', '/incidents', { title, category: 'fire', severity: 'high', location: HERE })).json().incident;
   const get = async (id: string) => (await command.request('GET', `/incidents/${id}`)).json().incident;
   const timeline = async (id: string) => (await command.request('GET', `/incidents/${id}/timeline`)).json().entries;
   const unitStatus = async (id: string) =>
@@ -23,12 +25,11 @@ describe.each(TEST_DIALECTS)('incident management on %s', (dialect) => {
 
   beforeEach(async () => {
     t = await buildTestApp(dialect);
-    command = await signIn(t.app, (await createUser(t.services, { role: 'Command_Admin', full_name: 'Dana Dispatcher' })).email);
-    analyst = await signIn(t.app, (await createUser(t.services, { role: 'Intelligence_Analyst' })).email);
-    const member = await createUser(t.services, { role: 'Field_Unit' });
-    crew = await signIn(t.app, member.email);
-    unitId = (await command.request('POST', '/units', { callsign: 'ENGINE-7', kind: 'fire', members: [member.id] })).json().unit.id;
-    incident = await open('Warehouse fire');
+    ({ command, crew, unitId, incident } = await setUpCrewedIncident(t, {
+      commandName: 'Dana Dispatcher',
+      incident: { severity: 'high', location: HERE },
+    }));
+    analyst = (await signInNewUser(t, 'Intelligence_Analyst')).client;
   });
   afterEach(() => t.close());
 
@@ -81,7 +82,7 @@ describe.each(TEST_DIALECTS)('incident management on %s', (dialect) => {
 
     // The clock is frozen, so the versions differ only because each save moves updatedAt forward.
     const version = (await get(incident.id)).updatedAt;
-    const other = await signIn(t.app, (await createUser(t.services, { role: 'Command_Admin' })).email);
+    const other = (await signInNewUser(t, 'Command_Admin')).client;
     // Over real connections, as two dispatchers' browsers would send them.
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     const address = t.app.server.address();

@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@argus/contracts/errors';
-import { loadConfig } from '../src/config';
-import { createDatabase } from '../src/db/database';
-import { systemClock } from '../src/lib/clock';
-import { createServices } from '../src/services';
 import { TEST_DIALECTS } from './databases';
-import { createUser } from './support';
-import { REDIS_URL, redisAnswers } from './scale-out-support';
-import { sharedDatabase, signInOver, startServer, stopServer, type ServerProcess } from './server-processes';
+import { REDIS_URL, dropRedisKeys, redisAnswers } from './scale-out-support';
+import {
+  seedSharedDatabase,
+  sharedDatabase,
+  sharedProcessEnv,
+  signInOver,
+  startServer,
+  stopServer,
+  type ServerProcess,
+} from './server-processes';
 
 /**
  * Issue 17: what each server process kept to itself. Two real server processes on one database
@@ -57,26 +59,13 @@ describe.skipIf(!hasRedis).each(TEST_DIALECTS)('limits and zone previews shared 
 
   beforeAll(async () => {
     database = await sharedDatabase(dialect);
-    const env = {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      WEB_DIST: '/nonexistent',
-      MFA_REQUIRED_FOR_ADMINS: 'false',
-      REDIS_URL,
-      REDIS_KEY_PREFIX: keyPrefix,
+    const env = sharedProcessEnv(database, keyPrefix, {
       // The test speaks as a proxy would, so each test counts an address of its own.
       TRUST_PROXY: 'loopback',
       RATE_LIMIT_PUBLIC_MAX: String(PUBLIC_MAX),
       RATE_LIMIT_SESSION_MAX: String(SESSION_MAX),
-      ...database.env,
-    };
-    // Migrated and seeded here, before either process opens it.
-    const config = loadConfig(env);
-    const db = await createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-    const services = createServices(config, db, systemClock);
-    emails = [];
-    for (let i = 0; i < 3; i += 1) emails.push((await createUser(services, { role: 'Command_Admin' })).email);
-    await db.close();
+    });
+    emails = await seedSharedDatabase(env, ['Command_Admin', 'Command_Admin', 'Command_Admin']);
     [a, b] = await Promise.all([startServer(env), startServer(env)]);
     // Two processes starting on a loaded machine: no tight limit on how long that takes.
   }, 300_000);
@@ -84,10 +73,7 @@ describe.skipIf(!hasRedis).each(TEST_DIALECTS)('limits and zone previews shared 
   afterAll(async () => {
     await Promise.all([stopServer(a), stopServer(b)]);
     await database?.drop();
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${keyPrefix}*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
+    await dropRedisKeys(keyPrefix);
   });
 
   it('lets one address make its public requests once between both processes, answering the rest as one process did', async () => {

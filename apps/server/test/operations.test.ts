@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OperationalEvent } from '../src/realtime/events';
 import { TEST_DIALECTS } from './databases';
-import { buildTestApp, createUser, signIn, type Client, type TestApp } from './support';
+import { addOtherCrew, setUpCrewedIncident } from './crewed-incident';
+import { buildTestApp, signInNewUser, type Client, type TestApp } from './support';
 
 const HERE = { lat: 51.5, lon: -0.12 };
 
@@ -26,19 +27,10 @@ describe.each(TEST_DIALECTS)('operations on %s', (dialect) => {
     t = await buildTestApp(dialect);
     published = [];
     t.services.events.listen((event) => published.push(event));
-    command = await signIn(t.app, (await createUser(t.services, { role: 'Command_Admin' })).email);
-    analyst = await signIn(t.app, (await createUser(t.services, { role: 'Intelligence_Analyst' })).email);
-    const member = await createUser(t.services, { role: 'Field_Unit', full_name: 'Frankie Field' });
-    const stranger = await createUser(t.services, { role: 'Field_Unit' });
-    crew = await signIn(t.app, member.email);
-    outsider = await signIn(t.app, stranger.email);
-    civic = await signIn(t.app, (await createUser(t.services, { role: 'Civic_Reporter' })).email);
-    unitId = (await command.request('POST', '/units', { callsign: 'ENGINE-7', kind: 'fire', members: [member.id] })).json().unit.id;
-    otherUnitId = (await command.request('POST', '/units', { callsign: 'MEDIC-3', kind: 'medical', members: [stranger.id] })).json().unit
-      .id;
-    incidentId = (
-      await command.request('POST', '/incidents', { title: 'Warehouse fire', category: 'fire', severity: 'critical', location: HERE })
-    ).json().incident.id;
+    ({ command, crew, unitId, incidentId } = await setUpCrewedIncident(t, { crewName: 'Frankie Field', incident: { location: HERE } }));
+    analyst = (await signInNewUser(t, 'Intelligence_Analyst')).client;
+    ({ outsider, otherUnitId } = await addOtherCrew(t, command));
+    civic = (await signInNewUser(t, 'Civic_Reporter')).client;
   });
   afterEach(() => t.close());
 

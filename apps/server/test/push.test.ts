@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import webPush from 'web-push';
 import { TEST_DIALECTS } from './databases';
-import { buildTestApp, createUser, signIn, type Client, type TestApp } from './support';
+import { addOtherCrew, setUpCrewedIncident } from './crewed-incident';
+import { buildTestApp, signInNewUser, type Client, type TestApp } from './support';
 
 const HERE = { lat: 51.5, lon: -0.12 };
 
@@ -109,17 +110,9 @@ describe.each(TEST_DIALECTS)('web push on %s', (dialect) => {
       WEB_PUSH_PRIVATE_KEY: vapid.privateKey,
       WEB_PUSH_SUBJECT: 'mailto:ops@argus.test',
     });
-    command = await signIn(t.app, (await createUser(t.services, { role: 'Command_Admin', full_name: 'Casey Command' })).email);
-    const member = await createUser(t.services, { role: 'Field_Unit' });
-    crew = await signIn(t.app, member.email);
-    const other = await createUser(t.services, { role: 'Field_Unit' });
-    otherCrew = await signIn(t.app, other.email);
-    civic = await signIn(t.app, (await createUser(t.services, { role: 'Civic_Reporter' })).email);
-    unitId = (await command.request('POST', '/units', { callsign: 'ENGINE-7', kind: 'fire', members: [member.id] })).json().unit.id;
-    await command.request('POST', '/units', { callsign: 'MEDIC-3', kind: 'medical', members: [other.id] });
-    incidentId = (
-      await command.request('POST', '/incidents', { title: 'Warehouse fire', category: 'fire', severity: 'critical', location: HERE })
-    ).json().incident.id;
+    ({ command, crew, unitId, incidentId } = await setUpCrewedIncident(t, { commandName: 'Casey Command', incident: { location: HERE } }));
+    ({ outsider: otherCrew } = await addOtherCrew(t, command));
+    civic = (await signInNewUser(t, 'Civic_Reporter')).client;
   });
   afterEach(() => t.close());
 
@@ -202,7 +195,7 @@ describe('web push when not configured', () => {
 
   it('answers that there is no key, and refuses a subscription with 409', async () => {
     t = await buildTestApp(TEST_DIALECTS[0]!);
-    const crew = await signIn(t.app, (await createUser(t.services, { role: 'Field_Unit' })).email);
+    const crew = (await signInNewUser(t, 'Field_Unit')).client;
     expect((await crew.request('GET', '/push/key')).json()).toEqual({ publicKey: null });
     const refused = await crew.request('POST', '/push/subscriptions', { endpoint: 'https://push.example/x', keys: browserKeys() });
     expect(refused.statusCode).toBe(409);

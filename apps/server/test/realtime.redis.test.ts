@@ -1,15 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
-import { createDatabase } from '../src/db/database';
-import { systemClock } from '../src/lib/clock';
-import { createServices } from '../src/services';
 import { TEST_DIALECTS } from './databases';
 import { RealtimeClient } from './realtime-support';
-import { createUser } from './support';
-import { REDIS_URL, redisAnswers } from './scale-out-support';
-import { sharedDatabase, signInOver, startServer, stopServer, type ServerProcess } from './server-processes';
+import { REDIS_URL, dropRedisKeys, redisAnswers } from './scale-out-support';
+import {
+  seedSharedDatabase,
+  sharedDatabase,
+  sharedProcessEnv,
+  signInOver,
+  startServer,
+  stopServer,
+  type ServerProcess,
+} from './server-processes';
 
 /**
  * Two server processes on one database and one Redis share their channels. Redis answers at
@@ -32,32 +34,17 @@ describe.skipIf(!hasRedis).each(TEST_DIALECTS)('realtime shared by two server pr
 
   beforeAll(async () => {
     database = await sharedDatabase(dialect);
-    const env = {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      WEB_DIST: '/nonexistent',
-      MFA_REQUIRED_FOR_ADMINS: 'false',
-      REDIS_URL,
-      REDIS_KEY_PREFIX: keyPrefix,
-      ...database.env,
-    };
-    // Migrated and seeded here, before either process opens it.
-    const config = loadConfig(env);
-    const db = await createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-    const admin = await createUser(createServices(config, db, systemClock), { role: 'Command_Admin' });
-    await db.close();
+    const env = sharedProcessEnv(database, keyPrefix);
+    const [adminEmail] = await seedSharedDatabase(env, ['Command_Admin']);
     [first, second] = await Promise.all([startServer(env), startServer(env)]);
-    command = await signInOver(first.baseUrl, admin.email);
+    command = await signInOver(first.baseUrl, adminEmail);
   });
 
   afterAll(async () => {
     sockets.splice(0).forEach((socket) => socket.drop());
     await Promise.all([stopServer(first), stopServer(second)]);
     await database?.drop();
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${keyPrefix}*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
+    await dropRedisKeys(keyPrefix);
   });
 
   async function open(server: ServerProcess, channels: Parameters<RealtimeClient['subscribe']>[0]): Promise<RealtimeClient> {

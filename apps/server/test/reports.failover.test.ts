@@ -1,16 +1,18 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
-import { createDatabase } from '../src/db/database';
-import { systemClock } from '../src/lib/clock';
 import { DEFAULT_OUTBOX_OPTIONS } from '../src/realtime/outbox';
-import { createServices } from '../src/services';
 import { TEST_DIALECTS } from './databases';
 import { RealtimeClient } from './realtime-support';
-import { REDIS_URL, redisAnswers } from './scale-out-support';
-import { sharedDatabase, signInOver, startServer, stopServer, type ServerProcess } from './server-processes';
-import { createUser } from './support';
+import { REDIS_URL, dropRedisKeys, redisAnswers } from './scale-out-support';
+import {
+  seedSharedDatabase,
+  sharedDatabase,
+  sharedProcessEnv,
+  signInOver,
+  startServer,
+  stopServer,
+  type ServerProcess,
+} from './server-processes';
 
 /**
  * Issue 17's failover (docs/decisions/0053-an-outbox-for-every-event.md): reporters file through
@@ -32,29 +34,17 @@ describe.skipIf(!ready)('reports announced once across a node killed between com
   const keyPrefix = `argus:test:${randomBytes(6).toString('hex')}:`;
   let database: Awaited<ReturnType<typeof sharedDatabase>>;
   let env: Record<string, string>;
+  let reporterEmail: string;
+  let analystEmail: string;
   let a: ServerProcess | undefined;
   let b: ServerProcess | undefined;
   let socket: RealtimeClient | undefined;
 
   beforeAll(async () => {
     database = await sharedDatabase('postgres');
-    env = {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      WEB_DIST: '/nonexistent',
-      MFA_REQUIRED_FOR_ADMINS: 'false',
-      REDIS_URL,
-      REDIS_KEY_PREFIX: keyPrefix,
-      // The writers are one reporter filing as fast as the processes answer.
-      RATE_LIMIT_SESSION_MAX: '1000000',
-      ...database.env,
-    };
-    const config = loadConfig(env);
-    const db = await createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-    const services = createServices(config, db, systemClock);
-    await createUser(services, { role: 'Civic_Reporter', email: 'reporter@argus.test' });
-    await createUser(services, { role: 'Intelligence_Analyst', email: 'analyst@argus.test' });
-    await db.close();
+    // The writers are one reporter filing as fast as the processes answer.
+    env = sharedProcessEnv(database, keyPrefix, { RATE_LIMIT_SESSION_MAX: '1000000' });
+    [reporterEmail, analystEmail] = await seedSharedDatabase(env, ['Civic_Reporter', 'Intelligence_Analyst']);
     [a, b] = await Promise.all([startServer(env), startServer(env)]);
   }, 120_000);
 
@@ -62,15 +52,12 @@ describe.skipIf(!ready)('reports announced once across a node killed between com
     socket?.drop();
     await Promise.all([stopServer(a), stopServer(b)]);
     await database?.drop();
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${keyPrefix}*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
+    await dropRedisKeys(keyPrefix);
   }, 120_000);
 
   it('gives the subscriber exactly one report.created per acknowledged report through repeated kill -9s', async () => {
-    const analyst = await signInOver(b!.baseUrl, 'analyst@argus.test');
-    const reporter = await signInOver(b!.baseUrl, 'reporter@argus.test');
+    const analyst = await signInOver(b!.baseUrl, analystEmail);
+    const reporter = await signInOver(b!.baseUrl, reporterEmail);
     socket = await RealtimeClient.open(b!.baseUrl, analyst.headers);
     await socket.subscribe(['reports']);
 

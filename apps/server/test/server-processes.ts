@@ -6,9 +6,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@argus/contracts/http/auth';
-import type { Dialect } from '../src/db/database';
-import { STRONG_PASSWORD } from './support';
-import { POSTGRES_ADMIN_URL } from './scale-out-support';
+import type { Role } from '@argus/contracts/roles';
+import { loadConfig } from '../src/config';
+import { createDatabase, type Dialect } from '../src/db/database';
+import { systemClock } from '../src/lib/clock';
+import { createServices } from '../src/services';
+import { createUser, STRONG_PASSWORD } from './support';
+import { POSTGRES_ADMIN_URL, REDIS_URL } from './scale-out-support';
 
 /** Real Argus server processes (realtime-node.ts) on one database and one Redis, for the multi-process tests. */
 const NODE_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'realtime-node.ts');
@@ -36,6 +40,41 @@ export async function sharedDatabase(dialect: Dialect): Promise<{ env: Record<st
       await cleanup.end();
     },
   };
+}
+
+/** What every process of one test starts with: quiet, no admin MFA, the shared database, and Redis keys under the test's own prefix. */
+export function sharedProcessEnv(
+  database: { env: Record<string, string> },
+  keyPrefix: string,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    MFA_REQUIRED_FOR_ADMINS: 'false',
+    REDIS_URL,
+    REDIS_KEY_PREFIX: keyPrefix,
+    ...extra,
+    ...database.env,
+  };
+}
+
+/** Migrates the shared database and creates one user per role in it, before any process opens it; their emails, in order. */
+export async function seedSharedDatabase<const Roles extends readonly Role[]>(
+  env: Record<string, string>,
+  roles: Roles,
+): Promise<{ -readonly [K in keyof Roles]: string }> {
+  const config = loadConfig(env);
+  const db = await createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  try {
+    const services = createServices(config, db, systemClock);
+    const emails: string[] = [];
+    for (const role of roles) emails.push((await createUser(services, { role })).email);
+    return emails as { -readonly [K in keyof Roles]: string };
+  } finally {
+    await db.close();
+  }
 }
 
 export interface ServerProcess {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_STREAM_DEFAULTS } from '@argus/contracts/http/stream-settings';
 import { TEST_DIALECTS } from './databases';
-import { buildTestApp, createUser, signIn, type Client, type TestApp } from './support';
+import { buildTestApp, createUser, expectRefusal, signIn, signInNewUser, type Client, type TestApp } from './support';
 
 describe.each(TEST_DIALECTS)('stream settings on %s', (dialect) => {
   let t: TestApp;
@@ -12,20 +12,10 @@ describe.each(TEST_DIALECTS)('stream settings on %s', (dialect) => {
   beforeEach(async () => {
     t = await buildTestApp(dialect);
     command = await signIn(t.app, (await createUser(t.services, { role: 'Command_Admin', full_name: 'Dana Reyes' })).email);
-    field = await signIn(t.app, (await createUser(t.services, { role: 'Field_Unit' })).email);
-    analyst = await signIn(t.app, (await createUser(t.services, { role: 'Intelligence_Analyst' })).email);
+    field = (await signInNewUser(t, 'Field_Unit')).client;
+    analyst = (await signInNewUser(t, 'Intelligence_Analyst')).client;
   });
   afterEach(() => t.close());
-
-  const expectMessage = async (
-    response: Promise<{ statusCode: number; json(): { error: { message: string } } }>,
-    status: number,
-    text: string,
-  ) => {
-    const answer = await response;
-    expect(answer.statusCode).toBe(status);
-    expect(answer.json().error.message).toContain(text);
-  };
 
   it('keeps each user their own publishing defaults', async () => {
     expect((await field.request('GET', '/stream-settings/me')).json()).toEqual({ defaults: DEFAULT_STREAM_DEFAULTS, updatedAt: null });
@@ -45,19 +35,19 @@ describe.each(TEST_DIALECTS)('stream settings on %s', (dialect) => {
 
   it('answers bad defaults with reasons and keeps what was saved', async () => {
     await field.request('PATCH', '/stream-settings/me', { bitrateKbps: 900 });
-    await expectMessage(
+    await expectRefusal(
       field.request('PATCH', '/stream-settings/me', { resolution: '4k' }),
       400,
       'Resolution must be one of 360p, 480p, 720p, 1080p.',
     );
-    await expectMessage(
+    await expectRefusal(
       field.request('PATCH', '/stream-settings/me', { frameRate: 25 }),
       400,
       'Frame rate must be one of 15, 24, 30, 60 fps.',
     );
-    await expectMessage(field.request('PATCH', '/stream-settings/me', { bitrateKbps: 50 }), 400, 'Bitrate is 100 to 8000 kbit/s.');
-    await expectMessage(field.request('PATCH', '/stream-settings/me', { codec: 'AV1' }), 400, 'Codec must be one of auto, H264, VP8.');
-    await expectMessage(field.request('PATCH', '/stream-settings/me', {}), 400, 'Send at least one setting to change.');
+    await expectRefusal(field.request('PATCH', '/stream-settings/me', { bitrateKbps: 50 }), 400, 'Bitrate is 100 to 8000 kbit/s.');
+    await expectRefusal(field.request('PATCH', '/stream-settings/me', { codec: 'AV1' }), 400, 'Codec must be one of auto, H264, VP8.');
+    await expectRefusal(field.request('PATCH', '/stream-settings/me', {}), 400, 'Send at least one setting to change.');
     expect((await field.request('GET', '/stream-settings/me')).json().defaults.bitrateKbps).toBe(900);
   });
 
@@ -96,18 +86,18 @@ describe.each(TEST_DIALECTS)('stream settings on %s', (dialect) => {
   });
 
   it('refuses ICE servers that could not work, saying why', async () => {
-    await expectMessage(
+    await expectRefusal(
       command.request('PATCH', '/stream-settings/platform', { iceServers: [{ urls: ['http://stun.example'] }] }),
       400,
       'starts with stun:, turn: or turns:',
     );
-    await expectMessage(
+    await expectRefusal(
       command.request('PATCH', '/stream-settings/platform', { iceServers: [{ urls: ['turn:turn.example:3478'] }] }),
       400,
       'A TURN server needs a username and a credential.',
     );
-    await expectMessage(command.request('PATCH', '/stream-settings/platform', { iceServers: [{ urls: [] }] }), 400, 'at least one address');
-    await expectMessage(
+    await expectRefusal(command.request('PATCH', '/stream-settings/platform', { iceServers: [{ urls: [] }] }), 400, 'at least one address');
+    await expectRefusal(
       command.request('PATCH', '/stream-settings/platform', { recordingRetentionDays: 0 }),
       400,
       'recordingRetentionDays is 1 to 3650.',

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@argus/contracts/http/auth';
 import type { Role } from '@argus/contracts/roles';
 import { OPERATOR } from '@argus/contracts/policies/accounts';
@@ -128,4 +129,11 @@ export async function signInNewUser(
 ): Promise<{ user: Awaited<ReturnType<typeof createUser>>; client: Client }> {
   const user = await createUser(t.services, { role });
   return { user, client: await signIn(t.app, user.email) };
+}
+
+/** Expects the request to be answered with `status` and an error message that says `text`: the words a person reads. */
+export async function expectRefusal(response: Promise<LightMyRequestResponse>, status: number, text: string): Promise<void> {
+  const answer = await response;
+  expect(answer.statusCode).toBe(status);
+  expect(answer.json().error.message).toContain(text);
 }

@@ -57,17 +57,20 @@ function openSqlite(options: DatabaseOptions): Db {
   return {
     kysely,
     dialect: 'sqlite',
-    ping: async () => {
-      try {
-        await sql`select 1`.execute(kysely);
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: () => answersSelect(kysely),
     outsideWriteVersion: () => dataVersion.get() as number,
     close: () => kysely.destroy(),
   };
+}
+
+/** Whether the database answers a trivial query: what /health/ready asks of either dialect. */
+async function answersSelect(kysely: Kysely<Database>): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(kysely);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 256;
@@ -109,14 +112,7 @@ function openPostgres(url: string): Db {
   return {
     kysely,
     dialect: 'postgres',
-    ping: async () => {
-      try {
-        await sql`select 1`.execute(kysely);
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: () => answersSelect(kysely),
     outsideWriteVersion: () => null,
     close: () => kysely.destroy(),
   };

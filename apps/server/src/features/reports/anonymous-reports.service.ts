@@ -7,6 +7,7 @@ import { sha256 } from '../../lib/tokens';
 import type { Outbox } from '../../realtime/outbox';
 import type { AuditContext } from '../audit/audit.log';
 import type { CivicSettingsService } from './civic-settings.service';
+import type { PhotoUpload } from './photo-upload';
 import { viewOf } from './report-access';
 import { ensureFiledReportAnnounced, fileNewReport, newReportRow } from './report-filing.service';
 import type { ReportPhotos } from './report-photos.service';
@@ -75,18 +76,10 @@ export class AnonymousReports {
   }
 
   /** A photo of an anonymous report, sent with its follow link's token; stored and made evidence as any report photo. */
-  async addPhoto(
-    token: string,
-    reportId: string,
-    photoId: string,
-    declaredType: string | undefined,
-    bytes: Buffer,
-    occurredAt: number | undefined,
-    context: AuditContext,
-  ): Promise<PhotoRow> {
+  async addPhoto(token: string, reportId: string, upload: PhotoUpload, context: AuditContext): Promise<PhotoRow> {
     const report = await this.findByToken(token);
     if (report.id !== reportId) throw new AppError('not_found', 'No report follows this link.');
-    return this.photos.addTo(report, null, photoId, declaredType, bytes, occurredAt, context);
+    return this.photos.addTo(report, null, upload, context);
   }
 
   private async findByToken(token: string): Promise<ReportRow> {

@@ -14,6 +14,7 @@ import {
 } from '@argus/contracts/http/reports';
 import { COMMAND_ROLES } from '@argus/contracts/roles';
 import { auditContext } from '../../plugins/auth';
+import { photoUploadOf } from './photo-upload';
 import { presentFollowedReport, presentPhoto } from './reports.presenter';
 import type { ReportsService } from './reports.service';
 
@@ -77,14 +78,10 @@ export const publicReportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsServic
       },
     },
     async (request) => {
-      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const photo = await reports.anonymous.addPhoto(
         followToken(request.headers),
         request.params.id,
-        request.params.photoId,
-        request.headers['content-type']?.split(';')[0]?.trim(),
-        body,
-        request.query.occurredAt,
+        photoUploadOf(request),
         auditContext(request),
       );
       return { photo: presentPhoto(photo) };

@@ -10,6 +10,7 @@ import type { AuditContext } from '../audit/audit.log';
 import type { EvidenceService } from '../evidence/evidence.service';
 import { stripPhotoMetadata } from '../evidence/redact';
 import type { UserRow } from '../users/users.repository';
+import type { PhotoUpload } from './photo-upload';
 import { findVisibleReport, viewOf } from './report-access';
 import { reportEvents } from './reports.events';
 import type { PhotoRow, ReportRow, ReportsRepository } from './reports.repository';
@@ -32,44 +33,21 @@ export class ReportPhotos {
   ) {}
 
   /** Stores a photo of a report, checked by its bytes; the device-made photo id makes a retry store it once. */
-  async add(
-    viewer: UserRow,
-    reportId: string,
-    photoId: string,
-    declaredType: string | undefined,
-    bytes: Buffer,
-    occurredAt: number | undefined,
-    context?: AuditContext,
-  ): Promise<PhotoRow> {
+  async add(viewer: UserRow, reportId: string, upload: PhotoUpload, context?: AuditContext): Promise<PhotoRow> {
     const report = await this.reports.find(reportId);
     if (!report || report.reporter_id !== viewer.id) throw new AppError('not_found', 'No such report of yours.');
-    return this.addTo(
-      report,
-      viewer.id,
-      photoId,
-      declaredType,
-      bytes,
-      occurredAt,
-      context ?? { actorId: viewer.id, subjectId: viewer.id, ip: null, userAgent: null },
-    );
+    return this.addTo(report, viewer.id, upload, context ?? { actorId: viewer.id, subjectId: viewer.id, ip: null, userAgent: null });
   }
 
   /**
    * Stores a photo of a report whose sender has been recognised (its reporter, or the holder of an
    * anonymous report's follow link, uploading as nobody), and makes it evidence.
    */
-  async addTo(
-    report: ReportRow,
-    uploaderId: string | null,
-    photoId: string,
-    declaredType: string | undefined,
-    bytes: Buffer,
-    occurredAt: number | undefined,
-    context: AuditContext,
-  ): Promise<PhotoRow> {
+  async addTo(report: ReportRow, uploaderId: string | null, upload: PhotoUpload, context: AuditContext): Promise<PhotoRow> {
+    const { bytes } = upload;
     // A photo taken offline keeps when it was taken (docs/decisions/0042-device-time.md).
-    const times = this.deviceTime.resolve(occurredAt);
-    const photo = await this.store(report, uploaderId, photoId, declaredType, bytes, times.occurredAt);
+    const times = this.deviceTime.resolve(upload.occurredAt);
+    const photo = await this.store(report, uploaderId, { ...upload, occurredAt: times.occurredAt });
     // Every report photo is evidence from the moment it arrives; a retry adopts one that a failure left behind.
     const stored = photo.sha256 === sha256(bytes) ? bytes : await this.files.get(photo.storage_key);
     await this.evidence.adoptReportPhoto(photo, report, stored, context);
@@ -79,10 +57,7 @@ export class ReportPhotos {
   private async store(
     report: ReportRow,
     uploaderId: string | null,
-    photoId: string,
-    declaredType: string | undefined,
-    bytes: Buffer,
-    occurredAt: number,
+    { photoId, declaredType, bytes, occurredAt }: PhotoUpload & { occurredAt: number },
   ): Promise<PhotoRow> {
     const reportId = report.id;
     const earlier = await this.reports.findPhoto(photoId);

@@ -20,6 +20,7 @@ import { OPERATIONS_AND_FIELD_ROLES, OPERATIONS_ROLES } from '@argus/contracts/p
 import { auditContext, requireAuth } from '../../plugins/auth';
 import type { Clock } from '../../lib/clock';
 import { presentIncident } from '../incidents/incidents.presenter';
+import { photoUploadOf } from './photo-upload';
 import { presentPhoto, presentReport } from './reports.presenter';
 import type { ReportView } from './reports.repository';
 import { triages } from './report-access';
@@ -93,16 +94,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; clo
       },
     },
     async (request) => {
-      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const photo = await reports.addPhoto(
-        requireAuth(request).user,
-        request.params.id,
-        request.params.photoId,
-        request.headers['content-type']?.split(';')[0]?.trim(),
-        body,
-        request.query.occurredAt,
-        auditContext(request),
-      );
+      const photo = await reports.addPhoto(requireAuth(request).user, request.params.id, photoUploadOf(request), auditContext(request));
       return { photo: presentPhoto(photo) };
     },
   );

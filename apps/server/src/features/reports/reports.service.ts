@@ -22,6 +22,7 @@ import { ReportFiling } from './report-filing.service';
 import { ReportPhotos } from './report-photos.service';
 import { TriageLock } from './report-triage-lock.service';
 import { ReportVerdicts } from './report-verdicts.service';
+import type { PhotoUpload } from './photo-upload';
 import type { PhotoRow, ReportView, ReportsRepository } from './reports.repository';
 
 /**
@@ -91,16 +92,8 @@ export class ReportsService {
     return this.filing.get(viewer, id);
   }
 
-  addPhoto(
-    viewer: UserRow,
-    reportId: string,
-    photoId: string,
-    declaredType: string | undefined,
-    bytes: Buffer,
-    occurredAt: number | undefined,
-    context?: AuditContext,
-  ): Promise<PhotoRow> {
-    return this.photos.add(viewer, reportId, photoId, declaredType, bytes, occurredAt, context);
+  addPhoto(viewer: UserRow, reportId: string, upload: PhotoUpload, context?: AuditContext): Promise<PhotoRow> {
+    return this.photos.add(viewer, reportId, upload, context);
   }
 
   readPhoto(viewer: UserRow, reportId: string, photoId: string): Promise<{ photo: PhotoRow; bytes: Buffer }> {
