@@ -59,6 +59,7 @@ import { oauthRoutes } from './features/oauth/oauth.routes';
 import { zonesRoutes } from './features/zones/zones.routes';
 import { takRoutes } from './features/tak/tak.routes';
 import { CotStreamServer } from './features/tak/cot-stream-server';
+import { TakPlaybackLinks } from './features/tak/tak-playback-links';
 import { TakGateway } from './features/tak/tak-gateway';
 import { TakCertificatesRepository } from './features/tak/tak-certificates.repository';
 import { TakEnrolmentTokensRepository } from './features/tak/tak-enrolment-tokens.repository';
@@ -96,6 +97,9 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
     ...loggerOptions(config),
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
+    // A TAK playback link's signed token is a path segment of ~400 characters (docs/decisions/0073-tak-video-out-and-read-receipts.md);
+    // Fastify's default of 100 answers 414 to it.
+    routerOptions: { maxParamLength: 1024 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
@@ -169,7 +173,15 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   services.cameras.useLiveRooms(liveRoomsOf(services.streams.media));
   await app.register(streamSettingsRoutes, { streamSettings: services.streamSettings });
   await app.register(streamsRoutes, { streams: services.streams });
-  await app.register(whipRoutes, { streams: services.streams, bearer });
+  const takPlayback = new TakPlaybackLinks(
+    services.keys,
+    clock,
+    config.publicUrl,
+    services.takCertificates,
+    services.usersRepository,
+    services.streams,
+  );
+  await app.register(whipRoutes, { streams: services.streams, bearer, playback: takPlayback });
   await app.register(signalingSocket, { streams: services.streams, siteHosts: config.siteHosts });
   await app.register(searchRoutes, { search: services.search });
   await app.register(mapRoutes, { tiles: config.mapTiles });
@@ -211,6 +223,8 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
       messages: services.messages,
       units: services.unitsRepository,
       alerts: services.alerts,
+      // Live rooms out with playback links made for each device (docs/decisions/0073-tak-video-out-and-read-receipts.md).
+      video: { streams: services.streams, playback: takPlayback },
     },
     config.cot.limits,
   );

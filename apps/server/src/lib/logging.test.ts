@@ -9,4 +9,10 @@ describe('loggedUrl', () => {
     expect(loggedUrl('/incidents/abc/caller-links')).toBe('/incidents/abc/caller-links');
     expect(loggedUrl('/login')).toBe('/login');
   });
+
+  it('hides a TAK playback link’s token after its room, and keeps a WHEP resource’s id', () => {
+    expect(loggedUrl('/whep/unit-7/eyJhbGciOi.eyJyb29tIjo.c2lnbmF0dXJl')).toBe('/whep/unit-7/…');
+    expect(loggedUrl('/whep/unit-7/3f2c1a9e-0b7d-4c55-9a1e-2d6f8b0c4e11')).toBe('/whep/unit-7/3f2c1a9e-0b7d-4c55-9a1e-2d6f8b0c4e11');
+    expect(loggedUrl('/whep/unit-7')).toBe('/whep/unit-7');
+  });
 });

@@ -6,9 +6,11 @@ import type { Config } from '../config';
  * whoever reads the logs must not be able to use a link (docs/decisions/0046-caller-location-links.md).
  */
 const TOKEN_IN_PATH = /^\/(l|caller)\/[^/?#]+/;
+/** A TAK playback link's token follows its room (docs/decisions/0073-tak-video-out-and-read-receipts.md); a WHEP resource's id has no dot. */
+const PLAYBACK_TOKEN_IN_PATH = /^(\/whep\/[^/?#]+\/)[^/?#]*\.[^/?#]*/;
 
 export function loggedUrl(url: string): string {
-  return url.replace(TOKEN_IN_PATH, '/$1/…');
+  return url.replace(TOKEN_IN_PATH, '/$1/…').replace(PLAYBACK_TOKEN_IN_PATH, '$1…');
 }
 
 /** Fastify's request fields, with the URL as it may be logged. */

@@ -91,3 +91,17 @@ export const MarkThreadReadRequest = z
 export type MarkThreadReadRequest = z.infer<typeof MarkThreadReadRequest>;
 
 export const MarkThreadReadResponse = z.object({ readUpTo: Timestamp });
+
+/**
+ * data of message.read: a person's read marker on a thread moved up to `readUpTo` (a message's
+ * sentAt). A direct thread is named as its reader sees it, by the other person (`targetId`).
+ * TAK devices hear it as read receipts for the chats they sent (docs/decisions/0073-tak-video-out-and-read-receipts.md).
+ */
+export const MessageThreadRead = z.object({
+  readerId: z.string(),
+  readerName: z.string(),
+  channel: z.enum(MESSAGE_CHANNELS),
+  targetId: z.string().nullable(),
+  readUpTo: Timestamp,
+});
+export type MessageThreadRead = z.infer<typeof MessageThreadRead>;

@@ -6,7 +6,7 @@ import { DetectionFrameEvent } from '../http/detections';
 import { EvidenceCustodyEvent, EvidenceItem } from '../http/evidence';
 import { HomeAreaResponse } from '../http/home-area';
 import { Incident, TimelineEntry } from '../http/incidents';
-import { Message } from '../http/messages';
+import { Message, MessageThreadRead } from '../http/messages';
 import { SentOfflineArea, WithdrawnOfflineArea } from '../http/offline-areas';
 import { Report } from '../http/reports';
 import { StreamRoomEvent } from '../http/streams';
@@ -42,6 +42,8 @@ export const EVENT_PAYLOADS = {
   'report.created': Report,
   'report.updated': Report,
   'message.created': Message,
+  /** A person read a thread up to a message, on their own user channel (their other screens). */
+  'message.read': MessageThreadRead,
   'alert.created': Alert,
   'alert.updated': Alert,
   /** A public alert as the public reads it (what, where, when), on "public-alerts" only. */

@@ -1,3 +1,4 @@
+import type { MessageChannel } from '@argus/contracts/messages';
 import { channels, type Channel } from '@argus/contracts/realtime/protocol';
 import type { OperationalEvent } from '../../realtime/events';
 import { presentMessage } from './messages.presenter';
@@ -27,5 +28,16 @@ export const messageEvents = {
     channels: messageChannels(row),
     data: presentMessage(row),
     priority: row.channel === 'broadcast' ? 'high' : 'normal',
+  }),
+  /** A reader's marker moved: on their own channel, for their other screens and for TAK read receipts. */
+  read: (
+    reader: { id: string; full_name: string },
+    channel: MessageChannel,
+    targetId: string | null,
+    readUpTo: number,
+  ): OperationalEvent => ({
+    type: 'message.read',
+    channels: [channels.user(reader.id)],
+    data: { readerId: reader.id, readerName: reader.full_name, channel, targetId, readUpTo },
   }),
 };

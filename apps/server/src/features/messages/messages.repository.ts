@@ -168,8 +168,12 @@ export class MessagesRepository extends TransactionalRepository {
   }
 
   /** Moves a person's read marker on a thread forward to `readAt`, never back; answers where it now stands. */
-  async markRead(row: { user_id: string; channel: MessageChannel; target_id: string; read_at: number }): Promise<number> {
-    await this.db
+  /** Moves a read marker up (never back): the marker after it, and whether this call moved it. */
+  async markRead(
+    row: { user_id: string; channel: MessageChannel; target_id: string; read_at: number },
+    trx: Executor = this.db,
+  ): Promise<{ readAt: number; moved: boolean }> {
+    const result = await trx
       .insertInto('message_reads')
       .values(row)
       .onConflict((oc) =>
@@ -178,15 +182,15 @@ export class MessagesRepository extends TransactionalRepository {
           .doUpdateSet({ read_at: row.read_at })
           .where('message_reads.read_at', '<', row.read_at),
       )
-      .execute();
-    const marker = await this.db
+      .executeTakeFirst();
+    const marker = await trx
       .selectFrom('message_reads')
       .select('read_at')
       .where('user_id', '=', row.user_id)
       .where('channel', '=', row.channel)
       .where('target_id', '=', row.target_id)
       .executeTakeFirstOrThrow();
-    return marker.read_at;
+    return { readAt: Number(marker.read_at), moved: Number(result.numInsertedOrUpdatedRows ?? 0) > 0 };
   }
 
   unitExists(id: string): Promise<boolean> {

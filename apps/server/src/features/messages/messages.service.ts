@@ -97,11 +97,12 @@ export class MessagesService {
     if (!message) throw new AppError('not_found', 'No such message.');
     if (!isInThread(message, viewer.id, request.channel, request.targetId))
       throw new AppError('validation_failed', 'That message is not in this thread.');
-    return this.messages.markRead({
-      user_id: viewer.id,
-      channel: request.channel,
-      target_id: request.targetId ?? '',
-      read_at: message.sent_at,
+    const row = { user_id: viewer.id, channel: request.channel, target_id: request.targetId ?? '', read_at: message.sent_at };
+    // Announced only when the marker moved: TAK devices hear it as read receipts (decision 0073).
+    return this.events.transaction(this.messages, async (trx, pending) => {
+      const { readAt, moved } = await this.messages.markRead(row, trx);
+      if (moved) pending.add(messageEvents.read(viewer, request.channel, request.targetId ?? null, readAt));
+      return readAt;
     });
   }
 

@@ -212,6 +212,36 @@ export class StreamsService {
     };
   }
 
+  // ---- watching without a browser session (TAK devices: docs/decisions/0073-tak-video-out-and-read-receipts.md) ----
+
+  /** The open rooms a user may watch (stream-access.ts's one rule), as they are now. */
+  async watchable(user: { id: string; role: string }): Promise<StreamRoom[]> {
+    const streamUser = await this.rooms.streamUser(user);
+    const rows = (await this.repository.listOpen()).filter((row) => canView(streamUser, row));
+    const stats = await this.media.stats();
+    const names = await this.repository.userNames(this.peers.userIds());
+    return rows.map((row) => presentRoom(row, this.peers.liveState(row.id, stats, names)));
+  }
+
+  /** Whether a user may watch an open room. */
+  async mayWatch(user: { id: string; role: string }, roomId: string): Promise<boolean> {
+    const row = await this.repository.find(roomId);
+    return row !== undefined && canView(await this.rooms.streamUser(user), row);
+  }
+
+  /**
+   * Viewing claims for a link made for one opening of a room: a room that ended — or ended and
+   * opened again under the same id (a unit's own room) — is not the one the link was made for.
+   */
+  async watchClaims(user: SignedInUser, roomId: string, openedAt: number): Promise<StreamClaims> {
+    const row = await this.repository.find(roomId);
+    if (!row || Number(row.created_at) !== openedAt)
+      throw new AppError('room_not_found', `Video room "${roomId}" has ended; this link no longer plays.`);
+    if (!canView(await this.rooms.streamUser(user), row))
+      throw new AppError('forbidden', 'This link’s user may no longer watch this room: it is not shared with their unit.');
+    return { sub: user.id, room: row.id, stream_role: 'view', user_role: user.role, name: user.full_name };
+  }
+
   // ---- signalling (HTTP, socket, WHIP and WHEP): see peer-sessions.ts ----
 
   /** The room a token names, as the client should see it (the signalling socket's joined). */

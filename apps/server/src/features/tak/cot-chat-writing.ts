@@ -72,15 +72,44 @@ export function geoChat(chat: OutgoingChat): string {
 
 /** Tells a device that Argus received its chat (`b-t-f-d`), naming the chat's messageId. */
 export function deliveredReceipt(chat: { messageId: string; senderUid: string; roomId: string; room: string }, now: number): string {
+  return receipt(
+    'b-t-f-d',
+    `${ARGUS_UID_PREFIX}receipt-${attribute(chat.messageId)}`,
+    chat,
+    { uid: `${ARGUS_UID_PREFIX}server`, callsign: 'Argus' },
+    now,
+  );
+}
+
+/**
+ * Tells a device that an Argus person read its chat (`b-t-f-r`), in the shape ATAK sends its own:
+ * the chat's sender as `uid0`, the reader as `uid1` and the link, the reader's name as the callsign.
+ */
+export function readReceipt(
+  chat: { messageId: string; senderUid: string; roomId: string; room: string },
+  reader: { id: string; name: string },
+  now: number,
+): string {
+  const readerUid = userChatUid(reader.id);
+  return receipt(
+    'b-t-f-r',
+    `${ARGUS_UID_PREFIX}read-${attribute(chat.messageId)}-${attribute(reader.id)}`,
+    chat,
+    { uid: readerUid, callsign: reader.name },
+    now,
+  );
+}
+
+function receipt(
+  type: 'b-t-f-d' | 'b-t-f-r',
+  uid: string,
+  chat: { messageId: string; senderUid: string; roomId: string; room: string },
+  from: { uid: string; callsign: string },
+  now: number,
+): string {
   return new CoT({
     event: {
-      _attributes: eventAttributes(
-        `${ARGUS_UID_PREFIX}receipt-${attribute(chat.messageId)}`,
-        'b-t-f-d',
-        now,
-        RECEIPT_STALE_MS,
-        'h-g-i-g-o',
-      ),
+      _attributes: eventAttributes(uid, type, now, RECEIPT_STALE_MS, 'h-g-i-g-o'),
       point: point(0, 0),
       detail: {
         __chatreceipt: {
@@ -90,11 +119,17 @@ export function deliveredReceipt(chat: { messageId: string; senderUid: string; r
             messageId: attribute(chat.messageId),
             chatroom: attribute(chat.room),
             id: attribute(chat.roomId),
-            senderCallsign: 'Argus',
+            senderCallsign: attribute(from.callsign),
           },
-          chatgrp: { _attributes: { uid0: attribute(chat.senderUid), uid1: attribute(chat.roomId), id: attribute(chat.roomId) } },
+          chatgrp: {
+            _attributes: {
+              uid0: attribute(chat.senderUid),
+              uid1: attribute(type === 'b-t-f-r' ? from.uid : chat.roomId),
+              id: attribute(chat.roomId),
+            },
+          },
         },
-        link: { _attributes: { uid: `${ARGUS_UID_PREFIX}server`, type: 'a-f-G-U-C', relation: 'p-p' } },
+        link: { _attributes: { uid: attribute(from.uid), type: 'a-f-G-U-C', relation: 'p-p' } },
       },
     },
   }).to_xml();

@@ -16,6 +16,7 @@ import { TakPicture, type PictureSources } from './tak-picture';
 import { LatestSaWriter, MAX_PENDING_SA } from './tak-latest-sa-writer';
 import { OutgoingCot } from './tak-protocol-negotiation';
 import { TakUnitPicture } from './tak-unit-picture';
+import { TakVideoPicture, type VideoSources } from './tak-video-picture';
 import type { Landing, TakService } from './tak.service';
 
 /**
@@ -49,6 +50,8 @@ export class CotStreamServer {
   private readonly chat: TakChat;
   /** Argus's alerts on each device, as its user may see them. */
   private readonly alerts: TakAlertPicture;
+  /** Argus's live video rooms on each certified device, with playback links (decision 0073). */
+  private readonly video: TakVideoPicture | null;
   /** Drawings, video feeds and incident markers devices send (docs/decisions/0068-tak-items-from-devices.md). */
   private items: DeviceItems | null = null;
 
@@ -58,7 +61,7 @@ export class CotStreamServer {
     units: UnitsRepository,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
-    sources: PictureSources & ChatSources & AlertSources,
+    sources: PictureSources & ChatSources & AlertSources & { video?: VideoSources },
     private readonly limits: CotLimits = DEFAULT_COT_LIMITS,
   ) {
     this.positions = new LatestSaWriter((sa, device) => this.tak.position(sa, device));
@@ -68,6 +71,7 @@ export class CotStreamServer {
     this.unitPicture = new TakUnitPicture(tak, units, this.picture, clock, (xml, sees) => this.broadcast(xml, sees));
     this.chat = new TakChat(tak, sources, clock, send);
     this.alerts = new TakAlertPicture(sources, this.picture, clock, send);
+    this.video = sources.video ? new TakVideoPicture(sources.video, clock, send) : null;
   }
 
   /** Takes devices' drawings in as zones and video feeds as cameras; set before the endpoint opens. */
@@ -138,6 +142,7 @@ export class CotStreamServer {
       this.picture.leave(connection.id);
       this.chat.leave(connection.id);
       this.alerts.leave(connection.id);
+      this.video?.leave(connection.id);
       log.info('TAK device disconnected');
     });
     socket.on('data', (chunk: Buffer) => connection.receive(chunk, (xml) => this.handle(connection, xml, log)));
@@ -196,9 +201,15 @@ export class CotStreamServer {
           });
         case 'message.created':
           return later(`message ${event.data.id}`, () => this.chat.messageCreated(event.data));
+        case 'message.read':
+          return later(`the read receipts of ${event.data.readerId}`, () => this.chat.threadRead(event.data));
         case 'alert.created':
         case 'alert.updated':
           return later(`a change of alert ${event.data.id}`, () => this.alerts.alertChanged(event.data));
+        case 'stream.created':
+        case 'stream.updated':
+        case 'stream.closed':
+          return later(`a change of video room ${event.data.room.id}`, () => this.video?.roomChanged(event.data.room));
         case 'dispatch.created':
         case 'dispatch.updated':
           return later(`the assignments of unit ${event.data.unitId}`, () => this.picture.assignmentsChanged(event.data.unitId));
@@ -236,6 +247,7 @@ export class CotStreamServer {
       if (!this.connections.has(connection.id)) return this.picture.leave(connection.id);
       await this.picture.join(connection.id);
       if (this.connections.has(connection.id)) await this.alerts.join(connection.id);
+      if (this.connections.has(connection.id)) await this.video?.join(connection.id, connection.device);
     } catch (error) {
       log.error({ err: error }, 'could not send the current picture to a TAK device');
     }

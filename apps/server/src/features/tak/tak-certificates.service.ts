@@ -247,6 +247,12 @@ export class TakCertificatesService {
     };
   }
 
+  /** Why a certificate may not be used now (revoked, expired, its user deactivated), or null: what every connection meets, for links made for its device. */
+  async refusalOf(id: string): Promise<string | null> {
+    const row = await this.repository.find(id);
+    return row ? whyUnusable(row, this.clock.now()) : 'a certificate Argus has no record of';
+  }
+
   /** Of the certificates of open connections, those that may no longer connect (revoked in another process, say). */
   async unusable(ids: string[]): Promise<string[]> {
     if (ids.length === 0) return [];

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Message } from '@argus/contracts/http/messages';
+import type { Message, MessageThreadRead } from '@argus/contracts/http/messages';
 import { SendMessageRequest } from '@argus/contracts/http/messages';
 import { channels, type Channel } from '@argus/contracts/realtime/protocol';
 import { isCommandRole } from '@argus/contracts/roles';
@@ -15,6 +15,7 @@ import { ALL_CHAT_ROOMS, type ChatReceipt, type GeoChat } from './cot-chat-readi
 import { conversationRoomId, deliveredReceipt, geoChat, userChatUid, type ChatRoom } from './cot-chat-writing';
 import { unitCotUid } from './cot-writing';
 import type { DeviceIdentity } from './tak-certificates.service';
+import { TakReadReceipts } from './tak-read-receipts';
 import type { Landing, TakService } from './tak.service';
 
 /** What the chat mapping reads and writes through. */
@@ -76,13 +77,17 @@ export class TakChat {
   private readonly delivered = new Map<string, Set<number>>();
   /** Messages going out, in the order they were written; the caller hears each one's failure. */
   private outgoing: Promise<void> = Promise.resolve();
+  /** Devices' chats that landed, for the read receipts Argus's readers owe them. */
+  private readonly readReceipts: TakReadReceipts;
 
   constructor(
     private readonly tak: TakService,
     private readonly sources: ChatSources,
     private readonly clock: Clock,
     private readonly send: ChatSend,
-  ) {}
+  ) {
+    this.readReceipts = new TakReadReceipts(clock);
+  }
 
   join(connectionId: number, identity: DeviceIdentity | null, options: { takServer?: boolean } = {}): void {
     this.devices.set(connectionId, { uid: identity?.deviceUid ?? null, identity, carries: options.takServer ? new Set() : null });
@@ -180,6 +185,12 @@ export class TakChat {
       messageId: message.id,
     });
     return { landed: true, unitId: speaker.unitId };
+  }
+
+  /** An Argus person read a thread: the devices whose chats they read are told so (`b-t-f-r`). */
+  threadRead(read: MessageThreadRead): void {
+    for (const { deviceUid, xml } of this.readReceipts.threadRead(read))
+      for (const connectionId of this.connectionsOf(deviceUid)) this.send(connectionId, xml);
   }
 
   /**
@@ -289,7 +300,8 @@ export class TakChat {
       body: chat.text,
     });
     if (!request.success) return { landed: false, reason: request.error.issues[0]?.message ?? 'an unreadable message' };
-    await this.sources.messages.send(speaker.actor, request.data);
+    const { message } = await this.sources.messages.send(speaker.actor, request.data);
+    this.readReceipts.remember(message.id, chat, message);
     this.send(connectionId, deliveredReceipt(chat, this.clock.now()));
     return { landed: true, unitId: speaker.unitId };
   }

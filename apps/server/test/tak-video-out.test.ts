@@ -1,0 +1,202 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TakCertificate } from '@argus/contracts/http/tak';
+import { readCot, type CotMessage } from '../src/features/tak/cot-reading';
+import { createPublisher, createViewer } from '../src/media/werift-client';
+import { TEST_DIALECTS } from './databases';
+import { buildTestApp, createUser, signIn, STRONG_PASSWORD, type Client, type TestApp } from './support';
+import { geoChat, ping } from './tak-cot';
+import type { SimulatedDevice } from './tak-device';
+import { connectTls, csrFor, deviceKeys, enrol, keyPem, pemOfDer } from './tak-tls-device';
+
+const DEVICE = 'ANDROID-5c2f9e07a1d34b88';
+
+/** Every complete event a device was sent, read as Argus reads CoT. */
+const receivedBy = (device: SimulatedDevice): CotMessage[] =>
+  device.received
+    .split('</event>')
+    .slice(0, -1)
+    .map((xml) => readCot(`${xml}</event>`));
+
+/** The `b-i-v` feeds a device was sent, with the playback link in each. */
+const videoOf = (device: SimulatedDevice, roomId: string) =>
+  device.received
+    .split('</event>')
+    .filter((xml) => xml.includes('type="b-i-v"') && xml.includes(`uid="argus-video-${roomId}"`))
+    .map((xml) => {
+      const url = /<__video[^>]* url="([^"]+)"/.exec(xml)?.[1];
+      const path = /<ConnectionEntry[^>]* path="([^"]+)"/.exec(xml)?.[1];
+      return { url: url!.replaceAll('&amp;', '&'), path: path! };
+    });
+const removedVideo = (device: SimulatedDevice, roomId: string) =>
+  receivedBy(device).some((event) => event.kind === 'removal' && event.targetUid === `argus-video-${roomId}`);
+
+describe.each(TEST_DIALECTS)('Argus’s live video rooms and read receipts out to a TAK device over TLS on %s', (dialect) => {
+  let t: TestApp;
+  let base: string;
+  let command: Client;
+  let crew: { id: string; email: string };
+  let unitId: string;
+  let ca: string;
+  const devices: SimulatedDevice[] = [];
+  const stops: (() => Promise<unknown>)[] = [];
+
+  /** ATAK's enrolment with the crew member's password, then a connection with the certificate. */
+  const enrolledDevice = async () => {
+    const keys = await deviceKeys();
+    const answer = await enrol(t.takTls.enrolPort!, ca, {
+      email: crew.email,
+      password: STRONG_PASSWORD,
+      clientUid: DEVICE,
+      csr: await csrFor(keys, crew.email),
+    });
+    expect(answer.status, answer.body).toBe(200);
+    const device = await connectTls(t.takTls.tlsPort!, ca, {
+      cert: pemOfDer((JSON.parse(answer.body) as { signedCert: string }).signedCert),
+      key: await keyPem(keys),
+    });
+    devices.push(device);
+    return device;
+  };
+  /** Resolves once the server has handled everything the device sent before. */
+  const settled = async (device: SimulatedDevice) => {
+    const pongs = () => device.received.split('t-x-c-t-r').length - 1;
+    const before = pongs();
+    device.send(ping(DEVICE, t.clock.now()));
+    await device.until((d) => pongs() > before || d.closed);
+  };
+  const createRoom = async (name: string, sharedWithUnitIds: string[]) =>
+    (await command.request('POST', '/stream/create', { name, kind: 'camera', sharedWithUnitIds })).json().room.id as string;
+  /** Command publishes to a room over WHIP: the room goes live. */
+  const goLive = async (roomId: string) => {
+    const token = (await command.request('POST', '/stream/join', { room: roomId, role: 'publish' })).json().token as string;
+    const publisher = createPublisher('VP8');
+    const whip = await fetch(`${base}/whip/${roomId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/sdp', authorization: `Bearer ${token}` },
+      body: await publisher.offer(),
+    });
+    expect(whip.status).toBe(201);
+    await publisher.accept(await whip.text());
+    const stop = async () => {
+      await fetch(whip.headers.get('location')!, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+      await publisher.close();
+    };
+    stops.push(stop);
+    return stop;
+  };
+  /** A WHEP offer to `path` on this server, as a player given the link would send it. */
+  const watch = async (path: string, authorization?: string) => {
+    const viewer = createViewer();
+    const answer = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/sdp', ...(authorization ? { authorization } : {}) },
+      body: await viewer.offer(),
+    });
+    const body = await answer.text();
+    await viewer.close();
+    return { status: answer.status, body };
+  };
+
+  beforeEach(async () => {
+    t = await buildTestApp(dialect, { COT_TLS_PORT: '0', TAK_ENROL_PORT: '0', ICE_STUN_URLS: 'none' });
+    await t.services.streams.media.start();
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    ca = t.takTls.authority!.pem;
+    command = await signIn(t.app, (await createUser(t.services, { role: 'Command_Admin', full_name: 'Dana Reyes' })).email);
+    crew = await createUser(t.services, { role: 'Field_Unit', full_name: 'Sam Ortiz' });
+    unitId = (await t.services.units.create({ callsign: 'MEDIC 4', kind: 'medical', members: [crew.id] })).id;
+  }, 60_000);
+  afterEach(async () => {
+    for (const device of devices.splice(0)) device.end();
+    for (const stop of stops.splice(0)) await stop().catch(() => undefined);
+    await t.close();
+  });
+
+  it('sends a live room shared with the device’s unit as a feed whose link watches that room alone, and takes it off when it stops', async () => {
+    const device = await enrolledDevice();
+    await settled(device);
+    const shared = await createRoom('Drone over the ford', [unitId]);
+    const other = await createRoom('Harbour camera', []);
+    const stopOther = await goLive(other);
+    const stop = await goLive(shared);
+    await device.until((d) => videoOf(d, shared).length > 0);
+    // The room not shared with the crew's unit is not theirs to watch: no feed of it.
+    await settled(device);
+    expect(videoOf(device, other)).toEqual([]);
+    const [feed] = videoOf(device, shared);
+    expect(feed!.url).toContain(`/whep/${shared}/`);
+    expect(new URL(feed!.url).pathname).toBe(feed!.path);
+
+    // The link plays the room with no session; its token as a bearer too; never another room.
+    expect((await watch(feed!.path)).status).toBe(201);
+    const token = feed!.path.split('/').pop()!;
+    expect((await watch(`/whep/${shared}`, `Bearer ${token}`)).status).toBe(201);
+    const elsewhere = await watch(`/whep/${other}/${token}`);
+    expect(elsewhere.status).toBe(403);
+    expect(elsewhere.body).toContain(`for video room \\"${shared}\\"`);
+    expect((await watch(`/whep/${other}`, `Bearer ${token}`)).status).toBe(403);
+    // Nor does it publish.
+    const publish = await fetch(`${base}/whip/${shared}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/sdp', authorization: `Bearer ${token}` },
+      body: await createPublisher('VP8').offer(),
+    });
+    expect(publish.status).toBe(403);
+    // A damaged token is refused plainly.
+    const forged = await watch(`/whep/${shared}/${token.slice(0, -4)}AAAA`);
+    expect(forged.status).toBe(401);
+    expect(forged.body).toContain('This playback link is not valid.');
+    expect((await watch(`/whep/${shared}/not-a-token`)).status).toBe(401);
+
+    // The publisher leaves: the feed is taken off the device.
+    await stop();
+    await device.until((d) => removedVideo(d, shared));
+    await stopOther();
+
+    // The room ends: the link no longer plays.
+    expect((await command.request('POST', '/stream/leave', { room: shared, close: true })).statusCode).toBe(200);
+    const ended = await watch(feed!.path);
+    expect(ended.status).toBe(404);
+    expect(ended.body).toContain('has ended');
+  }, 60_000);
+
+  it('gives a device that connects the rooms live then, and refuses their links once its certificate is revoked', async () => {
+    const shared = await createRoom('Drone over the ford', [unitId]);
+    await goLive(shared);
+    const device = await enrolledDevice();
+    await device.until((d) => videoOf(d, shared).length > 0);
+    const [feed] = videoOf(device, shared);
+    expect((await watch(feed!.path)).status).toBe(201);
+
+    const certificate = ((await command.request('GET', '/tak/certificates')).json().certificates as TakCertificate[]).find(
+      (row) => row.deviceUid === DEVICE,
+    )!;
+    expect((await command.request('POST', `/tak/certificates/${certificate.id}/revoke`)).statusCode).toBe(200);
+    const revoked = await watch(feed!.path);
+    expect(revoked.status).toBe(403);
+    expect(revoked.body).toContain('a revoked certificate');
+  }, 60_000);
+
+  it('sends the device a read receipt when an Argus person reads its chat', async () => {
+    const device = await enrolledDevice();
+    device.send(geoChat(DEVICE, 'HOPLITE', 'chat-41', t.clock.now(), 'Ford is passable on foot'));
+    await device.until((d) => receivedBy(d).some((event) => event.kind === 'chat-receipt' && event.receipt === 'delivered'));
+    const thread = (await command.request('GET', `/messages?channel=unit&targetId=${unitId}`)).json().messages as { id: string }[];
+    expect(thread).toHaveLength(1);
+
+    const read = await command.request('POST', '/messages/reads', { channel: 'unit', targetId: unitId, messageId: thread[0]!.id });
+    expect(read.statusCode, read.body).toBe(200);
+    await device.until((d) => receivedBy(d).some((event) => event.kind === 'chat-receipt' && event.receipt === 'read'));
+    const receipts = receivedBy(device).filter(
+      (event): event is Extract<CotMessage, { kind: 'chat-receipt' }> => event.kind === 'chat-receipt' && event.receipt === 'read',
+    );
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]).toMatchObject({ messageId: 'chat-41', to: DEVICE });
+    expect(device.received).toContain('senderCallsign="Dana Reyes"');
+
+    // Reading it again moves no marker and sends nothing more.
+    await command.request('POST', '/messages/reads', { channel: 'unit', targetId: unitId, messageId: thread[0]!.id });
+    await settled(device);
+    expect(receivedBy(device).filter((event) => event.kind === 'chat-receipt' && event.receipt === 'read')).toHaveLength(1);
+  }, 60_000);
+});
