@@ -61,7 +61,11 @@ export class CotStreamServer {
     sources: PictureSources & ChatSources & AlertSources,
     private readonly limits: CotLimits = DEFAULT_COT_LIMITS,
   ) {
-    this.positions = new LatestSaWriter((sa, device) => this.tak.position(sa, device));
+    this.positions = new LatestSaWriter({
+      saveAll: (sas) => this.tak.savePositions(sas),
+      saveOne: (sa, device) => this.tak.position(sa, device),
+      land: (sa, device) => this.tak.landSavedPosition(sa, device),
+    });
     const send = (connectionId: number, xml: string) => this.sendTo(connectionId, xml);
     const drawnOnTak = (zoneId: string) => this.items?.drawings.drewZone(zoneId) ?? false;
     this.picture = new TakPicture({ ...sources, drawnOnTak }, clock, send);
