@@ -4,7 +4,9 @@ import type { BenchCommand } from './pacing';
 
 /** A TypeScript entry point in its own process, driven over Node's IPC channel. */
 export function startWithIpc(entry: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', entry], {
+  // BENCH_CPU_PROF=<folder> profiles it as startNode's children are (processes.ts).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  return spawn(process.execPath, [...profile, '--import', 'tsx', entry], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -165,6 +165,13 @@ export async function signInOver(baseUrl: string, email: string) {
   return {
     headers: { cookie: `${SESSION_COOKIE}=${cookies[SESSION_COOKIE]}` },
     send,
+    /** A PUT of JSON; the answer as it comes. */
+    put: (base: string, url: string, body: unknown) =>
+      fetch(`${base}${url}`, {
+        method: 'PUT',
+        headers: { cookie, [CSRF_HEADER]: cookies[CSRF_COOKIE]!, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
     upload,
     post: async (base: string, url: string, body: unknown) => {
       const answer = await send(base, url, body);

@@ -32,6 +32,11 @@ export class CotConnection {
     readonly socket: net.Socket,
     /** Who the client certificate says this is (TLS); null on plain TCP, where the uid is trusted. */
     readonly device: DeviceIdentity | null,
+    /**
+     * Whom its events act as: the certificate's device, or nobody for a link that carries many
+     * devices (another server's, decision 0074), whose events are read as a plain-TCP device's.
+     */
+    readonly acting: DeviceIdentity | null,
     private readonly log: FastifyBaseLogger,
     private readonly limits: CotLimits,
     now: () => number,

@@ -20,6 +20,9 @@ const variants: [string, string][] = [
     `<event version="2.0" uid="x-1" type="a-h-G" time="${iso(at)}" start="${iso(at)}" stale="${iso(at)}" how="h-e"><point lat="-33.9" lon="151.2" hae="0" ce="10" le="10"/><detail/></event>`,
   ],
   ['the point after the detail', ATAK.replace(/(<point[^>]*\/>)(<detail>.*<\/detail>)/, '$2$1')],
+  // Elements Argus does not read are checked, not parsed, unless a reference needs reading.
+  ['a reference in an element not read', ATAK.replace("device='SAMSUNG SM-G998U'", "device='SAMSUNG &amp; SM-G998U &#65;'")],
+  ['a repeated attribute in an element not read', ATAK.replace("os='33'", "os='33' os='34'")],
 ];
 
 /** Shapes the fast reader leaves to node-cot; readCot's answer must still be node-cot's. */
@@ -29,6 +32,8 @@ const declined: [string, string][] = [
   ['CDATA', ATAK.replace('<detail>', '<detail><remarks><![CDATA[x]]></remarks>')],
   ['two contacts', ATAK.replace('<detail>', "<detail><contact callsign='SHADOW'/>")],
   ['an unknown entity', pli('ANDROID-1', 'A&nbsp;B', at, 1, 2)],
+  ['an unknown entity in an element not read', ATAK.replace("device='SAMSUNG SM-G998U'", "device='SAMSUNG&nbsp;SM'")],
+  ['a bare ampersand in an element not read', ATAK.replace("device='SAMSUNG SM-G998U'", "device='SAMSUNG & SM'")],
   ['a marker, not a PLI', ATAK.replace("type='a-f-G-U-C'", "type='b-m-p-s-m'")],
   ['an incident marker, an atom of dimension X', ATAK.replace("type='a-f-G-U-C'", "type='a-h-X-i'")],
   ['no stale', ATAK.replace(/stale='[^']*'/, '')],

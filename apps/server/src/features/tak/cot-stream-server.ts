@@ -64,7 +64,11 @@ export class CotStreamServer {
     sources: PictureSources & ChatSources & AlertSources & { video?: VideoSources },
     private readonly limits: CotLimits = DEFAULT_COT_LIMITS,
   ) {
-    this.positions = new LatestSaWriter((sa, device) => this.tak.position(sa, device));
+    this.positions = new LatestSaWriter({
+      saveAll: (sas) => this.tak.savePositions(sas),
+      saveOne: (sa, device) => this.tak.position(sa, device),
+      land: (sa, device) => this.tak.landSavedPosition(sa, device),
+    });
     const send = (connectionId: number, xml: string) => this.sendTo(connectionId, xml);
     const drawnOnTak = (zoneId: string) => this.items?.drawings.drewZone(zoneId) ?? false;
     this.picture = new TakPicture({ ...sources, drawnOnTak }, clock, send);
@@ -121,17 +125,27 @@ export class CotStreamServer {
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
-  /** Serves one connected device: what it should see first, then its stream. */
-  attach(socket: net.Socket, peer: string, device: DeviceIdentity | null = null, options: { takServer?: boolean } = {}): void {
+  /**
+   * Serves one connected device: what it should see first, then its stream. A `takServer` link
+   * carries many devices and acts as none of them (tak-gateway.ts dials one; decision 0074 accepts
+   * another Argus's): its certificate, when it has one, still decides what it may see.
+   */
+  attach(
+    socket: net.Socket,
+    peer: string,
+    device: DeviceIdentity | null = null,
+    options: { takServer?: boolean; dialled?: boolean } = {},
+  ): void {
     if (this.closed) {
       socket.destroy();
       return;
     }
     const id = this.nextId++;
     const log = this.log.child({ cotConnection: id, peer, ...(device && { certificate: device.certificateId }) });
-    const connection = new CotConnection(id, peer, socket, device, log, this.limits, () => this.clock.now());
+    const acting = options.takServer ? null : device;
+    const connection = new CotConnection(id, peer, socket, device, acting, log, this.limits, () => this.clock.now());
     this.connections.set(connection.id, connection);
-    this.chat.join(connection.id, device, options);
+    this.chat.join(connection.id, acting, options);
     log.info(device ? { deviceUid: device.deviceUid, unitId: device.unitId } : {}, 'TAK device connected');
     socket.setNoDelay(true);
     socket.setTimeout(this.limits.idleTimeoutMs);
@@ -147,7 +161,7 @@ export class CotStreamServer {
     });
     socket.on('data', (chunk: Buffer) => connection.receive(chunk, (xml) => this.handle(connection, xml, log)));
     // A stream Argus opened to a TAK Server (tak-gateway.ts) is the server's to offer on, not Argus's.
-    if (!options.takServer) connection.send(connection.stream.offer());
+    if (!options.dialled) connection.send(connection.stream.offer());
     void this.greet(connection, log);
   }
 
@@ -269,7 +283,7 @@ export class CotStreamServer {
     }
     // A server's pong and other control messages (t-x-…) are about this link alone: never relayed.
     if (message.kind === 'other' && message.type.startsWith('t-x-')) return;
-    const refusal = await this.tak.refusal(connection.device, message);
+    const refusal = await this.tak.refusal(connection.acting, message);
     if (refusal) {
       log.warn({ uid: message.uid, kind: message.kind, reason: refusal }, 'CoT event refused');
       return;
@@ -286,7 +300,7 @@ export class CotStreamServer {
         relayFilter(this.picture, this.tak, message, { device: connection.device, speaksAs: this.chat.speaksAs(connection.id) }),
       );
     if (message.kind === 'sa') {
-      this.positions.submit(message, connection.device, log);
+      this.positions.submit(message, connection.acting, log);
       // One device sending positions for ever more uids waits for the writer rather than grow its queue.
       if (this.positions.size > MAX_PENDING_SA) await this.positions.settled();
       return;
@@ -316,7 +330,7 @@ export class CotStreamServer {
   }
 
   private land(connection: CotConnection, message: CotMessage): Promise<Landing | DeviceItemLanding> | null {
-    const { device } = connection;
+    const device = connection.acting;
     switch (message.kind) {
       case 'sa':
         return this.tak.position(message, device);

@@ -86,7 +86,7 @@ export class TakGateway {
           since = this.clock.now();
           this.connections += 1;
           this.log.info({ peer }, 'TAK gateway connected');
-          this.cot.attach(socket, `gateway ${peer}`, null, { takServer: true });
+          this.cot.attach(socket, `gateway ${peer}`, null, { takServer: true, dialled: true });
           this.pinger = setInterval(() => socket.write(ping(this.clock.now())), this.config.pingMs);
           this.pinger.unref();
         });

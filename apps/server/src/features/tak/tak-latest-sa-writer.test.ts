@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { CotMessage } from './cot-reading';
-import { LatestSaWriter } from './tak-latest-sa-writer';
+import { LatestSaWriter, type SaStore } from './tak-latest-sa-writer';
 
 type Sa = Extract<CotMessage, { kind: 'sa' }>;
 const log = { debug: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger;
@@ -19,43 +19,52 @@ const sa = (uid: string, lat: number): Sa => ({
   xml: '',
 });
 
-/** A database whose commits finish only when the test says. */
+const landed = { landed: false, reason: 'test' } as const;
+
+/** A database whose commits finish only when the test says; a commit saves a batch of positions. */
 function slowStore() {
   const written: string[] = [];
+  const commits: number[] = [];
   const inFlight: (() => void)[] = [];
-  const write = (message: Sa) =>
-    new Promise<{ landed: false; reason: string }>((resolve) =>
-      inFlight.push(() => {
-        written.push(`${message.uid}@${message.lat}`);
-        resolve({ landed: false, reason: 'test' });
-      }),
-    );
+  const store: SaStore = {
+    saveAll: (sas) =>
+      new Promise<void>((resolve) =>
+        inFlight.push(() => {
+          written.push(...sas.map((message) => `${message.uid}@${message.lat}`));
+          commits.push(sas.length);
+          resolve();
+        }),
+      ),
+    saveOne: () => Promise.reject(new Error('not expected')),
+    land: () => Promise.resolve(landed),
+  };
   const commitOne = async () => {
     while (inFlight.length === 0) await new Promise((resolve) => setImmediate(resolve));
     inFlight.shift()!();
     await new Promise((resolve) => setImmediate(resolve));
   };
-  return { written, write, commitOne };
+  return { written, commits, store, commitOne };
 }
 
 describe('positions written behind the stream', () => {
   it('writes only the newest position of a contact that reports faster than the database commits', async () => {
     const store = slowStore();
-    const writer = new LatestSaWriter(store.write);
+    const writer = new LatestSaWriter(store.store);
     writer.submit(sa('A', 1), null, log);
     for (let lat = 2; lat <= 5; lat += 1) writer.submit(sa('A', lat), null, log);
     writer.submit(sa('B', 1), null, log);
     const settled = writer.settled();
     await store.commitOne();
     await store.commitOne();
-    await store.commitOne();
     await settled;
     expect(store.written).toEqual(['A@1', 'A@5', 'B@1']);
+    // The second pass (A's newest, B) was one commit.
+    expect(store.commits).toEqual([1, 2]);
   });
 
   it('settles once what came before is written, however many positions come after', async () => {
     const store = slowStore();
-    const writer = new LatestSaWriter(store.write);
+    const writer = new LatestSaWriter(store.store);
     writer.submit(sa('A', 1), null, log);
     let settled = false;
     void writer.settled().then(() => (settled = true));
@@ -68,16 +77,34 @@ describe('positions written behind the stream', () => {
     expect(store.written[0]).toBe('A@1');
   });
 
-  it('logs a failed write and goes on with the next', async () => {
+  it('saves the positions waiting in one commit per hundred uids', async () => {
+    const store = slowStore();
+    const writer = new LatestSaWriter(store.store);
+    for (let index = 0; index < 250; index += 1) writer.submit(sa(`U${index}`, 1), null, log);
+    const settled = writer.settled();
+    for (let commit = 0; commit < 4; commit += 1) await store.commitOne();
+    await settled;
+    expect(store.commits).toEqual([1, 100, 100, 49]);
+  });
+
+  it('saves a batch that failed one position at a time, logs the bad one and goes on with the next', async () => {
     const written: string[] = [];
-    const writer = new LatestSaWriter(async (message) => {
-      if (message.uid === 'bad') throw new Error('refused');
-      written.push(message.uid);
-      return { landed: false, reason: 'test' };
+    const writer = new LatestSaWriter({
+      saveAll: async (sas) => {
+        if (sas.some((message) => message.uid === 'bad')) throw new Error('refused');
+        written.push(...sas.map((message) => message.uid));
+      },
+      saveOne: async (message) => {
+        if (message.uid === 'bad') throw new Error('refused');
+        written.push(message.uid);
+        return landed;
+      },
+      land: () => Promise.resolve(landed),
     });
+    writer.submit(sa('first', 1), null, log);
     writer.submit(sa('bad', 1), null, log);
     writer.submit(sa('good', 1), null, log);
     await writer.settled();
-    expect(written).toEqual(['good']);
+    expect(written).toEqual(['first', 'good']);
   });
 });

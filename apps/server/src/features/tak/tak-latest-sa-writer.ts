@@ -11,6 +11,19 @@ interface Pending {
   log: FastifyBaseLogger;
 }
 
+/** Where the writer puts positions: saved many at a time, then each landed (tak.service.ts). */
+export interface SaStore {
+  /** Saves the contacts' rows in one commit. */
+  saveAll(sas: readonly Sa[]): Promise<void>;
+  /** Saves one contact's row and lands it: the way one position goes when its batch could not be saved. */
+  saveOne(sa: Sa, device: DeviceIdentity | null): Promise<Landing>;
+  /** What a saved position then does: its unit moved when bound, command told of the contact. */
+  land(sa: Sa, device: DeviceIdentity | null): Promise<Landing>;
+}
+
+/** Positions saved in one statement: a commit each, not one per uid; bounded to keep the statement small. */
+const BATCH = 100;
+
 /** Uids waiting to be written past which a connection waits for the writer (one sending many uids). */
 export const MAX_PENDING_SA = 10_000;
 
@@ -29,7 +42,7 @@ export class LatestSaWriter {
   /** Waiters for the pass after the one under way. */
   private nextPass: (() => void)[] = [];
 
-  constructor(private readonly write: (sa: Sa, device: DeviceIdentity | null) => Promise<Landing>) {}
+  constructor(private readonly store: SaStore) {}
 
   get size(): number {
     return this.pending.size;
@@ -56,19 +69,39 @@ export class LatestSaWriter {
       this.pending = new Map();
       const due = this.nextPass;
       this.nextPass = [];
-      for (const { sa, device, log } of pass) {
-        // Each commit blocks the process (SQLite's fsync): the streams' reads go first, so a busy
-        // stream is read and relayed between commits and its positions coalesce meanwhile.
-        await new Promise((resolve) => setImmediate(resolve));
-        try {
-          const landing = await this.write(sa, device);
-          log.debug({ uid: sa.uid, kind: sa.kind, ...landing }, 'CoT event');
-        } catch (error) {
-          log.warn({ err: error, uid: sa.uid, kind: sa.kind }, 'CoT event not applied');
-        }
-      }
+      for (let at = 0; at < pass.length; at += BATCH) await this.writeBatch(pass.slice(at, at + BATCH));
       for (const resolve of due) resolve();
     }
     this.running = false;
   }
+
+  /**
+   * Each commit blocks the process (SQLite's fsync): the streams' reads go first, so a busy stream
+   * is read and relayed between commits and its positions coalesce meanwhile. The profile of the
+   * tak-cot bench had one commit per uid taking most of the stream's time; a batch is one commit.
+   */
+  private async writeBatch(batch: readonly Pending[]): Promise<void> {
+    await yieldToSockets();
+    let saved = true;
+    try {
+      await this.store.saveAll(batch.map(({ sa }) => sa));
+    } catch (error) {
+      // One bad row must not cost the others: each is saved on its own, its failure its own.
+      batch[0]!.log.warn({ err: error, positions: batch.length }, 'a batch of positions could not be saved; saving them one by one');
+      saved = false;
+    }
+    for (const { sa, device, log } of batch) {
+      await yieldToSockets();
+      try {
+        const landing = saved ? await this.store.land(sa, device) : await this.store.saveOne(sa, device);
+        log.debug({ uid: sa.uid, kind: sa.kind, ...landing }, 'CoT event');
+      } catch (error) {
+        log.warn({ err: error, uid: sa.uid, kind: sa.kind }, 'CoT event not applied');
+      }
+    }
+  }
+}
+
+function yieldToSockets(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

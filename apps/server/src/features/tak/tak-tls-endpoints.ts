@@ -35,6 +35,8 @@ export interface TakTlsConfig {
   handshakeTimeoutMs: number;
   /** How often open TLS connections are checked against the certificates table. */
   recheckMs: number;
+  /** The device uids of certificates that are other TAK servers' links, which carry many devices (decision 0074). */
+  peerUids: string[];
 }
 
 function peerOf(socket: net.Socket): string {
@@ -190,7 +192,8 @@ export class TakTlsEndpoints {
         return;
       }
       if (socket.destroyed) return;
-      this.cot.attach(socket, peer, identity);
+      // Another server's link (another Argus's gateway) carries many devices, as Argus's own link to a TAK Server does.
+      this.cot.attach(socket, peer, identity, { takServer: this.config.peerUids.includes(identity.deviceUid) });
     } catch (error) {
       this.log.error({ err: error, peer }, 'could not check a TAK device’s certificate');
       socket.destroy();

@@ -55,6 +55,30 @@ export class TakRepository extends TransactionalRepository {
     return (await this.find(row.uid))!;
   }
 
+  /**
+   * Records many contacts' SAs in one statement, so in one commit: the stream's writer saves a
+   * pass of positions at once (tak-latest-sa-writer.ts). The uids must be distinct (PostgreSQL
+   * updates a row once per statement); bindings are left as they are.
+   */
+  async saveSas(rows: readonly Omit<TakContactRow, 'unit_id'>[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.db
+      .insertInto('tak_contacts')
+      .values(rows.map((row) => ({ ...row, unit_id: null })))
+      .onConflict((conflict) =>
+        conflict.column('uid').doUpdateSet((update) => ({
+          callsign: update.ref('excluded.callsign'),
+          cot_type: update.ref('excluded.cot_type'),
+          lat: update.ref('excluded.lat'),
+          lon: update.ref('excluded.lon'),
+          battery: update.ref('excluded.battery'),
+          last_sa: update.ref('excluded.last_sa'),
+          last_seen: update.ref('excluded.last_seen'),
+        })),
+      )
+      .execute();
+  }
+
   /** Binds `uid` to the unit its certificate names, unbinding whichever contact held that unit. */
   async claim(uid: string, unitId: string): Promise<void> {
     await this.transaction(async (trx) => {

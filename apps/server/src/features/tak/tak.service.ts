@@ -13,7 +13,7 @@ import { CertifiedUids } from './tak-certified-uids';
 import type { DeviceIdentity } from './tak-certificates.service';
 import type { TakContactAnnouncer } from './tak-contact.events';
 import { presentTakContact } from './tak.presenter';
-import type { TakRepository } from './tak.repository';
+import type { TakContactView, TakRepository } from './tak.repository';
 
 type Sa = Extract<CotMessage, { kind: 'sa' }>;
 
@@ -179,9 +179,28 @@ export class TakService {
 
   /** A device's position: kept as the contact's latest SA, and moves its unit when bound (by its certificate, or an administrator). */
   async position(sa: Sa, device: DeviceIdentity | null = null): Promise<Landing> {
-    const own = device !== null && sa.uid === device.deviceUid;
-    const now = this.clock.now();
-    let contact = await this.repository.saveSa({
+    return this.landSaved(sa, device, await this.repository.saveSa(this.contactRow(sa)));
+  }
+
+  /**
+   * Many devices' latest positions saved in one commit, each then landed as `position` lands it
+   * (the stream's writer, tak-latest-sa-writer.ts): a commit is an fsync, and one per uid held the
+   * stream's reads up behind the disk.
+   */
+  async savePositions(sas: readonly Sa[]): Promise<void> {
+    await this.repository.saveSas(sas.map((sa) => this.contactRow(sa)));
+  }
+
+  /** What `position` does once the contact's row is saved (by savePositions). */
+  async landSavedPosition(sa: Sa, device: DeviceIdentity | null = null): Promise<Landing> {
+    const contact = await this.repository.find(sa.uid);
+    // Retention may have deleted the contact since its save: its next position makes it again.
+    if (!contact) return { landed: false, reason: 'the contact was removed' };
+    return this.landSaved(sa, device, contact);
+  }
+
+  private contactRow(sa: Sa) {
+    return {
       uid: sa.uid,
       callsign: sa.callsign.slice(0, 100),
       cot_type: sa.type.slice(0, 60),
@@ -189,8 +208,13 @@ export class TakService {
       lon: sa.lon,
       battery: sa.battery === null ? null : Math.round(sa.battery),
       last_sa: sa.xml,
-      last_seen: now,
-    });
+      last_seen: this.clock.now(),
+    };
+  }
+
+  private async landSaved(sa: Sa, device: DeviceIdentity | null, saved: TakContactView): Promise<Landing> {
+    const own = device !== null && sa.uid === device.deviceUid;
+    let contact = saved;
     // A certificate claims its unit only while its user still crews it: a user moved to another
     // unit keeps no hold on the old one's binding.
     const certified = own ? await this.certifiedActor(device) : null;
