@@ -4,6 +4,11 @@ import { defineConfig } from 'vitest/config';
 // real databases; e2e drives the built app in Chromium and runs alone.
 export default defineConfig({
   test: {
+    // Two files at once whatever the core count: Vitest's default, one fewer than the cores, is one
+    // file at a time on CI's two cores, while a server test file mostly waits on PostgreSQL, child
+    // processes and timers (docs/decisions/0075-server-tests-two-files-at-once.md). Set for the whole
+    // run, since projects run together only when they share it; e2e still runs one file at a time.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], environment: 'node' } },
       {
@@ -14,14 +19,11 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
-          // Two files at once whatever the core count: Vitest's default, one fewer than the cores, is
-          // one file at a time on CI's two cores, while a file mostly waits on PostgreSQL, child
-          // processes and timers (docs/decisions/0075-server-tests-two-files-at-once.md).
-          maxWorkers: 2,
           // Real argon2id at its cheapest cost: the product's cost was about half this project's CPU time.
           setupFiles: ['apps/server/test/setup-password-cost.ts'],
-          // PostgreSQL test databases are copied from one template migrated for the whole run.
-          globalSetup: ['apps/server/test/postgres-template.global.ts'],
+          // PostgreSQL test databases are copied from one template migrated for the whole run; the
+          // tests that start Argus as `npm start` does share one build of it.
+          globalSetup: ['apps/server/test/postgres-template.global.ts', 'apps/server/test/built-server.global.ts'],
         },
       },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], environment: 'node' } },

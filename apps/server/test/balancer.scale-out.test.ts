@@ -15,7 +15,7 @@ import { pngOfSize } from './evidence-fixtures';
 import { NGINX, freePort, startNginx, type Nginx } from './nginx';
 import { RealtimeFollower } from './realtime-follower';
 import { REDIS_URL, dropRedisKeys, redisAnswers } from './scale-out-support';
-import { buildServer, sharedDatabase, signInOver, startBuiltServer, stopServer, type ServerProcess } from './server-processes';
+import { sharedDatabase, signInOver, startBuiltServer, stopServer, type ServerProcess } from './server-processes';
 import { createUser } from './support';
 import { squarePolygon } from './rules-support';
 
@@ -90,7 +90,6 @@ describe.skipIf(!ready)('three nodes behind nginx while nodes are killed', () =>
     await createUser(services, { role: 'Command_Admin', email: 'command@argus.test' });
     await createUser(services, { role: 'Field_Unit', email: 'crew@argus.test' });
     await db.close();
-    buildServer();
     nodes.push(...(await Promise.all(nodeEnv.map((env, index) => startBuiltServer(env, ports[index]!)))));
     nginx = await startNginx(
       ports.map((port) => `127.0.0.1:${port}`),

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -98,16 +98,7 @@ export function startServer(env: Record<string, string>): Promise<ServerProcess>
   });
 }
 
-/**
- * Builds the server as `npm start` runs it (apps/server/dist, docs/decisions/0047-health-shutdown-and-built-starts.md),
- * in well under a second, so a test that starts many processes neither compiles TypeScript at each start nor meets a stale build.
- */
-export function buildServer(): void {
-  const result = spawnSync(process.execPath, ['apps/server/build.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('the server build failed');
-}
-
-/** The built server (buildServer) listening on 127.0.0.1:`port`; resolves once its /health/ready answers 200. */
+/** The built server (built once per run by built-server.global.ts) listening on 127.0.0.1:`port`; resolves once its /health/ready answers 200. */
 export async function startBuiltServer(env: Record<string, string>, port: number): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: REPO_ROOT,

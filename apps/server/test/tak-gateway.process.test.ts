@@ -10,7 +10,7 @@ import { ManualClock, systemClock } from '../src/lib/clock';
 import { createServices } from '../src/services';
 import { TakCertificateAuthority } from '../src/features/tak/tak-ca';
 import { freePort } from './nginx';
-import { buildServer, signInOver, startBuiltServer, stopServer, type ServerProcess } from './server-processes';
+import { signInOver, startBuiltServer, stopServer, type ServerProcess } from './server-processes';
 import { buildTestApp, createUser, signIn, STRONG_PASSWORD, type Client, type TestApp } from './support';
 import { iso, ping, pli } from './tak-cot';
 import { SimulatedDevice, eventually } from './tak-device';
@@ -93,7 +93,6 @@ describe('the gateway to a second Argus in a process of its own', () => {
     await db.close();
     const ca = (await TakCertificateAuthority.open(dataDir, null)).pem;
 
-    buildServer();
     upstream = await startBuiltServer(env, httpPort);
     upstreamCommand = await signInOver(upstream.baseUrl, 'command@upstream.test');
 
