@@ -6,7 +6,7 @@ import { TEST_DIALECTS } from './databases';
 import { buildTestApp, createUser, signIn, type Client, type TestApp } from './support';
 
 const PLACE = { lat: 51.5072, lon: -0.1276, accuracy: 20 };
-/** How long an event may take to come through the outbox's relay on a loaded machine. */
+/** How long a reporter's status may take to be derived and published on a loaded machine. */
 const RELAYED = { timeout: 10_000 };
 /** A real 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
@@ -128,8 +128,8 @@ describe.each(TEST_DIALECTS)('the civic lifecycle on %s', (dialect) => {
       })
     ).json().report;
     const verified = (await analyst.request('POST', `/reports/${report.id}/verify`)).json().report;
-    // Events reach listeners through the outbox's relay (docs/decisions/0070-every-event-through-the-outbox.md),
-    // a moment after the request answers: a fixed 20 ms wait was too short on PostgreSQL under load.
+    // The reporter's status is derived from the incident after each change commits (report-progress.ts),
+    // a few queries after the request answers: a fixed 20 ms wait was too short on PostgreSQL under load.
     const statusHeard = () => {
       const last = heard.at(-1);
       return last?.type === 'report.updated' ? last.data.statusText : undefined;

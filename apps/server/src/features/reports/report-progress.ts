@@ -39,6 +39,11 @@ export class ReportProgress {
  * hears the report again on their own channel. Changes that arrive together (an assignment and the
  * incident it moves) are announced once, on a later turn of the event loop than the commit that
  * published them (docs/decisions/0019-nothing-slow-on-the-write-path.md).
+ *
+ * One announcement runs at a time: each reads the state as it is when it starts, so two running at
+ * once (a crew's "en route" still being read when its "on scene" commits) could publish the older
+ * reading last and leave the reporter with a stale status until the next change. What moves while
+ * one runs is announced after it.
  */
 export function followIncidentsForReporters(
   bus: EventBus,
@@ -47,17 +52,25 @@ export function followIncidentsForReporters(
 ): () => void {
   const moved = new Set<string>();
   let scheduled: NodeJS.Immediate | null = null;
+  let running = false;
   const flush = async () => {
     scheduled = null;
-    const incidentIds = [...moved];
-    moved.clear();
-    for (const incidentId of incidentIds) await announce(incidentId).catch(onError);
+    running = true;
+    try {
+      while (moved.size > 0) {
+        const incidentIds = [...moved];
+        moved.clear();
+        for (const incidentId of incidentIds) await announce(incidentId).catch(onError);
+      }
+    } finally {
+      running = false;
+    }
   };
   const stopListening = bus.listen((event) => {
     const incidentId = movedIncident(event);
     if (incidentId === null) return;
     moved.add(incidentId);
-    scheduled ??= setImmediate(() => void flush());
+    if (!running) scheduled ??= setImmediate(() => void flush());
   });
   return () => {
     stopListening();
