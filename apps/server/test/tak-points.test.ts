@@ -154,8 +154,12 @@ describe.each(TEST_DIALECTS)('points TAK devices place, kept for command’s map
     const later = await SimulatedDevice.connect(t.cot.port!);
     devices.push(later);
     await later.until((d) => uidsOf(d).includes(SPOT));
+    // A point of Lee's own is replayed to it with the rest: once it is there, Sam's would be too.
+    lee.send(fixture('marker-checkpoint-b-m-p-c.xml', { at: t.clock.now(), creator: LEE }));
+    await settled(lee);
     lee.end();
     const leeAgain = await connect(LEE);
+    await leeAgain.until((d) => uidsOf(d).includes(CHECKPOINT));
     expect(uidsOf(leeAgain)).not.toContain(SPOT);
     kim.end();
     const kimAgain = await connect(KIM);
