@@ -13,6 +13,7 @@ import type { RetentionConfig } from './features/retention/retention.service';
 import { DEFAULT_COT_LIMITS, type CotLimits } from './features/tak/cot-limits';
 import type { TakTlsConfig } from './features/tak/tak-tls-endpoints';
 import type { TakGatewayConfig } from './features/tak/tak-gateway';
+import { certificateSerial } from './features/tak/tak-peer-identity';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -199,8 +200,11 @@ const EnvSchema = z.object({
   TAK_CA_KEY_FILE: z.string().optional(),
   /** Host names and addresses devices reach the TAK ports by, comma-separated, for the server certificate; unset: PUBLIC_URL's host, localhost and 127.0.0.1. */
   TAK_SERVER_NAMES: z.string().optional(),
-  /** Device uids, comma-separated, whose certificates are other TAK servers' links (another Argus's gateway), not devices (docs/decisions/0074-tak-server-links.md). */
-  TAK_PEER_UIDS: z.string().optional(),
+  /** Serials, comma-separated, of the certificates that are other TAK servers' links (another Argus's gateway), not devices (docs/decisions/0074-tak-server-links.md). */
+  TAK_PEER_SERIALS: z
+    .string()
+    .regex(/^[\s,:0-9a-fA-F]*$/, 'certificate serials in hexadecimal, comma-separated (as `openssl x509 -noout -serial` prints them)')
+    .optional(),
   /** How long a device's certificate lasts. */
   TAK_CLIENT_CERT_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   /** A TLS handshake not finished in this long is dropped. */
@@ -380,10 +384,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = proc
           .filter(Boolean) ?? [...new Set([new URL(publicUrl).hostname, 'localhost', '127.0.0.1'])],
         handshakeTimeoutMs: e.COT_TLS_HANDSHAKE_TIMEOUT_MS,
         recheckMs: e.COT_TLS_RECHECK_MS,
-        peerUids:
-          e.TAK_PEER_UIDS?.split(',')
-            .map((uid) => uid.trim())
-            .filter(Boolean) ?? [],
+        peerSerials: e.TAK_PEER_SERIALS?.split(',').map(certificateSerial).filter(Boolean) ?? [],
       },
       clientCertDays: e.TAK_CLIENT_CERT_DAYS,
       gateway: e.TAK_GATEWAY_URL

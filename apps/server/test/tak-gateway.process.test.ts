@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import * as x509 from '@peculiar/x509';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TakContact } from '@argus/contracts/http/tak';
 import { loadConfig } from '../src/config';
@@ -80,8 +81,6 @@ describe('the gateway to a second Argus in a process of its own', () => {
       COT_TCP_PORT: String(cotTcp),
       COT_TLS_PORT: String(cotTls),
       TAK_ENROL_PORT: String(enrolPort),
-      // The gateway's certificate is a link carrying many devices, not one device (decision 0074).
-      TAK_PEER_UIDS: GATEWAY_UID,
     };
     // The other Argus's users, unit and certificate authority, made before its process opens them.
     const config = loadConfig(env);
@@ -106,6 +105,12 @@ describe('the gateway to a second Argus in a process of its own', () => {
     });
     expect(answer.status, answer.body).toBe(200);
     const { signedCert } = JSON.parse(answer.body) as { signedCert: string };
+    // That certificate is a link carrying many devices, not one device (decision 0074): the operator
+    // lists its serial and restarts.
+    env.TAK_PEER_SERIALS = new x509.X509Certificate(pemOfDer(signedCert)).serialNumber;
+    await stopServer(upstream);
+    upstream = await startBuiltServer(env, httpPort);
+    upstreamCommand = await signInOver(upstream.baseUrl, 'command@upstream.test');
     const file = (name: string, text: string) => {
       fs.writeFileSync(path.join(folder, name), text);
       return path.join(folder, name);

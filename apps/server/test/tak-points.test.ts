@@ -154,8 +154,12 @@ describe.each(TEST_DIALECTS)('points TAK devices place, kept for command’s map
     const later = await SimulatedDevice.connect(t.cot.port!);
     devices.push(later);
     await later.until((d) => uidsOf(d).includes(SPOT));
+    // A point of Lee's own is replayed to it with the rest: once it is there, Sam's would be too.
+    lee.send(fixture('marker-checkpoint-b-m-p-c.xml', { at: t.clock.now(), creator: LEE }));
+    await settled(lee);
     lee.end();
     const leeAgain = await connect(LEE);
+    await leeAgain.until((d) => uidsOf(d).includes(CHECKPOINT));
     expect(uidsOf(leeAgain)).not.toContain(SPOT);
     kim.end();
     const kimAgain = await connect(KIM);
@@ -215,6 +219,43 @@ describe.each(TEST_DIALECTS)('points TAK devices place, kept for command’s map
     kim.send(fixture('marker-delete-t-x-d-d.xml', { at: t.clock.now(), creator: KIM, target: SPOT }));
     await settled(kim);
     expect((await points()).map((point) => point.uid)).toEqual([CHECKPOINT]);
+  });
+
+  it('relays no change Argus refused to a kept point, and a change it made as far as the point’s placer is seen', async () => {
+    const sam = await connect(SAM);
+    const kim = await connect(KIM);
+    const lee = await connect(LEE);
+    const lan = await SimulatedDevice.connect(t.cot.port!);
+    devices.push(lan);
+    sam.send(spotMap({ at: t.clock.now(), creator: SAM }));
+    await settled(sam);
+    await kim.until((d) => uidsOf(d).includes(SPOT));
+    await lan.until((d) => uidsOf(d).includes(SPOT));
+    const all = [sam, kim, lee, lan];
+    const settleAll = async () => {
+      for (const device of all) await settled(device);
+    };
+
+    // Another crew's device deletes and moves Sam's point: Argus refuses both, and no map changes.
+    lee.send(fixture('marker-delete-t-x-d-d.xml', { at: t.clock.now(), creator: LEE, target: SPOT }));
+    lee.send(spotMap({ at: t.clock.now(), creator: LEE }).replace("lat='51.5072'", "lat='52.25'"));
+    await settleAll();
+    for (const device of [sam, kim, lan]) {
+      expect(device.received).not.toContain('t-x-d-d');
+      expect(device.received).not.toContain('52.25');
+    }
+
+    // Command's device moves it, then deletes it: Sam's device and the plain-TCP picture follow,
+    // another crew's device, which never saw the point, is sent neither.
+    kim.send(spotMap({ at: t.clock.now(), creator: KIM }).replace("lat='51.5072'", "lat='51.75'"));
+    kim.send(fixture('marker-delete-t-x-d-d.xml', { at: t.clock.now(), creator: KIM, target: SPOT }));
+    await settled(kim);
+    await sam.until((d) => d.received.includes('51.75') && d.received.includes('t-x-d-d'));
+    await lan.until((d) => d.received.includes('51.75') && d.received.includes('t-x-d-d'));
+    await settled(lee);
+    expect(uidsOf(lee)).not.toContain(SPOT);
+    expect(lee.received).not.toContain('t-x-d-d');
+    expect(await points()).toEqual([]);
   });
 
   it('shows points to those who may read TAK contacts only', async () => {

@@ -11,7 +11,7 @@ import { TakAlertPicture, type AlertSources } from './tak-alert-picture';
 import type { DeviceIdentity } from './tak-certificates.service';
 import { TakChat, type ChatSources } from './tak-chat';
 import { landItem, type DeviceItemLanding, type DeviceItems } from './tak-device-items';
-import { relayFilter, seesPlacedBy } from './tak-relay';
+import { relayAfterLanding, relayFilter, seesPlacedBy } from './tak-relay';
 import { TakPicture, type PictureSources } from './tak-picture';
 import { LatestSaWriter, MAX_PENDING_SA } from './tak-latest-sa-writer';
 import { OutgoingCot } from './tak-protocol-negotiation';
@@ -292,13 +292,11 @@ export class CotStreamServer {
     if (message.kind === 'sa' || message.kind === 'chat')
       this.chat.heard(connection.id, message.kind === 'chat' ? message.senderUid : message.uid);
     // Devices see each other as they would through a TAK Server, each what its user may see; chats
-    // and receipts go where the chat mapping says.
-    if (message.kind !== 'chat' && message.kind !== 'chat-receipt')
-      this.relay(
-        connection,
-        xml,
-        relayFilter(this.picture, this.tak, message, { device: connection.device, speaksAs: this.chat.speaksAs(connection.id) }),
-      );
+    // and receipts go where the chat mapping says. A link carrying many devices places as they say.
+    const sees = relayFilter(this.picture, this.tak, message, { device: connection.acting, speaksAs: this.chat.speaksAs(connection.id) });
+    // A marker or delete task may change a kept point only as tak-points.service.ts allows: relayed once Argus knows.
+    const landsFirst = this.items !== null && (message.kind === 'marker' || message.kind === 'removal');
+    if (message.kind !== 'chat' && message.kind !== 'chat-receipt' && !landsFirst) this.relay(connection, xml, sees);
     if (message.kind === 'sa') {
       this.positions.submit(message, connection.acting, log);
       // One device sending positions for ever more uids waits for the writer rather than grow its queue.
@@ -318,6 +316,10 @@ export class CotStreamServer {
         return;
       }
       const landing = await this.land(connection, message);
+      if (landsFirst) {
+        const relayTo = relayAfterLanding(this.picture, this.tak, landing, sees);
+        if (relayTo) this.relay(connection, xml, relayTo);
+      }
       if (landing)
         log.debug(
           { uid: message.uid, kind: message.kind, ...(message.kind === 'emergency' && { alert: message.alert }), ...landing },

@@ -16,3 +16,15 @@ export async function identifyPeer(
   const identity = await certificates.identify(fingerprintOf(certificate.raw));
   return { ...identity, serial: certificate.serialNumber };
 }
+
+/**
+ * A certificate serial as one string whoever wrote it: Node gives upper-case hex without leading
+ * zeros, `openssl x509 -serial` may keep them, and people paste it with colons.
+ */
+export function certificateSerial(text: string): string {
+  return text
+    .trim()
+    .replaceAll(':', '')
+    .toLowerCase()
+    .replace(/^0+(?=.)/, '');
+}

@@ -19,8 +19,11 @@ type Removal = Extract<CotItem, { kind: 'removal' }>;
  */
 export const TAK_POINTS_PER_DEVICE = 100;
 
-/** What became of a marker or its deletion, for the endpoint's log. */
-export type PointLanding = { landed: true; pointUid: string } | { landed: false; reason: string };
+/**
+ * What became of a marker or its deletion, for the endpoint's log and for where it is relayed
+ * (tak-relay.ts): a change to a kept point with who placed it, a refused one marked so.
+ */
+export type PointLanding = { landed: true; pointUid: string; placer: Placer } | { landed: false; reason: string; refused?: true };
 
 /** Points announced on "tak", which those who may read TAK contacts hear (policies/tak.ts). */
 export const takPointEvents = {
@@ -60,11 +63,12 @@ export class TakPointsService {
     await this.points.removeStale(now);
     // A certified device places as itself, whatever the event says; on plain TCP the event must say.
     const placer = device?.deviceUid ?? marker.authorUid;
-    if (!placer) return { landed: false, reason: 'the event does not say which device placed the marker' };
     const kept = await this.points.find(marker.uid);
+    if (!placer)
+      return { landed: false, reason: 'the event does not say which device placed the marker', ...(kept && { refused: true as const }) };
     if (kept) {
       const refused = await this.refusal(kept, placer, device);
-      if (refused) return { landed: false, reason: refused };
+      if (refused) return { landed: false, reason: refused, refused: true };
     }
     if (!Number.isFinite(marker.staleAt) || marker.staleAt <= now) {
       if (kept) await this.remove(kept.uid);
@@ -98,7 +102,7 @@ export class TakPointsService {
       const view = await this.points.findView(row.uid, trx);
       if (view) pending.add(takPointEvents.updated(presentTakPoint(view)));
     });
-    return { landed: true, pointUid: row.uid };
+    return { landed: true, pointUid: row.uid, placer: { uid: row.placer_uid, unitId: row.placer_unit_id } };
   }
 
   /** TAK's delete task for a kept point; null when the uid is not a point Argus keeps. */
@@ -106,11 +110,11 @@ export class TakPointsService {
     const kept = await this.points.find(deletion.targetUid);
     if (!kept) return null;
     const sender = device?.deviceUid ?? deletion.senderUid;
-    if (!sender) return { landed: false, reason: 'the event does not say which device deleted the marker' };
+    if (!sender) return { landed: false, reason: 'the event does not say which device deleted the marker', refused: true };
     const refused = await this.refusal(kept, sender, device);
-    if (refused) return { landed: false, reason: refused };
+    if (refused) return { landed: false, reason: refused, refused: true };
     await this.remove(kept.uid);
-    return { landed: true, pointUid: kept.uid };
+    return { landed: true, pointUid: kept.uid, placer: { uid: kept.placer_uid, unitId: kept.placer_unit_id } };
   }
 
   private async remove(uid: string): Promise<void> {

@@ -1,7 +1,8 @@
 import type { CotMessage } from './cot-reading';
 import type { DeviceIdentity } from './tak-certificates.service';
+import type { DeviceItemLanding } from './tak-device-items';
 import type { TakPicture } from './tak-picture';
-import type { TakService } from './tak.service';
+import type { Landing, TakService } from './tak.service';
 
 /** The device that placed an item: its uid, and the unit its certificate names, when it has one. */
 export interface Placer {
@@ -25,7 +26,8 @@ export function seesPlacedBy(picture: TakPicture, tak: Pick<TakService, 'unitOf'
  * does not map, as far as the device that placed it may be seen (`seesPlacedBy`), so a field crew's
  * device sees its own unit's markers and command's sees every one. Drawings, video feeds and delete
  * tasks go to every device, as a TAK Server sends them: a drawing kept as a zone stands for that
- * zone on every device that sees zones. Chats and receipts are routed by tak-chat.ts.
+ * zone on every device that sees zones. Chats and receipts are routed by tak-chat.ts. A marker or
+ * delete task is relayed once Argus landed it (`relayAfterLanding`).
  *
  * `sender` is the device the event came from: its certificate's uid, or the uid a plain-TCP device
  * speaks as; a certified device places as itself, a plain one as the event says (`<creator>`, `p-p`).
@@ -52,4 +54,25 @@ export function relayFilter(
     default:
       return () => true;
   }
+}
+
+/**
+ * Where a marker or delete task goes once Argus landed it: one Argus refused as a change to a kept
+ * point goes nowhere, or a device's map would lose or move a point its placer keeps; a change to a
+ * kept point goes as far as the device that placed the point may be seen, as the point is replayed;
+ * anything else (a new point past the cap, a drawing's deletion) as `relayFilter` says.
+ */
+export function relayAfterLanding(
+  picture: TakPicture,
+  tak: Pick<TakService, 'unitOf'>,
+  landing: Landing | DeviceItemLanding | null,
+  sees: (connectionId: number) => boolean,
+): ((connectionId: number) => boolean) | null {
+  if (!landing) return sees;
+  if ('refused' in landing && landing.refused) return null;
+  if ('placer' in landing) {
+    const placer = landing.placer;
+    return (id) => seesPlacedBy(picture, tak, id, placer);
+  }
+  return sees;
 }

@@ -9,7 +9,7 @@ import type { TakCertificatesService } from './tak-certificates.service';
 import { enrolmentHandler } from './tak-enrolment.http';
 import { martiHandler, type MartiDeps } from './tak-marti.http';
 import type { TakEndpoints } from './tak-onboarding.service';
-import { identifyPeer } from './tak-peer-identity';
+import { certificateSerial, identifyPeer } from './tak-peer-identity';
 
 /** Enrolment is rare and outside the API's rate limiter: a few connections at a time are plenty. */
 const MAX_ENROLMENT_CONNECTIONS = 50;
@@ -35,8 +35,11 @@ export interface TakTlsConfig {
   handshakeTimeoutMs: number;
   /** How often open TLS connections are checked against the certificates table. */
   recheckMs: number;
-  /** The device uids of certificates that are other TAK servers' links, which carry many devices (decision 0074). */
-  peerUids: string[];
+  /**
+   * The serials (`certificateSerial`) of certificates that are other TAK servers' links, which carry
+   * many devices (decision 0074): a serial is Argus's CA's choice, where a device uid is the enrolling user's.
+   */
+  peerSerials: string[];
 }
 
 function peerOf(socket: net.Socket): string {
@@ -193,7 +196,7 @@ export class TakTlsEndpoints {
       }
       if (socket.destroyed) return;
       // Another server's link (another Argus's gateway) carries many devices, as Argus's own link to a TAK Server does.
-      this.cot.attach(socket, peer, identity, { takServer: this.config.peerUids.includes(identity.deviceUid) });
+      this.cot.attach(socket, peer, identity, { takServer: this.config.peerSerials.includes(certificateSerial(identity.serial)) });
     } catch (error) {
       this.log.error({ err: error, peer }, 'could not check a TAK device’s certificate');
       socket.destroy();
