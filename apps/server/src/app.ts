@@ -242,12 +242,20 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   // opened (made, on the first start) only when one of them is on.
   // The Marti API (docs/decisions/0066-tak-onboarding-marti-and-enrolment-tokens.md) serves data
   // packages from the shared file store and the contacts every process sees.
-  const takTls = new TakTlsEndpoints(cot, services.takCertificates, app.log.child({ feature: 'tak' }), config.cot.tls, {
-    packages: services.takDataPackages,
-    contacts: () => services.tak.contacts(),
-    nodeId: os.hostname(),
-    now: () => services.clock.now(),
-  });
+  // A certificate that may no longer connect also ends the video its playback links play (decision 0073).
+  const takTls = new TakTlsEndpoints(
+    cot,
+    services.takCertificates,
+    app.log.child({ feature: 'tak' }),
+    config.cot.tls,
+    {
+      packages: services.takDataPackages,
+      contacts: () => services.tak.contacts(),
+      nodeId: os.hostname(),
+      now: () => services.clock.now(),
+    },
+    [takPlayback],
+  );
   if (takTls.enabled) app.addHook('onReady', () => takTls.start(config.dataDir, config.host));
   // Onboarding names the ports the endpoints listen on (docs/decisions/0066-tak-onboarding-marti-and-enrolment-tokens.md).
   const onboarding = new TakOnboardingService(

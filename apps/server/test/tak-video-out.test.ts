@@ -1,14 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TakCertificate } from '@argus/contracts/http/tak';
+import { MAX_SESSIONS_PER_LINK } from '../src/features/streams/peer-sessions';
 import { readCot, type CotMessage } from '../src/features/tak/cot-reading';
 import { createPublisher, createViewer } from '../src/media/werift-client';
 import { TEST_DIALECTS } from './databases';
 import { buildTestApp, createUser, signIn, STRONG_PASSWORD, type Client, type TestApp } from './support';
+import { OPERATOR } from '@argus/contracts/policies/accounts';
+import { SYSTEM_CONTEXT } from '../src/features/audit/audit.log';
 import { geoChat, ping } from './tak-cot';
 import type { SimulatedDevice } from './tak-device';
 import { connectTls, csrFor, deviceKeys, enrol, keyPem, pemOfDer } from './tak-tls-device';
 
 const DEVICE = 'ANDROID-5c2f9e07a1d34b88';
+/** Another Argus's gateway: its certificate's uid is in TAK_PEER_UIDS (decision 0074). */
+const PEER = 'argus-gateway-north';
 
 /** Every complete event a device was sent, read as Argus reads CoT. */
 const receivedBy = (device: SimulatedDevice): CotMessage[] =>
@@ -41,13 +46,13 @@ describe.each(TEST_DIALECTS)('Argus’s live video rooms and read receipts out t
   const stops: (() => Promise<unknown>)[] = [];
 
   /** ATAK's enrolment with the crew member's password, then a connection with the certificate. */
-  const enrolledDevice = async () => {
+  const enrolledDevice = async (user: { email: string } = crew, clientUid = DEVICE) => {
     const keys = await deviceKeys();
     const answer = await enrol(t.takTls.enrolPort!, ca, {
-      email: crew.email,
+      email: user.email,
       password: STRONG_PASSWORD,
-      clientUid: DEVICE,
-      csr: await csrFor(keys, crew.email),
+      clientUid,
+      csr: await csrFor(keys, user.email),
     });
     expect(answer.status, answer.body).toBe(200);
     const device = await connectTls(t.takTls.tlsPort!, ca, {
@@ -66,9 +71,9 @@ describe.each(TEST_DIALECTS)('Argus’s live video rooms and read receipts out t
   };
   const createRoom = async (name: string, sharedWithUnitIds: string[]) =>
     (await command.request('POST', '/stream/create', { name, kind: 'camera', sharedWithUnitIds })).json().room.id as string;
-  /** Command publishes to a room over WHIP: the room goes live. */
-  const goLive = async (roomId: string) => {
-    const token = (await command.request('POST', '/stream/join', { room: roomId, role: 'publish' })).json().token as string;
+  /** Command (or `by`) publishes to a room over WHIP: the room goes live. */
+  const goLive = async (roomId: string, by: Client = command) => {
+    const token = (await by.request('POST', '/stream/join', { room: roomId, role: 'publish' })).json().token as string;
     const publisher = createPublisher('VP8');
     const whip = await fetch(`${base}/whip/${roomId}`, {
       method: 'POST',
@@ -82,7 +87,7 @@ describe.each(TEST_DIALECTS)('Argus’s live video rooms and read receipts out t
       await publisher.close();
     };
     stops.push(stop);
-    return stop;
+    return Object.assign(stop, { peerId: whip.headers.get('location')!.split('/').pop()! });
   };
   /** A WHEP offer to `path` on this server, as a player given the link would send it. */
   const watch = async (path: string, authorization?: string) => {
@@ -96,9 +101,33 @@ describe.each(TEST_DIALECTS)('Argus’s live video rooms and read receipts out t
     await viewer.close();
     return { status: answer.status, body };
   };
+  /** A player that stays: its WHEP session's peer id, or the refusal. */
+  const play = async (path: string, authorization?: string) => {
+    const viewer = createViewer();
+    stops.push(() => viewer.close());
+    const answer = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/sdp', ...(authorization ? { authorization } : {}) },
+      body: await viewer.offer(),
+    });
+    const body = await answer.text();
+    if (answer.status === 201) await viewer.accept(body);
+    return { status: answer.status, body, peerId: answer.headers.get('location')?.split('/').pop() ?? '' };
+  };
+  const certificateOf = async (deviceUid: string) =>
+    ((await command.request('GET', '/tak/certificates')).json().certificates as TakCertificate[]).find(
+      (row) => row.deviceUid === deviceUid,
+    )!;
+  const ended = (peerId: string) => vi.waitFor(() => expect(t.services.streams.hasPeer(peerId)).toBe(false), { timeout: 10_000 });
 
   beforeEach(async () => {
-    t = await buildTestApp(dialect, { COT_TLS_PORT: '0', TAK_ENROL_PORT: '0', ICE_STUN_URLS: 'none' });
+    t = await buildTestApp(dialect, {
+      COT_TLS_PORT: '0',
+      TAK_ENROL_PORT: '0',
+      ICE_STUN_URLS: 'none',
+      COT_TLS_RECHECK_MS: '200',
+      TAK_PEER_UIDS: PEER,
+    });
     await t.services.streams.media.start();
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     ca = t.takTls.authority!.pem;
@@ -166,15 +195,92 @@ describe.each(TEST_DIALECTS)('Argus’s live video rooms and read receipts out t
     const device = await enrolledDevice();
     await device.until((d) => videoOf(d, shared).length > 0);
     const [feed] = videoOf(device, shared);
-    expect((await watch(feed!.path)).status).toBe(201);
+    const playing = await play(feed!.path);
+    expect(playing.status).toBe(201);
+    expect(t.services.streams.hasPeer(playing.peerId)).toBe(true);
 
-    const certificate = ((await command.request('GET', '/tak/certificates')).json().certificates as TakCertificate[]).find(
-      (row) => row.deviceUid === DEVICE,
-    )!;
+    const certificate = await certificateOf(DEVICE);
     expect((await command.request('POST', `/tak/certificates/${certificate.id}/revoke`)).statusCode).toBe(200);
+    // The session already playing from the link ends with the certificate, not only new ones.
+    await ended(playing.peerId);
     const revoked = await watch(feed!.path);
     expect(revoked.status).toBe(403);
     expect(revoked.body).toContain('a revoked certificate');
+  }, 60_000);
+
+  it('ends the sessions a link plays when its user is deactivated', async () => {
+    const shared = await createRoom('Drone over the ford', [unitId]);
+    await goLive(shared);
+    const device = await enrolledDevice();
+    await device.until((d) => videoOf(d, shared).length > 0);
+    const playing = await play(videoOf(device, shared)[0]!.path);
+    expect(playing.status).toBe(201);
+
+    await t.services.users.update(crew.id, { is_active: false }, OPERATOR, { ...SYSTEM_CONTEXT, actorId: null });
+    await ended(playing.peerId);
+  }, 60_000);
+
+  it('ends the sessions of a link whose certificate expired, found by the periodic check after its device left', async () => {
+    const shared = await createRoom('Drone over the ford', [unitId]);
+    await goLive(shared);
+    const device = await enrolledDevice();
+    await device.until((d) => videoOf(d, shared).length > 0);
+    const playing = await play(videoOf(device, shared)[0]!.path);
+    expect(playing.status).toBe(201);
+    device.end();
+    await device.untilClosed();
+
+    t.clock.advance((await certificateOf(DEVICE)).expiresAt - t.clock.now() + 1);
+    await ended(playing.peerId);
+  }, 60_000);
+
+  it('lets a link hold a few sessions at once and end only its own, never its user’s browser or publishing ones', async () => {
+    const crewClient = await signIn(t.app, crew.email);
+    const own = (await crewClient.request('POST', '/stream/create', { name: 'MEDIC 4 helmet', kind: 'field', unitId })).json().room
+      .id as string;
+    const publishing = await goLive(own, crewClient);
+    const browserToken = (await crewClient.request('POST', '/stream/join', { room: own, role: 'view' })).json().token as string;
+    const browser = await play(`/whep/${own}`, `Bearer ${browserToken}`);
+    expect(browser.status).toBe(201);
+    const device = await enrolledDevice();
+    await device.until((d) => videoOf(d, own).length > 0);
+    const [feed] = videoOf(device, own);
+    const link = `Bearer ${feed!.path.split('/').pop()!}`;
+
+    // The link names the same user and room, but the publisher's and the browser's sessions are not the link's to end.
+    for (const peerId of [publishing.peerId, browser.peerId]) {
+      const refused = await fetch(`${base}/whep/${own}/${peerId}`, { method: 'DELETE', headers: { authorization: link } });
+      expect(refused.status).toBe(404);
+      expect(t.services.streams.hasPeer(peerId)).toBe(true);
+    }
+
+    // A handful of players on one device, then no more until one ends.
+    const sessions = [];
+    for (let i = 0; i < MAX_SESSIONS_PER_LINK; i += 1) sessions.push(await play(feed!.path));
+    expect(sessions.map((session) => session.status)).toEqual(Array(MAX_SESSIONS_PER_LINK).fill(201));
+    const beyond = await play(feed!.path);
+    expect(beyond.status).toBe(429);
+    expect(beyond.body).toContain(`already plays ${MAX_SESSIONS_PER_LINK} videos`);
+    const done = await fetch(`${base}/whep/${own}/${sessions[0]!.peerId}`, { method: 'DELETE', headers: { authorization: link } });
+    expect(done.status).toBe(200);
+    expect((await play(feed!.path)).status).toBe(201);
+  }, 60_000);
+
+  it('sends no video to another server’s link (TAK_PEER_UIDS), which acts as no device', async () => {
+    const gatekeeper = await createUser(t.services, { role: 'Field_Unit', full_name: 'Lee Marsh' });
+    const relay = (await t.services.units.create({ callsign: 'RELAY 1', kind: 'command', members: [gatekeeper.id] })).id;
+    const shared = await createRoom('Drone over the ford', [unitId, relay]);
+    const stop = await goLive(shared);
+    const peer = await enrolledDevice(gatekeeper, PEER);
+    await settled(peer);
+    const device = await enrolledDevice();
+    await device.until((d) => videoOf(d, shared).length > 0);
+    // Room changes reach devices one after another: once the device hears the feed go, the link
+    // has been sent whatever it would be of this room.
+    await stop();
+    await device.until((d) => removedVideo(d, shared));
+    expect(videoOf(peer, shared)).toEqual([]);
+    expect(removedVideo(peer, shared)).toBe(false);
   }, 60_000);
 
   it('sends the device a read receipt when an Argus person reads its chat', async () => {

@@ -11,6 +11,8 @@ export interface LivePeer {
   name: string;
   role: StreamRole;
   startedAt: number;
+  /** Who holds the playback link it was opened with (a TAK device's certificate), or null. */
+  link: string | null;
   /** The signalling socket of this peer, when it has one (HTTP and WHIP peers have none). */
   notify: ((message: SignalingServerMessage) => void) | null;
 }
@@ -51,6 +53,17 @@ export class LivePeers {
 
   viewerCount(roomId: string): number {
     return this.inRoom(roomId).filter((peer) => peer.role === 'view').length;
+  }
+
+  /** The peers opened with playback links held by `holders`. */
+  ofLinks(holders: readonly string[]): LivePeer[] {
+    const held = new Set(holders);
+    return this.all().filter((peer) => peer.link !== null && held.has(peer.link));
+  }
+
+  /** Who holds the playback links of the peers open now. */
+  linkHolders(): string[] {
+    return [...new Set(this.all().flatMap((peer) => (peer.link === null ? [] : [peer.link])))];
   }
 
   userIds(): string[] {

@@ -10,6 +10,12 @@ import type { StreamClaims, StreamTokens } from './stream-tokens';
 import type { StreamRoomRow } from './streams.repository';
 
 /**
+ * Sessions one playback link's holder (a TAK device) may have open at once: a player or two, and
+ * one left behind while it reconnects; a link passed around cannot feed a crowd.
+ */
+export const MAX_SESSIONS_PER_LINK = 4;
+
+/**
  * Publishing and viewing sessions, whichever way they are signalled (HTTP, socket, WHIP, WHEP):
  * the token is checked against the room again, the media server answers, and the peer is
  * recorded; ending a peer stops its forwarding first.
@@ -47,6 +53,7 @@ export class PeerSessions {
     peerId: string = randomUUID(),
   ): Promise<{ peerId: string; type: 'answer' | 'offer'; sdp: string }> {
     const room = await this.checkClaims(claims);
+    this.refuseBeyondLinkLimit(claims);
     if (sdp === undefined && claims.stream_role === 'publish')
       throw new AppError('bad_sdp', 'A publisher sends its offer (sdp); only viewers may ask the server to offer.');
     const peer: LivePeer = {
@@ -56,6 +63,7 @@ export class PeerSessions {
       name: claims.name,
       role: claims.stream_role,
       startedAt: this.clock.now(),
+      link: claims.link ?? null,
       notify,
     };
     let answer: string;
@@ -64,6 +72,13 @@ export class PeerSessions {
       else answer = sdp === undefined ? await this.media.viewOffer(room.id, peerId) : await this.media.view(room.id, peerId, sdp);
     } catch (error) {
       throw toAppError(error);
+    }
+    try {
+      // Again with nothing awaited before the peer is added: offers of one link made at once count each other.
+      this.refuseBeyondLinkLimit(claims);
+    } catch (error) {
+      await this.media.closePeer(peerId);
+      throw error;
     }
     if (claims.stream_role === 'publish') {
       // The newest publisher wins (a unit reconnecting from a fresh socket); the old one is told.
@@ -120,10 +135,34 @@ export class PeerSessions {
     if (!this.peers.anyWithSocket()) this.statsPush.stop();
   }
 
+  /** The sessions of a playback link's holder (revoked, expired, its user deactivated) end at once. */
+  async endLinkSessions(holders: readonly string[]): Promise<void> {
+    await this.endPeers(this.peers.ofLinks(holders).map((peer) => peer.id));
+  }
+
+  /**
+   * A peer the claims opened: same user and room, same role (a viewer's token ends no publisher),
+   * and the same playback link or none (a device's link ends none of its user's browser sessions).
+   */
   private ownPeer(claims: StreamClaims, peerId: string): LivePeer {
     const peer = this.peers.get(peerId);
-    if (!peer || peer.userId !== claims.sub || peer.roomId !== claims.room) throw new AppError('peer_not_found');
+    if (
+      !peer ||
+      peer.userId !== claims.sub ||
+      peer.roomId !== claims.room ||
+      peer.role !== claims.stream_role ||
+      peer.link !== (claims.link ?? null)
+    )
+      throw new AppError('peer_not_found');
     return peer;
+  }
+
+  private refuseBeyondLinkLimit(claims: StreamClaims): void {
+    if (claims.link === undefined || this.peers.ofLinks([claims.link]).length < MAX_SESSIONS_PER_LINK) return;
+    throw new AppError(
+      'rate_limited',
+      `This device already plays ${MAX_SESSIONS_PER_LINK} videos from its playback links. Stop one of them before starting another.`,
+    );
   }
 }
 

@@ -11,6 +11,8 @@ export interface StreamClaims {
   /** The Argus role of the user, for the gateway's own checks and logs. */
   user_role: string;
   name: string;
+  /** Who holds the playback link a session was opened with (a TAK device's certificate id); none for a stream or access token. */
+  link?: string;
 }
 
 /**

@@ -290,6 +290,15 @@ export class StreamsService {
     return this.sessions.endPeers(peerIds, closeMedia);
   }
 
+  /** Who holds the playback links of the sessions open now, and ending theirs (tak-playback-links.ts). */
+  linkHolders(): string[] {
+    return this.peers.linkHolders();
+  }
+
+  endLinkSessions(holders: readonly string[]): Promise<void> {
+    return this.sessions.endLinkSessions(holders);
+  }
+
   hasPeer(peerId: string): boolean {
     return this.peers.has(peerId);
   }

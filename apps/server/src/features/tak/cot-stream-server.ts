@@ -261,7 +261,7 @@ export class CotStreamServer {
       if (!this.connections.has(connection.id)) return this.picture.leave(connection.id);
       await this.picture.join(connection.id);
       if (this.connections.has(connection.id)) await this.alerts.join(connection.id);
-      if (this.connections.has(connection.id)) await this.video?.join(connection.id, connection.device);
+      if (this.connections.has(connection.id)) await this.video?.join(connection.id, connection.acting);
     } catch (error) {
       log.error({ err: error }, 'could not send the current picture to a TAK device');
     }

@@ -38,7 +38,9 @@ function isPlaybackToken(token: string): boolean {
  * URL with an ES256 token in its path, signed by the token API's key ring, naming one room (one
  * opening of it), one device certificate and its user. It watches that room and does nothing else:
  * every use checks the signature, the room, the certificate as the CoT port checks it (revoked,
- * expired, user deactivated) and the room's viewing rule (stream-access.ts) again.
+ * expired, user deactivated) and the room's viewing rule (stream-access.ts) again. The sessions it
+ * opened are its certificate's: they end when the certificate may no longer connect, and a few at
+ * most play at once (peer-sessions.ts).
  */
 export class TakPlaybackLinks implements PlaybackLinks {
   constructor(
@@ -46,7 +48,7 @@ export class TakPlaybackLinks implements PlaybackLinks {
     private readonly clock: Clock,
     /** Argus's public address (PUBLIC_URL): where devices reach WHEP, and the tokens' issuer. */
     private readonly publicUrl: string,
-    private readonly certificates: TakCertificatesService,
+    private readonly certificateService: TakCertificatesService,
     private readonly users: UsersRepository,
     private readonly streams: StreamsService,
   ) {}
@@ -79,12 +81,22 @@ export class TakPlaybackLinks implements PlaybackLinks {
   async claims(token: string, roomId: string): Promise<StreamClaims> {
     const link = await this.verify(token);
     if (link.room !== roomId) throw new AppError('forbidden', `This playback link is for video room "${link.room}", not "${roomId}".`);
-    const refused = await this.certificates.refusalOf(link.cert);
+    const refused = await this.certificateService.refusalOf(link.cert);
     if (refused)
       throw new AppError('forbidden', `This playback link no longer plays: its device’s certificate is not in force (${refused}).`);
     const user = await this.users.findById(link.sub);
     if (!user?.is_active) throw new AppError('forbidden', 'This playback link no longer plays: its user is deactivated.');
-    return this.streams.watchClaims(user, roomId, link.opened);
+    return { ...(await this.streams.watchClaims(user, roomId, link.opened)), link: link.cert };
+  }
+
+  /** The certificates whose links play now: checked with the open connections' (tak-tls-endpoints.ts). */
+  certificates(): string[] {
+    return this.streams.linkHolders();
+  }
+
+  /** Ends the sessions played from these certificates' links, as their connections are dropped. */
+  dropCertificates(ids: readonly string[]): Promise<void> {
+    return this.streams.endLinkSessions(ids);
   }
 
   private async verify(token: string): Promise<PlaybackClaims> {

@@ -42,6 +42,12 @@ export interface TakTlsConfig {
   peerSerials: string[];
 }
 
+/** What is open on a certificate's word — CoT connections, playback links' video sessions — and cut off with it. */
+export interface CertificateHolder {
+  certificates(): string[];
+  dropCertificates(ids: readonly string[]): void | Promise<void>;
+}
+
 function peerOf(socket: net.Socket): string {
   return `${socket.remoteAddress ?? '?'}:${socket.remotePort ?? '?'}`;
 }
@@ -79,7 +85,13 @@ export class TakTlsEndpoints {
     private readonly log: FastifyBaseLogger,
     private readonly config: TakTlsConfig,
     private readonly marti: Omit<MartiDeps, 'certificates' | 'log'> | null = null,
+    /** Besides the CoT connections, what else a certificate holds open: its playback links' sessions (decision 0073). */
+    private readonly others: CertificateHolder[] = [],
   ) {}
+
+  private get holders(): CertificateHolder[] {
+    return [this.cot, ...this.others];
+  }
 
   get enabled(): boolean {
     return this.config.tlsPort !== null || this.config.enrolPort !== null || this.config.martiPort !== null;
@@ -117,7 +129,7 @@ export class TakTlsEndpoints {
       // Handshakes cost RSA work before anyone is known: as many as the plain endpoint's devices, no more.
       server.maxConnections = DEFAULT_COT_LIMITS.maxConnections;
       this.tlsPort = await this.serve(server, this.config.tlsPort, host);
-      this.unlisten = this.certificates.onRevoked((ids) => this.cot.dropCertificates(ids));
+      this.unlisten = this.certificates.onRevoked((ids) => void this.dropCertificates(ids));
       this.recheck = setInterval(() => void this.recheckOpen(), this.config.recheckMs);
       this.recheck.unref();
       this.log.info({ port: this.tlsPort, host }, 'CoT endpoint listening (TLS with client certificates)');
@@ -203,13 +215,24 @@ export class TakTlsEndpoints {
     }
   }
 
-  /** Certificates revoked by another process, or expired meanwhile, lose their open connections. */
+  /** Certificates revoked by another process, or expired meanwhile, lose their open connections and video sessions. */
   private async recheckOpen(): Promise<void> {
     try {
-      const ids = this.cot.certificates();
-      if (ids.length) this.cot.dropCertificates(await this.certificates.unusable(ids));
+      const ids = [...new Set(this.holders.flatMap((holder) => holder.certificates()))];
+      if (ids.length) await this.dropCertificates(await this.certificates.unusable(ids));
     } catch (error) {
       this.log.error({ err: error }, 'could not check open TAK connections against the certificates');
+    }
+  }
+
+  private async dropCertificates(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    for (const holder of this.holders) {
+      try {
+        await holder.dropCertificates(ids);
+      } catch (error) {
+        this.log.error({ err: error }, 'could not end what a revoked TAK certificate held open');
+      }
     }
   }
 }

@@ -25,7 +25,8 @@ interface Viewer {
  * playback link of its own, to the devices whose users may watch it (stream-access.ts, through
  * `StreamsService`); it is taken off when it stops being live or ends. A device that connects gets
  * the rooms live then. Only a device with a certificate is sent any: a link is made for one
- * certificate, and a plain-TCP device or a TAK Server link has none.
+ * certificate, and a plain-TCP device or a TAK Server link has none; another server's link on the TLS
+ * port (decision 0074) shows one but acts as no device, so it is joined as none.
  */
 export class TakVideoPicture {
   private readonly viewers = new Map<number, Viewer>();
