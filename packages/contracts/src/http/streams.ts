@@ -41,6 +41,14 @@ export const RoomId = singleLineText({ typeError: 'room must be a text id.' })
   .max(100, 'The room id is too long (at most 100 characters).')
   .regex(/^[A-Za-z0-9._-]+$/, 'A room id uses letters, digits and . _ - only.');
 
+/** The path of a TAK device's playback link: its room and its token (docs/decisions/0073-tak-video-out-and-read-receipts.md). */
+export const PlaybackLinkParams = z.object({
+  room: RoomId,
+  token: singleLineText({ typeError: 'This playback link is not valid.' })
+    .min(1, 'This playback link is not valid.')
+    .max(4096, 'This playback link is not valid.'),
+});
+
 const RoomName = singleLineText({ typeError: 'name must be text.' })
   .min(1, 'Enter a room name.')
   .max(80, 'The room name is too long (at most 80 characters).');

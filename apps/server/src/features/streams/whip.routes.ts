@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MAX_SDP_BYTES, RoomId, type StreamRole } from '@argus/contracts/http/streams';
+import { MAX_SDP_BYTES, PlaybackLinkParams, RoomId, type StreamRole } from '@argus/contracts/http/streams';
 import { AppError } from '../../lib/app-error';
 import { bearerToken } from '../../lib/bearer-token';
 import type { SessionLookup } from '../auth/auth.service';
@@ -20,7 +20,6 @@ export interface WhipRoutesOptions {
 
 const RoomParams = z.object({ room: RoomId });
 const ResourceParams = z.object({ room: RoomId, peerId: z.string().uuid('No such WHIP or WHEP resource.') });
-const PlaybackParams = z.object({ room: RoomId, token: z.string().min(1).max(4096, 'This playback link is not valid.') });
 
 /**
  * WHIP (RFC 9725) and WHEP: an encoder (OBS, GStreamer, ffmpeg) POSTs its SDP offer with a
@@ -89,7 +88,7 @@ export const whipRoutes: FastifyPluginAsyncZod<WhipRoutesOptions> = async (app, 
       config: { access: 'public', csrf: false },
       schema: {
         summary: 'WHEP with a playback link: watch the one room it was made for',
-        params: PlaybackParams,
+        params: PlaybackLinkParams,
         consumes: ['application/sdp'],
       },
     },
