@@ -10,10 +10,8 @@ import { BASEMAP_MAX_BYTES } from '@argus/contracts/http/basemaps';
 import { DEVICE_TIME_DEFAULTS, type DeviceTimeWindow } from './lib/device-time';
 import { parseFileStoreUrl, type FileStoreConfig } from './lib/file-stores/file-store-config';
 import type { RetentionConfig } from './features/retention/retention.service';
-import { DEFAULT_COT_LIMITS, type CotLimits } from './features/tak/cot-limits';
-import type { TakTlsConfig } from './features/tak/tak-tls-endpoints';
-import type { TakGatewayConfig } from './features/tak/tak-gateway';
-import { certificateSerial } from './features/tak/tak-peer-identity';
+import { TakEnv, takConfig, type TakConfig } from './features/tak/tak-config';
+import { ConfigError } from './config-error';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -183,43 +181,7 @@ const EnvSchema = z.object({
     .transform((v) => v === 'true'),
   /** The video bitrate publishers are driven to (REMB and the start bitrate), kbit/s. */
   STREAM_TARGET_BITRATE_KBPS: z.coerce.number().int().min(100).max(20_000).default(1500),
-  /** TAK devices' streaming CoT over plain TCP, for a trusted LAN or tests; unset: off (docs/decisions/0061-tak-cot-endpoint-first-slice.md). 0: any free port. */
-  COT_TCP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  /** A CoT connection that sends nothing for this long is closed. */
-  COT_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(DEFAULT_COT_LIMITS.idleTimeoutMs),
-  /** A CoT event must be finished this long after its first byte arrived. */
-  COT_EVENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(DEFAULT_COT_LIMITS.eventTimeoutMs),
-  /** TAK devices' streaming CoT over TLS with client certificates (8089 is TAK's); unset: off (docs/decisions/0062-tak-tls-enrolment-and-revocation.md). 0: any free port. */
-  COT_TLS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  /** ATAK's certificate enrolment over HTTPS (8446 is TAK's); unset: off. 0: any free port. */
-  TAK_ENROL_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  /** The Marti HTTP API ATAK calls once connected, over HTTPS with client certificates (8443 is TAK's); unset: off (docs/decisions/0066-tak-onboarding-marti-and-enrolment-tokens.md). 0: any free port. */
-  TAK_MARTI_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  /** The operator's certificate authority for TAK, both or neither (PEM files); unset: Argus's own under DATA_DIR/tak. */
-  TAK_CA_CERT_FILE: z.string().optional(),
-  TAK_CA_KEY_FILE: z.string().optional(),
-  /** Host names and addresses devices reach the TAK ports by, comma-separated, for the server certificate; unset: PUBLIC_URL's host, localhost and 127.0.0.1. */
-  TAK_SERVER_NAMES: z.string().optional(),
-  /** Serials, comma-separated, of the certificates that are other TAK servers' links (another Argus's gateway), not devices (docs/decisions/0074-tak-server-links.md). */
-  TAK_PEER_SERIALS: z
-    .string()
-    .regex(/^[\s,:0-9a-fA-F]*$/, 'certificate serials in hexadecimal, comma-separated (as `openssl x509 -noout -serial` prints them)')
-    .optional(),
-  /** How long a device's certificate lasts. */
-  TAK_CLIENT_CERT_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
-  /** A TLS handshake not finished in this long is dropped. */
-  COT_TLS_HANDSHAKE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  /** How often open TLS connections are checked against the certificates (revoked in another process, expired). */
-  COT_TLS_RECHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
-  /** An existing TAK Server Argus joins as a client, `ssl://host:8089`; unset: no gateway (docs/decisions/0069-tak-protocol-v1-bench-and-gateway.md). */
-  TAK_GATEWAY_URL: z.string().optional(),
-  /** The certificate, key and CA (PEM files) the TAK Server's operator gave for Argus; required with TAK_GATEWAY_URL. */
-  TAK_GATEWAY_CERT_FILE: z.string().optional(),
-  TAK_GATEWAY_KEY_FILE: z.string().optional(),
-  TAK_GATEWAY_CA_FILE: z.string().optional(),
-  /** The first wait before trying a lost gateway link again; it doubles up to TAK_GATEWAY_MAX_RETRY_MS. */
-  TAK_GATEWAY_RETRY_MS: z.coerce.number().int().min(10).max(600_000).default(1_000),
-  TAK_GATEWAY_MAX_RETRY_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
+  ...TakEnv,
 });
 
 export interface Config {
@@ -271,10 +233,10 @@ export interface Config {
     targetBitrateKbps: number;
   };
   /** The CoT endpoint for TAK devices; tcpPort null: off. Its TLS side and enrolment: `tls`. */
-  cot: { tcpPort: number | null; limits: CotLimits; tls: TakTlsConfig; clientCertDays: number; gateway: TakGatewayConfig | null };
+  cot: TakConfig;
 }
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 /**
  * Reads and validates every environment variable once; nothing else reads process.env.
@@ -292,14 +254,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = proc
   const oidcParts = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter(Boolean).length;
   if (oidcParts > 0 && oidcParts < 3) {
     throw new ConfigError('Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
-  }
-  if (e.TAK_GATEWAY_URL && !(e.TAK_GATEWAY_CERT_FILE && e.TAK_GATEWAY_KEY_FILE && e.TAK_GATEWAY_CA_FILE)) {
-    throw new ConfigError(
-      'Invalid configuration:\n  TAK_GATEWAY_URL needs TAK_GATEWAY_CERT_FILE, TAK_GATEWAY_KEY_FILE and TAK_GATEWAY_CA_FILE',
-    );
-  }
-  if (Boolean(e.TAK_CA_CERT_FILE) !== Boolean(e.TAK_CA_KEY_FILE)) {
-    throw new ConfigError('Invalid configuration:\n  TAK_CA_CERT_FILE and TAK_CA_KEY_FILE must be set together');
   }
   const webPushParts = [e.WEB_PUSH_PUBLIC_KEY, e.WEB_PUSH_PRIVATE_KEY, e.WEB_PUSH_SUBJECT].filter(Boolean).length;
   if (webPushParts > 0 && webPushParts < 3) {
@@ -368,38 +322,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, terminal = proc
     deviceTime: { maxSkewMs: e.DEVICE_TIME_MAX_SKEW_MS, maxAgeMs: e.DEVICE_TIME_MAX_AGE_MS },
     auditSigningKey: e.AUDIT_SIGNING_KEY,
     video,
-    cot: {
-      tcpPort: e.COT_TCP_PORT ?? null,
-      limits: { ...DEFAULT_COT_LIMITS, idleTimeoutMs: e.COT_IDLE_TIMEOUT_MS, eventTimeoutMs: e.COT_EVENT_TIMEOUT_MS },
-      tls: {
-        tlsPort: e.COT_TLS_PORT ?? null,
-        enrolPort: e.TAK_ENROL_PORT ?? null,
-        martiPort: e.TAK_MARTI_PORT ?? null,
-        caFiles:
-          e.TAK_CA_CERT_FILE && e.TAK_CA_KEY_FILE
-            ? { certFile: path.resolve(e.TAK_CA_CERT_FILE), keyFile: path.resolve(e.TAK_CA_KEY_FILE) }
-            : null,
-        serverNames: e.TAK_SERVER_NAMES?.split(',')
-          .map((name) => name.trim())
-          .filter(Boolean) ?? [...new Set([new URL(publicUrl).hostname, 'localhost', '127.0.0.1'])],
-        handshakeTimeoutMs: e.COT_TLS_HANDSHAKE_TIMEOUT_MS,
-        recheckMs: e.COT_TLS_RECHECK_MS,
-        peerSerials: e.TAK_PEER_SERIALS?.split(',').map(certificateSerial).filter(Boolean) ?? [],
-      },
-      clientCertDays: e.TAK_CLIENT_CERT_DAYS,
-      gateway: e.TAK_GATEWAY_URL
-        ? {
-            ...gatewayAddress(e.TAK_GATEWAY_URL),
-            certFile: path.resolve(e.TAK_GATEWAY_CERT_FILE!),
-            keyFile: path.resolve(e.TAK_GATEWAY_KEY_FILE!),
-            caFile: path.resolve(e.TAK_GATEWAY_CA_FILE!),
-            minRetryMs: e.TAK_GATEWAY_RETRY_MS,
-            maxRetryMs: Math.max(e.TAK_GATEWAY_RETRY_MS, e.TAK_GATEWAY_MAX_RETRY_MS),
-            // Well inside the idle timeout of either end.
-            pingMs: Math.max(50, Math.floor(e.COT_IDLE_TIMEOUT_MS / 4)),
-          }
-        : null,
-    },
+    cot: takConfig(e, publicUrl),
     siteHosts: {
       main: e.MAIN_HOSTS,
       civic: e.CIVIC_HOSTS,
@@ -497,13 +420,4 @@ function videoConfig(e: z.infer<typeof EnvSchema>): Config['video'] {
     additionalHostAddresses: list(e.SFU_ADDITIONAL_HOSTS),
     targetBitrateKbps: e.STREAM_TARGET_BITRATE_KBPS,
   };
-}
-
-/** TAK_GATEWAY_URL: `ssl://host:port` (TAK's own notation) or `tls://…`; 8089 when no port is given. */
-function gatewayAddress(url: string): { host: string; port: number } {
-  const match = /^(?:ssl|tls):\/\/(\[[^\]]+\]|[^:/\s]+)(?::(\d{1,5}))?\/?$/.exec(url.trim());
-  const port = match?.[2] === undefined ? 8089 : Number(match[2]);
-  if (!match || port < 1 || port > 65535)
-    throw new ConfigError(`Invalid configuration:\n  TAK_GATEWAY_URL must look like ssl://takserver.example.org:8089, not "${url}"`);
-  return { host: match[1]!.replace(/^\[|\]$/g, ''), port };
 }
