@@ -1,6 +1,6 @@
 import type { Polygon } from 'geojson';
 import type { CallerLink } from '@argus/contracts/http/caller-links';
-import { FONT_BOLD } from '../fonts';
+import { labelLayout } from './label-layout';
 import { pointFeature, type MapOverlay, type OverlayData, type OverlayLayer } from '../overlay';
 import { BASEMAP_COLOURS } from '../palette';
 
@@ -49,14 +49,7 @@ const CALLER_LAYERS: OverlayLayer[] = [
     id: 'label',
     type: 'symbol',
     filter: isPoint,
-    layout: {
-      'text-field': ['get', 'label'],
-      'text-font': FONT_BOLD,
-      'text-size': 12,
-      'text-anchor': 'top',
-      'text-offset': [0, 0.9],
-      'text-allow-overlap': true,
-    },
+    layout: labelLayout('top', 0.9),
     paint: { 'text-color': CALLER_COLOUR, 'text-halo-color': BASEMAP_COLOURS.halo, 'text-halo-width': 1.5 },
   },
 ];

@@ -1,4 +1,4 @@
-import { FONT_BOLD } from '../fonts';
+import { labelLayout } from './label-layout';
 import { featureCollection, pointFeature, type MapOverlay, type OverlayLayer } from '../overlay';
 import { BASEMAP_COLOURS, SELECTED_COLOUR } from '../palette';
 
@@ -12,14 +12,7 @@ const MARKER_LAYERS: OverlayLayer[] = [
   {
     id: 'label',
     type: 'symbol',
-    layout: {
-      'text-field': ['get', 'label'],
-      'text-font': FONT_BOLD,
-      'text-size': 12,
-      'text-anchor': 'bottom',
-      'text-offset': [0, -1.3],
-      'text-allow-overlap': true,
-    },
+    layout: labelLayout('bottom', -1.3),
     paint: { 'text-color': SELECTED_COLOUR, 'text-halo-color': BASEMAP_COLOURS.halo, 'text-halo-width': 1.5 },
   },
 ];

@@ -1,5 +1,5 @@
 import type { TakContact } from '@argus/contracts/http/tak';
-import { FONT_BOLD } from '../fonts';
+import { labelLayout } from './label-layout';
 import { featureCollection, pointFeature, type MapOverlay, type OverlayFeature, type OverlayLayer } from '../overlay';
 import { BASEMAP_COLOURS, TAK_CONTACT_COLOUR } from '../palette';
 import { STALE_POSITION_MS } from './units';
@@ -37,14 +37,7 @@ const TAK_CONTACT_LAYERS: OverlayLayer[] = [
   {
     id: 'label',
     type: 'symbol',
-    layout: {
-      'text-field': ['get', 'label'],
-      'text-font': FONT_BOLD,
-      'text-size': 12,
-      'text-anchor': 'top',
-      'text-offset': [0, 1],
-      'text-allow-overlap': true,
-    },
+    layout: labelLayout('top', 1),
     paint: {
       'text-color': TAK_CONTACT_COLOUR,
       'text-opacity': faint(1, 0.5),

@@ -1,5 +1,5 @@
 import type { TakPoint } from '@argus/contracts/http/tak-points';
-import { FONT_BOLD } from '../fonts';
+import { labelLayout } from './label-layout';
 import { featureCollection, pointFeature, type MapOverlay, type OverlayFeature, type OverlayLayer } from '../overlay';
 import { BASEMAP_COLOURS, TAK_CONTACT_COLOUR } from '../palette';
 
@@ -23,14 +23,7 @@ const TAK_POINT_LAYERS: OverlayLayer[] = [
   {
     id: 'label',
     type: 'symbol',
-    layout: {
-      'text-field': ['get', 'label'],
-      'text-font': FONT_BOLD,
-      'text-size': 12,
-      'text-anchor': 'top',
-      'text-offset': [0, 0.9],
-      'text-allow-overlap': true,
-    },
+    layout: labelLayout('top', 0.9),
     paint: {
       // Light, not the marker's colour: a dark blue or black callsign would vanish on the dark basemap.
       'text-color': BASEMAP_COLOURS.label,
