@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as x509 from '@peculiar/x509';
 import type { TakCertificate } from '@argus/contracts/http/tak';
 import { MAX_SESSIONS_PER_LINK } from '../src/features/streams/peer-sessions';
 import { readCot, type CotMessage } from '../src/features/tak/cot-reading';
+import { certificateSerial } from '../src/features/tak/tak-peer-identity';
 import { createPublisher, createViewer } from '../src/media/werift-client';
 import { TEST_DIALECTS } from './databases';
 import { buildTestApp, createUser, signIn, STRONG_PASSWORD, type Client, type TestApp } from './support';
@@ -12,7 +14,7 @@ import type { SimulatedDevice } from './tak-device';
 import { connectTls, csrFor, deviceKeys, enrol, keyPem, pemOfDer } from './tak-tls-device';
 
 const DEVICE = 'ANDROID-5c2f9e07a1d34b88';
-/** Another Argus's gateway: its certificate's uid is in TAK_PEER_UIDS (decision 0074). */
+/** Another Argus's gateway: its certificate's serial is listed in TAK_PEER_SERIALS (decision 0074). */
 const PEER = 'argus-gateway-north';
 
 /** Every complete event a device was sent, read as Argus reads CoT. */
@@ -55,10 +57,10 @@ describe.each(TEST_DIALECTS)('Argus’s live video rooms and read receipts out t
       csr: await csrFor(keys, user.email),
     });
     expect(answer.status, answer.body).toBe(200);
-    const device = await connectTls(t.takTls.tlsPort!, ca, {
-      cert: pemOfDer((JSON.parse(answer.body) as { signedCert: string }).signedCert),
-      key: await keyPem(keys),
-    });
+    const cert = pemOfDer((JSON.parse(answer.body) as { signedCert: string }).signedCert);
+    // The operator lists the link's serial (TAK_PEER_SERIALS); the running endpoint reads the same list.
+    if (clientUid === PEER) t.config.cot.tls.peerSerials.push(certificateSerial(new x509.X509Certificate(cert).serialNumber));
+    const device = await connectTls(t.takTls.tlsPort!, ca, { cert, key: await keyPem(keys) });
     devices.push(device);
     return device;
   };
@@ -126,7 +128,6 @@ describe.each(TEST_DIALECTS)('Argus’s live video rooms and read receipts out t
       TAK_ENROL_PORT: '0',
       ICE_STUN_URLS: 'none',
       COT_TLS_RECHECK_MS: '200',
-      TAK_PEER_UIDS: PEER,
     });
     await t.services.streams.media.start();
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -266,7 +267,7 @@ describe.each(TEST_DIALECTS)('Argus’s live video rooms and read receipts out t
     expect((await play(feed!.path)).status).toBe(201);
   }, 60_000);
 
-  it('sends no video to another server’s link (TAK_PEER_UIDS), which acts as no device', async () => {
+  it('sends no video to another server’s link (TAK_PEER_SERIALS), which acts as no device', async () => {
     const gatekeeper = await createUser(t.services, { role: 'Field_Unit', full_name: 'Lee Marsh' });
     const relay = (await t.services.units.create({ callsign: 'RELAY 1', kind: 'command', members: [gatekeeper.id] })).id;
     const shared = await createRoom('Drone over the ford', [unitId, relay]);
