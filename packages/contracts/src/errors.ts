@@ -71,7 +71,7 @@ export const ERRORS = {
   mfa_verification_failed: {
     status: 422,
     // Said to people, not to an API client: "TOTP" is a word few of them know.
-    message: 'That code is not right. Check it and try again: the authenticator app shows a new one every 30 seconds.',
+    message: 'That code is not right. Enter the one your authenticator app shows now.',
   },
   mfa_phone_not_enabled: { status: 422, message: 'Phone factors are not enabled on this server: no SMS sender is configured.' },
   provider_disabled: { status: 400, message: 'This sign-in provider is not enabled on this server.' },

@@ -1,6 +1,6 @@
+import { labelLayout } from '../fonts';
 import type { Polygon } from 'geojson';
 import type { CallerLink } from '@argus/contracts/http/caller-links';
-import { labelLayout } from './label-layout';
 import { pointFeature, type MapOverlay, type OverlayData, type OverlayLayer } from '../overlay';
 import { BASEMAP_COLOURS } from '../palette';
 

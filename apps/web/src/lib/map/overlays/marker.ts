@@ -1,4 +1,4 @@
-import { labelLayout } from './label-layout';
+import { labelLayout } from '../fonts';
 import { featureCollection, pointFeature, type MapOverlay, type OverlayLayer } from '../overlay';
 import { BASEMAP_COLOURS, SELECTED_COLOUR } from '../palette';
 

@@ -1,5 +1,5 @@
+import { labelLayout } from '../fonts';
 import type { TakContact } from '@argus/contracts/http/tak';
-import { labelLayout } from './label-layout';
 import { featureCollection, pointFeature, type MapOverlay, type OverlayFeature, type OverlayLayer } from '../overlay';
 import { BASEMAP_COLOURS, TAK_CONTACT_COLOUR } from '../palette';
 import { STALE_POSITION_MS } from './units';
