@@ -10,11 +10,11 @@ export const FONT_REGULAR = ['Noto Sans Regular'];
 export const FONT_BOLD = ['Noto Sans Bold'];
 
 /**
- * How overlays name their features on the map: the feature's `label` in bold 12 px, above or below
- * its symbol by `offsetEm`, drawn even where labels collide: a callsign that vanished when the map
- * got busy would hide who is where.
+ * A feature's `label` in bold 12 px, pinned above or below its symbol by `offsetEm` and drawn even
+ * where labels collide: a callsign that vanished when the map got busy would hide who is where. (The
+ * units and incidents use label-layout.ts's labels instead, which move aside and may be hidden.)
  */
-export function labelLayout(anchor: 'top' | 'bottom', offsetEm: number): SymbolLayerSpecification['layout'] {
+export function pinnedLabelLayout(anchor: 'top' | 'bottom', offsetEm: number): SymbolLayerSpecification['layout'] {
   return {
     'text-field': ['get', 'label'],
     'text-font': FONT_BOLD,

@@ -1,4 +1,4 @@
-import { labelLayout } from '../fonts';
+import { pinnedLabelLayout } from '../fonts';
 import type { Polygon } from 'geojson';
 import type { CallerLink } from '@argus/contracts/http/caller-links';
 import { pointFeature, type MapOverlay, type OverlayData, type OverlayLayer } from '../overlay';
@@ -49,7 +49,7 @@ const CALLER_LAYERS: OverlayLayer[] = [
     id: 'label',
     type: 'symbol',
     filter: isPoint,
-    layout: labelLayout('top', 0.9),
+    layout: pinnedLabelLayout('top', 0.9),
     paint: { 'text-color': CALLER_COLOUR, 'text-halo-color': BASEMAP_COLOURS.halo, 'text-halo-width': 1.5 },
   },
 ];

@@ -1,4 +1,4 @@
-import { labelLayout } from '../fonts';
+import { pinnedLabelLayout } from '../fonts';
 import { featureCollection, pointFeature, type MapOverlay, type OverlayLayer } from '../overlay';
 import { BASEMAP_COLOURS, SELECTED_COLOUR } from '../palette';
 
@@ -12,7 +12,7 @@ const MARKER_LAYERS: OverlayLayer[] = [
   {
     id: 'label',
     type: 'symbol',
-    layout: labelLayout('bottom', -1.3),
+    layout: pinnedLabelLayout('bottom', -1.3),
     paint: { 'text-color': SELECTED_COLOUR, 'text-halo-color': BASEMAP_COLOURS.halo, 'text-halo-width': 1.5 },
   },
 ];

@@ -1,4 +1,4 @@
-import { labelLayout } from '../fonts';
+import { pinnedLabelLayout } from '../fonts';
 import type { TakContact } from '@argus/contracts/http/tak';
 import { featureCollection, pointFeature, type MapOverlay, type OverlayFeature, type OverlayLayer } from '../overlay';
 import { BASEMAP_COLOURS, TAK_CONTACT_COLOUR } from '../palette';
@@ -37,7 +37,7 @@ const TAK_CONTACT_LAYERS: OverlayLayer[] = [
   {
     id: 'label',
     type: 'symbol',
-    layout: labelLayout('top', 1),
+    layout: pinnedLabelLayout('top', 1),
     paint: {
       'text-color': TAK_CONTACT_COLOUR,
       'text-opacity': faint(1, 0.5),

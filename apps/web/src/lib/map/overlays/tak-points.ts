@@ -1,4 +1,4 @@
-import { labelLayout } from '../fonts';
+import { pinnedLabelLayout } from '../fonts';
 import type { TakPoint } from '@argus/contracts/http/tak-points';
 import { featureCollection, pointFeature, type MapOverlay, type OverlayFeature, type OverlayLayer } from '../overlay';
 import { BASEMAP_COLOURS, TAK_CONTACT_COLOUR } from '../palette';
@@ -23,7 +23,7 @@ const TAK_POINT_LAYERS: OverlayLayer[] = [
   {
     id: 'label',
     type: 'symbol',
-    layout: labelLayout('top', 0.9),
+    layout: pinnedLabelLayout('top', 0.9),
     paint: {
       // Light, not the marker's colour: a dark blue or black callsign would vanish on the dark basemap.
       'text-color': BASEMAP_COLOURS.label,
