@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Unit } from '@argus/contracts/http/units';
 import type { Incident } from '@argus/contracts/http/incidents';
@@ -22,7 +22,11 @@ afterAll(async () => {
 });
 
 /** Callsigns unique to this run, so the file can share a server with the rest of the suite. */
-const run = randomUUID().slice(0, 4).toUpperCase();
+// New for every test and every retry of one: a retried test would otherwise meet the callsigns its first try made.
+let run = randomUUID().slice(0, 4).toUpperCase();
+beforeEach(() => {
+  run = randomUUID().slice(0, 4).toUpperCase();
+});
 const callsign = (name: string) => `${name}-${run}`;
 
 /** Central London: the incident, and units 0.6, 3 and 9 km from it. */
@@ -130,6 +134,8 @@ describe('command dashboard', () => {
     const dispatch = panel.getByRole('region', { name: 'Dispatch' });
     const choices = dispatch.getByRole('checkbox');
     await expect.poll(() => dispatch.getByText(callsign('FAR'), { exact: true }).count()).toBe(1);
+    // The ETAs come with the dispatch table, which may still be on its way when the units are listed.
+    await expect.poll(() => dispatch.getByText(/600 m · ≈ 1 min straight-line/).count()).toBe(1);
     const order = await dispatch.locator('li').allTextContents();
     const rank = (name: string) => order.findIndex((text) => text.includes(name));
     expect(rank(callsign('NEAR'))).toBeLessThan(rank(callsign('MID')));

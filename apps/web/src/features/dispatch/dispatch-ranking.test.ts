@@ -50,6 +50,18 @@ describe('neededCapabilities', () => {
 });
 
 describe('rankAvailableUnits', () => {
+  it('ranks by distance while the table is not read (no ETA), not by callsign', () => {
+    const noTable = { unitKinds: [], categories: [] };
+    const ranked = rankAvailableUnits(
+      [unit('ALPHA', {}, 0.3), unit('BRAVO', {}, 0.1), unit('CHARLIE'), unit('DELTA', {}, 0.2)],
+      { lat: 0, lon: 0 },
+      'fire',
+      noTable,
+    );
+    expect(ids(ranked)).toEqual(['BRAVO', 'DELTA', 'ALPHA', 'CHARLIE']);
+    expect(ranked.every((entry) => entry.etaMinutes === null)).toBe(true);
+  });
+
   it('puts the fire engine first for a vehicle fire even with a patrol car nearer', () => {
     const units = [unit('patrol-near', { kind: 'patrol' }, 0.003), unit('engine-far', { kind: 'fire' }, 0.03)];
     const ranked = rankAvailableUnits(units, { lat: 0, lon: 0 }, 'Vehicle fire', table);

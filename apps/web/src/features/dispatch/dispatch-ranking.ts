@@ -8,7 +8,8 @@ import { distanceMetres } from '../../lib/geo/distance';
  * category rule *applies* to an incident when its words appear, in order, in the incident's free-text
  * category; the incident *needs* every capability of the rules that apply; a unit *matches* when its
  * kind has at least one of them. Matching units come first, then the rest, each group by the shortest
- * straight-line ETA at the kind's typical speed; units that reported no position go last.
+ * straight-line ETA at the kind's typical speed, or by distance where there is no ETA (the table not
+ * read yet, or unreadable); units that reported no position go last.
  */
 
 export interface RankedUnit {
@@ -71,6 +72,9 @@ export function rankAvailableUnits(
     if (matchFirst !== 0) return matchFirst;
     if (a.hours !== null && b.hours !== null && a.hours !== b.hours) return a.hours - b.hours;
     if ((a.hours === null) !== (b.hours === null)) return a.hours === null ? 1 : -1;
+    // No ETA for either (the table not read yet or unreadable, a kind without a speed): the nearer first.
+    if (a.distanceM !== null && b.distanceM !== null && a.distanceM !== b.distanceM) return a.distanceM - b.distanceM;
+    if ((a.distanceM === null) !== (b.distanceM === null)) return a.distanceM === null ? 1 : -1;
     return a.unit.callsign.localeCompare(b.unit.callsign);
   });
   return ranked.map(({ hours: _hours, ...entry }) => entry);
