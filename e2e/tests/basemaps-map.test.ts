@@ -287,6 +287,13 @@ describe('street basemaps on the maps', () => {
     await page.locator('[data-operational-map]').first().scrollIntoViewIfNeeded();
     await mapSettled(page);
     await screenshot(page, 'basemap-streets-phone');
+    // The credits start folded on a phone, off the street names at the foot of the map; their button opens them.
+    const credits = page.locator('.maplibregl-ctrl-attrib');
+    expect(await credits.getAttribute('open')).toBeNull();
+    await page.locator('.maplibregl-ctrl-attrib-button').click();
+    await expect.poll(() => credits.getAttribute('open')).not.toBeNull();
+    await expect.poll(() => credits.innerText()).toContain('Natural Earth');
+    await page.locator('.maplibregl-ctrl-attrib-button').click();
     // The phone's narrower map places fewer labels; the streets through the centre are named.
     await expect
       .poll(async () => (await renderedBasemap(page)).names.filter((name) => name.endsWith(' Street')).length, { timeout: 30_000 })

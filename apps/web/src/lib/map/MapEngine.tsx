@@ -8,13 +8,14 @@ import { chosenBasemap, defaultBasemap, readBasemapChoice, writeBasemapChoice } 
 import { lacksStreetMap, type MapView } from './basemap-coverage';
 import { BasemapSwitcher } from './BasemapSwitcher';
 import { wrapLongitude } from './coordinates';
+import { addCornerControls } from './corner-controls';
 import { CoordinateReadout, type ReadoutPoint } from './CoordinateReadout';
 import { boundsOfHomeArea } from './home-area-box';
 import { mapImages } from './images';
 import { MapGoTo } from './MapGoTo';
 import { NoHomeAreaNotice } from './NoHomeAreaNotice';
 import { NoStreetMapNotice } from './NoStreetMapNotice';
-import { AttributionControl, MapLibreMap, NavigationControl, ScaleControl, type GeoJSONSource, type MapGeoJSONFeature } from './maplibre';
+import { MapLibreMap, type GeoJSONSource, type MapGeoJSONFeature } from './maplibre';
 import type { OperationalMapProps } from './map-props';
 import type { MapOverlay, OverlayFeatureProperties, OverlayGeometry } from './overlay';
 import { OverlaySync } from './overlay-sync';
@@ -223,12 +224,7 @@ export function MapEngine({
     }
     map.touchZoomRotate.disableRotation();
     map.keyboard.disableRotation();
-    map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
-    const switcherCorner = document.createElement('div');
-    switcherCorner.className = 'maplibregl-ctrl maplibregl-ctrl-group';
-    map.addControl({ onAdd: () => switcherCorner, onRemove: () => switcherCorner.remove() }, 'top-right');
-    map.addControl(new ScaleControl({ unit: 'metric' }), 'bottom-right');
-    map.addControl(new AttributionControl({ compact: true, customAttribution: 'Natural Earth' }), 'bottom-right');
+    const switcherCorner = addCornerControls(map);
 
     const sync = new OverlaySync(map);
     const street = new StreetBasemap(map, (message) => {
