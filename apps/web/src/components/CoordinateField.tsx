@@ -47,7 +47,9 @@ export function CoordinateField({
   name,
   className,
   labelHidden = false,
-  placeholder = '30U XC 99311 10854',
+  // The kinds it reads rather than one example place: an example grid reference would be one
+  // country's, wherever the operation is.
+  placeholder = 'MGRS, UTM or lat, lon',
   onUnreadable,
   onTextChange,
   trailing,
