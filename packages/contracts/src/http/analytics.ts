@@ -41,12 +41,6 @@ export type ErrorReport = z.input<typeof ErrorReport>;
 
 export const AnalyticsAccepted = z.object({ accepted: z.literal(true) });
 
-export const ANALYTICS_PATHS = {
-  pageview: '/analytics/pageview',
-  performance: '/analytics/performance',
-  error: '/analytics/error',
-} as const;
-
 // ---------------------------------------------------------------------------------------------
 // The analytics page: every chart is a table (columns and rows) aggregated in the database. The
 // chart, its accessible table and its CSV are all drawn from that one table, so they cannot differ.

@@ -1,4 +1,5 @@
-import { ANALYTICS_PATHS, type ErrorReport, type PageView, type PerformanceMetric } from '@argus/contracts/http/analytics';
+import type { ErrorReport, PageView, PerformanceMetric } from '@argus/contracts/http/analytics';
+import { ANALYTICS_PATHS } from '@argus/contracts/http/analytics-paths';
 import { getTrackingId } from './tracking-id';
 
 type Payload<T> = Omit<T, 'trackingId'>;
