@@ -131,7 +131,7 @@ export class RtspConnection {
       answer.afterwards?.();
     } catch (error) {
       const status = statusOf(error);
-      if (status >= 500) this.log.error({ err: error, method: request.method }, 'RTSP request failed');
+      if (status === 500) this.log.error({ err: error, method: request.method }, 'RTSP request failed');
       else this.log.info({ status, method: request.method, reason: (error as Error).message }, 'RTSP request refused');
       // A refused link, or a request not understood, ends the connection: a player may not try other links on it.
       if ([400, 401, 403, 404].includes(status)) this.refuse(status, request.cseq);
@@ -278,11 +278,12 @@ export class RtspConnection {
   }
 }
 
-/** The RTSP status of a refusal: WHEP's 401/403/404 are RTSP's too; the session limit is 503. */
+/** The RTSP status of a refusal: WHEP's 401/403/404 are RTSP's too; RTSP/1.0 has no 429, so the session limit is 503. */
 function statusOf(error: unknown): number {
   if (error instanceof RtspProtocolError) return error.status;
   if (error instanceof AppError) {
-    if (error.status === 429) return 503;
+    // The session limit, or the media server restarting: try again later.
+    if (error.status === 429 || error.status === 503) return 503;
     return [400, 401, 403, 404].includes(error.status) ? error.status : 500;
   }
   return 500;
