@@ -191,10 +191,7 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   const rtsp: RtspServer | null = rtspConfig
     ? new RtspServer({ playback: takPlayback, streams: services.streams }, rtspConfig, app.log.child({ feature: 'tak-rtsp' }))
     : null;
-  if (rtsp) {
-    app.addHook('onReady', () => rtsp.listen(config.host));
-    app.addHook('onClose', () => rtsp.close());
-  }
+  if (rtsp) app.addHook('onReady', () => rtsp.listen(config.host));
   await app.register(whipRoutes, { streams: services.streams, bearer, playback: takPlayback });
   await app.register(signalingSocket, { streams: services.streams, siteHosts: config.siteHosts });
   await app.register(searchRoutes, { search: services.search });
@@ -283,6 +280,8 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   );
   await app.register(takOnboardingRoutes, { onboarding });
   app.addHook('onClose', () => takTls.close());
+  // onClose hooks run last first: RTSP sessions end (and are announced) before the stream service stops.
+  if (rtsp) app.addHook('onClose', () => rtsp.close());
   // Argus as a client of an existing TAK Server (docs/decisions/0069-tak-protocol-v1-bench-and-gateway.md): off unless TAK_GATEWAY_URL is set.
   const gatewayConfig = config.cot.gateway;
   const takGateway = gatewayConfig ? new TakGateway(cot, gatewayConfig, clock, app.log.child({ feature: 'tak-gateway' })) : null;
