@@ -60,6 +60,8 @@ import { zonesRoutes } from './features/zones/zones.routes';
 import { takRoutes } from './features/tak/tak.routes';
 import { CotStreamServer } from './features/tak/cot-stream-server';
 import { TakPlaybackLinks } from './features/tak/tak-playback-links';
+import { RtspServer } from './features/tak/rtsp-server';
+import type { RtspAddress } from './features/tak/rtsp-link';
 import { TakGateway } from './features/tak/tak-gateway';
 import { TakCertificatesRepository } from './features/tak/tak-certificates.repository';
 import { TakEnrolmentTokensRepository } from './features/tak/tak-enrolment-tokens.repository';
@@ -89,6 +91,8 @@ export interface ArgusApp {
   /** Its TLS side and ATAK's enrolment; they listen only when COT_TLS_PORT or TAK_ENROL_PORT is set. */
   takTls: TakTlsEndpoints;
   takGateway: TakGateway | null;
+  /** The RTSP output for TAK devices' players; null unless TAK_RTSP_PORT is set. */
+  rtsp: RtspServer | null;
 }
 
 /** Builds the whole server without listening, so tests drive it with inject. */
@@ -173,14 +177,21 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   services.cameras.useLiveRooms(liveRoomsOf(services.streams.media));
   await app.register(streamSettingsRoutes, { streamSettings: services.streamSettings });
   await app.register(streamsRoutes, { streams: services.streams });
-  const takPlayback = new TakPlaybackLinks(
+  const takPlayback: TakPlaybackLinks = new TakPlaybackLinks(
     services.keys,
     clock,
     config.publicUrl,
     services.takCertificates,
     services.usersRepository,
     services.streams,
+    (): RtspAddress | null => (rtsp?.port ? { host: config.cot.rtsp!.host, port: rtsp.port } : null),
   );
+  // The RTSP output stock ATAK plays (docs/decisions/0077-tak-rtsp-output.md): off unless TAK_RTSP_PORT is set.
+  const rtspConfig = config.cot.rtsp;
+  const rtsp: RtspServer | null = rtspConfig
+    ? new RtspServer({ playback: takPlayback, streams: services.streams }, rtspConfig, app.log.child({ feature: 'tak-rtsp' }))
+    : null;
+  if (rtsp) app.addHook('onReady', () => rtsp.listen(config.host));
   await app.register(whipRoutes, { streams: services.streams, bearer, playback: takPlayback });
   await app.register(signalingSocket, { streams: services.streams, siteHosts: config.siteHosts });
   await app.register(searchRoutes, { search: services.search });
@@ -269,6 +280,8 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   );
   await app.register(takOnboardingRoutes, { onboarding });
   app.addHook('onClose', () => takTls.close());
+  // onClose hooks run last first: RTSP sessions end (and are announced) before the stream service stops.
+  if (rtsp) app.addHook('onClose', () => rtsp.close());
   // Argus as a client of an existing TAK Server (docs/decisions/0069-tak-protocol-v1-bench-and-gateway.md): off unless TAK_GATEWAY_URL is set.
   const gatewayConfig = config.cot.gateway;
   const takGateway = gatewayConfig ? new TakGateway(cot, gatewayConfig, clock, app.log.child({ feature: 'tak-gateway' })) : null;
@@ -279,5 +292,5 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
   app.addHook('onClose', () => cot.close());
   app.addHook('onClose', () => services.tak.close());
 
-  return { app, services, routes, shutdown, cot, takTls, takGateway };
+  return { app, services, routes, shutdown, cot, takTls, takGateway, rtsp };
 }

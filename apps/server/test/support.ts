@@ -29,6 +29,7 @@ export interface TestApp {
   takTls: ArgusApp['takTls'];
   /** Argus's link to an existing TAK Server, when TAK_GATEWAY_URL is given. */
   takGateway: ArgusApp['takGateway'];
+  rtsp: ArgusApp['rtsp'];
   close(): Promise<void>;
 }
 
@@ -46,7 +47,7 @@ export async function buildTestApp(dialect: Dialect, env: Record<string, string>
     ...env,
   });
   const db = await createTestDatabase(dialect);
-  const { app, services, routes, cot, takTls, takGateway } = await buildApp({ config, db, clock });
+  const { app, services, routes, cot, takTls, takGateway, rtsp } = await buildApp({ config, db, clock });
   return {
     app,
     services,
@@ -56,6 +57,7 @@ export async function buildTestApp(dialect: Dialect, env: Record<string, string>
     cot,
     takTls,
     takGateway,
+    rtsp,
     close: async () => {
       await app.close();
       await db.close();

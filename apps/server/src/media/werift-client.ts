@@ -36,7 +36,7 @@ function peer(codecs: ClientCodec[]): RTCPeerConnection {
   });
 }
 
-async function completeOffer(pc: RTCPeerConnection): Promise<string> {
+export async function completeOffer(pc: RTCPeerConnection): Promise<string> {
   await pc.setLocalDescription(await pc.createOffer());
   if (pc.iceGatheringState !== 'complete') {
     await new Promise<void>((resolve) => {

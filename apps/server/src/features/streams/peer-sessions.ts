@@ -137,7 +137,10 @@ export class PeerSessions {
 
   /** The sessions of a playback link's holder (revoked, expired, its user deactivated) end at once. */
   async endLinkSessions(holders: readonly string[]): Promise<void> {
-    await this.endPeers(this.peers.ofLinks(holders).map((peer) => peer.id));
+    const peers = this.peers.ofLinks(holders);
+    // A peer with a channel of its own (an RTSP player's, docs/decisions/0077-tak-rtsp-output.md) is told, to close it too.
+    for (const peer of peers) peer.notify?.({ type: 'closed', reason: 'The playback link’s device may no longer play video.' });
+    await this.endPeers(peers.map((peer) => peer.id));
   }
 
   /**

@@ -14,12 +14,15 @@ const VIDEO_STALE_MS = 12 * 60 * 60_000;
 /** ATAK's own default: how long the player waits for the feed, in ms. */
 const NETWORK_TIMEOUT_MS = 12_000;
 
+const DEFAULT_PORTS: Record<string, string> = { https: '443', http: '80', rtsp: '554' };
+
 export const roomVideoUid = (roomId: string) => `${ARGUS_UID_PREFIX}video-${roomId}`;
 
 export function roomVideo(room: { id: string; name: string }, link: URL, now: number): string {
   const uid = roomVideoUid(room.id);
-  const secure = link.protocol === 'https:';
-  const port = link.port || (secure ? '443' : '80');
+  // RTSP when that output is on (docs/decisions/0077-tak-rtsp-output.md): ATAK plays it, over TCP as rtspReliable asks.
+  const protocol = link.protocol.replace(':', '');
+  const port = link.port || DEFAULT_PORTS[protocol] || '80';
   return new CoT({
     event: {
       _attributes: eventAttributes(uid, 'b-i-v', now, VIDEO_STALE_MS, 'm-g'),
@@ -32,19 +35,19 @@ export function roomVideo(room: { id: string; name: string }, link: URL, now: nu
             _attributes: {
               uid: attribute(uid),
               alias: attribute(room.name),
-              protocol: secure ? 'https' : 'http',
+              protocol,
               address: attribute(link.hostname),
               port,
               path: attribute(link.pathname),
               networkTimeout: String(NETWORK_TIMEOUT_MS),
               bufferTime: '-1',
               roverPort: '-1',
-              rtspReliable: '0',
+              rtspReliable: protocol === 'rtsp' ? '1' : '0',
               ignoreEmbeddedKLV: 'false',
             },
           },
         },
-        remarks: { _text: 'Argus live video (WHEP)' },
+        remarks: { _text: protocol === 'rtsp' ? 'Argus live video (RTSP)' : 'Argus live video (WHEP)' },
       },
     },
   }).to_xml();

@@ -4,6 +4,7 @@ import { ConfigError } from '../../config-error';
 import { DEFAULT_COT_LIMITS, type CotLimits } from './cot-limits';
 import type { TakGatewayConfig } from './tak-gateway';
 import { certificateSerial } from './tak-peer-identity';
+import type { RtspConfig } from './rtsp-server';
 import type { TakTlsConfig } from './tak-tls-endpoints';
 
 /**
@@ -49,6 +50,17 @@ export const TakEnv = {
   /** The first wait before trying a lost gateway link again; it doubles up to TAK_GATEWAY_MAX_RETRY_MS. */
   TAK_GATEWAY_RETRY_MS: z.coerce.number().int().min(10).max(600_000).default(1_000),
   TAK_GATEWAY_MAX_RETRY_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
+  /** The RTSP output stock ATAK plays live rooms from (8554 is the usual); unset: off, devices get WHEP links (docs/decisions/0077-tak-rtsp-output.md). 0: any free port. */
+  TAK_RTSP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The host name devices reach TAK_RTSP_PORT by, when PUBLIC_URL's is not (a proxy in front of the web app only). */
+  TAK_RTSP_HOST: z
+    .string()
+    .regex(/^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])$/, 'a host name or address (an IPv6 address in brackets)')
+    .optional(),
+  /** An RTSP connection must be playing, and any request be complete, this long after it began. */
+  TAK_RTSP_HANDSHAKE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** A playing RTSP connection that sends nothing (players send RTCP or keep-alives) for this long is closed. */
+  TAK_RTSP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(90_000),
 };
 
 type TakEnvValues = z.infer<z.ZodObject<typeof TakEnv>>;
@@ -59,6 +71,7 @@ export interface TakConfig {
   tls: TakTlsConfig;
   clientCertDays: number;
   gateway: TakGatewayConfig | null;
+  rtsp: RtspConfig | null;
 }
 
 /** The TAK part of the configuration, from the parsed environment; a ConfigError names what is missing. */
@@ -102,6 +115,15 @@ export function takConfig(e: TakEnvValues, publicUrl: string): TakConfig {
           pingMs: Math.max(50, Math.floor(e.COT_IDLE_TIMEOUT_MS / 4)),
         }
       : null,
+    rtsp:
+      e.TAK_RTSP_PORT === undefined
+        ? null
+        : {
+            port: e.TAK_RTSP_PORT,
+            host: e.TAK_RTSP_HOST ?? new URL(publicUrl).hostname,
+            handshakeTimeoutMs: e.TAK_RTSP_HANDSHAKE_TIMEOUT_MS,
+            idleTimeoutMs: e.TAK_RTSP_IDLE_TIMEOUT_MS,
+          },
   };
 }
 

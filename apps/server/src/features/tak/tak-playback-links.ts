@@ -7,6 +7,7 @@ import type { PlaybackLinks } from '../streams/playback-links';
 import type { StreamsService } from '../streams/streams.service';
 import { SIGNING_ALGORITHM, type KeyRing } from '../tokens/key-ring';
 import type { UsersRepository } from '../users/users.repository';
+import { rtspLink, type RtspAddress } from './rtsp-link';
 import type { DeviceIdentity, TakCertificatesService } from './tak-certificates.service';
 
 /** The audience of playback links: only WHEP, for viewing, accepts them. */
@@ -51,6 +52,8 @@ export class TakPlaybackLinks implements PlaybackLinks {
     private readonly certificateService: TakCertificatesService,
     private readonly users: UsersRepository,
     private readonly streams: StreamsService,
+    /** Where the RTSP output is reached, when it is on: links are then RTSP ones (docs/decisions/0077-tak-rtsp-output.md). */
+    private readonly rtsp: () => RtspAddress | null = () => null,
   ) {}
 
   private get issuer(): string {
@@ -62,7 +65,7 @@ export class TakPlaybackLinks implements PlaybackLinks {
     return isPlaybackToken(token);
   }
 
-  /** The link a device plays a room from. */
+  /** The link a device plays a room from: RTSP when that output is on (stock ATAK plays it), WHEP otherwise. */
   async link(device: DeviceIdentity, room: { id: string; createdAt: number }): Promise<URL> {
     const { kid, key } = await this.keys.signingKey();
     const now = Math.floor(this.clock.now() / 1000);
@@ -74,7 +77,8 @@ export class TakPlaybackLinks implements PlaybackLinks {
       .setIssuedAt(now)
       .setExpirationTime(now + Math.floor(PLAYBACK_LINK_TTL_MS / 1000))
       .sign(key);
-    return new URL(`${this.publicUrl}${whepPath(room.id)}/${token}`);
+    const rtsp = this.rtsp();
+    return rtsp ? rtspLink(rtsp, room.id, token) : new URL(`${this.publicUrl}${whepPath(room.id)}/${token}`);
   }
 
   /** Viewing claims for a WHEP request to `roomId` with a playback token, or a 4xx saying why not. */
