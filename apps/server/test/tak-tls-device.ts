@@ -182,14 +182,19 @@ export async function multipartPackage(bytes: Buffer, filename: string): Promise
   return { body: Buffer.from(await encoded.arrayBuffer()), type: encoded.headers.get('content-type')! };
 }
 
-/** What ATAK does on first start: a key, a CSR in the user's name, enrolment with their password, then the TLS stream. */
-export async function enrolAndConnect(
-  ports: { enrol: number; tls: number },
+export interface DeviceCredentials {
+  cert: string;
+  key: string;
+}
+
+/** ATAK's enrolment with the user's password: the certificate Argus signed and the device's key. */
+export async function enrolDevice(
+  port: number,
   ca: string,
   user: { email: string; password: string; uid: string },
-): Promise<SimulatedDevice> {
+): Promise<DeviceCredentials> {
   const keys = await deviceKeys();
-  const answer = await enrol(ports.enrol, ca, {
+  const answer = await enrol(port, ca, {
     email: user.email,
     password: user.password,
     clientUid: user.uid,
@@ -197,7 +202,16 @@ export async function enrolAndConnect(
   });
   if (answer.status !== 200) throw new Error(`enrolment answered ${answer.status}: ${answer.body}`);
   const { signedCert } = JSON.parse(answer.body) as { signedCert: string };
-  return connectTls(ports.tls, ca, { cert: pemOfDer(signedCert), key: await keyPem(keys) });
+  return { cert: pemOfDer(signedCert), key: await keyPem(keys) };
+}
+
+/** What ATAK does on first start: a key, a CSR in the user's name, enrolment with their password, then the TLS stream. */
+export async function enrolAndConnect(
+  ports: { enrol: number; tls: number },
+  ca: string,
+  user: { email: string; password: string; uid: string },
+): Promise<SimulatedDevice> {
+  return connectTls(ports.tls, ca, await enrolDevice(ports.enrol, ca, user));
 }
 
 /** Resolves once the server has handled everything the device sent before (events go in order): it answered a ping. */
