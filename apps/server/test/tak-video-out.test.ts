@@ -267,6 +267,25 @@ describe.each(TEST_DIALECTS)('Argus’s live video rooms and read receipts out t
     expect((await play(feed!.path)).status).toBe(201);
   }, 60_000);
 
+  it('answers only as many offers of one link as it may play when they arrive all at once', async () => {
+    const shared = await createRoom('Drone over the ford', [unitId]);
+    await goLive(shared);
+    const device = await enrolledDevice();
+    await device.until((d) => videoOf(d, shared).length > 0);
+    const [feed] = videoOf(device, shared);
+    const link = `Bearer ${feed!.path.split('/').pop()!}`;
+
+    // Sent together to the listening server: none of them waits for another's answer.
+    const offers = await Promise.all(Array.from({ length: MAX_SESSIONS_PER_LINK + 2 }, () => play(feed!.path)));
+    const statuses = offers.map((offer) => offer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(MAX_SESSIONS_PER_LINK);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(2);
+    const playing = offers.filter((offer) => offer.status === 201);
+    const done = await fetch(`${base}/whep/${shared}/${playing[0]!.peerId}`, { method: 'DELETE', headers: { authorization: link } });
+    expect(done.status).toBe(200);
+    expect((await play(feed!.path)).status).toBe(201);
+  }, 60_000);
+
   it('sends no video to another server’s link (TAK_PEER_SERIALS), which acts as no device', async () => {
     const gatekeeper = await createUser(t.services, { role: 'Field_Unit', full_name: 'Lee Marsh' });
     const relay = (await t.services.units.create({ callsign: 'RELAY 1', kind: 'command', members: [gatekeeper.id] })).id;
