@@ -3,7 +3,10 @@ import * as x509 from '@peculiar/x509';
 import type { TakCertificate } from '@argus/contracts/http/tak';
 import { MAX_SESSIONS_PER_LINK } from '../src/features/streams/peer-sessions';
 import { readCot, type CotMessage } from '../src/features/tak/cot-reading';
+import { PLAYBACK_LINK_TTL_MS } from '../src/features/tak/tak-playback-links';
 import { certificateSerial } from '../src/features/tak/tak-peer-identity';
+import { LINK_RENEWED_BEFORE_EXPIRY_MS } from '../src/features/tak/tak-video-picture';
+import { TOKENS } from '@argus/contracts/constants';
 import { createPublisher, createViewer } from '../src/media/werift-client';
 import { TEST_DIALECTS } from './databases';
 import { buildTestApp, createUser, signIn, STRONG_PASSWORD, type Client, type TestApp } from './support';
@@ -284,6 +287,35 @@ describe.each(TEST_DIALECTS)('Argus’s live video rooms and read receipts out t
     const done = await fetch(`${base}/whep/${shared}/${playing[0]!.peerId}`, { method: 'DELETE', headers: { authorization: link } });
     expect(done.status).toBe(200);
     expect((await play(feed!.path)).status).toBe(201);
+  }, 60_000);
+
+  it('keeps a link playing after `keys rotate` for as long as it lives, and renews a long connection’s feed before it expires', async () => {
+    const shared = await createRoom('Drone over the ford', [unitId]);
+    await goLive(shared);
+    const device = await enrolledDevice();
+    await device.until((d) => videoOf(d, shared).length > 0);
+    const [first] = videoOf(device, shared);
+    const signedAt = t.clock.now();
+
+    // The key that signed the link retires, and an access token's life passes: the link still plays.
+    const retiredKid = (await t.services.keys.signingKey()).kid;
+    await t.services.keys.rotate();
+    t.clock.advance(TOKENS.accessTtlMs + 60_000);
+    await t.services.keys.reload();
+    expect((await watch(first!.path)).status).toBe(201);
+    // Access tokens are not kept longer for it: the retired key is no longer published for them.
+    expect((await t.services.keys.jwks()).keys.map((key) => key.kid)).not.toContain(retiredKid);
+
+    // Within the hour before the link expires, the connection is sent the feed again with a fresh link.
+    t.clock.advance(signedAt + PLAYBACK_LINK_TTL_MS - LINK_RENEWED_BEFORE_EXPIRY_MS + 1 - t.clock.now());
+    await device.until((d) => videoOf(d, shared).length > 1);
+    const renewed = videoOf(device, shared).at(-1)!;
+    expect(renewed.path).not.toBe(first!.path);
+    // Past the first link's life, it no longer plays; the renewed one does.
+    t.clock.advance(signedAt + PLAYBACK_LINK_TTL_MS + 1_000 - t.clock.now());
+    // (Its key, retired as long ago, has left the ring too: it is refused as not valid rather than expired.)
+    expect((await watch(first!.path)).status).toBe(401);
+    expect((await watch(renewed.path)).status).toBe(201);
   }, 60_000);
 
   it('sends no video to another server’s link (TAK_PEER_SERIALS), which acts as no device', async () => {
