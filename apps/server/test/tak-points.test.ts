@@ -9,7 +9,7 @@ import { TEST_DIALECTS } from './databases';
 import { buildTestApp, createUser, signIn, STRONG_PASSWORD, type Client, type TestApp } from './support';
 import { incidentMarker, iso, pli } from './tak-cot';
 import { SimulatedDevice, eventually } from './tak-device';
-import { connectTls, enrolAndConnect, enrolDevice, settled } from './tak-tls-device';
+import { connectTls, deviceAtItsPosition, enrolDevice, settled } from './tak-tls-device';
 
 /** Sam's device in MEDIC 4, which places the points. */
 const SAM = 'ANDROID-5a11e0c0ffee0001';
@@ -50,14 +50,8 @@ describe.each(TEST_DIALECTS)('points TAK devices place, kept for command’s map
   };
   /** A crew member's device over TLS, enrolled with their password, which has sent its own position. */
   const connect = async (uid: string): Promise<SimulatedDevice> => {
-    const device = await enrolAndConnect({ enrol: t.takTls.enrolPort!, tls: t.takTls.tlsPort! }, t.takTls.authority!.pem, {
-      email: emails.get(uid)!,
-      password: STRONG_PASSWORD,
-      uid,
-    });
+    const device = await deviceAtItsPosition(t, { email: emails.get(uid)!, password: STRONG_PASSWORD, uid });
     devices.push(device);
-    device.send(pli(uid, uid.slice(-4), t.clock.now(), 51.5, -0.12));
-    await settled(device);
     return device;
   };
 

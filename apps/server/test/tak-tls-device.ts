@@ -3,7 +3,7 @@ import https from 'node:https';
 import net from 'node:net';
 import tls from 'node:tls';
 import * as x509 from '@peculiar/x509';
-import { ping } from './tak-cot';
+import { ping, pli } from './tak-cot';
 import { SimulatedDevice } from './tak-device';
 
 // Node's webcrypto is the standard one; its declared types and the DOM's differ only in detail.
@@ -185,6 +185,8 @@ export async function multipartPackage(bytes: Buffer, filename: string): Promise
 export interface DeviceCredentials {
   cert: string;
   key: string;
+  /** The CA certificate the enrolment answer named (`ca0`), PEM. */
+  issuer: string;
 }
 
 /** ATAK's enrolment with the user's password: the certificate Argus signed and the device's key. */
@@ -201,8 +203,8 @@ export async function enrolDevice(
     csr: await csrFor(keys, user.email),
   });
   if (answer.status !== 200) throw new Error(`enrolment answered ${answer.status}: ${answer.body}`);
-  const { signedCert } = JSON.parse(answer.body) as { signedCert: string };
-  return { cert: pemOfDer(signedCert), key: await keyPem(keys) };
+  const { signedCert, ca0 } = JSON.parse(answer.body) as { signedCert: string; ca0: string };
+  return { cert: pemOfDer(signedCert), key: await keyPem(keys), issuer: pemOfDer(ca0) };
 }
 
 /** What ATAK does on first start: a key, a CSR in the user's name, enrolment with their password, then the TLS stream. */
@@ -212,6 +214,20 @@ export async function enrolAndConnect(
   user: { email: string; password: string; uid: string },
 ): Promise<SimulatedDevice> {
   return connectTls(ports.tls, ca, await enrolDevice(ports.enrol, ca, user));
+}
+
+/**
+ * A crew member's device as the TAK tests place it: enrolled with their password, connected over
+ * TLS, and heard once at its own position (PLI), so it is a contact others may see.
+ */
+export async function deviceAtItsPosition(
+  t: { takTls: { enrolPort: number | null; tlsPort: number | null; authority: { pem: string } | null }; clock: { now(): number } },
+  user: { email: string; password: string; uid: string },
+): Promise<SimulatedDevice> {
+  const device = await enrolAndConnect({ enrol: t.takTls.enrolPort!, tls: t.takTls.tlsPort! }, t.takTls.authority!.pem, user);
+  device.send(pli(user.uid, user.uid.slice(-4), t.clock.now(), 51.5, -0.12));
+  await settled(device);
+  return device;
 }
 
 /** Resolves once the server has handled everything the device sent before (events go in order): it answered a ping. */

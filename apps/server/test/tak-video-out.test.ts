@@ -14,7 +14,7 @@ import { OPERATOR } from '@argus/contracts/policies/accounts';
 import { SYSTEM_CONTEXT } from '../src/features/audit/audit.log';
 import { geoChat, ping } from './tak-cot';
 import type { SimulatedDevice } from './tak-device';
-import { connectTls, csrFor, deviceKeys, enrol, keyPem, pemOfDer } from './tak-tls-device';
+import { connectTls, enrolDevice } from './tak-tls-device';
 
 const DEVICE = 'ANDROID-5c2f9e07a1d34b88';
 /** Another Argus's gateway: its certificate's serial is listed in TAK_PEER_SERIALS (decision 0074). */
@@ -52,18 +52,10 @@ describe.each(TEST_DIALECTS)('Argus’s live video rooms and read receipts out t
 
   /** ATAK's enrolment with the crew member's password, then a connection with the certificate. */
   const enrolledDevice = async (user: { email: string } = crew, clientUid = DEVICE) => {
-    const keys = await deviceKeys();
-    const answer = await enrol(t.takTls.enrolPort!, ca, {
-      email: user.email,
-      password: STRONG_PASSWORD,
-      clientUid,
-      csr: await csrFor(keys, user.email),
-    });
-    expect(answer.status, answer.body).toBe(200);
-    const cert = pemOfDer((JSON.parse(answer.body) as { signedCert: string }).signedCert);
+    const { cert, key } = await enrolDevice(t.takTls.enrolPort!, ca, { email: user.email, password: STRONG_PASSWORD, uid: clientUid });
     // The operator lists the link's serial (TAK_PEER_SERIALS); the running endpoint reads the same list.
     if (clientUid === PEER) t.config.cot.tls.peerSerials.push(certificateSerial(new x509.X509Certificate(cert).serialNumber));
-    const device = await connectTls(t.takTls.tlsPort!, ca, { cert, key: await keyPem(keys) });
+    const device = await connectTls(t.takTls.tlsPort!, ca, { cert, key });
     devices.push(device);
     return device;
   };
