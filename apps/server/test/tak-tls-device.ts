@@ -11,12 +11,24 @@ x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoPro
 
 const RSA = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } as const;
 
-/** A key as ATAK makes one before it enrols: RSA 2048. */
-export async function deviceKeys(): Promise<webcrypto.CryptoKeyPair> {
-  return (await webcrypto.subtle.generateKey({ ...RSA, modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) }, true, [
+/**
+ * Keys made once per test file (each file imports this module afresh) and handed out in turn: an
+ * RSA 2048 key took a good part of a TLS test under load, and no test needs a key no other device
+ * had, only that a device's certificate and key go together. Three, so a certificate and the
+ * authority that signed it (`foreignClient`) never share one.
+ */
+const KEY_POOL_SIZE = 3;
+const keyPool: Promise<webcrypto.CryptoKeyPair>[] = [];
+let keysHandedOut = 0;
+
+/** A key as ATAK makes one before it enrols: RSA 2048 (one of this file's few, see above). */
+export function deviceKeys(): Promise<webcrypto.CryptoKeyPair> {
+  const slot = keysHandedOut++ % KEY_POOL_SIZE;
+  keyPool[slot] ??= webcrypto.subtle.generateKey({ ...RSA, modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) }, true, [
     'sign',
     'verify',
-  ])) as webcrypto.CryptoKeyPair;
+  ]) as Promise<webcrypto.CryptoKeyPair>;
+  return keyPool[slot];
 }
 
 export async function keyPem(keys: webcrypto.CryptoKeyPair): Promise<string> {
