@@ -148,6 +148,54 @@ describe.each(TEST_DIALECTS)('the civic lifecycle on %s', (dialect) => {
     stop();
   });
 
+  it('leaves a reporter with the latest status when the incident and its assignments change at once', async () => {
+    const reporter = await createUser(t.services, { role: 'Civic_Reporter' });
+    const civic = await signIn(t.app, reporter.email);
+    const heard: string[] = [];
+    const stop = t.services.events.listen((event) => {
+      if (event.type === 'report.updated' && event.channels.includes(`user:${reporter.id}`)) heard.push(event.data.statusText);
+    });
+    const report = (
+      await civic.request('POST', '/reports', {
+        clientId: randomUUID(),
+        kind: 'civic',
+        category: 'flooding',
+        description: 'Flood',
+        location: PLACE,
+      })
+    ).json().report;
+    const incidentId = (await analyst.request('POST', `/reports/${report.id}/verify`)).json().report.incidentId as string;
+    // Truly side by side: connections to a listening server, each change committing while others are read.
+    const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const send = (client: Client, path: string, method: string, body: unknown) =>
+      fetch(`${base}${path}`, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          cookie: Object.entries(client.cookies)
+            .map(([name, value]) => `${name}=${value}`)
+            .join('; '),
+          'x-csrf-token': client.csrf,
+        },
+        body: JSON.stringify(body),
+      });
+    const dispatch = (await command.request('POST', `/incidents/${incidentId}/dispatch`, { unitIds: [unitId] })).json().dispatches[0];
+    const answers = await Promise.all([
+      ...['en_route', 'on_scene'].map((status) =>
+        send(crew, `/dispatches/${dispatch.id}/status`, 'POST', { clientId: randomUUID(), status }),
+      ),
+      ...Array.from({ length: 4 }, (_, n) => send(command, `/incidents/${incidentId}`, 'PATCH', { title: `Flooding, update ${n}` })),
+    ]);
+    // Changes racing may meet a conflict (409); none may fail otherwise.
+    expect(answers.map((answer) => answer.status).filter((status) => status !== 409 && (status < 200 || status > 299))).toEqual([]);
+
+    // Whatever order they committed in, the last status the reporter heard is the report's status now
+    // (an announcement still reading the older state when a later one ran would publish it last).
+    const now = (await civic.request('GET', `/reports/${report.id}`)).json().report.statusText as string;
+    await expect.poll(() => heard.at(-1), RELAYED).toBe(now);
+    stop();
+  });
+
   it('closes a rejected report with the reason, and a merged one follows the incident it joined', async () => {
     const rejectedToken = newToken();
     const rejected = (await fileAnonymously({ followToken: rejectedToken })).json().report;

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port';
 
 /**
  * Debian's nginx in front of Argus nodes, run by the tests as a process of their own: its config,
@@ -67,18 +68,6 @@ export interface Nginx {
   /** http://127.0.0.1:<port>, what clients and PUBLIC_URL use. */
   baseUrl: string;
   stop(): Promise<void>;
-}
-
-/** A port nothing listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts nginx in front of `nodes` (host:port each) and resolves once it accepts connections. */

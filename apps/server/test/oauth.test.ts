@@ -1,5 +1,4 @@
 import http from 'node:http';
-import net from 'node:net';
 import { GoTrueClient } from '@supabase/auth-js';
 import Provider from 'oidc-provider';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -7,20 +6,10 @@ import { TOKEN_API_PREFIX } from '@argus/contracts/http/token-api';
 import { ManualClock } from '../src/lib/clock';
 import { pkceS256 } from '../src/features/oauth/pkce';
 import { TEST_DIALECTS } from './databases';
+import { freePort } from './free-port';
 import { buildTestApp, createUser, type TestApp } from './support';
 
 const APP_RETURN = 'http://app.example.test/welcome';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 interface Account {
   sub: string;

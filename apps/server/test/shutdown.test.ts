@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from './free-port';
 import { REDIS_URL, redisAnswers } from './scale-out-support';
 
 /**
@@ -30,14 +31,6 @@ afterEach(() => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'argus-shutdown-'));

@@ -10,7 +10,7 @@ import { createDatabase } from '../src/db/database';
 import { ManualClock, systemClock } from '../src/lib/clock';
 import { createServices } from '../src/services';
 import { TakCertificateAuthority } from '../src/features/tak/tak-ca';
-import { freePort } from './nginx';
+import { freePort } from './free-port';
 import { signInOver, startBuiltServer, stopServer, type ServerProcess } from './server-processes';
 import { buildTestApp, createUser, signIn, STRONG_PASSWORD, type Client, type TestApp } from './support';
 import { iso, ping, pli } from './tak-cot';

@@ -7,7 +7,7 @@ import { TEST_DIALECTS } from './databases';
 import { buildTestApp, createUser, signIn, STRONG_PASSWORD, type Client, type TestApp } from './support';
 import { pli } from './tak-cot';
 import { eventually, type SimulatedDevice } from './tak-device';
-import { connectTls, csrFor, deviceKeys, enrol, foreignClient, keyPem, marti, multipartPackage, pemOfDer } from './tak-tls-device';
+import { connectTls, enrolDevice, foreignClient, marti, multipartPackage } from './tak-tls-device';
 
 const DEVICE = 'ANDROID-5f0c2b1d9e8a7710';
 
@@ -25,15 +25,8 @@ describe.each(TEST_DIALECTS)('the Marti API a connected ATAK calls, on %s', (dia
   const deviceOf = async (callsign: string, uid: string) => {
     const person = await createUser(t.services, { role: 'Field_Unit' });
     await t.services.units.create({ callsign, kind: 'fire', members: [person.id] });
-    const keys = await deviceKeys();
-    const answer = await enrol(t.takTls.enrolPort!, ca, {
-      email: person.email,
-      password: STRONG_PASSWORD,
-      clientUid: uid,
-      csr: await csrFor(keys, person.email),
-    });
-    expect(answer.status, answer.body).toBe(200);
-    return { person, cert: pemOfDer((JSON.parse(answer.body) as { signedCert: string }).signedCert), key: await keyPem(keys) };
+    const { cert, key } = await enrolDevice(t.takTls.enrolPort!, ca, { email: person.email, password: STRONG_PASSWORD, uid });
+    return { person, cert, key };
   };
   const call = (request: Parameters<typeof marti>[3], as: { cert?: string; key?: string } = client) => marti(martiPort(), ca, as, request);
   const json = async (path: string) => {
@@ -49,15 +42,8 @@ describe.each(TEST_DIALECTS)('the Marti API a connected ATAK calls, on %s', (dia
     command = await signIn(t.app, (await createUser(t.services, { role: 'Command_Admin' })).email);
     crew = await createUser(t.services, { role: 'Field_Unit', full_name: 'Ada Brook' });
     await t.services.units.create({ callsign: 'ENGINE 9', kind: 'fire', members: [crew.id] });
-    const keys = await deviceKeys();
-    const answer = await enrol(t.takTls.enrolPort!, ca, {
-      email: crew.email,
-      password: STRONG_PASSWORD,
-      clientUid: DEVICE,
-      csr: await csrFor(keys, crew.email),
-    });
-    expect(answer.status, answer.body).toBe(200);
-    client = { cert: pemOfDer((JSON.parse(answer.body) as { signedCert: string }).signedCert), key: await keyPem(keys) };
+    const { cert, key } = await enrolDevice(t.takTls.enrolPort!, ca, { email: crew.email, password: STRONG_PASSWORD, uid: DEVICE });
+    client = { cert, key };
   });
   afterEach(async () => {
     for (const device of devices.splice(0)) device.end();

@@ -7,9 +7,9 @@ import { SYSTEM_CONTEXT } from '../src/features/audit/audit.log';
 import { certificateSerial } from '../src/features/tak/tak-peer-identity';
 import { TEST_DIALECTS } from './databases';
 import { buildTestApp, createUser, signIn, STRONG_PASSWORD, type Client, type TestApp } from './support';
-import { incidentMarker, iso, pli } from './tak-cot';
+import { incidentMarker, iso } from './tak-cot';
 import type { SimulatedDevice } from './tak-device';
-import { connectTls, csrFor, deviceKeys, enrol, enrolAndConnect, keyPem, pemOfDer, settled } from './tak-tls-device';
+import { connectTls, deviceAtItsPosition, enrolDevice, settled } from './tak-tls-device';
 
 /** The uid another Argus's gateway enrolled with here. */
 const GATEWAY = 'ARGUS-GATEWAY-EAST';
@@ -50,16 +50,7 @@ describe.each(TEST_DIALECTS)('another server’s link on the TLS endpoint, on %s
   /** A device enrolled with its user's password: its serial, and a way to connect with it. */
   const enrolled = async (email: string, uid: string) => {
     const ca = t.takTls.authority!.pem;
-    const keys = await deviceKeys();
-    const answer = await enrol(t.takTls.enrolPort!, ca, {
-      email,
-      password: STRONG_PASSWORD,
-      clientUid: uid,
-      csr: await csrFor(keys, email),
-    });
-    expect(answer.status, answer.body).toBe(200);
-    const cert = pemOfDer((JSON.parse(answer.body) as { signedCert: string }).signedCert);
-    const key = await keyPem(keys);
+    const { cert, key } = await enrolDevice(t.takTls.enrolPort!, ca, { email, password: STRONG_PASSWORD, uid });
     return {
       serial: certificateSerial(new x509.X509Certificate(cert).serialNumber),
       connect: async () => {
@@ -70,14 +61,8 @@ describe.each(TEST_DIALECTS)('another server’s link on the TLS endpoint, on %s
     };
   };
   const device = async (uid: string): Promise<SimulatedDevice> => {
-    const connected = await enrolAndConnect({ enrol: t.takTls.enrolPort!, tls: t.takTls.tlsPort! }, t.takTls.authority!.pem, {
-      email: emails.get(uid)!,
-      password: STRONG_PASSWORD,
-      uid,
-    });
+    const connected = await deviceAtItsPosition(t, { email: emails.get(uid)!, password: STRONG_PASSWORD, uid });
     devices.push(connected);
-    connected.send(pli(uid, uid.slice(-4), t.clock.now(), 51.5, -0.12));
-    await settled(connected);
     return connected;
   };
 

@@ -9,7 +9,7 @@ import { TEST_DIALECTS } from './databases';
 import { buildTestApp, createUser, signIn, STRONG_PASSWORD, type Client, type TestApp } from './support';
 import { incidentMarker, iso, pli } from './tak-cot';
 import { SimulatedDevice, eventually } from './tak-device';
-import { enrolAndConnect, settled } from './tak-tls-device';
+import { connectTls, deviceAtItsPosition, enrolDevice, settled } from './tak-tls-device';
 
 /** Sam's device in MEDIC 4, which places the points. */
 const SAM = 'ANDROID-5a11e0c0ffee0001';
@@ -50,14 +50,8 @@ describe.each(TEST_DIALECTS)('points TAK devices place, kept for command’s map
   };
   /** A crew member's device over TLS, enrolled with their password, which has sent its own position. */
   const connect = async (uid: string): Promise<SimulatedDevice> => {
-    const device = await enrolAndConnect({ enrol: t.takTls.enrolPort!, tls: t.takTls.tlsPort! }, t.takTls.authority!.pem, {
-      email: emails.get(uid)!,
-      password: STRONG_PASSWORD,
-      uid,
-    });
+    const device = await deviceAtItsPosition(t, { email: emails.get(uid)!, password: STRONG_PASSWORD, uid });
     devices.push(device);
-    device.send(pli(uid, uid.slice(-4), t.clock.now(), 51.5, -0.12));
-    await settled(device);
     return device;
   };
 
@@ -183,6 +177,24 @@ describe.each(TEST_DIALECTS)('points TAK devices place, kept for command’s map
     expect(after).toHaveLength(TAK_POINTS_PER_DEVICE);
     expect(after.find((point) => point.uid === 'point-1')?.location.lat).toBe(51.6);
     expect(after.map((point) => point.uid)).toContain(`point-${TAK_POINTS_PER_DEVICE + 1}`);
+  });
+
+  it(`keeps at most ${TAK_POINTS_PER_DEVICE} points of one placer when its markers come over two connections at once`, async () => {
+    const credentials = await enrolDevice(t.takTls.enrolPort!, t.takTls.authority!.pem, {
+      email: emails.get(SAM)!,
+      password: STRONG_PASSWORD,
+      uid: SAM,
+    });
+    // The same device (one certificate) on two connections, as ATAK reconnecting before its old socket is dropped.
+    const both = await Promise.all([0, 1].map(() => connectTls(t.takTls.tlsPort!, t.takTls.authority!.pem, credentials)));
+    devices.push(...both);
+    const marker = (n: number) => spotMap({ at: t.clock.now(), creator: SAM }).replaceAll(SPOT, `point-${n}`);
+    // One short of the cap, then both connections send new markers at once: each reads the count side by side.
+    for (let n = 1; n < TAK_POINTS_PER_DEVICE; n++) both[0]!.send(marker(n));
+    await settled(both[0]!);
+    for (let n = 0; n < 10; n++) both.forEach((device, side) => device.send(marker(1_000 * (side + 1) + n)));
+    await Promise.all(both.map((device) => settled(device)));
+    expect(await points()).toHaveLength(TAK_POINTS_PER_DEVICE);
   });
 
   it('lets no plain-TCP device place, move or delete a point in a certified device’s name, nor another crew’s device change it; command’s may', async () => {

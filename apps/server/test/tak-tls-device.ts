@@ -3,7 +3,7 @@ import https from 'node:https';
 import net from 'node:net';
 import tls from 'node:tls';
 import * as x509 from '@peculiar/x509';
-import { ping } from './tak-cot';
+import { ping, pli } from './tak-cot';
 import { SimulatedDevice } from './tak-device';
 
 // Node's webcrypto is the standard one; its declared types and the DOM's differ only in detail.
@@ -11,12 +11,24 @@ x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoPro
 
 const RSA = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } as const;
 
-/** A key as ATAK makes one before it enrols: RSA 2048. */
-export async function deviceKeys(): Promise<webcrypto.CryptoKeyPair> {
-  return (await webcrypto.subtle.generateKey({ ...RSA, modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) }, true, [
+/**
+ * Keys made once per test file (each file imports this module afresh) and handed out in turn: an
+ * RSA 2048 key took a good part of a TLS test under load, and no test needs a key no other device
+ * had, only that a device's certificate and key go together. Three, so a certificate and the
+ * authority that signed it (`foreignClient`) never share one.
+ */
+const KEY_POOL_SIZE = 3;
+const keyPool: Promise<webcrypto.CryptoKeyPair>[] = [];
+let keysHandedOut = 0;
+
+/** A key as ATAK makes one before it enrols: RSA 2048 (one of this file's few, see above). */
+export function deviceKeys(): Promise<webcrypto.CryptoKeyPair> {
+  const slot = keysHandedOut++ % KEY_POOL_SIZE;
+  keyPool[slot] ??= webcrypto.subtle.generateKey({ ...RSA, modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) }, true, [
     'sign',
     'verify',
-  ])) as webcrypto.CryptoKeyPair;
+  ]) as Promise<webcrypto.CryptoKeyPair>;
+  return keyPool[slot];
 }
 
 export async function keyPem(keys: webcrypto.CryptoKeyPair): Promise<string> {
@@ -182,22 +194,52 @@ export async function multipartPackage(bytes: Buffer, filename: string): Promise
   return { body: Buffer.from(await encoded.arrayBuffer()), type: encoded.headers.get('content-type')! };
 }
 
-/** What ATAK does on first start: a key, a CSR in the user's name, enrolment with their password, then the TLS stream. */
-export async function enrolAndConnect(
-  ports: { enrol: number; tls: number },
+export interface DeviceCredentials {
+  cert: string;
+  key: string;
+  /** The CA certificate the enrolment answer named (`ca0`), PEM. */
+  issuer: string;
+}
+
+/** ATAK's enrolment with the user's password: the certificate Argus signed and the device's key. */
+export async function enrolDevice(
+  port: number,
   ca: string,
   user: { email: string; password: string; uid: string },
-): Promise<SimulatedDevice> {
+): Promise<DeviceCredentials> {
   const keys = await deviceKeys();
-  const answer = await enrol(ports.enrol, ca, {
+  const answer = await enrol(port, ca, {
     email: user.email,
     password: user.password,
     clientUid: user.uid,
     csr: await csrFor(keys, user.email),
   });
   if (answer.status !== 200) throw new Error(`enrolment answered ${answer.status}: ${answer.body}`);
-  const { signedCert } = JSON.parse(answer.body) as { signedCert: string };
-  return connectTls(ports.tls, ca, { cert: pemOfDer(signedCert), key: await keyPem(keys) });
+  const { signedCert, ca0 } = JSON.parse(answer.body) as { signedCert: string; ca0: string };
+  return { cert: pemOfDer(signedCert), key: await keyPem(keys), issuer: pemOfDer(ca0) };
+}
+
+/** What ATAK does on first start: a key, a CSR in the user's name, enrolment with their password, then the TLS stream. */
+export async function enrolAndConnect(
+  ports: { enrol: number; tls: number },
+  ca: string,
+  user: { email: string; password: string; uid: string },
+): Promise<SimulatedDevice> {
+  return connectTls(ports.tls, ca, await enrolDevice(ports.enrol, ca, user));
+}
+
+/**
+ * A crew member's device as the TAK tests place it: enrolled with their password, connected over
+ * TLS, and heard once at its own position (PLI), so it is a contact others may see.
+ */
+export async function deviceAtItsPosition(
+  t: { takTls: { enrolPort: number | null; tlsPort: number | null; authority: { pem: string } | null }; clock: { now(): number } },
+  user: { email: string; password: string; uid: string },
+): Promise<SimulatedDevice> {
+  const device = await enrolAndConnect({ enrol: t.takTls.enrolPort!, tls: t.takTls.tlsPort! }, t.takTls.authority!.pem, user);
+  device.send(pli(user.uid, user.uid.slice(-4), t.clock.now(), 51.5, -0.12));
+  await settled(device);
+  return device;
 }
 
 /** Resolves once the server has handled everything the device sent before (events go in order): it answered a ping. */

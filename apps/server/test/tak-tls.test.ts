@@ -19,11 +19,10 @@ import {
   connectTls,
   csrFor,
   deviceKeys,
+  enrolDevice as enrolledCredentials,
   enrol,
   foreignClient,
   getTlsConfig,
-  keyPem,
-  pemOfDer,
   rawEnrolmentRequest,
 } from './tak-tls-device';
 
@@ -45,12 +44,9 @@ describe.each(TEST_DIALECTS)('TAK over TLS with Argus’s certificate authority 
 
   /** What ATAK does: a key, a CSR in the user's name, enrolment with their password. */
   const enrolDevice = async (email = crew.email, uid = DEVICE) => {
-    const keys = await deviceKeys();
-    const answer = await enrol(enrolPort(), ca, { email, password: STRONG_PASSWORD, clientUid: uid, csr: await csrFor(keys, email) });
-    expect(answer.status, answer.body).toBe(200);
-    const { signedCert, ca0 } = JSON.parse(answer.body) as { signedCert: string; ca0: string };
-    expect(pemOfDer(ca0)).toBe(ca);
-    return { cert: pemOfDer(signedCert), key: await keyPem(keys) };
+    const { cert, key, issuer } = await enrolledCredentials(enrolPort(), ca, { email, password: STRONG_PASSWORD, uid });
+    expect(issuer).toBe(ca);
+    return { cert, key };
   };
   const connect = async (client: { cert?: string; key?: string }) => {
     const device = await connectTls(tlsPort(), ca, client);

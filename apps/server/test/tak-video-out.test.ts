@@ -3,7 +3,10 @@ import * as x509 from '@peculiar/x509';
 import type { TakCertificate } from '@argus/contracts/http/tak';
 import { MAX_SESSIONS_PER_LINK } from '../src/features/streams/peer-sessions';
 import { readCot, type CotMessage } from '../src/features/tak/cot-reading';
+import { PLAYBACK_LINK_TTL_MS } from '../src/features/tak/tak-playback-links';
 import { certificateSerial } from '../src/features/tak/tak-peer-identity';
+import { LINK_RENEWED_BEFORE_EXPIRY_MS } from '../src/features/tak/tak-video-picture';
+import { TOKENS } from '@argus/contracts/constants';
 import { createPublisher, createViewer } from '../src/media/werift-client';
 import { TEST_DIALECTS } from './databases';
 import { buildTestApp, createUser, signIn, STRONG_PASSWORD, type Client, type TestApp } from './support';
@@ -11,7 +14,7 @@ import { OPERATOR } from '@argus/contracts/policies/accounts';
 import { SYSTEM_CONTEXT } from '../src/features/audit/audit.log';
 import { geoChat, ping } from './tak-cot';
 import type { SimulatedDevice } from './tak-device';
-import { connectTls, csrFor, deviceKeys, enrol, keyPem, pemOfDer } from './tak-tls-device';
+import { connectTls, enrolDevice } from './tak-tls-device';
 
 const DEVICE = 'ANDROID-5c2f9e07a1d34b88';
 /** Another Argus's gateway: its certificate's serial is listed in TAK_PEER_SERIALS (decision 0074). */
@@ -49,18 +52,10 @@ describe.each(TEST_DIALECTS)('Argus’s live video rooms and read receipts out t
 
   /** ATAK's enrolment with the crew member's password, then a connection with the certificate. */
   const enrolledDevice = async (user: { email: string } = crew, clientUid = DEVICE) => {
-    const keys = await deviceKeys();
-    const answer = await enrol(t.takTls.enrolPort!, ca, {
-      email: user.email,
-      password: STRONG_PASSWORD,
-      clientUid,
-      csr: await csrFor(keys, user.email),
-    });
-    expect(answer.status, answer.body).toBe(200);
-    const cert = pemOfDer((JSON.parse(answer.body) as { signedCert: string }).signedCert);
+    const { cert, key } = await enrolDevice(t.takTls.enrolPort!, ca, { email: user.email, password: STRONG_PASSWORD, uid: clientUid });
     // The operator lists the link's serial (TAK_PEER_SERIALS); the running endpoint reads the same list.
     if (clientUid === PEER) t.config.cot.tls.peerSerials.push(certificateSerial(new x509.X509Certificate(cert).serialNumber));
-    const device = await connectTls(t.takTls.tlsPort!, ca, { cert, key: await keyPem(keys) });
+    const device = await connectTls(t.takTls.tlsPort!, ca, { cert, key });
     devices.push(device);
     return device;
   };
@@ -265,6 +260,54 @@ describe.each(TEST_DIALECTS)('Argus’s live video rooms and read receipts out t
     const done = await fetch(`${base}/whep/${own}/${sessions[0]!.peerId}`, { method: 'DELETE', headers: { authorization: link } });
     expect(done.status).toBe(200);
     expect((await play(feed!.path)).status).toBe(201);
+  }, 60_000);
+
+  it('answers only as many offers of one link as it may play when they arrive all at once', async () => {
+    const shared = await createRoom('Drone over the ford', [unitId]);
+    await goLive(shared);
+    const device = await enrolledDevice();
+    await device.until((d) => videoOf(d, shared).length > 0);
+    const [feed] = videoOf(device, shared);
+    const link = `Bearer ${feed!.path.split('/').pop()!}`;
+
+    // Sent together to the listening server: none of them waits for another's answer.
+    const offers = await Promise.all(Array.from({ length: MAX_SESSIONS_PER_LINK + 2 }, () => play(feed!.path)));
+    const statuses = offers.map((offer) => offer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(MAX_SESSIONS_PER_LINK);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(2);
+    const playing = offers.filter((offer) => offer.status === 201);
+    const done = await fetch(`${base}/whep/${shared}/${playing[0]!.peerId}`, { method: 'DELETE', headers: { authorization: link } });
+    expect(done.status).toBe(200);
+    expect((await play(feed!.path)).status).toBe(201);
+  }, 60_000);
+
+  it('keeps a link playing after `keys rotate` for as long as it lives, and renews a long connection’s feed before it expires', async () => {
+    const shared = await createRoom('Drone over the ford', [unitId]);
+    await goLive(shared);
+    const device = await enrolledDevice();
+    await device.until((d) => videoOf(d, shared).length > 0);
+    const [first] = videoOf(device, shared);
+    const signedAt = t.clock.now();
+
+    // The key that signed the link retires, and an access token's life passes: the link still plays.
+    const retiredKid = (await t.services.keys.signingKey()).kid;
+    await t.services.keys.rotate();
+    t.clock.advance(TOKENS.accessTtlMs + 60_000);
+    await t.services.keys.reload();
+    expect((await watch(first!.path)).status).toBe(201);
+    // Access tokens are not kept longer for it: the retired key is no longer published for them.
+    expect((await t.services.keys.jwks()).keys.map((key) => key.kid)).not.toContain(retiredKid);
+
+    // Within the hour before the link expires, the connection is sent the feed again with a fresh link.
+    t.clock.advance(signedAt + PLAYBACK_LINK_TTL_MS - LINK_RENEWED_BEFORE_EXPIRY_MS + 1 - t.clock.now());
+    await device.until((d) => videoOf(d, shared).length > 1);
+    const renewed = videoOf(device, shared).at(-1)!;
+    expect(renewed.path).not.toBe(first!.path);
+    // Past the first link's life, it no longer plays; the renewed one does.
+    t.clock.advance(signedAt + PLAYBACK_LINK_TTL_MS + 1_000 - t.clock.now());
+    // (Its key, retired as long ago, has left the ring too: it is refused as not valid rather than expired.)
+    expect((await watch(first!.path)).status).toBe(401);
+    expect((await watch(renewed.path)).status).toBe(201);
   }, 60_000);
 
   it('sends no video to another server’s link (TAK_PEER_SERIALS), which acts as no device', async () => {

@@ -232,7 +232,9 @@ export class CotStreamServer {
       }
     });
     this.repeat = setInterval(() => {
-      if (this.connections.size > 0) this.unitPicture.repeatEmergencies();
+      if (this.connections.size === 0) return;
+      this.unitPicture.repeatEmergencies();
+      this.video?.renewLinks().catch((error: unknown) => this.log.error({ err: error }, 'could not renew TAK devices’ playback links'));
     }, this.limits.emergencyRepeatMs);
     this.repeat.unref();
   }

@@ -113,7 +113,8 @@ export class TakPlaybackLinks implements PlaybackLinks {
     };
     for (const attempt of [0, 1]) {
       try {
-        const { payload } = await jwtVerify(token, await this.keys.verifySet(), options);
+        // A retired key still verifies the links it signed for as long as one lives, not only an access token's life.
+        const { payload } = await jwtVerify(token, await this.keys.verifySetFor(PLAYBACK_LINK_TTL_MS), options);
         if (typeof payload.room !== 'string' || typeof payload.opened !== 'number' || typeof payload.cert !== 'string') break;
         return payload as PlaybackClaims;
       } catch (error) {

@@ -1,4 +1,5 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import { isPostgres } from '../../db/dialect';
 import type { Executor } from '../../db/repository';
 import { TransactionalRepository } from '../../db/repository';
 import type { TakPointsTable } from '../../db/schema';
@@ -26,9 +27,19 @@ export class TakPointsRepository extends TransactionalRepository {
     return this.db.selectFrom('tak_points').selectAll().where('uid', '=', uid).executeTakeFirst();
   }
 
+  /**
+   * Holds the placer's points until the transaction ends, so two markers of one placer read side by
+   * side (two connections of one device) count each other. PostgreSQL: a transaction-scoped advisory
+   * lock on the placer's uid, since the placer may have no row to lock yet; SQLite runs one write
+   * transaction at a time.
+   */
+  async lockPlacer(trx: Executor, placerUid: string): Promise<void> {
+    if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtext(${`tak_points:${placerUid}`}))`.execute(trx);
+  }
+
   /** How many points one device keeps on the map at `now`. */
-  async countCurrent(placerUid: string, now: number): Promise<number> {
-    const row = await this.db
+  async countCurrent(executor: Executor, placerUid: string, now: number): Promise<number> {
+    const row = await executor
       .selectFrom('tak_points')
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
       .where('placer_uid', '=', placerUid)

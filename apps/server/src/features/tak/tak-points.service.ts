@@ -74,11 +74,6 @@ export class TakPointsService {
       if (kept) await this.remove(kept.uid);
       return { landed: false, reason: 'a marker already stale' };
     }
-    if (!kept && (await this.points.countCurrent(placer, now)) >= TAK_POINTS_PER_DEVICE)
-      return {
-        landed: false,
-        reason: `${placer} keeps ${TAK_POINTS_PER_DEVICE} points on the map already; delete one or let it go stale first`,
-      };
     const placement = kept
       ? { placer_uid: kept.placer_uid, placer_user_id: kept.placer_user_id, placer_unit_id: kept.placer_unit_id, certified: kept.certified }
       : await this.placementBy(placer, device);
@@ -97,11 +92,21 @@ export class TakPointsService {
       updated_at: now,
       stale_at: marker.staleAt,
     };
-    await this.events.transaction(this.points, async (trx, pending) => {
+    // The cap is counted where the point is written, under the placer's lock: markers of one placer
+    // over two connections at once never keep more than it (docs/decisions/0072-tak-map-points.md).
+    const saved = await this.events.transaction(this.points, async (trx, pending) => {
+      await this.points.lockPlacer(trx, row.placer_uid);
+      if (!kept && (await this.points.countCurrent(trx, row.placer_uid, now)) >= TAK_POINTS_PER_DEVICE) return false;
       await this.points.save(trx, row);
       const view = await this.points.findView(row.uid, trx);
       if (view) pending.add(takPointEvents.updated(presentTakPoint(view)));
+      return true;
     });
+    if (!saved)
+      return {
+        landed: false,
+        reason: `${placer} keeps ${TAK_POINTS_PER_DEVICE} points on the map already; delete one or let it go stale first`,
+      };
     return { landed: true, pointUid: row.uid, placer: { uid: row.placer_uid, unitId: row.placer_unit_id } };
   }
 

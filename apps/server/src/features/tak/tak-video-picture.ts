@@ -5,7 +5,10 @@ import type { StreamsService } from '../streams/streams.service';
 import { roomVideo, roomVideoUid } from './cot-video-writing';
 import { removal } from './cot-picture-writing';
 import type { DeviceIdentity } from './tak-certificates.service';
-import type { TakPlaybackLinks } from './tak-playback-links';
+import { PLAYBACK_LINK_TTL_MS, type TakPlaybackLinks } from './tak-playback-links';
+
+/** How long before its link expires a feed is sent again with a fresh one: time for a device to take it in. */
+export const LINK_RENEWED_BEFORE_EXPIRY_MS = 60 * 60_000;
 
 /** What the video on devices is read from. */
 export interface VideoSources {
@@ -15,8 +18,8 @@ export interface VideoSources {
 
 interface Viewer {
   device: DeviceIdentity;
-  /** The rooms this connection was sent, live. */
-  shown: Set<string>;
+  /** The rooms this connection was sent, live: the room as sent, and when its link was signed. */
+  shown: Map<string, { room: StreamRoom; linkedAt: number }>;
 }
 
 /**
@@ -41,7 +44,7 @@ export class TakVideoPicture {
 
   join(connectionId: number, device: DeviceIdentity | null): Promise<void> {
     if (!device) return Promise.resolve();
-    const viewer: Viewer = { device, shown: new Set() };
+    const viewer: Viewer = { device, shown: new Map() };
     this.viewers.set(connectionId, viewer);
     return this.serially(async () => {
       const rooms = await this.sources.streams.watchable(userOf(device));
@@ -54,12 +57,27 @@ export class TakVideoPicture {
     this.viewers.delete(connectionId);
   }
 
+  /**
+   * Sends again, with a fresh link, the feeds whose link expires within the hour: a connection
+   * outliving a link (12 hours) keeps playing. Called on the endpoint's repeating tick.
+   */
+  renewLinks(): Promise<void> {
+    return this.serially(async () => {
+      const due = this.clock.now() - (PLAYBACK_LINK_TTL_MS - LINK_RENEWED_BEFORE_EXPIRY_MS);
+      for (const [connectionId, viewer] of this.viewers)
+        for (const { room, linkedAt } of [...viewer.shown.values()]) if (linkedAt <= due) await this.show(connectionId, viewer, room);
+    });
+  }
+
   /** A room was created, changed or closed (the `stream.*` events). */
   roomChanged(room: StreamRoom): Promise<void> {
     return this.serially(async () => {
       for (const [connectionId, viewer] of this.viewers) {
         const watches = isRoomLive(room) && (await this.sources.streams.mayWatch(userOf(viewer.device), room.id));
-        if (watches && !viewer.shown.has(room.id)) await this.show(connectionId, viewer, room);
+        const shown = viewer.shown.get(room.id);
+        if (watches && !shown) await this.show(connectionId, viewer, room);
+        // Its name may have changed: a renewed feed says the new one.
+        else if (watches && shown) shown.room = room;
         else if (!watches && viewer.shown.delete(room.id)) this.send(connectionId, removal(roomVideoUid(room.id), this.clock.now()));
       }
     });
@@ -69,7 +87,7 @@ export class TakVideoPicture {
     const link = await this.sources.playback.link(viewer.device, room);
     // Gone while the link was signed: nothing is sent to a connection that left.
     if (this.viewers.get(connectionId) !== viewer) return;
-    viewer.shown.add(room.id);
+    viewer.shown.set(room.id, { room, linkedAt: this.clock.now() });
     this.send(connectionId, roomVideo(room, link, this.clock.now()));
   }
 

@@ -9,6 +9,8 @@ interface LoadedKeys {
   current: { kid: string; key: CryptoKey };
   published: JWK[];
   verifySet: ReturnType<typeof createLocalJWKSet>;
+  /** Every key's public half with when it retired (null: current or next), for `verifySetFor`. */
+  all: { jwk: JWK; retiredAt: number | null }[];
 }
 
 /**
@@ -21,6 +23,8 @@ export class KeyRing {
   /** When the keys were read, on the machine's monotonic clock: a cache's age, not a domain time. */
   private loadedAt = 0;
   private loading: Promise<LoadedKeys> | null = null;
+  /** The last set `verifySetFor` made, by the kids in it: built again only when they change. */
+  private longLived: { kids: string; set: LoadedKeys['verifySet'] } | null = null;
 
   constructor(
     private readonly repository: SigningKeysRepository,
@@ -44,6 +48,21 @@ export class KeyRing {
 
   async verifySet(): Promise<LoadedKeys['verifySet']> {
     return (await this.keys()).verifySet;
+  }
+
+  /**
+   * Keys that verify what Argus signed to live longer than an access token: retired keys stay in it
+   * for `lifetimeMs` after they retired, however long `jwks()` publishes them. TAK playback links
+   * live 12 hours (docs/decisions/0073-tak-video-out-and-read-receipts.md): a rotation must not stop
+   * them, nor lengthen how long a retired key's access tokens are accepted.
+   */
+  async verifySetFor(lifetimeMs: number): Promise<LoadedKeys['verifySet']> {
+    const { all } = await this.keys();
+    const now = this.clock.now();
+    const keys = all.filter((row) => row.retiredAt === null || row.retiredAt + lifetimeMs > now).map((row) => row.jwk);
+    const kids = keys.map((key) => key.kid).join(' ');
+    if (this.longLived?.kids !== kids) this.longLived = { kids, set: createLocalJWKSet({ keys }) };
+    return this.longLived.set;
   }
 
   /** Another instance may have rotated: read the keys again (on an unknown kid, say). */
@@ -92,7 +111,11 @@ export class KeyRing {
       .map((row) => JSON.parse(row.public_jwk) as JWK);
     const key = (await importJWK(JSON.parse(current.private_jwk) as JWK, SIGNING_ALGORITHM)) as CryptoKey;
     this.loadedAt = performance.now();
-    this.loaded = { current: { kid: current.kid, key }, published, verifySet: createLocalJWKSet({ keys: published }) };
+    const all = rows.map((row) => ({
+      jwk: JSON.parse(row.public_jwk) as JWK,
+      retiredAt: row.state === 'retired' ? (row.retired_at ?? 0) : null,
+    }));
+    this.loaded = { current: { kid: current.kid, key }, published, verifySet: createLocalJWKSet({ keys: published }), all };
     return this.loaded;
   }
 }
