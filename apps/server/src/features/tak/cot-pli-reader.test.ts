@@ -72,4 +72,15 @@ describe('the fast PLI reader', () => {
     expect(() => readCot(pli('EVIL', 'EVIL', at, 1, Number.NaN))).toThrow(/off the globe/);
     expect(readPliFast(ATAK.replace("callsign='VIPER 1'", "callsign='a<b'"))).toBeNull();
   });
+
+  it('declines what the depth check refuses, counting a `>` inside a value as that check does', () => {
+    // refuseHostileMarkup ends a tag at its first `>`: these self-closing elements count as opened there.
+    const counted = ATAK.replace('<detail>', `<detail>${"<a v='x>y'/>".repeat(40)}`);
+    expect(readPliFast(counted)).toBeNull();
+    expect(() => readCot(counted)).toThrow(/nested deeper/);
+    // A `/>` inside the value closes it for that check: the event is a PLI like any other.
+    const closed = ATAK.replace('<detail>', `<detail>${"<a v='x/>y'/>".repeat(40)}`);
+    expect(readPliFast(closed)).not.toBeNull();
+    expect(readCot(closed)).toEqual(readCotWithNodeCot(closed));
+  });
 });
