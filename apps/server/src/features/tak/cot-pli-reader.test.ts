@@ -11,6 +11,7 @@ const ATAK = pli('ANDROID-5c1a9e7d2b40f311', 'VIPER 1', at, 51.5, -0.12);
 const variants: [string, string][] = [
   ['ATAK’s own (single quotes, prolog, stale first)', ATAK],
   ['double quotes, no prolog', ATAK.replace(/^<\?xml[^>]*>\n/, '').replaceAll("'", '"')],
+  ['white space before the prolog', `\n  ${ATAK}`],
   ['newlines and indentation between elements', ATAK.replaceAll('><', '>\n    <')],
   ['an escaped callsign', pli('ANDROID-1', 'A&amp;B &lt;3&gt; &#x263A; &#65;', at, 1, 2)],
   ['no track, no status', ATAK.replace(/<status[^>]*\/>/, '').replace(/<track[^>]*\/>/, '')],
@@ -38,6 +39,7 @@ const declined: [string, string][] = [
   ['an incident marker, an atom of dimension X', ATAK.replace("type='a-f-G-U-C'", "type='a-h-X-i'")],
   ['no stale', ATAK.replace(/stale='[^']*'/, '')],
   ['an unclosed element', ATAK.replace('</detail>', '')],
+  ['a prolog not closed by ?>', ATAK.replace("standalone='yes'?>", "standalone='yes'>")],
 ];
 
 describe('the fast PLI reader', () => {
