@@ -67,7 +67,6 @@ export class CotStreamServer {
     this.positions = new LatestSaWriter({
       saveAll: (sas) => this.tak.savePositions(sas),
       saveOne: (sa, device) => this.tak.position(sa, device),
-      land: (sa, device) => this.tak.landSavedPosition(sa, device),
     });
     const send = (connectionId: number, xml: string) => this.sendTo(connectionId, xml);
     const drawnOnTak = (zoneId: string) => this.items?.drawings.drewZone(zoneId) ?? false;
