@@ -75,13 +75,21 @@ export class TakStream {
   push(chunk: Buffer, reply: (answer: string) => void): OutgoingCot[] {
     if (this.proto) return this.decode(this.proto.push(chunk));
     const events: OutgoingCot[] = [];
-    for (const { xml: event, bytes } of this.xml.push(chunk, isRequest)) {
-      if (!isNegotiation(event)) {
+    // One plain search per event: the framer's check for a request notes whether any event of the
+    // chunk names negotiation at all, nearly never, and only then is each event matched.
+    let named = false;
+    const frames = this.xml.push(chunk, (text) => {
+      if (!text.includes('t-x-takp-')) return false;
+      named = true;
+      return REQUEST.test(text);
+    });
+    for (const { xml: event, bytes } of frames) {
+      if (!named || !NEGOTIATION.test(event)) {
         // Bytes that were not valid UTF-8 were read as U+FFFD: those events go out as their text says.
         events.push(new OutgoingCot(event, event.includes('\uFFFD') ? null : bytes));
         continue;
       }
-      if (!isRequest(event)) continue;
+      if (!REQUEST.test(event)) continue;
       const version = requestedVersion(event);
       reply(
         control(this.offerUid, 't-x-takp-r', this.now(), {
@@ -109,19 +117,10 @@ export class TakStream {
     const events: OutgoingCot[] = [];
     for (const payload of payloads) {
       const xml = takPayloadToXml(payload);
-      if (xml !== null && !isNegotiation(xml)) events.push(new OutgoingCot(xml));
+      if (xml !== null && !(xml.includes('t-x-takp-') && NEGOTIATION.test(xml))) events.push(new OutgoingCot(xml));
     }
     return events;
   }
-}
-
-// A plain search first: the expressions ran over every event of a stream, nearly none of them negotiation.
-function isNegotiation(xml: string): boolean {
-  return xml.includes('t-x-takp-') && NEGOTIATION.test(xml);
-}
-
-function isRequest(xml: string): boolean {
-  return xml.includes('t-x-takp-q') && REQUEST.test(xml);
 }
 
 /** The version a `t-x-takp-q` asks for; NaN when it names none. */
