@@ -4,7 +4,7 @@ import path from 'node:path';
 import tls from 'node:tls';
 import { readCot, readCotWithNodeCot } from '../../apps/server/src/features/tak/cot-reading';
 import { nextMessage, startWithIpc } from '../support/ipc';
-import { freePort, productionEnv, stop } from '../support/processes';
+import { cpuSeconds, freePort, productionEnv, stop } from '../support/processes';
 import { median, round } from '../support/stats';
 
 /**
@@ -62,8 +62,19 @@ function counter(socket: tls.TLSSocket) {
   return state;
 }
 
-/** One round: the receivers connect, one sender writes every event, and the clock runs until each receiver has them all. */
-async function round_(port: number, ca: string, stream: Buffer): Promise<number | null> {
+interface Round {
+  /** Events per second, null when the round failed. */
+  rate: number | null;
+  /** The servers' process CPU time per event over the round (10 ms ticks, so a few per cent either way). */
+  serverCpuMicros: number | null;
+}
+
+/**
+ * One round: the receivers connect, one sender writes every event, and the clock runs until each
+ * receiver has them all. `serverPid`'s CPU time over the same span is what each event cost the
+ * server, whatever the sender and receivers (sharing the machine) could keep up with.
+ */
+async function round_(port: number, ca: string, stream: Buffer, serverPid: number | undefined): Promise<Round> {
   const receivers = await Promise.all(Array.from({ length: RECEIVERS }, () => connect(port, ca)));
   const counts = receivers.map(counter);
   const sender = await connect(port, ca);
@@ -71,6 +82,7 @@ async function round_(port: number, ca: string, stream: Buffer): Promise<number 
   // What each connection is sent on connecting (Argus's offer and picture) settles before the clock starts.
   await new Promise((resolve) => setTimeout(resolve, 500));
   for (const count of counts) count.count = 0;
+  const cpuBefore = cpuSeconds(serverPid);
   const started = performance.now();
   for (let at = 0; at < stream.length; at += 64 * 1024)
     if (!sender.write(stream.subarray(at, at + 64 * 1024))) await new Promise((resolve) => sender.once('drain', resolve));
@@ -78,13 +90,15 @@ async function round_(port: number, ca: string, stream: Buffer): Promise<number 
   while (counts.some((count) => count.count < EVENTS && !count.closed) && performance.now() < deadline)
     await new Promise((resolve) => setTimeout(resolve, 5));
   const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = cpuSeconds(serverPid);
   const complete = counts.every((count) => count.count === EVENTS);
   if (!complete)
     console.error(
       `tak-cot: a round on port ${port} ended after ${Math.round(seconds)} s with ${counts.map((count) => `${count.count}${count.closed ? ' (closed)' : ''}`).join(', ')} of ${EVENTS} events`,
     );
   for (const socket of [...receivers, sender]) socket.destroy();
-  return complete ? EVENTS / seconds : null;
+  const serverCpuMicros = cpuBefore !== null && cpuAfter !== null ? ((cpuAfter - cpuBefore) * 1e6) / EVENTS : null;
+  return { rate: complete ? EVENTS / seconds : null, serverCpuMicros };
 }
 
 /** The readers alone, in this process: every event through node-cot (xml-js and its schema check), and readCot with its fast PLI path. */
@@ -107,15 +121,21 @@ export async function takCotSuite() {
   const child = startWithIpc('bench/support/tak-cot-server.ts', productionEnv(dataDir, await freePort()));
   try {
     const ready = await nextMessage<{ type: 'listening'; argusPort: number; echoPort: number; ca: string }>(child, 'listening');
-    const argus: (number | null)[] = [];
-    const echo: (number | null)[] = [];
+    const argusRounds: Round[] = [];
+    const echoRounds: Round[] = [];
     // Warm-ups, one each so neither side's first measured round is its cold one: JIT, TLS, and the contacts' rows exist.
-    await round_(ready.echoPort, ready.ca, stream);
-    await round_(ready.argusPort, ready.ca, stream);
+    await round_(ready.echoPort, ready.ca, stream, child.pid);
+    await round_(ready.argusPort, ready.ca, stream, child.pid);
     for (let index = 0; index < ROUNDS; index += 1) {
-      echo.push(await round_(ready.echoPort, ready.ca, stream));
-      argus.push(await round_(ready.argusPort, ready.ca, stream));
+      echoRounds.push(await round_(ready.echoPort, ready.ca, stream, child.pid));
+      argusRounds.push(await round_(ready.argusPort, ready.ca, stream, child.pid));
     }
+    const argus = argusRounds.map((each) => each.rate);
+    const echo = echoRounds.map((each) => each.rate);
+    const cpu = (rounds: Round[]) => {
+      const known = rounds.flatMap((each) => (each.serverCpuMicros === null ? [] : [each.serverCpuMicros]));
+      return known.length > 0 ? round(median(known)) : null;
+    };
     const failed = [...argus, ...echo].filter((rate) => rate === null).length;
     const ratios = argus.map((rate, index) => (rate && echo[index] ? rate / echo[index] : 0));
     const argusRate = median(argus.map((rate) => rate ?? 0));
@@ -129,6 +149,8 @@ export async function takCotSuite() {
       echoEventsPerSecond: Math.round(median(echo.map((rate) => rate ?? 0))),
       ratio: round(ratio),
       roundRatios: ratios.map((value) => round(value)),
+      /** Server CPU per event (µs, median of the rounds): Argus's endpoint and the bare relay, in the same process. */
+      serverCpuMicrosPerEvent: { argus: cpu(argusRounds), echo: cpu(echoRounds) },
       parser: parserRates(events.slice(0, 10_000)),
       targets: TARGETS,
       failedRequests: failed,

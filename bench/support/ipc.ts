@@ -6,7 +6,9 @@ import type { BenchCommand } from './pacing';
 export function startWithIpc(entry: string, env: Record<string, string>): ChildProcess {
   // BENCH_CPU_PROF=<folder> profiles it as startNode's children are (processes.ts).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  return spawn(process.execPath, [...profile, '--import', 'tsx', entry], {
+  // BENCH_NODE_FLAGS="--trace-gc …" as for startNode's children.
+  const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  return spawn(process.execPath, [...profile, ...flags, '--import', 'tsx', entry], {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -16,6 +16,13 @@ export class CotFrameTooLarge extends Error {
   }
 }
 
+/** One event as framed: its text, and the bytes it came as. */
+export interface CotFrame {
+  xml: string;
+  /** A view of the bytes read, not a copy; valid UTF-8 exactly when `xml` holds no U+FFFD. */
+  bytes: Buffer;
+}
+
 export class CotFramer {
   private pending: Buffer = Buffer.alloc(0);
 
@@ -25,12 +32,12 @@ export class CotFramer {
    * The whole events `chunk` completes, as text; throws CotFrameTooLarge when the unfinished rest is
    * over the cap. Framing stops after an event `stopAfter` accepts, its rest kept for takeRest.
    */
-  push(chunk: Buffer, stopAfter?: (event: string) => boolean): string[] {
+  push(chunk: Buffer, stopAfter?: (event: string) => boolean): CotFrame[] {
     // Bytes already searched are not searched again (a byte-at-a-time sender would cost the square
     // of the cap otherwise), except the last few, which a marker split across chunks may start in.
     let from = Math.max(0, this.pending.length - END.length + 1);
     this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
-    const events: string[] = [];
+    const events: CotFrame[] = [];
     let start = 0;
     for (;;) {
       const end = this.pending.indexOf(END, from);
@@ -38,7 +45,7 @@ export class CotFramer {
       const stop = end + END.length;
       if (stop - start > this.maxBytes) throw new CotFrameTooLarge(stop - start);
       const event = this.pending.toString('utf8', start, stop);
-      events.push(event);
+      events.push({ xml: event, bytes: this.pending.subarray(start, stop) });
       start = stop;
       from = stop;
       // What follows an event that switches the stream to another framing is that framing's (takeRest).

@@ -1,5 +1,8 @@
 import { COT_MAX_EVENT_BYTES } from './cot-framing';
 
+/** Nesting deeper than this is no CoT a TAK client sends (a GeoChat, the deepest, is five). */
+export const COT_MAX_DEPTH = 32;
+
 /** The endpoint's limits (docs/decisions/0061-tak-cot-endpoint-first-slice.md); tests shorten the times. */
 export interface CotLimits {
   /** A connection that sends nothing for this long is closed; ATAK pings well within it. */

@@ -11,6 +11,7 @@ const ATAK = pli('ANDROID-5c1a9e7d2b40f311', 'VIPER 1', at, 51.5, -0.12);
 const variants: [string, string][] = [
   ['ATAK’s own (single quotes, prolog, stale first)', ATAK],
   ['double quotes, no prolog', ATAK.replace(/^<\?xml[^>]*>\n/, '').replaceAll("'", '"')],
+  ['white space before the prolog', `\n  ${ATAK}`],
   ['newlines and indentation between elements', ATAK.replaceAll('><', '>\n    <')],
   ['an escaped callsign', pli('ANDROID-1', 'A&amp;B &lt;3&gt; &#x263A; &#65;', at, 1, 2)],
   ['no track, no status', ATAK.replace(/<status[^>]*\/>/, '').replace(/<track[^>]*\/>/, '')],
@@ -38,6 +39,7 @@ const declined: [string, string][] = [
   ['an incident marker, an atom of dimension X', ATAK.replace("type='a-f-G-U-C'", "type='a-h-X-i'")],
   ['no stale', ATAK.replace(/stale='[^']*'/, '')],
   ['an unclosed element', ATAK.replace('</detail>', '')],
+  ['a prolog not closed by ?>', ATAK.replace("standalone='yes'?>", "standalone='yes'>")],
 ];
 
 describe('the fast PLI reader', () => {
@@ -71,5 +73,16 @@ describe('the fast PLI reader', () => {
     expect(() => readCot(pli('EVIL', 'EVIL', at, 95, 2))).toThrow(/off the globe/);
     expect(() => readCot(pli('EVIL', 'EVIL', at, 1, Number.NaN))).toThrow(/off the globe/);
     expect(readPliFast(ATAK.replace("callsign='VIPER 1'", "callsign='a<b'"))).toBeNull();
+  });
+
+  it('declines what the depth check refuses, counting a `>` inside a value as that check does', () => {
+    // refuseHostileMarkup ends a tag at its first `>`: these self-closing elements count as opened there.
+    const counted = ATAK.replace('<detail>', `<detail>${"<a v='x>y'/>".repeat(40)}`);
+    expect(readPliFast(counted)).toBeNull();
+    expect(() => readCot(counted)).toThrow(/nested deeper/);
+    // A `/>` inside the value closes it for that check: the event is a PLI like any other.
+    const closed = ATAK.replace('<detail>', `<detail>${"<a v='x/>y'/>".repeat(40)}`);
+    expect(readPliFast(closed)).not.toBeNull();
+    expect(readCot(closed)).toEqual(readCotWithNodeCot(closed));
   });
 });

@@ -88,7 +88,7 @@ describe('framing a CoT stream', () => {
     const stream = Buffer.from(`${ping('A', AT)}\n${geoChat('A', 'A', 'm', AT, 'Grüße 🚒')}`);
     const framer = new CotFramer();
     const events: string[] = [];
-    for (let i = 0; i < stream.length; i += 7) events.push(...framer.push(stream.subarray(i, i + 7)));
+    for (let i = 0; i < stream.length; i += 7) events.push(...framer.push(stream.subarray(i, i + 7)).map((frame) => frame.xml));
     expect(events).toHaveLength(2);
     expect(readCot(events[1]!)).toMatchObject({ text: 'Grüße 🚒' });
     expect(framer.hasUnfinishedEvent()).toBe(false);

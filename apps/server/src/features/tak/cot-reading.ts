@@ -1,5 +1,6 @@
 import CoT from '@tak-ps/node-cot';
-import { readPliFast } from './cot-pli-reader';
+import { COT_MAX_DEPTH } from './cot-limits';
+import { readPliFast, type PliFields } from './cot-pli-reader';
 import { GeoChatUnreadable, linkedUid, readChatReceipt, readGeoChat, type ChatReceipt, type GeoChat } from './cot-chat-reading';
 import { readItem, type CotItem } from './cot-items-reading';
 
@@ -10,9 +11,6 @@ import { readItem, type CotItem } from './cot-items-reading';
  * hurt the server: a DOCTYPE or entity declaration, deep nesting, or coordinates off the globe are
  * refused before or after the parser sees them.
  */
-
-/** Nesting deeper than this is no CoT a TAK client sends (a GeoChat, the deepest, is five). */
-export const COT_MAX_DEPTH = 32;
 
 /** Any start, end or empty tag, for counting depth. */
 const TAG = /<(\/?)[A-Za-z_][^<>]*?(\/?)>/g;
@@ -66,10 +64,11 @@ interface Node {
 }
 
 export function readCot(xml: string): CotMessage {
-  refuseHostileMarkup(xml);
   // Most of a stream is PLIs: those the fast reader understands skip node-cot (cot-pli-reader.ts).
+  // It declines whatever refuseHostileMarkup would refuse, so that check runs before node-cot only.
   const pli = readPliFast(xml);
-  if (pli) return saOf(pli.event, pli.point, pli.contact, pli.track, pli.status, xml);
+  if (pli) return saOf(pli, xml);
+  refuseHostileMarkup(xml);
   return viaNodeCot(xml);
 }
 
@@ -117,40 +116,41 @@ function viaNodeCot(xml: string): CotMessage {
   }
 
   // Atoms (a-…): friendly, hostile, any battle dimension; only a device's own SA names a contact.
-  if (/^a-[a-z]-[A-Z]/.test(type))
+  if (/^a-[a-z]-[A-Z]/.test(type)) {
+    const track = node(detail.track)?._attributes;
     return saOf(
-      attributes,
-      { lat: String(lat), lon: String(lon) },
-      node(detail.contact)?._attributes,
-      node(detail.track)?._attributes,
-      node(detail.status)?._attributes,
+      {
+        uid,
+        type,
+        time: attributes.time ?? '',
+        lat: String(lat),
+        lon: String(lon),
+        callsign: node(detail.contact)?._attributes?.callsign,
+        speed: track?.speed,
+        course: track?.course,
+        battery: node(detail.status)?._attributes?.battery,
+      },
       xml,
     );
+  }
   return { kind: 'other', uid, type };
 }
 
 /** A device's SA from its attributes, whichever reader found them. */
-function saOf(
-  event: Attributes,
-  point: Attributes,
-  contact: Attributes | undefined,
-  track: Attributes | undefined,
-  status: Attributes | undefined,
-  xml: string,
-): CotMessage {
-  const uid = event.uid ?? '';
-  const { lat, lon } = pointOf({ _attributes: point });
+function saOf(fields: PliFields, xml: string): CotMessage {
+  const { uid } = fields;
+  const { lat, lon } = pointOf({ _attributes: { lat: fields.lat, lon: fields.lon } });
   return {
     kind: 'sa',
     uid,
-    type: event.type ?? '',
-    callsign: contact?.callsign?.trim() || uid,
+    type: fields.type,
+    callsign: fields.callsign?.trim() || uid,
     lat,
     lon,
-    speed: known(track?.speed, 0, 400),
-    course: known(track?.course, 0, 360),
-    battery: known(status?.battery, 0, 100),
-    time: timeOf(event.time),
+    speed: known(fields.speed, 0, 400),
+    course: known(fields.course, 0, 360),
+    battery: known(fields.battery, 0, 100),
+    time: timeOf(fields.time),
     xml,
   };
 }

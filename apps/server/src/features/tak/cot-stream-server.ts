@@ -67,7 +67,6 @@ export class CotStreamServer {
     this.positions = new LatestSaWriter({
       saveAll: (sas) => this.tak.savePositions(sas),
       saveOne: (sa, device) => this.tak.position(sa, device),
-      land: (sa, device) => this.tak.landSavedPosition(sa, device),
     });
     const send = (connectionId: number, xml: string) => this.sendTo(connectionId, xml);
     const drawnOnTak = (zoneId: string) => this.items?.drawings.drewZone(zoneId) ?? false;
@@ -159,7 +158,7 @@ export class CotStreamServer {
       this.video?.leave(connection.id);
       log.info('TAK device disconnected');
     });
-    socket.on('data', (chunk: Buffer) => connection.receive(chunk, (xml) => this.handle(connection, xml, log)));
+    socket.on('data', (chunk: Buffer) => connection.receive(chunk, (event) => this.handle(connection, event, log)));
     // A stream Argus opened to a TAK Server (tak-gateway.ts) is the server's to offer on, not Argus's.
     if (!options.dialled) connection.send(connection.stream.offer());
     void this.greet(connection, log);
@@ -269,23 +268,37 @@ export class CotStreamServer {
     }
   }
 
-  private async handle(connection: CotConnection, xml: string, log: FastifyBaseLogger): Promise<void> {
+  /**
+   * One event from a device. A position is read, checked, relayed and handed to the writer without
+   * waiting (unless the certified uids are due to be read again); what waits for a write — a ping's
+   * pong, a chat, an alert, an item — returns the promise the connection then waits for.
+   */
+  private handle(connection: CotConnection, event: OutgoingCot, log: FastifyBaseLogger): void | Promise<void> {
     let message: CotMessage;
     try {
-      message = readCot(xml);
+      message = readCot(event.xml);
     } catch (error) {
       if (error instanceof CotRefused) return connection.drop(error.message);
       throw error;
     }
     if (message.kind === 'ping') {
       // Answered once everything sent before it is done, positions included: a device (and a test) may rely on that.
-      await this.positions.settled();
-      connection.send(pong(this.clock.now()));
-      return;
+      return this.positions.settled().then(() => connection.send(pong(this.clock.now())));
     }
     // A server's pong and other control messages (t-x-…) are about this link alone: never relayed.
     if (message.kind === 'other' && message.type.startsWith('t-x-')) return;
-    const refusal = await this.tak.refusal(connection.acting, message);
+    const refusal = this.tak.refusal(connection.acting, message);
+    if (refusal instanceof Promise) return refusal.then((reason) => this.act(connection, message, event, reason, log));
+    return this.act(connection, message, event, refusal, log);
+  }
+
+  private act(
+    connection: CotConnection,
+    message: CotMessage,
+    event: OutgoingCot,
+    refusal: string | null,
+    log: FastifyBaseLogger,
+  ): void | Promise<void> {
     if (refusal) {
       log.warn({ uid: message.uid, kind: message.kind, reason: refusal }, 'CoT event refused');
       return;
@@ -298,21 +311,31 @@ export class CotStreamServer {
     const sees = relayFilter(this.picture, this.tak, message, { device: connection.acting, speaksAs: this.chat.speaksAs(connection.id) });
     // A marker or delete task may change a kept point only as tak-points.service.ts allows: relayed once Argus knows.
     const landsFirst = this.items !== null && (message.kind === 'marker' || message.kind === 'removal');
-    if (message.kind !== 'chat' && message.kind !== 'chat-receipt' && !landsFirst) this.relay(connection, xml, sees);
+    if (message.kind !== 'chat' && message.kind !== 'chat-receipt' && !landsFirst) this.relay(connection, event, sees);
     if (message.kind === 'sa') {
       this.positions.submit(message, connection.acting, log);
       // One device sending positions for ever more uids waits for the writer rather than grow its queue.
-      if (this.positions.size > MAX_PENDING_SA) await this.positions.settled();
+      if (this.positions.size > MAX_PENDING_SA) return this.positions.settled();
       return;
     }
-    // A chat or alert acts through the contact its device's last position made.
+    return this.landAfterPositions(connection, message, event, landsFirst, sees, log);
+  }
+
+  /** A chat, alert or item, once the positions before it are written: it acts through the contact its device's last position made. */
+  private async landAfterPositions(
+    connection: CotConnection,
+    message: CotMessage,
+    event: OutgoingCot,
+    landsFirst: boolean,
+    sees: (connectionId: number) => boolean,
+    log: FastifyBaseLogger,
+  ): Promise<void> {
     await this.positions.settled();
     try {
       if (message.kind === 'chat' || message.kind === 'chat-receipt') {
         // To their room's members, and into Argus.
         const { landing, relayTo } =
           message.kind === 'chat' ? await this.chat.incoming(connection.id, message) : await this.chat.receipt(connection.id, message);
-        const event = new OutgoingCot(xml);
         for (const id of relayTo) this.sendTo(id, event);
         log.debug({ uid: message.uid, kind: message.kind, ...landing }, 'CoT event');
         return;
@@ -320,7 +343,7 @@ export class CotStreamServer {
       const landing = await this.land(connection, message);
       if (landsFirst) {
         const relayTo = relayAfterLanding(this.picture, this.tak, landing, sees);
-        if (relayTo) this.relay(connection, xml, relayTo);
+        if (relayTo) this.relay(connection, event, relayTo);
       }
       if (landing)
         log.debug(
@@ -353,8 +376,7 @@ export class CotStreamServer {
     for (const connection of this.connections.values()) if (sees(connection.id)) connection.send(event);
   }
 
-  private relay(from: CotConnection, xml: string, sees: (connectionId: number) => boolean): void {
-    const event = new OutgoingCot(xml);
+  private relay(from: CotConnection, event: OutgoingCot, sees: (connectionId: number) => boolean): void {
     for (const connection of this.connections.values()) if (connection !== from && sees(connection.id)) connection.send(event);
   }
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { CotMessage } from './cot-reading';
-import { LatestSaWriter, type SaStore } from './tak-latest-sa-writer';
+import { LatestSaWriter, type SaStore, type SavedPositions } from './tak-latest-sa-writer';
 
 type Sa = Extract<CotMessage, { kind: 'sa' }>;
 const log = { debug: () => undefined, warn: () => undefined } as unknown as FastifyBaseLogger;
@@ -28,15 +28,14 @@ function slowStore() {
   const inFlight: (() => void)[] = [];
   const store: SaStore = {
     saveAll: (sas) =>
-      new Promise<void>((resolve) =>
+      new Promise<SavedPositions>((resolve) =>
         inFlight.push(() => {
           written.push(...sas.map((message) => `${message.uid}@${message.lat}`));
           commits.push(sas.length);
-          resolve();
+          resolve({ land: () => Promise.resolve(landed) });
         }),
       ),
     saveOne: () => Promise.reject(new Error('not expected')),
-    land: () => Promise.resolve(landed),
   };
   const commitOne = async () => {
     while (inFlight.length === 0) await new Promise((resolve) => setImmediate(resolve));
@@ -93,13 +92,13 @@ describe('positions written behind the stream', () => {
       saveAll: async (sas) => {
         if (sas.some((message) => message.uid === 'bad')) throw new Error('refused');
         written.push(...sas.map((message) => message.uid));
+        return { land: () => Promise.resolve(landed) };
       },
       saveOne: async (message) => {
         if (message.uid === 'bad') throw new Error('refused');
         written.push(message.uid);
         return landed;
       },
-      land: () => Promise.resolve(landed),
     });
     writer.submit(sa('first', 1), null, log);
     writer.submit(sa('bad', 1), null, log);

@@ -11,14 +11,18 @@ interface Pending {
   log: FastifyBaseLogger;
 }
 
+/** A pass of positions saved, with what the save read back of their contacts. */
+export interface SavedPositions {
+  /** What a saved position then does: its unit moved when bound, command told of the contact. */
+  land(sa: Sa, device: DeviceIdentity | null): Promise<Landing>;
+}
+
 /** Where the writer puts positions: saved many at a time, then each landed (tak.service.ts). */
 export interface SaStore {
   /** Saves the contacts' rows in one commit. */
-  saveAll(sas: readonly Sa[]): Promise<void>;
+  saveAll(sas: readonly Sa[]): Promise<SavedPositions>;
   /** Saves one contact's row and lands it: the way one position goes when its batch could not be saved. */
   saveOne(sa: Sa, device: DeviceIdentity | null): Promise<Landing>;
-  /** What a saved position then does: its unit moved when bound, command told of the contact. */
-  land(sa: Sa, device: DeviceIdentity | null): Promise<Landing>;
 }
 
 /** Positions saved in one statement: a commit each, not one per uid; bounded to keep the statement small. */
@@ -82,18 +86,17 @@ export class LatestSaWriter {
    */
   private async writeBatch(batch: readonly Pending[]): Promise<void> {
     await yieldToSockets();
-    let saved = true;
+    let saved: SavedPositions | null = null;
     try {
-      await this.store.saveAll(batch.map(({ sa }) => sa));
+      saved = await this.store.saveAll(batch.map(({ sa }) => sa));
     } catch (error) {
       // One bad row must not cost the others: each is saved on its own, its failure its own.
       batch[0]!.log.warn({ err: error, positions: batch.length }, 'a batch of positions could not be saved; saving them one by one');
-      saved = false;
     }
     for (const { sa, device, log } of batch) {
       await yieldToSockets();
       try {
-        const landing = saved ? await this.store.land(sa, device) : await this.store.saveOne(sa, device);
+        const landing = saved ? await saved.land(sa, device) : await this.store.saveOne(sa, device);
         log.debug({ uid: sa.uid, kind: sa.kind, ...landing }, 'CoT event');
       } catch (error) {
         log.warn({ err: error, uid: sa.uid, kind: sa.kind }, 'CoT event not applied');

@@ -25,14 +25,22 @@ const CONTROL_STALE_MS = 60_000;
 const NEGOTIATION = /\btype\s*=\s*["']t-x-takp-[vqr]["']/;
 const REQUEST = /\btype\s*=\s*["']t-x-takp-q["']/;
 
-/** An event Argus sends, encoded at most once per encoding however many connections it goes to. */
+/**
+ * An event Argus sends, encoded at most once per encoding however many connections it goes to. A
+ * device's event read from XML carries the bytes it came as, which are relayed as they are when
+ * they are exactly its text's UTF-8: the relay writes a view of what was read, neither encoded
+ * again for each device nor copied (cot-connection.ts joins consecutive views into one write).
+ */
 export class OutgoingCot {
   private frame: Buffer | null = null;
 
-  constructor(readonly xml: string) {}
+  constructor(
+    readonly xml: string,
+    private readonly bytes: Buffer | null = null,
+  ) {}
 
   in(encoding: TakEncoding): string | Buffer {
-    if (encoding === 'xml') return this.xml;
+    if (encoding === 'xml') return this.bytes ?? this.xml;
     this.frame ??= xmlToTakFrame(this.xml);
     return this.frame;
   }
@@ -64,12 +72,21 @@ export class TakStream {
    * before anything else is sent; throws CotFrameTooLarge, TakProtocolGarbage or CotRefused for
    * input that ends the connection.
    */
-  push(chunk: Buffer, reply: (answer: string) => void): string[] {
+  push(chunk: Buffer, reply: (answer: string) => void): OutgoingCot[] {
     if (this.proto) return this.decode(this.proto.push(chunk));
-    const events: string[] = [];
-    for (const event of this.xml.push(chunk, (text) => REQUEST.test(text))) {
-      if (!NEGOTIATION.test(event)) {
-        events.push(event);
+    const events: OutgoingCot[] = [];
+    // One plain search per event: the framer's check for a request notes whether any event of the
+    // chunk names negotiation at all, nearly never, and only then is each event matched.
+    let named = false;
+    const frames = this.xml.push(chunk, (text) => {
+      if (!text.includes('t-x-takp-')) return false;
+      named = true;
+      return REQUEST.test(text);
+    });
+    for (const { xml: event, bytes } of frames) {
+      if (!named || !NEGOTIATION.test(event)) {
+        // Bytes that were not valid UTF-8 were read as U+FFFD: those events go out as their text says.
+        events.push(new OutgoingCot(event, event.includes('\uFFFD') ? null : bytes));
         continue;
       }
       if (!REQUEST.test(event)) continue;
@@ -96,11 +113,11 @@ export class TakStream {
     return this.proto ? this.proto.hasUnfinishedEvent() : this.xml.hasUnfinishedEvent();
   }
 
-  private decode(payloads: Buffer[]): string[] {
-    const events: string[] = [];
+  private decode(payloads: Buffer[]): OutgoingCot[] {
+    const events: OutgoingCot[] = [];
     for (const payload of payloads) {
       const xml = takPayloadToXml(payload);
-      if (xml !== null && !NEGOTIATION.test(xml)) events.push(xml);
+      if (xml !== null && !(xml.includes('t-x-takp-') && NEGOTIATION.test(xml))) events.push(new OutgoingCot(xml));
     }
     return events;
   }

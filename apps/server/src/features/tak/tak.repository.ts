@@ -28,6 +28,18 @@ export class TakRepository extends TransactionalRepository {
       .executeTakeFirst();
   }
 
+  /** The contacts of these uids (a pass of the stream's positions, just saved). */
+  findMany(uids: readonly string[]): Promise<TakContactView[]> {
+    if (uids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('tak_contacts as c')
+      .leftJoin('units as u', 'u.id', 'c.unit_id')
+      .selectAll('c')
+      .select('u.callsign as unit_callsign')
+      .where('c.uid', 'in', uids)
+      .execute();
+  }
+
   findByUnit(unitId: string): Promise<TakContactRow | undefined> {
     return this.db.selectFrom('tak_contacts').selectAll().where('unit_id', '=', unitId).executeTakeFirst();
   }

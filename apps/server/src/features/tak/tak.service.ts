@@ -12,6 +12,7 @@ import { ARGUS_UID_PREFIX } from './cot-writing';
 import { CertifiedUids } from './tak-certified-uids';
 import type { DeviceIdentity } from './tak-certificates.service';
 import type { TakContactAnnouncer } from './tak-contact.events';
+import type { SavedPositions } from './tak-latest-sa-writer';
 import { presentTakContact } from './tak.presenter';
 import type { TakContactView, TakRepository } from './tak.repository';
 
@@ -145,20 +146,38 @@ export class TakService {
    * no positions for another device bound to a unit. Markers of other uids pass. Over plain TCP,
    * nothing acts in the name of a certified uid, and no device deletes one of Argus's own items.
    */
-  async refusal(device: DeviceIdentity | null, message: CotMessage): Promise<string | null> {
+  refusal(device: DeviceIdentity | null, message: CotMessage): string | null | Promise<string | null> {
     if (message.uid.startsWith(ARGUS_UID_PREFIX)) return `${message.uid} is one of Argus’s own uids`;
     // Argus takes its own items off the devices; no device deletes them from the others' maps.
     if (message.kind === 'removal' && message.targetUid.startsWith(ARGUS_UID_PREFIX))
       return `a deletion of ${message.targetUid}, one of Argus’s own items`;
-    if (message.kind === 'sa' && message.uid !== device?.deviceUid && (await this.certifiedUids.has(message.uid)))
-      return `a position for ${message.uid}, a device with a certificate of its own`;
-    if (!device) {
-      // Over plain TCP nobody proves who they are: nothing is done in a certified device's name.
-      const acting = actingUid(message);
-      return acting && (await this.certifiedUids.has(acting))
-        ? `sent in the name of ${acting}, a device with a certificate of its own, without it`
-        : null;
-    }
+    const positionFor = message.kind === 'sa' && message.uid !== device?.deviceUid ? message.uid : null;
+    // Over plain TCP nobody proves who they are: nothing is done in a certified device's name.
+    const actingFor = device ? null : actingUid(message);
+    if (positionFor === null && actingFor === null) return this.certifiedDeviceRefusal(device, message);
+    // Answered at once while the certified uids are fresh (tak-certified-uids.ts), as for nearly every event.
+    const certified = this.certifiedUids.current();
+    return certified instanceof Promise
+      ? certified.then((uids) => this.refusalKnowing(uids, positionFor, actingFor, device, message))
+      : this.refusalKnowing(certified, positionFor, actingFor, device, message);
+  }
+
+  private refusalKnowing(
+    certified: ReadonlySet<string>,
+    positionFor: string | null,
+    actingFor: string | null,
+    device: DeviceIdentity | null,
+    message: CotMessage,
+  ): string | null | Promise<string | null> {
+    if (positionFor !== null && certified.has(positionFor)) return `a position for ${positionFor}, a device with a certificate of its own`;
+    if (actingFor !== null && certified.has(actingFor))
+      return `sent in the name of ${actingFor}, a device with a certificate of its own, without it`;
+    return this.certifiedDeviceRefusal(device, message);
+  }
+
+  /** What a device with a certificate may not send: in another uid, or positions for a device bound to a unit. */
+  private certifiedDeviceRefusal(device: DeviceIdentity | null, message: CotMessage): string | null | Promise<string | null> {
+    if (!device) return null;
     switch (message.kind) {
       case 'chat':
       case 'chat-receipt':
@@ -169,8 +188,9 @@ export class TakService {
           : `sent in the name of ${message.senderUid}, not this device’s ${device.deviceUid}`;
       case 'sa': {
         if (message.uid === device.deviceUid) return null;
-        const other = await this.repository.find(message.uid);
-        return other?.unit_id ? `a position for ${message.uid}, a device bound to a unit` : null;
+        return this.repository
+          .find(message.uid)
+          .then((other) => (other?.unit_id ? `a position for ${message.uid}, a device bound to a unit` : null));
       }
       default:
         return null;
@@ -187,16 +207,22 @@ export class TakService {
    * (the stream's writer, tak-latest-sa-writer.ts): a commit is an fsync, and one per uid held the
    * stream's reads up behind the disk.
    */
-  async savePositions(sas: readonly Sa[]): Promise<void> {
+  /**
+   * Saves the positions, then reads their contacts back in one query; what the result lands is
+   * what `position` does once the row is saved. One read for the pass, not one per contact: the
+   * tak-cot bench's profile had a query per landed position among the stream's larger costs.
+   */
+  async savePositions(sas: readonly Sa[]): Promise<SavedPositions> {
     await this.repository.saveSas(sas.map((sa) => this.contactRow(sa)));
-  }
-
-  /** What `position` does once the contact's row is saved (by savePositions). */
-  async landSavedPosition(sa: Sa, device: DeviceIdentity | null = null): Promise<Landing> {
-    const contact = await this.repository.find(sa.uid);
-    // Retention may have deleted the contact since its save: its next position makes it again.
-    if (!contact) return { landed: false, reason: 'the contact was removed' };
-    return this.landSaved(sa, device, contact);
+    const contacts = new Map((await this.repository.findMany(sas.map((sa) => sa.uid))).map((contact) => [contact.uid, contact]));
+    return {
+      land: (sa, device) => {
+        const contact = contacts.get(sa.uid);
+        // Retention may have deleted the contact since its save: its next position makes it again.
+        if (!contact) return Promise.resolve({ landed: false, reason: 'the contact was removed' });
+        return this.landSaved(sa, device, contact);
+      },
+    };
   }
 
   private contactRow(sa: Sa) {
