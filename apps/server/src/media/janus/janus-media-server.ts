@@ -1,0 +1,295 @@
+import Janode from 'janode';
+import type { VideoRoomHandle } from 'janode/plugins/videoroom';
+import type { IceCandidate } from '@argus/contracts/http/streams';
+import { MediaError, type MediaEvent, type MediaRoomStats, type MediaServer, type MediaServerState } from '../media-server';
+import { JanusInstance } from './janus-instance';
+import { placeRoom } from './janus-placement';
+import { RoomWatch } from './janus-room-watch';
+
+export interface JanusMediaConfig {
+  /** The WebSocket API of every Janus instance, the same list on every Argus node. */
+  urls: string[];
+  targetBitrateKbps: number;
+}
+
+interface JanusPeer {
+  roomId: string;
+  role: 'publish' | 'view';
+  instance: JanusInstance;
+  handle: VideoRoomHandle;
+  /** The publisher feed a viewer is subscribed to. */
+  feed: string | null;
+}
+
+/** Janus answers "room already exists" with this code when two nodes create a room at once. */
+const ROOM_EXISTS = 427;
+/** … and "no such room" with this one. */
+const NO_SUCH_ROOM = 426;
+
+/**
+ * Live video on Janus's VideoRoom plugin (docs/decisions/0076-janus-behind-the-media-server-interface.md).
+ * Each room lives on the instance `placeRoom` names, so every Argus node finds it without asking;
+ * a publisher's feed id is its peer id, so any node can name it. Janus offers to viewers (its
+ * VideoRoom never answers a subscriber's offer), so viewers take `viewOffer` and `answer`.
+ */
+export class JanusMediaServer implements MediaServer {
+  private readonly instances: Map<string, JanusInstance>;
+  private readonly peers = new Map<string, JanusPeer>();
+  private readonly watches = new Map<string, RoomWatch>();
+  private readonly listeners = new Set<(event: MediaEvent) => void>();
+  state: MediaServerState = { state: 'stopped', restarts: 0, startedAt: null };
+
+  constructor(private readonly config: JanusMediaConfig) {
+    this.instances = new Map(config.urls.map((url) => [url, new JanusInstance(url, (instance) => this.lost(instance))]));
+  }
+
+  async start(): Promise<void> {
+    await Promise.all([...this.instances.values()].map((instance) => instance.connected()));
+    if (this.state.state !== 'running') this.state = { ...this.state, state: 'running', startedAt: Date.now() };
+  }
+
+  async stop(): Promise<void> {
+    this.peers.clear();
+    this.watches.clear();
+    await Promise.all([...this.instances.values()].map((instance) => instance.close()));
+    this.state = { ...this.state, state: 'stopped' };
+  }
+
+  on(listener: (event: MediaEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async publish(roomId: string, peerId: string, offerSdp: string): Promise<string> {
+    const instance = this.instanceFor(roomId);
+    const handle = await instance.attach();
+    try {
+      await ensureRoom(handle, roomId, this.config.targetBitrateKbps);
+      const joined = await handle.joinConfigurePublisher({
+        room: roomId,
+        feed: peerId,
+        display: peerId,
+        bitrate: this.config.targetBitrateKbps * 1000,
+        jsep: { type: 'offer', sdp: offerSdp },
+      });
+      if (!joined.jsep) throw new MediaError('bad_sdp', 'Janus accepted the publisher but sent no answer.');
+      this.track(peerId, { roomId, role: 'publish', instance, handle, feed: peerId });
+      // The newest publisher wins, wherever the earlier one was published.
+      await this.kickOtherPublishers(handle, roomId, peerId);
+      return joined.jsep.sdp;
+    } catch (error) {
+      await handle.detach().catch(() => undefined);
+      throw mediaError(error, 'bad_sdp');
+    }
+  }
+
+  view(): Promise<string> {
+    return Promise.reject(
+      new MediaError(
+        'bad_sdp',
+        'This server’s media server (Janus) makes the offer to viewers itself: ask without an SDP, then send your answer.',
+      ),
+    );
+  }
+
+  async viewOffer(roomId: string, peerId: string): Promise<string> {
+    const instance = this.instanceFor(roomId);
+    const handle = await instance.attach();
+    try {
+      const feed = await publisherOf(handle, roomId);
+      if (!feed) throw new MediaError('media_unavailable', 'Nobody is publishing to this room yet. Try again once the video is live.');
+      const joined = await handle.joinSubscriber({ room: roomId, feed });
+      if (!joined.jsep) throw new MediaError('media_unavailable', 'Janus subscribed the viewer but sent no offer.');
+      this.track(peerId, { roomId, role: 'view', instance, handle, feed });
+      await this.watch(roomId, instance);
+      return joined.jsep.sdp;
+    } catch (error) {
+      this.peers.delete(peerId);
+      await handle.detach().catch(() => undefined);
+      throw mediaError(error, 'media_unavailable');
+    }
+  }
+
+  async answer(peerId: string, answerSdp: string): Promise<void> {
+    const peer = this.peer(peerId);
+    if (peer.role !== 'view') throw new MediaError('out_of_order', 'Only a viewer answers the media server’s offer.');
+    await peer.handle.start({ jsep: { type: 'answer', sdp: answerSdp } }).catch((error: unknown) => {
+      throw mediaError(error, 'bad_sdp');
+    });
+  }
+
+  async addIceCandidate(peerId: string, candidate: IceCandidate | null): Promise<void> {
+    await this.peer(peerId)
+      .handle.trickle(candidate)
+      .catch((error: unknown) => {
+        throw mediaError(error, 'bad_sdp');
+      });
+  }
+
+  async closePeer(peerId: string): Promise<void> {
+    const peer = this.peers.get(peerId);
+    if (!peer) return;
+    this.peers.delete(peerId);
+    await peer.handle.detach().catch(() => undefined);
+    await this.unwatchIfIdle(peer.roomId);
+  }
+
+  async closeRoom(roomId: string): Promise<void> {
+    for (const [peerId, peer] of this.peers) if (peer.roomId === roomId) await this.closePeer(peerId);
+    const handle = await this.instanceFor(roomId).attach();
+    try {
+      await handle.destroy({ room: roomId }).catch((error: unknown) => {
+        if (janusCode(error) !== NO_SUCH_ROOM) throw mediaError(error, 'media_unavailable');
+      });
+    } finally {
+      await handle.detach().catch(() => undefined);
+    }
+  }
+
+  /**
+   * Who is in each room through this node. Janus's plugin API reports no bitrate, frame rate,
+   * loss or round-trip time (its Admin API does, per handle), so the publisher's figures are null.
+   */
+  async stats(): Promise<MediaRoomStats[]> {
+    const rooms = new Map<string, MediaRoomStats>();
+    for (const [peerId, peer] of this.peers) {
+      const room = rooms.get(peer.roomId) ?? {
+        roomId: peer.roomId,
+        publisherPeerId: null,
+        viewerPeerIds: [],
+        publisher: null,
+        egressKbps: 0,
+        viewerRttMs: null,
+      };
+      if (peer.role === 'publish') room.publisherPeerId = peerId;
+      else room.viewerPeerIds.push(peerId);
+      rooms.set(peer.roomId, room);
+    }
+    return [...rooms.values()];
+  }
+
+  private instanceFor(roomId: string): JanusInstance {
+    return this.instances.get(placeRoom(roomId, this.config.urls))!;
+  }
+
+  private peer(peerId: string): JanusPeer {
+    const peer = this.peers.get(peerId);
+    if (!peer) throw new MediaError('peer_not_found', 'No such video connection on this server.');
+    return peer;
+  }
+
+  /** Keeps a peer, and reports it failed when Janus hangs it up without being asked (ICE or DTLS failed, kicked). */
+  private track(peerId: string, peer: JanusPeer): void {
+    this.peers.set(peerId, peer);
+    const failed = () => {
+      if (this.peers.get(peerId) !== peer) return;
+      this.peers.delete(peerId);
+      void peer.handle.detach().catch(() => undefined);
+      this.broadcast({ type: 'peer-failed', peerId });
+    };
+    peer.handle.once(Janode.EVENT.HANDLE_ICE_FAILED, failed);
+    peer.handle.once(Janode.EVENT.HANDLE_HANGUP, failed);
+    peer.handle.once(Janode.EVENT.HANDLE_DETACHED, failed);
+  }
+
+  private async kickOtherPublishers(handle: VideoRoomHandle, roomId: string, peerId: string): Promise<void> {
+    const { participants } = await handle.listParticipants({ room: roomId });
+    for (const participant of participants) {
+      if (!participant.publisher || participant.feed === peerId) continue;
+      // One of this node's: the stream service ends it itself, so it is dropped without a report.
+      const local = this.peers.get(participant.feed);
+      if (local) this.peers.delete(participant.feed);
+      await handle.kick({ room: roomId, feed: participant.feed }).catch(() => undefined);
+      if (local) await local.handle.detach().catch(() => undefined);
+    }
+  }
+
+  /** Viewers on this node hear their publisher leave and come back through a participant that only listens. */
+  private async watch(roomId: string, instance: JanusInstance): Promise<void> {
+    if (this.watches.has(roomId)) return;
+    const watch = new RoomWatch(roomId, instance, {
+      left: () => this.broadcast({ type: 'publisher-left', roomId }),
+      back: () => this.broadcast({ type: 'publisher-back', roomId }),
+      newPublisher: (newFeed) => this.resubscribe(roomId, newFeed),
+    });
+    this.watches.set(roomId, watch);
+    await watch.start().catch((error: unknown) => {
+      this.watches.delete(roomId);
+      throw error;
+    });
+  }
+
+  /**
+   * A viewer of Janus is subscribed to one publisher's feed; when another publisher takes the room,
+   * each viewer here is told to connect again, which subscribes it to the new feed.
+   */
+  private resubscribe(roomId: string, feed: string): void {
+    for (const [peerId, peer] of this.peers) {
+      if (peer.roomId !== roomId || peer.role !== 'view' || peer.feed === feed) continue;
+      this.peers.delete(peerId);
+      void peer.handle.detach().catch(() => undefined);
+      this.broadcast({ type: 'peer-failed', peerId });
+    }
+  }
+
+  private async unwatchIfIdle(roomId: string): Promise<void> {
+    const watch = this.watches.get(roomId);
+    if (!watch || [...this.peers.values()].some((peer) => peer.roomId === roomId && peer.role === 'view')) return;
+    this.watches.delete(roomId);
+    await watch.stop();
+  }
+
+  /** The session on an instance was lost: every peer of this node there is gone, as after the SFU's restart. */
+  private lost(instance: JanusInstance): void {
+    let any = false;
+    for (const [peerId, peer] of this.peers) {
+      if (peer.instance !== instance) continue;
+      this.peers.delete(peerId);
+      any = true;
+    }
+    for (const [roomId, watch] of this.watches) if (watch.instance === instance) this.watches.delete(roomId);
+    this.state = { ...this.state, restarts: this.state.restarts + 1 };
+    if (any) this.broadcast({ type: 'restarted' });
+  }
+
+  private broadcast(event: MediaEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+}
+
+async function ensureRoom(handle: VideoRoomHandle, roomId: string, bitrateKbps: number): Promise<void> {
+  const { exists } = await handle.exists({ room: roomId });
+  if (exists) return;
+  await handle
+    .create({ room: roomId, description: roomId, max_publishers: 4, bitrate: bitrateKbps * 1000, videocodec: 'vp8,h264' })
+    .catch((error: unknown) => {
+      if (janusCode(error) !== ROOM_EXISTS) throw error;
+    });
+}
+
+/** The room's newest publisher (a replaced one may still be listed for a moment), or null. */
+async function publisherOf(handle: VideoRoomHandle, roomId: string): Promise<string | null> {
+  try {
+    const { participants } = await handle.listParticipants({ room: roomId });
+    return participants.filter((participant) => participant.publisher).at(-1)?.feed ?? null;
+  } catch (error) {
+    if (janusCode(error) === NO_SUCH_ROOM) return null;
+    throw error;
+  }
+}
+
+/** janode rejects with Janus's error as data ({ _code, error }) or with an Error. */
+function janusCode(error: unknown): number | undefined {
+  return typeof error === 'object' && error !== null && '_code' in error ? Number(error._code) : undefined;
+}
+
+function mediaError(error: unknown, code: MediaError['code']): MediaError {
+  if (error instanceof MediaError) return error;
+  const message =
+    typeof error === 'object' && error !== null && 'error' in error && typeof error.error === 'string'
+      ? error.error
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  return new MediaError(code, `Janus refused: ${message}`);
+}
