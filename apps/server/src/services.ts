@@ -99,6 +99,7 @@ import { StreamsRepository } from './features/streams/streams.repository';
 import { StreamsService } from './features/streams/streams.service';
 import { StreamTokens } from './features/streams/stream-tokens';
 import { mediaServerFor } from './media/media-server-for';
+import { PeerRelay } from './features/streams/peer-relay';
 import { DeviceTime } from './lib/device-time';
 import { TakContactAnnouncer } from './features/tak/tak-contact.events';
 import { TakRepository } from './features/tak/tak.repository';
@@ -266,6 +267,8 @@ export function createServices(config: Config, db: Db, clock: Clock) {
       clock,
       config.video.targetBitrateKbps,
       events,
+      // Several processes behind a balancer: a peer's signalling may reach any of them (docs/decisions/0076-janus-behind-the-media-server-interface.md).
+      config.redisUrl ? new PeerRelay(config.redisUrl, `${config.redisKeyPrefix}media:`) : null,
     ),
     clock,
     audit,

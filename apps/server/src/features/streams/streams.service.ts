@@ -24,6 +24,7 @@ import type { MediaServer } from '../../media/media-server';
 import type { EventPublisher } from '../../realtime/events';
 import { LivePeers, type LivePeer } from './live-peers';
 import { handleMediaEvent } from './media-events';
+import type { PeerRelay } from './peer-relay';
 import { PeerSessions } from './peer-sessions';
 import { PeerStatsPush } from './peer-stats-push';
 import { canCreate, canPublish, canView } from './stream-access';
@@ -63,6 +64,7 @@ export class StreamsService {
     private readonly clock: Clock,
     private readonly targetBitrateKbps: number,
     events: EventPublisher,
+    private readonly relay: PeerRelay | null = null,
   ) {
     this.peers = new LivePeers(clock);
     this.roomEvents = new StreamRoomEvents(
@@ -76,7 +78,7 @@ export class StreamsService {
     const announce = this.roomEvents.changed.bind(this.roomEvents);
     this.rooms = new StreamRooms(repository, unitsOf, clock, (roomId) => announce(roomId, 'created'));
     this.statsPush = new PeerStatsPush(this.peers, media);
-    this.sessions = new PeerSessions(this.rooms, this.peers, media, tokens, clock, this.statsPush, announce);
+    this.sessions = new PeerSessions(this.rooms, this.peers, media, tokens, clock, this.statsPush, announce, relay);
     this.unsubscribe = media.on((event) =>
       handleMediaEvent(event, this.peers, (ids, closeMedia) => this.endPeers(ids, closeMedia), announce),
     );
@@ -303,7 +305,17 @@ export class StreamsService {
     return this.peers.has(peerId);
   }
 
+  /** Serves other processes' requests for the peers this one holds (only with REDIS_URL). */
+  async startRelay(onError: (error: unknown) => void): Promise<void> {
+    await this.relay?.start(
+      (peerId) => this.peers.has(peerId),
+      (request) => this.sessions.serveRelayed(request),
+      onError,
+    );
+  }
+
   async close(): Promise<void> {
+    await this.relay?.close();
     this.unsubscribe();
     this.statsPush.stop();
     this.roomEvents.stop();

@@ -2,8 +2,8 @@ import Janode, { type JanodeConnection, type JanodeSession } from 'janode';
 import VideoRoomPlugin, { type VideoRoomHandle } from 'janode/plugins/videoroom';
 import { MediaError } from '../media-server';
 
-// janode logs every request at info on stdout; Argus logs what matters itself.
-Janode.Logger.setLevel('warn');
+// janode logs every request at info, and Janus's acks of trickled candidates as warnings, on stdout; Argus logs what matters itself.
+Janode.Logger.setLevel('error');
 
 /** Seconds between the keep-alives that hold the Janus session open (Janus ends a silent one after 60 s). */
 const KEEP_ALIVE_SECONDS = 15;
