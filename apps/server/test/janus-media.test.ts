@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JanusMediaServer } from '../src/media/janus/janus-media-server';
 import type { MediaEvent } from '../src/media/media-server';
+import { SfuSupervisor } from '../src/media/sfu-supervisor';
 import { createPublisher, createViewer } from '../src/media/werift-client';
 import { hasJanus, startJanus, type JanusProcess } from './janus-process';
 
@@ -23,8 +24,13 @@ describe.skipIf(!hasJanus)('Janus behind the MediaServer interface', () => {
 
   beforeAll(async () => {
     janus = await startJanus();
-    nodeA = new JanusMediaServer({ urls: [janus.url], targetBitrateKbps: 1500 });
-    nodeB = new JanusMediaServer({ urls: [janus.url], targetBitrateKbps: 1500 });
+    const node = () =>
+      new JanusMediaServer(
+        { urls: [janus.url], targetBitrateKbps: 1500 },
+        new SfuSupervisor({ iceServers: [], portRange: null, additionalHostAddresses: [], targetBitrateKbps: 1500 }),
+      );
+    nodeA = node();
+    nodeB = node();
     nodeB.on((event) => eventsOnB.push(event));
     await Promise.all([nodeA.start(), nodeB.start()]);
   }, 60_000);
@@ -65,11 +71,44 @@ describe.skipIf(!hasJanus)('Janus behind the MediaServer interface', () => {
     await nodeA.closeRoom(roomId);
   }, 120_000);
 
-  it('refuses a viewer’s own offer, and a viewer before anyone publishes, with messages that say what to do', async () => {
-    await expect(nodeB.view()).rejects.toMatchObject({ code: 'bad_sdp', message: expect.stringMatching(/ask without an SDP/) });
-    await expect(nodeB.viewOffer(`room-${randomUUID()}`, randomUUID())).rejects.toMatchObject({
-      code: 'media_unavailable',
-      message: expect.stringMatching(/Nobody is publishing/),
+  it('serves a viewer that offers (a browser, WHEP) from the node’s SFU fed by Janus, and keeps it when another publisher takes over', async () => {
+    const roomId = `room-${randomUUID()}`;
+    const publisher = createPublisher('VP8');
+    const publisherId = randomUUID();
+    await publisher.accept(await nodeA.publish(roomId, publisherId, await publisher.offer()));
+    await publisher.connected();
+    publisher.startSending();
+
+    const viewer = createViewer(['VP8']);
+    const viewerId = randomUUID();
+    await viewer.accept(await nodeB.view(roomId, viewerId, await viewer.offer()));
+    await viewer.connected();
+    await viewer.receive(20, 20_000);
+    expect((await nodeB.stats()).find((room) => room.roomId === roomId)).toMatchObject({
+      publisherPeerId: null,
+      viewerPeerIds: [viewerId],
     });
+
+    // A new publisher through the other node replaces the first; the same viewer connection receives it.
+    const next = createPublisher('VP8');
+    await next.accept(await nodeA.publish(roomId, randomUUID(), await next.offer()));
+    await next.connected();
+    next.startSending();
+    await publisher.close();
+    await viewer.receive(20, 30_000);
+    expect(eventsOnB).not.toContainEqual({ type: 'peer-failed', peerId: viewerId });
+
+    await nodeB.closePeer(viewerId);
+    await Promise.all([next.close(), viewer.close()]);
+    await nodeA.closeRoom(roomId);
+  }, 120_000);
+
+  it('refuses a viewer before anyone publishes, saying what to do', async () => {
+    for (const ask of [
+      () => nodeB.viewOffer(`room-${randomUUID()}`, randomUUID()),
+      async () => nodeB.view(`room-${randomUUID()}`, randomUUID(), await createViewer().offer()),
+    ]) {
+      await expect(ask()).rejects.toMatchObject({ code: 'media_unavailable', message: expect.stringMatching(/Nobody is publishing/) });
+    }
   }, 60_000);
 });

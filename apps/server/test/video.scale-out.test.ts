@@ -17,8 +17,8 @@ import {
 /**
  * Issue 17, point 3: video lived on one node. Two real server processes on one database, one Redis
  * and one Janus (docs/decisions/0076-janus-behind-the-media-server-interface.md): published over
- * WHIP through one node, watched through the other, each signalling step sent to whichever node,
- * as a balancer without stickiness would.
+ * WHIP through one node, watched through the other (by the server's offer and over WHEP), each
+ * signalling step sent to whichever node, as a balancer without stickiness would.
  */
 const hasRedis = await redisAnswers();
 if (!hasRedis || !hasJanus) {
@@ -50,7 +50,7 @@ describe.skipIf(!hasRedis || !hasJanus).each(TEST_DIALECTS)('live video through 
     await janus?.stop();
   });
 
-  it('carries video published through one node to a viewer on the other, and ends the publisher by a DELETE through the other', async () => {
+  it('carries video published through one node to viewers on the other (the server offering, and WHEP), each ended through either node', async () => {
     const command = await signInOver(a!.baseUrl, emails[0]!);
     const analyst = await signInOver(b!.baseUrl, emails[1]!);
     const { room } = await command.post(a!.baseUrl, '/stream/create', { name: 'Drone 7', kind: 'camera' });
@@ -88,14 +88,24 @@ describe.skipIf(!hasRedis || !hasJanus).each(TEST_DIALECTS)('live video through 
     await viewer.connected();
     await viewer.receive(20, 20_000);
 
-    // A viewer's own offer (WHEP) cannot be answered by Janus's VideoRoom: refused, saying what to do.
+    // A WHEP player through node B (it offers: node B's SFU serves it from Janus); its resource ended through node A.
+    const player = createViewer(['VP8']);
     const whep = await fetch(`${b!.baseUrl}/whep/${room!.id}`, {
       method: 'POST',
       headers: { 'content-type': 'application/sdp', authorization: `Bearer ${viewToken}` },
-      body: await createViewer().offer(),
+      body: await player.offer(),
     });
-    expect(whep.status).toBe(400);
-    expect(((await whep.json()) as { error: { message: string } }).error.message).toMatch(/ask without an SDP/);
+    expect(whep.status).toBe(201);
+    await player.accept(await whep.text());
+    await player.connected();
+    await player.receive(20, 20_000);
+    const playerResource = new URL(whep.headers.get('location')!).pathname;
+    expect(
+      (await fetch(`${a!.baseUrl}${playerResource}`, { method: 'DELETE', headers: { authorization: `Bearer ${viewToken}` } })).status,
+    ).toBe(200);
+    expect(
+      (await fetch(`${b!.baseUrl}${playerResource}`, { method: 'DELETE', headers: { authorization: `Bearer ${viewToken}` } })).status,
+    ).toBe(404);
 
     // The WHIP resource, deleted through the node that did not take its POST.
     const resource = new URL(whip.headers.get('location')!).pathname;
@@ -111,6 +121,6 @@ describe.skipIf(!hasRedis || !hasJanus).each(TEST_DIALECTS)('live video through 
       rooms: { id: string; publisher: unknown }[];
     };
     expect(rooms.rooms.find((entry) => entry.id === room!.id)?.publisher).toBeNull();
-    await Promise.all([publisher.close(), viewer.close()]);
+    await Promise.all([publisher.close(), viewer.close(), player.close()]);
   }, 180_000);
 });

@@ -2,6 +2,7 @@ import Janode from 'janode';
 import type { VideoRoomHandle } from 'janode/plugins/videoroom';
 import type { IceCandidate } from '@argus/contracts/http/streams';
 import { MediaError, type MediaEvent, type MediaRoomStats, type MediaServer, type MediaServerState } from '../media-server';
+import { JanusEdge } from './janus-edge';
 import { JanusInstance } from './janus-instance';
 import { placeRoom } from './janus-placement';
 import { RoomWatch } from './janus-room-watch';
@@ -29,18 +30,31 @@ const NO_SUCH_ROOM = 426;
 /**
  * Live video on Janus's VideoRoom plugin (docs/decisions/0076-janus-behind-the-media-server-interface.md).
  * Each room lives on the instance `placeRoom` names, so every Argus node finds it without asking;
- * a publisher's feed id is its peer id, so any node can name it. Janus offers to viewers (its
- * VideoRoom never answers a subscriber's offer), so viewers take `viewOffer` and `answer`.
+ * a publisher's feed id is its peer id, so any node can name it. Viewers that let the server offer
+ * subscribe in Janus itself; Janus's VideoRoom never answers a subscriber's offer, so viewers that
+ * offer (browsers, WHEP) are served by `edge`, this node's SFU fed from Janus (janus-edge.ts).
  */
 export class JanusMediaServer implements MediaServer {
   private readonly instances: Map<string, JanusInstance>;
   private readonly peers = new Map<string, JanusPeer>();
   private readonly watches = new Map<string, RoomWatch>();
+  /** Viewers that offered themselves, served by this node's SFU from its subscription to Janus: their rooms. */
+  private readonly edgeViewers = new Map<string, string>();
+  private readonly edge: JanusEdge;
+  private readonly unsubscribeEdge: () => void;
   private readonly listeners = new Set<(event: MediaEvent) => void>();
   state: MediaServerState = { state: 'stopped', restarts: 0, startedAt: null };
 
-  constructor(private readonly config: JanusMediaConfig) {
+  constructor(
+    private readonly config: JanusMediaConfig,
+    sfu: MediaServer,
+  ) {
     this.instances = new Map(config.urls.map((url) => [url, new JanusInstance(url, (instance) => this.lost(instance))]));
+    this.edge = new JanusEdge(sfu, async (roomId) => {
+      const handle = await this.instanceFor(roomId).attach();
+      return { handle, feed: await publisherOf(handle, roomId).catch(() => null) };
+    });
+    this.unsubscribeEdge = sfu.on((event) => void this.fromEdge(event));
   }
 
   async start(): Promise<void> {
@@ -51,6 +65,9 @@ export class JanusMediaServer implements MediaServer {
   async stop(): Promise<void> {
     this.peers.clear();
     this.watches.clear();
+    this.edgeViewers.clear();
+    this.unsubscribeEdge();
+    await this.edge.stop();
     await Promise.all([...this.instances.values()].map((instance) => instance.close()));
     this.state = { ...this.state, state: 'stopped' };
   }
@@ -83,13 +100,14 @@ export class JanusMediaServer implements MediaServer {
     }
   }
 
-  view(): Promise<string> {
-    return Promise.reject(
-      new MediaError(
-        'bad_sdp',
-        'This server’s media server (Janus) makes the offer to viewers itself: ask without an SDP, then send your answer.',
-      ),
-    );
+  async view(roomId: string, peerId: string, offerSdp: string): Promise<string> {
+    await this.edge.ensure(roomId).catch((error: unknown) => {
+      throw mediaError(error, 'media_unavailable');
+    });
+    const answer = await this.edge.sfu.view(roomId, peerId, offerSdp);
+    this.edgeViewers.set(peerId, roomId);
+    await this.watch(roomId, this.instanceFor(roomId));
+    return answer;
   }
 
   async viewOffer(roomId: string, peerId: string): Promise<string> {
@@ -111,6 +129,7 @@ export class JanusMediaServer implements MediaServer {
   }
 
   async answer(peerId: string, answerSdp: string): Promise<void> {
+    if (this.edgeViewers.has(peerId)) return this.edge.sfu.answer(peerId, answerSdp);
     const peer = this.peer(peerId);
     if (peer.role !== 'view') throw new MediaError('out_of_order', 'Only a viewer answers the media server’s offer.');
     await peer.handle.start({ jsep: { type: 'answer', sdp: answerSdp } }).catch((error: unknown) => {
@@ -119,6 +138,7 @@ export class JanusMediaServer implements MediaServer {
   }
 
   async addIceCandidate(peerId: string, candidate: IceCandidate | null): Promise<void> {
+    if (this.edgeViewers.has(peerId)) return this.edge.sfu.addIceCandidate(peerId, candidate);
     await this.peer(peerId)
       .handle.trickle(candidate)
       .catch((error: unknown) => {
@@ -127,6 +147,13 @@ export class JanusMediaServer implements MediaServer {
   }
 
   async closePeer(peerId: string): Promise<void> {
+    const edgeRoom = this.edgeViewers.get(peerId);
+    if (edgeRoom !== undefined) {
+      this.edgeViewers.delete(peerId);
+      await this.edge.sfu.closePeer(peerId);
+      if (![...this.edgeViewers.values()].includes(edgeRoom)) await this.edge.close(edgeRoom);
+      return this.unwatchIfIdle(edgeRoom);
+    }
     const peer = this.peers.get(peerId);
     if (!peer) return;
     this.peers.delete(peerId);
@@ -136,6 +163,7 @@ export class JanusMediaServer implements MediaServer {
 
   async closeRoom(roomId: string): Promise<void> {
     for (const [peerId, peer] of this.peers) if (peer.roomId === roomId) await this.closePeer(peerId);
+    for (const [peerId, room] of this.edgeViewers) if (room === roomId) await this.closePeer(peerId);
     const handle = await this.instanceFor(roomId).attach();
     try {
       await handle.destroy({ room: roomId }).catch((error: unknown) => {
@@ -148,10 +176,17 @@ export class JanusMediaServer implements MediaServer {
 
   /**
    * Who is in each room through this node. Janus's plugin API reports no bitrate, frame rate,
-   * loss or round-trip time (its Admin API does, per handle), so the publisher's figures are null.
+   * loss or round-trip time (its Admin API does, per handle), so the publisher's figures are
+   * null, unless this node's SFU receives the room from Janus: then they are what it receives.
    */
   async stats(): Promise<MediaRoomStats[]> {
     const rooms = new Map<string, MediaRoomStats>();
+    if (this.edgeViewers.size > 0) {
+      for (const entry of await this.edge.sfu.stats()) {
+        const viewerPeerIds = entry.viewerPeerIds.filter((peerId) => this.edgeViewers.has(peerId));
+        rooms.set(entry.roomId, { ...entry, publisherPeerId: null, viewerPeerIds });
+      }
+    }
     for (const [peerId, peer] of this.peers) {
       const room = rooms.get(peer.roomId) ?? {
         roomId: peer.roomId,
@@ -224,6 +259,7 @@ export class JanusMediaServer implements MediaServer {
    * each viewer here is told to connect again, which subscribes it to the new feed.
    */
   private resubscribe(roomId: string, feed: string): void {
+    void this.edge.replace(roomId, feed).catch(() => undefined);
     for (const [peerId, peer] of this.peers) {
       if (peer.roomId !== roomId || peer.role !== 'view' || peer.feed === feed) continue;
       this.peers.delete(peerId);
@@ -234,9 +270,24 @@ export class JanusMediaServer implements MediaServer {
 
   private async unwatchIfIdle(roomId: string): Promise<void> {
     const watch = this.watches.get(roomId);
-    if (!watch || [...this.peers.values()].some((peer) => peer.roomId === roomId && peer.role === 'view')) return;
+    if (!watch || [...this.edgeViewers.values()].includes(roomId)) return;
+    if ([...this.peers.values()].some((peer) => peer.roomId === roomId && peer.role === 'view')) return;
     this.watches.delete(roomId);
     await watch.stop();
+  }
+
+  /**
+   * What this node's SFU reports: its viewers' failures and restarts go on; its publisher is the
+   * bridge from Janus, whose leaving and coming back the room watch reports instead.
+   */
+  private async fromEdge(event: MediaEvent): Promise<void> {
+    if (event.type === 'restarted') {
+      this.edgeViewers.clear();
+      this.broadcast(event);
+    } else if (event.type === 'peer-failed') {
+      if (this.edgeViewers.delete(event.peerId)) this.broadcast(event);
+      else if (await this.edge.isBridge(event.peerId)) await this.edge.dropBridge(event.peerId);
+    }
   }
 
   /** The session on an instance was lost: every peer of this node there is gone, as after the SFU's restart. */
