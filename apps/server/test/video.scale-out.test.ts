@@ -69,6 +69,15 @@ describe.skipIf(!hasRedis || !hasJanus).each(TEST_DIALECTS)('live video through 
     await publisher.connected();
     publisher.startSending();
 
+    // Node B lists the room as live, published by the commander through node A.
+    const listedOn = async (server: ServerProcess) =>
+      (
+        (await (await fetch(`${server.baseUrl}/stream/list`, { headers: analyst.headers })).json()) as {
+          rooms: { id: string; status: string; publisher: { name: string } | null }[];
+        }
+      ).rooms.find((entry) => entry.id === room!.id);
+    expect(await listedOn(b!)).toMatchObject({ status: 'live', publisher: { name: expect.any(String) } });
+
     // The viewer asks node B for the offer and sends its answer through node A.
     const viewToken = ((await analyst.post(b!.baseUrl, '/stream/join', { room: room!.id, role: 'view' })) as unknown as { token: string })
       .token;
@@ -117,10 +126,7 @@ describe.skipIf(!hasRedis || !hasJanus).each(TEST_DIALECTS)('live video through 
     expect(
       (await fetch(`${a!.baseUrl}${resource}`, { method: 'DELETE', headers: { authorization: `Bearer ${publishToken}` } })).status,
     ).toBe(404);
-    const rooms = (await (await fetch(`${a!.baseUrl}/stream/list`, { headers: command.headers })).json()) as {
-      rooms: { id: string; publisher: unknown }[];
-    };
-    expect(rooms.rooms.find((entry) => entry.id === room!.id)?.publisher).toBeNull();
+    for (const server of [a!, b!]) expect((await listedOn(server))?.publisher).toBeNull();
     await Promise.all([publisher.close(), viewer.close(), player.close()]);
   }, 180_000);
 });

@@ -22,7 +22,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { MediaServer } from '../../media/media-server';
 import type { EventPublisher } from '../../realtime/events';
-import { LivePeers, type LivePeer } from './live-peers';
+import { LivePeers, type LivePeer, type PublisherElsewhere } from './live-peers';
 import { handleMediaEvent } from './media-events';
 import type { PeerRelay } from './peer-relay';
 import { PeerSessions } from './peer-sessions';
@@ -122,7 +122,8 @@ export class StreamsService {
     const rows = (await this.repository.listOpen()).filter((row) => canView(streamUser, row) || canPublish(streamUser, row));
     const stats = await this.media.stats();
     const names = await this.repository.userNames(this.peers.userIds());
-    return rows.map((row) => presentRoom(row, this.peers.liveState(row.id, stats, names)));
+    const elsewhere = await this.publishedElsewhere(rows.map((row) => row.id));
+    return rows.map((row) => presentRoom(row, this.peers.liveState(row.id, stats, names, elsewhere.get(row.id))));
   }
 
   async join(user: SignedInUser, request: JoinStreamRequest, origin: Origin): Promise<JoinStreamResponse> {
@@ -222,7 +223,8 @@ export class StreamsService {
     const rows = (await this.repository.listOpen()).filter((row) => canView(streamUser, row));
     const stats = await this.media.stats();
     const names = await this.repository.userNames(this.peers.userIds());
-    return rows.map((row) => presentRoom(row, this.peers.liveState(row.id, stats, names)));
+    const elsewhere = await this.publishedElsewhere(rows.map((row) => row.id));
+    return rows.map((row) => presentRoom(row, this.peers.liveState(row.id, stats, names, elsewhere.get(row.id))));
   }
 
   /** Whether a user may watch an open room. */
@@ -324,6 +326,22 @@ export class StreamsService {
 
   private async present(row: StreamRoomRow): Promise<StreamRoom> {
     const names = await this.repository.userNames(this.peers.userIds());
-    return presentRoom(row, this.peers.liveState(row.id, await this.media.stats(), names));
+    const elsewhere = await this.publishedElsewhere([row.id]);
+    return presentRoom(row, this.peers.liveState(row.id, await this.media.stats(), names, elsewhere.get(row.id)));
+  }
+
+  /** Rooms published through another server process, with who publishes since when (from their sessions). */
+  private async publishedElsewhere(roomIds: string[]): Promise<Map<string, PublisherElsewhere>> {
+    const feeds = await this.media.publishersElsewhere(roomIds);
+    if (feeds.size === 0) return new Map();
+    const sessions = new Map((await this.repository.openSessions([...feeds.values()])).map((session) => [session.id, session]));
+    const names = await this.repository.userNames([...sessions.values()].flatMap((session) => (session.user_id ? [session.user_id] : [])));
+    const found = new Map<string, PublisherElsewhere>();
+    for (const [roomId, peerId] of feeds) {
+      const session = sessions.get(peerId);
+      if (session?.user_id)
+        found.set(roomId, { userId: session.user_id, name: names.get(session.user_id) ?? '', since: Number(session.started_at) });
+    }
+    return found;
   }
 }

@@ -42,6 +42,8 @@ export class JanusMediaServer implements MediaServer {
   private readonly edgeViewers = new Map<string, string>();
   private readonly edge: JanusEdge;
   private readonly unsubscribeEdge: () => void;
+  /** One handle per instance for looking rooms up, opened on first use. */
+  private readonly lookups = new Map<JanusInstance, Promise<VideoRoomHandle>>();
   private readonly listeners = new Set<(event: MediaEvent) => void>();
   state: MediaServerState = { state: 'stopped', restarts: 0, startedAt: null };
 
@@ -66,6 +68,7 @@ export class JanusMediaServer implements MediaServer {
     this.peers.clear();
     this.watches.clear();
     this.edgeViewers.clear();
+    this.lookups.clear();
     this.unsubscribeEdge();
     await this.edge.stop();
     await Promise.all([...this.instances.values()].map((instance) => instance.close()));
@@ -203,6 +206,30 @@ export class JanusMediaServer implements MediaServer {
     return [...rooms.values()];
   }
 
+  /** Asks each room's Janus who publishes there; a Janus that does not answer lists nobody, so a room list still answers. */
+  async publishersElsewhere(roomIds: readonly string[]): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    await Promise.all(
+      roomIds.map(async (roomId) => {
+        const feed = await this.lookup(this.instanceFor(roomId))
+          .then((handle) => publisherOf(handle, roomId))
+          .catch(() => null);
+        if (feed && !this.peers.has(feed)) found.set(roomId, feed);
+      }),
+    );
+    return found;
+  }
+
+  private lookup(instance: JanusInstance): Promise<VideoRoomHandle> {
+    let handle = this.lookups.get(instance);
+    if (!handle) {
+      handle = instance.attach();
+      this.lookups.set(instance, handle);
+      handle.catch(() => this.lookups.delete(instance));
+    }
+    return handle;
+  }
+
   private instanceFor(roomId: string): JanusInstance {
     return this.instances.get(placeRoom(roomId, this.config.urls))!;
   }
@@ -299,6 +326,7 @@ export class JanusMediaServer implements MediaServer {
       any = true;
     }
     for (const [roomId, watch] of this.watches) if (watch.instance === instance) this.watches.delete(roomId);
+    this.lookups.delete(instance);
     this.state = { ...this.state, restarts: this.state.restarts + 1 };
     if (any) this.broadcast({ type: 'restarted' });
   }
