@@ -10,6 +10,8 @@ const JANUS_LIBRARIES = '/usr/lib/x86_64-linux-gnu/janus';
 export interface JanusProcess {
   /** The WebSocket API, for JANUS_URLS. */
   url: string;
+  /** Janus's process id, for the bench that reads its CPU time. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -75,7 +77,7 @@ admin: { admin_ws = false }
     child.once('exit', (code) => reject(new Error(`janus exited with ${code} before listening:\n${output}`))),
   );
   await Promise.race([waitForPort(port), exited]);
-  return { url: `ws://127.0.0.1:${port}`, stop };
+  return { url: `ws://127.0.0.1:${port}`, pid: child.pid!, stop };
 }
 
 function freePort(): Promise<number> {
