@@ -22,6 +22,7 @@ export class JanusInstance {
   constructor(
     readonly url: string,
     private readonly onLost: (instance: JanusInstance) => void,
+    private readonly onConnected: () => void,
   ) {}
 
   /** A new VideoRoom handle in this node's session. */
@@ -68,6 +69,7 @@ export class JanusInstance {
     connection.once(Janode.EVENT.CONNECTION_ERROR, lose);
     const session = await connection.create(KEEP_ALIVE_SECONDS);
     session.once(Janode.EVENT.SESSION_DESTROYED, lose);
+    this.onConnected();
     return { connection, session };
   }
 }

@@ -51,7 +51,10 @@ export class JanusMediaServer implements MediaServer {
     private readonly config: JanusMediaConfig,
     sfu: MediaServer,
   ) {
-    this.instances = new Map(config.urls.map((url) => [url, new JanusInstance(url, (instance) => this.lost(instance))]));
+    const connected = () => {
+      if (this.state.state !== 'running') this.state = { ...this.state, state: 'running', startedAt: this.state.startedAt ?? Date.now() };
+    };
+    this.instances = new Map(config.urls.map((url) => [url, new JanusInstance(url, (instance) => this.lost(instance), connected)]));
     this.edge = new JanusEdge(sfu, async (roomId) => {
       const handle = await this.instanceFor(roomId).attach();
       return { handle, feed: await publisherOf(handle, roomId).catch(() => null) };
@@ -61,7 +64,6 @@ export class JanusMediaServer implements MediaServer {
 
   async start(): Promise<void> {
     await Promise.all([...this.instances.values()].map((instance) => instance.connected()));
-    if (this.state.state !== 'running') this.state = { ...this.state, state: 'running', startedAt: Date.now() };
   }
 
   async stop(): Promise<void> {
@@ -327,7 +329,8 @@ export class JanusMediaServer implements MediaServer {
     }
     for (const [roomId, watch] of this.watches) if (watch.instance === instance) this.watches.delete(roomId);
     this.lookups.delete(instance);
-    this.state = { ...this.state, restarts: this.state.restarts + 1 };
+    // Until a node asks again and the session is opened anew, as the SFU's state reads while it restarts.
+    this.state = { ...this.state, state: 'restarting', restarts: this.state.restarts + 1 };
     if (any) this.broadcast({ type: 'restarted' });
   }
 
