@@ -51,11 +51,12 @@ export class PeerRelay {
   }
 
   /** Subscribes; `holds` says whether this node holds a peer, `serve` acts on it here. */
-  async start(holds: (peerId: string) => boolean, serve: (request: PeerRequest) => Promise<void>, onError: (error: unknown) => void) {
-    this.publisher = new Redis(this.redisUrl, { lazyConnect: true });
-    this.subscriber = new Redis(this.redisUrl, { lazyConnect: true });
+  start(holds: (peerId: string) => boolean, serve: (request: PeerRequest) => Promise<void>, onError: (error: unknown) => void): void {
+    // Connected as Redis allows, never holding up the start: until then a request for another
+    // node's peer answers peer_not_found, as it would with one process.
+    this.publisher = new Redis(this.redisUrl);
+    this.subscriber = new Redis(this.redisUrl);
     for (const connection of [this.publisher, this.subscriber]) connection.on('error', onError);
-    await Promise.all([this.publisher.connect(), this.subscriber.connect()]);
     this.subscriber.on('message', (channel: string, text: string) => {
       if (channel === this.requests) void this.answer(JSON.parse(text) as Envelope, holds, serve).catch(onError);
       else {
@@ -63,7 +64,8 @@ export class PeerRelay {
         this.waiting.get(reply.id)?.(reply);
       }
     });
-    await this.subscriber.subscribe(this.requests, this.repliesTo(this.node));
+    // Not awaited: with Redis away it would wait for its return.
+    this.subscriber.subscribe(this.requests, this.repliesTo(this.node)).catch(onError);
   }
 
   /** Asks the node holding the peer; fails as its stream service failed, or with peer_not_found when none holds it. */

@@ -308,8 +308,8 @@ export class StreamsService {
   }
 
   /** Serves other processes' requests for the peers this one holds (only with REDIS_URL). */
-  async startRelay(onError: (error: unknown) => void): Promise<void> {
-    await this.relay?.start(
+  startRelay(onError: (error: unknown) => void): void {
+    this.relay?.start(
       (peerId) => this.peers.has(peerId),
       (request) => this.sessions.serveRelayed(request),
       onError,
