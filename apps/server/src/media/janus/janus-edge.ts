@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { VideoRoomHandle } from 'janode/plugins/videoroom';
 import { MediaError, type MediaServer } from '../media-server';
 
+/** The room has no publisher in Janus yet. */
+class NoPublisher extends Error {}
+
 interface Bridge {
   peerId: string;
   handle: VideoRoomHandle;
@@ -24,15 +27,23 @@ export class JanusEdge {
     private readonly subscribe: (roomId: string) => Promise<{ handle: VideoRoomHandle; feed: string | null }>,
   ) {}
 
-  /** The room is fed from Janus into the SFU (started now if it is not yet). */
-  ensure(roomId: string): Promise<Bridge> {
+  /**
+   * The room is fed from Janus into the SFU (started now if it is not yet); null while nobody
+   * publishes in Janus: the SFU's viewers wait, as on one node, until `follow` feeds them.
+   */
+  async ensure(roomId: string): Promise<Bridge | null> {
     let bridge = this.bridges.get(roomId);
     if (!bridge) {
       bridge = this.open(roomId);
       this.bridges.set(roomId, bridge);
       bridge.catch(() => this.bridges.delete(roomId));
     }
-    return bridge;
+    try {
+      return await bridge;
+    } catch (error) {
+      if (error instanceof NoPublisher) return null;
+      throw error;
+    }
   }
 
   isBridge(peerId: string): Promise<boolean> {
@@ -41,13 +52,13 @@ export class JanusEdge {
     );
   }
 
-  /** Another publisher took the room in Janus: the SFU's publisher becomes a subscription to it, where viewers are. */
-  async replace(roomId: string, feed: string): Promise<void> {
+  /** A publisher joined the room in Janus, where this node has viewers: the SFU is fed from it (replacing the feed it had). */
+  async follow(roomId: string, feed: string): Promise<void> {
     const current = await this.bridges.get(roomId)?.catch(() => null);
-    if (!current || current.feed === feed) return;
+    if (current?.feed === feed) return;
     this.bridges.delete(roomId);
     await this.ensure(roomId);
-    await current.handle.detach().catch(() => undefined);
+    await current?.handle.detach().catch(() => undefined);
   }
 
   /** Forgets a bridge whose SFU side failed; the next viewer opens another. */
@@ -76,7 +87,7 @@ export class JanusEdge {
   private async open(roomId: string): Promise<Bridge> {
     const { handle, feed } = await this.subscribe(roomId);
     try {
-      if (!feed) throw new MediaError('media_unavailable', 'Nobody is publishing to this room yet. Try again once the video is live.');
+      if (!feed) throw new NoPublisher();
       const joined = await handle.joinSubscriber({ room: roomId, feed });
       if (!joined.jsep) throw new MediaError('media_unavailable', 'Janus subscribed this server but sent no offer.');
       const peerId = randomUUID();

@@ -4,6 +4,7 @@ import type { IceCandidate } from '@argus/contracts/http/streams';
 import { MediaError, type MediaEvent, type MediaRoomStats, type MediaServer, type MediaServerState } from '../media-server';
 import { JanusEdge } from './janus-edge';
 import { JanusInstance } from './janus-instance';
+import { NO_SUCH_ROOM, ensureRoom, janusCode, publisherOf } from './janus-rooms';
 import { placeRoom } from './janus-placement';
 import { RoomWatch } from './janus-room-watch';
 
@@ -21,11 +22,6 @@ interface JanusPeer {
   /** The publisher feed a viewer is subscribed to. */
   feed: string | null;
 }
-
-/** Janus answers "room already exists" with this code when two nodes create a room at once. */
-const ROOM_EXISTS = 427;
-/** … and "no such room" with this one. */
-const NO_SUCH_ROOM = 426;
 
 /**
  * Live video on Janus's VideoRoom plugin (docs/decisions/0076-janus-behind-the-media-server-interface.md).
@@ -106,12 +102,14 @@ export class JanusMediaServer implements MediaServer {
   }
 
   async view(roomId: string, peerId: string, offerSdp: string): Promise<string> {
-    await this.edge.ensure(roomId).catch((error: unknown) => {
+    const bridge = await this.edge.ensure(roomId).catch((error: unknown) => {
       throw mediaError(error, 'media_unavailable');
     });
     const answer = await this.edge.sfu.view(roomId, peerId, offerSdp);
     this.edgeViewers.set(peerId, roomId);
     await this.watch(roomId, this.instanceFor(roomId));
+    // Nobody published a moment ago: one who came before the watch listened would go unheard.
+    if (!bridge) await this.edge.ensure(roomId).catch(() => null);
     return answer;
   }
 
@@ -271,7 +269,7 @@ export class JanusMediaServer implements MediaServer {
   /** Viewers on this node hear their publisher leave and come back through a participant that only listens. */
   private async watch(roomId: string, instance: JanusInstance): Promise<void> {
     if (this.watches.has(roomId)) return;
-    const watch = new RoomWatch(roomId, instance, {
+    const watch = new RoomWatch(roomId, instance, this.config.targetBitrateKbps, {
       left: () => this.broadcast({ type: 'publisher-left', roomId }),
       back: () => this.broadcast({ type: 'publisher-back', roomId }),
       newPublisher: (newFeed) => this.resubscribe(roomId, newFeed),
@@ -288,7 +286,7 @@ export class JanusMediaServer implements MediaServer {
    * each viewer here is told to connect again, which subscribes it to the new feed.
    */
   private resubscribe(roomId: string, feed: string): void {
-    void this.edge.replace(roomId, feed).catch(() => undefined);
+    if ([...this.edgeViewers.values()].includes(roomId)) void this.edge.follow(roomId, feed).catch(() => undefined);
     for (const [peerId, peer] of this.peers) {
       if (peer.roomId !== roomId || peer.role !== 'view' || peer.feed === feed) continue;
       this.peers.delete(peerId);
@@ -337,32 +335,6 @@ export class JanusMediaServer implements MediaServer {
   private broadcast(event: MediaEvent): void {
     for (const listener of this.listeners) listener(event);
   }
-}
-
-async function ensureRoom(handle: VideoRoomHandle, roomId: string, bitrateKbps: number): Promise<void> {
-  const { exists } = await handle.exists({ room: roomId });
-  if (exists) return;
-  await handle
-    .create({ room: roomId, description: roomId, max_publishers: 4, bitrate: bitrateKbps * 1000, videocodec: 'vp8,h264' })
-    .catch((error: unknown) => {
-      if (janusCode(error) !== ROOM_EXISTS) throw error;
-    });
-}
-
-/** The room's newest publisher (a replaced one may still be listed for a moment), or null. */
-async function publisherOf(handle: VideoRoomHandle, roomId: string): Promise<string | null> {
-  try {
-    const { participants } = await handle.listParticipants({ room: roomId });
-    return participants.filter((participant) => participant.publisher).at(-1)?.feed ?? null;
-  } catch (error) {
-    if (janusCode(error) === NO_SUCH_ROOM) return null;
-    throw error;
-  }
-}
-
-/** janode rejects with Janus's error as data ({ _code, error }) or with an Error. */
-function janusCode(error: unknown): number | undefined {
-  return typeof error === 'object' && error !== null && '_code' in error ? Number(error._code) : undefined;
 }
 
 function mediaError(error: unknown, code: MediaError['code']): MediaError {

@@ -1,5 +1,6 @@
 import VideoRoomPlugin, { type VideoRoomHandle } from 'janode/plugins/videoroom';
 import type { JanusInstance } from './janus-instance';
+import { ensureRoom } from './janus-rooms';
 
 export interface RoomWatchListener {
   /** The room's last publisher went. */
@@ -22,6 +23,7 @@ export class RoomWatch {
   constructor(
     private readonly roomId: string,
     readonly instance: JanusInstance,
+    private readonly bitrateKbps: number,
     private readonly listener: RoomWatchListener,
   ) {}
 
@@ -37,6 +39,8 @@ export class RoomWatch {
         if (isThisRoom(data)) this.gone(data.feed);
       });
     }
+    // Viewers that offer may come before the room's first publisher: the room is made for them to wait in.
+    await ensureRoom(handle, this.roomId, this.bitrateKbps);
     const joined = await handle.joinPublisher({ room: this.roomId, display: 'argus-watch' });
     for (const { feed } of joined.publishers) this.publishers.add(feed);
   }
