@@ -9,6 +9,7 @@ import { detectionSuite } from './suites/detection';
 import { analyticsQueriesSuite } from './suites/analytics-queries';
 import { rulesEngineSuite } from './suites/rules-engine';
 import { videoSuite } from './suites/video';
+import { janusVideoSuite } from './suites/janus-video';
 import { mapSymbolsSuite } from './suites/map-symbols';
 import { fieldFirstLoadSuite } from './suites/field-first-load';
 import { serverStartSuite } from './suites/server-start';
@@ -28,6 +29,7 @@ const suites = {
   'analytics-queries': analyticsQueriesSuite,
   'rules-engine': rulesEngineSuite,
   video: videoSuite,
+  'janus-video': janusVideoSuite,
   'map-symbols': mapSymbolsSuite,
   'field-first-load': fieldFirstLoadSuite,
   'server-start': serverStartSuite,

@@ -63,6 +63,7 @@ const debianPackages = [
   ['opencv-doc', '/usr/share/doc/opencv-doc/examples/data/vtest.avi'],
   ['poppler-utils', '/usr/bin/pdftotext'],
   ['nginx', '/usr/sbin/nginx'],
+  ['janus', '/usr/bin/janus'],
 ].filter(([, file]) => !existsSync(file));
 if (debianPackages.length > 0) {
   const asRoot = process.getuid?.() === 0 ? '' : 'sudo ';

@@ -179,6 +179,10 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** Which media server carries live video: the embedded werift SFU (one node) or Janus (docs/decisions/0076-janus-behind-the-media-server-interface.md). */
+  MEDIA_SERVER: z.enum(['embedded', 'janus'], { error: 'must be embedded or janus' }).default('embedded'),
+  /** With MEDIA_SERVER=janus: every Janus instance's WebSocket API, comma-separated ws:// or wss:// URLs, the same list on every node. */
+  JANUS_URLS: z.string().optional(),
   /** The video bitrate publishers are driven to (REMB and the start bitrate), kbit/s. */
   STREAM_TARGET_BITRATE_KBPS: z.coerce.number().int().min(100).max(20_000).default(1500),
   ...TakEnv,
@@ -231,6 +235,8 @@ export interface Config {
     udpPortRange: [number, number] | null;
     additionalHostAddresses: string[];
     targetBitrateKbps: number;
+    /** Janus's WebSocket APIs when MEDIA_SERVER=janus; null: the embedded SFU. */
+    janusUrls: string[] | null;
   };
   /** The CoT endpoint for TAK devices; tcpPort null: off. Its TLS side and enrolment: `tls`. */
   cot: TakConfig;
@@ -409,6 +415,10 @@ function videoConfig(e: z.infer<typeof EnvSchema>): Config['video'] {
     if (low < 1024 || high > 65535 || high < low) problems.push('SFU_UDP_PORTS: a range within 1024-65535, low to high');
     else udpPortRange = [low, high];
   }
+  const janusUrls = e.MEDIA_SERVER === 'janus' ? list(e.JANUS_URLS) : null;
+  if (janusUrls?.length === 0) problems.push('JANUS_URLS: MEDIA_SERVER=janus needs the WebSocket URL of at least one Janus');
+  if (janusUrls?.some((url) => !/^wss?:\/\/\S+$/.test(url))) problems.push('JANUS_URLS: every entry must start with ws:// or wss://');
+  if (e.MEDIA_SERVER !== 'janus' && e.JANUS_URLS) problems.push('JANUS_URLS: set MEDIA_SERVER=janus to use Janus');
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const iceServers: Config['video']['iceServers'] = [];
   if (stun.length > 0) iceServers.push({ urls: stun });
@@ -419,5 +429,6 @@ function videoConfig(e: z.infer<typeof EnvSchema>): Config['video'] {
     udpPortRange,
     additionalHostAddresses: list(e.SFU_ADDITIONAL_HOSTS),
     targetBitrateKbps: e.STREAM_TARGET_BITRATE_KBPS,
+    janusUrls,
   };
 }

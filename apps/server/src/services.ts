@@ -98,7 +98,8 @@ import { StreamSettingsService } from './features/stream-settings/stream-setting
 import { StreamsRepository } from './features/streams/streams.repository';
 import { StreamsService } from './features/streams/streams.service';
 import { StreamTokens } from './features/streams/stream-tokens';
-import { SfuSupervisor } from './media/sfu-supervisor';
+import { mediaServerFor } from './media/media-server-for';
+import { PeerRelay } from './features/streams/peer-relay';
 import { DeviceTime } from './lib/device-time';
 import { TakContactAnnouncer } from './features/tak/tak-contact.events';
 import { TakRepository } from './features/tak/tak.repository';
@@ -259,19 +260,15 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     streamSettings,
     streams: new StreamsService(
       new StreamsRepository(db.kysely),
-      // Started on first use, so servers and tests without video never spawn it.
-      new SfuSupervisor({
-        iceServers: config.video.sfuUseStun ? config.video.iceServers : [],
-        portRange: config.video.udpPortRange,
-        additionalHostAddresses: config.video.additionalHostAddresses,
-        targetBitrateKbps: config.video.targetBitrateKbps,
-      }),
+      mediaServerFor(config.video),
       new StreamTokens(keys, clock, `${config.publicUrl}/stream`),
       async (userId) => (await fieldScope.forUser(userId)).unitIds,
       () => streamSettings.iceServers(),
       clock,
       config.video.targetBitrateKbps,
       events,
+      // Several processes behind a balancer: a peer's signalling may reach any of them (docs/decisions/0076-janus-behind-the-media-server-interface.md).
+      config.redisUrl ? new PeerRelay(config.redisUrl, `${config.redisKeyPrefix}media:`) : null,
     ),
     clock,
     audit,

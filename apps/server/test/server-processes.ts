@@ -144,14 +144,15 @@ export async function signInOver(baseUrl: string, email: string) {
         [CSRF_HEADER]: cookies[CSRF_COOKIE]!,
         'content-type': Buffer.isBuffer(body) ? 'application/octet-stream' : 'application/json',
       },
-      body: Buffer.isBuffer(body) ? body : JSON.stringify(body),
+      // Copied into a Uint8Array of its own: the DOM's fetch types (the e2e project includes this file) take no Buffer.
+      body: Buffer.isBuffer(body) ? new Uint8Array(body) : JSON.stringify(body),
     });
   /** Raw bytes, as a file upload sends them. */
   const upload = (base: string, url: string, bytes: Uint8Array) =>
     fetch(`${base}${url}`, {
       method: 'POST',
       headers: { cookie, [CSRF_HEADER]: cookies[CSRF_COOKIE]!, 'content-type': 'application/octet-stream' },
-      body: bytes,
+      body: new Uint8Array(bytes),
     });
   return {
     headers: { cookie: `${SESSION_COOKIE}=${cookies[SESSION_COOKIE]}` },

@@ -17,6 +17,11 @@ export interface MediaServer {
   closePeer(peerId: string): Promise<void>;
   closeRoom(roomId: string): Promise<void>;
   stats(): Promise<MediaRoomStats[]>;
+  /**
+   * The peer publishing in each of these rooms through another server process (a media server
+   * they share), by room id; rooms published through this process, or by nobody, are left out.
+   */
+  publishersElsewhere(roomIds: readonly string[]): Promise<Map<string, string>>;
   readonly state: MediaServerState;
   /** Starts the media process ahead of the first request (otherwise it starts on first use). */
   start(): Promise<void>;

@@ -165,6 +165,11 @@ export class SfuSupervisor implements MediaServer {
     return this.request<MediaRoomStats[]>({ op: 'stats' }).catch(() => []);
   }
 
+  /** The embedded SFU lives in this process: no other process publishes into it. */
+  async publishersElsewhere(): Promise<Map<string, string>> {
+    return new Map();
+  }
+
   on(listener: (event: MediaEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

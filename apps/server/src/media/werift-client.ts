@@ -11,7 +11,7 @@ import {
 import { TELEMETRY_CHANNEL_LABEL } from '@argus/contracts/realtime/signaling';
 
 /**
- * werift peers that publish or watch like a browser does (client sends the offer), for tests,
+ * werift peers that publish or watch like a browser does (the client offers, or answers Janus), for tests,
  * the benchmark and WHIP/WHEP smoke checks. They never use a public STUN server.
  */
 export type ClientCodec = 'VP8' | 'H264';
@@ -38,6 +38,17 @@ function peer(codecs: ClientCodec[]): RTCPeerConnection {
 
 export async function completeOffer(pc: RTCPeerConnection): Promise<string> {
   await pc.setLocalDescription(await pc.createOffer());
+  return gathered(pc);
+}
+
+/** The answer to a server's offer (Janus offers to its viewers), with every candidate in it. */
+async function completeAnswer(pc: RTCPeerConnection, offerSdp: string): Promise<string> {
+  await pc.setRemoteDescription({ type: 'offer', sdp: offerSdp });
+  await pc.setLocalDescription(await pc.createAnswer());
+  return gathered(pc);
+}
+
+async function gathered(pc: RTCPeerConnection): Promise<string> {
   if (pc.iceGatheringState !== 'complete') {
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, 5_000);
@@ -115,16 +126,19 @@ export interface TestViewer {
   payloadTypes: Set<number>;
   offer(): Promise<string>;
   accept(answerSdp: string): Promise<void>;
+  /** Answers the server's offer, for a viewer created with `serverOffers`. */
+  answer(offerSdp: string): Promise<string>;
   connected(timeoutMs?: number): Promise<void>;
   /** Resolves once `count` more packets have arrived. */
   receive(count: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
-export function createViewer(codecs: ClientCodec[] = ['VP8', 'H264']): TestViewer {
+/** A viewer; with `serverOffers` it makes no offer and answers the server's instead. */
+export function createViewer(codecs: ClientCodec[] = ['VP8', 'H264'], { serverOffers = false } = {}): TestViewer {
   const pc = peer(codecs);
-  pc.addTransceiver('video', { direction: 'recvonly' });
-  const channel = pc.createDataChannel(TELEMETRY_CHANNEL_LABEL);
+  if (!serverOffers) pc.addTransceiver('video', { direction: 'recvonly' });
+  const channel = serverOffers ? null : pc.createDataChannel(TELEMETRY_CHANNEL_LABEL);
   const waiters = new Set<() => void>();
   const viewer: TestViewer = {
     pc,
@@ -134,6 +148,7 @@ export function createViewer(codecs: ClientCodec[] = ['VP8', 'H264']): TestViewe
     payloadTypes: new Set(),
     offer: () => completeOffer(pc),
     accept: (sdp) => pc.setRemoteDescription({ type: 'answer', sdp }),
+    answer: (sdp) => completeAnswer(pc, sdp),
     connected: (timeoutMs) => waitConnected(pc, timeoutMs),
     receive(count, timeoutMs = 5_000) {
       const target = viewer.packets + count;
@@ -154,7 +169,7 @@ export function createViewer(codecs: ClientCodec[] = ['VP8', 'H264']): TestViewe
     },
     close: () => pc.close(),
   };
-  channel.onMessage.subscribe((data) => viewer.telemetry.push(typeof data === 'string' ? data : data.toString('utf8')));
+  channel?.onMessage.subscribe((data) => viewer.telemetry.push(typeof data === 'string' ? data : data.toString('utf8')));
   pc.onTrack.subscribe((track) => {
     track.onReceiveRtp.subscribe((rtp) => {
       viewer.packets += 1;

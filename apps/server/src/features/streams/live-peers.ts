@@ -17,6 +17,13 @@ export interface LivePeer {
   notify: ((message: SignalingServerMessage) => void) | null;
 }
 
+/** A room's publisher that another server process holds (a shared media server: docs/decisions/0076-janus-behind-the-media-server-interface.md). */
+export interface PublisherElsewhere {
+  userId: string;
+  name: string;
+  since: number;
+}
+
 /** Who publishes and watches in each room right now (in memory), and when a room's publisher went. */
 export class LivePeers {
   private readonly peers = new Map<string, LivePeer>();
@@ -82,9 +89,12 @@ export class LivePeers {
     this.publisherGoneAt.delete(roomId);
   }
 
-  liveState(roomId: string, stats: MediaRoomStats[], names: Map<string, string>): RoomLiveState {
+  liveState(roomId: string, stats: MediaRoomStats[], names: Map<string, string>, elsewhere?: PublisherElsewhere): RoomLiveState {
     const peers = this.inRoom(roomId);
-    const publisher = peers.find((peer) => peer.role === 'publish');
+    const here = peers.find((peer) => peer.role === 'publish');
+    const publisher = here
+      ? { userId: here.userId, name: names.get(here.userId) ?? here.name, startedAt: here.startedAt }
+      : elsewhere && { ...elsewhere, startedAt: elsewhere.since };
     const viewers = peers.filter((peer) => peer.role === 'view').length;
     const goneAt = this.publisherGoneAt.get(roomId);
     const status = publisher
@@ -96,9 +106,7 @@ export class LivePeers {
     return {
       status,
       viewers,
-      publisher: publisher
-        ? { userId: publisher.userId, name: names.get(publisher.userId) ?? publisher.name, since: publisher.startedAt, codec }
-        : null,
+      publisher: publisher ? { userId: publisher.userId, name: publisher.name, since: publisher.startedAt, codec } : null,
     };
   }
 }

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { MediaError, type MediaServer } from '../../media/media-server';
 import type { LivePeer, LivePeers } from './live-peers';
+import type { PeerRelay, PeerRequest } from './peer-relay';
 import type { PeerStatsPush } from './peer-stats-push';
 import type { SignedInUser, StreamRooms } from './stream-rooms';
 import type { StreamClaims, StreamTokens } from './stream-tokens';
@@ -29,6 +30,8 @@ export class PeerSessions {
     private readonly clock: Clock,
     private readonly statsPush: PeerStatsPush,
     private readonly announce: (roomId: string, change: StreamRoomChange) => void,
+    /** Reaches peers held by other server processes; null: one process holds them all. */
+    private readonly relay: PeerRelay | null = null,
   ) {}
 
   verifyToken(token: string): Promise<StreamClaims> {
@@ -104,6 +107,7 @@ export class PeerSessions {
   }
 
   async answer(claims: StreamClaims, peerId: string, sdp: string): Promise<void> {
+    if (this.elsewhere(peerId)) return this.relay!.forward({ op: 'answer', claims, peerId, sdp });
     this.ownPeer(claims, peerId);
     await this.media.answer(peerId, sdp).catch((error: unknown) => {
       throw toAppError(error);
@@ -111,6 +115,7 @@ export class PeerSessions {
   }
 
   async ice(claims: StreamClaims, peerId: string, candidate: IceCandidate | null): Promise<void> {
+    if (this.elsewhere(peerId)) return this.relay!.forward({ op: 'ice', claims, peerId, candidate });
     this.ownPeer(claims, peerId);
     await this.media.addIceCandidate(peerId, candidate).catch((error: unknown) => {
       throw toAppError(error);
@@ -119,8 +124,26 @@ export class PeerSessions {
 
   /** Ends a peer the caller owns (WHIP/WHEP DELETE, leave over the socket). */
   async endOwnPeer(claims: StreamClaims, peerId: string): Promise<void> {
+    if (this.elsewhere(peerId)) return this.relay!.forward({ op: 'end', claims, peerId });
     this.ownPeer(claims, peerId);
     await this.endPeers([peerId]);
+  }
+
+  /** What another process asks of a peer this one holds (docs/decisions/0076-janus-behind-the-media-server-interface.md). */
+  serveRelayed(request: PeerRequest): Promise<void> {
+    switch (request.op) {
+      case 'answer':
+        return this.answer(request.claims, request.peerId, request.sdp);
+      case 'ice':
+        return this.ice(request.claims, request.peerId, request.candidate);
+      case 'end':
+        return this.endOwnPeer(request.claims, request.peerId);
+    }
+  }
+
+  /** A peer this process does not hold, which another may (behind a balancer without stickiness). */
+  private elsewhere(peerId: string): boolean {
+    return this.relay !== null && !this.peers.has(peerId);
   }
 
   /** Ends peers at once: forwarding stops before anything else happens. */

@@ -67,6 +67,17 @@ export class StreamsRepository {
       .execute();
   }
 
+  /** The sessions among these ids that have not ended: who opened each, and when. */
+  async openSessions(ids: string[]): Promise<{ id: string; user_id: string | null; started_at: number }[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .selectFrom('stream_sessions')
+      .select(['id', 'user_id', 'started_at'])
+      .where('id', 'in', ids)
+      .where('ended_at', 'is', null)
+      .execute();
+  }
+
   async endSession(id: string, at: number): Promise<void> {
     await this.db.updateTable('stream_sessions').set({ ended_at: at }).where('id', '=', id).where('ended_at', 'is', null).execute();
   }

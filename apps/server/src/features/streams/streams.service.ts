@@ -22,8 +22,9 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { MediaServer } from '../../media/media-server';
 import type { EventPublisher } from '../../realtime/events';
-import { LivePeers, type LivePeer } from './live-peers';
+import { LivePeers, type LivePeer, type PublisherElsewhere } from './live-peers';
 import { handleMediaEvent } from './media-events';
+import type { PeerRelay } from './peer-relay';
 import { PeerSessions } from './peer-sessions';
 import { PeerStatsPush } from './peer-stats-push';
 import { canCreate, canPublish, canView } from './stream-access';
@@ -63,6 +64,7 @@ export class StreamsService {
     private readonly clock: Clock,
     private readonly targetBitrateKbps: number,
     events: EventPublisher,
+    private readonly relay: PeerRelay | null = null,
   ) {
     this.peers = new LivePeers(clock);
     this.roomEvents = new StreamRoomEvents(
@@ -76,7 +78,7 @@ export class StreamsService {
     const announce = this.roomEvents.changed.bind(this.roomEvents);
     this.rooms = new StreamRooms(repository, unitsOf, clock, (roomId) => announce(roomId, 'created'));
     this.statsPush = new PeerStatsPush(this.peers, media);
-    this.sessions = new PeerSessions(this.rooms, this.peers, media, tokens, clock, this.statsPush, announce);
+    this.sessions = new PeerSessions(this.rooms, this.peers, media, tokens, clock, this.statsPush, announce, relay);
     this.unsubscribe = media.on((event) =>
       handleMediaEvent(event, this.peers, (ids, closeMedia) => this.endPeers(ids, closeMedia), announce),
     );
@@ -120,7 +122,8 @@ export class StreamsService {
     const rows = (await this.repository.listOpen()).filter((row) => canView(streamUser, row) || canPublish(streamUser, row));
     const stats = await this.media.stats();
     const names = await this.repository.userNames(this.peers.userIds());
-    return rows.map((row) => presentRoom(row, this.peers.liveState(row.id, stats, names)));
+    const elsewhere = await this.publishedElsewhere(rows.map((row) => row.id));
+    return rows.map((row) => presentRoom(row, this.peers.liveState(row.id, stats, names, elsewhere.get(row.id))));
   }
 
   async join(user: SignedInUser, request: JoinStreamRequest, origin: Origin): Promise<JoinStreamResponse> {
@@ -220,7 +223,8 @@ export class StreamsService {
     const rows = (await this.repository.listOpen()).filter((row) => canView(streamUser, row));
     const stats = await this.media.stats();
     const names = await this.repository.userNames(this.peers.userIds());
-    return rows.map((row) => presentRoom(row, this.peers.liveState(row.id, stats, names)));
+    const elsewhere = await this.publishedElsewhere(rows.map((row) => row.id));
+    return rows.map((row) => presentRoom(row, this.peers.liveState(row.id, stats, names, elsewhere.get(row.id))));
   }
 
   /** Whether a user may watch an open room. */
@@ -303,7 +307,17 @@ export class StreamsService {
     return this.peers.has(peerId);
   }
 
+  /** Serves other processes' requests for the peers this one holds (only with REDIS_URL). */
+  startRelay(onError: (error: unknown) => void): void {
+    this.relay?.start(
+      (peerId) => this.peers.has(peerId),
+      (request) => this.sessions.serveRelayed(request),
+      onError,
+    );
+  }
+
   async close(): Promise<void> {
+    await this.relay?.close();
     this.unsubscribe();
     this.statsPush.stop();
     this.roomEvents.stop();
@@ -312,6 +326,22 @@ export class StreamsService {
 
   private async present(row: StreamRoomRow): Promise<StreamRoom> {
     const names = await this.repository.userNames(this.peers.userIds());
-    return presentRoom(row, this.peers.liveState(row.id, await this.media.stats(), names));
+    const elsewhere = await this.publishedElsewhere([row.id]);
+    return presentRoom(row, this.peers.liveState(row.id, await this.media.stats(), names, elsewhere.get(row.id)));
+  }
+
+  /** Rooms published through another server process, with who publishes since when (from their sessions). */
+  private async publishedElsewhere(roomIds: string[]): Promise<Map<string, PublisherElsewhere>> {
+    const feeds = await this.media.publishersElsewhere(roomIds);
+    if (feeds.size === 0) return new Map();
+    const sessions = new Map((await this.repository.openSessions([...feeds.values()])).map((session) => [session.id, session]));
+    const names = await this.repository.userNames([...sessions.values()].flatMap((session) => (session.user_id ? [session.user_id] : [])));
+    const found = new Map<string, PublisherElsewhere>();
+    for (const [roomId, peerId] of feeds) {
+      const session = sessions.get(peerId);
+      if (session?.user_id)
+        found.set(roomId, { userId: session.user_id, name: names.get(session.user_id) ?? '', since: Number(session.started_at) });
+    }
+    return found;
   }
 }

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JanusMediaServer } from '../src/media/janus/janus-media-server';
+import type { MediaEvent } from '../src/media/media-server';
+import { SfuSupervisor } from '../src/media/sfu-supervisor';
+import { createPublisher, createViewer } from '../src/media/werift-client';
+import { hasJanus, startJanus, type JanusProcess } from './janus-process';
+
+/**
+ * The Janus media server (docs/decisions/0076-janus-behind-the-media-server-interface.md) against
+ * Debian's janus: two Argus media servers — as two nodes would hold — on one Janus, a werift
+ * publisher through one and a werift viewer through the other.
+ */
+if (!hasJanus) {
+  if (process.env.CI) throw new Error('janus is required in CI (scripts/test.mjs installs it)');
+  console.warn('janus is not installed: the Janus media server tests are SKIPPED on this machine.');
+}
+
+describe.skipIf(!hasJanus)('Janus behind the MediaServer interface', () => {
+  let janus: JanusProcess;
+  let nodeA: JanusMediaServer;
+  let nodeB: JanusMediaServer;
+  const eventsOnB: MediaEvent[] = [];
+
+  beforeAll(async () => {
+    janus = await startJanus();
+    const node = () =>
+      new JanusMediaServer(
+        { urls: [janus.url], targetBitrateKbps: 1500 },
+        new SfuSupervisor({ iceServers: [], portRange: null, additionalHostAddresses: [], targetBitrateKbps: 1500 }),
+      );
+    nodeA = node();
+    nodeB = node();
+    nodeB.on((event) => eventsOnB.push(event));
+    await Promise.all([nodeA.start(), nodeB.start()]);
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all([nodeA?.stop(), nodeB?.stop()]);
+    await janus?.stop();
+  });
+
+  it('carries video published through one node to a viewer through the other, who hears the publisher leave and come back', async () => {
+    const roomId = `room-${randomUUID()}`;
+    const publisher = createPublisher('VP8');
+    const publisherId = randomUUID();
+    await publisher.accept(await nodeA.publish(roomId, publisherId, await publisher.offer()));
+    await publisher.connected();
+    publisher.startSending();
+
+    const viewer = createViewer(['VP8'], { serverOffers: true });
+    const viewerId = randomUUID();
+    const offer = await nodeB.viewOffer(roomId, viewerId);
+    await nodeB.answer(viewerId, await viewer.answer(offer));
+    await viewer.connected();
+    await viewer.receive(20, 20_000);
+    expect((await nodeB.stats()).find((room) => room.roomId === roomId)?.viewerPeerIds).toEqual([viewerId]);
+    expect((await nodeA.stats()).find((room) => room.roomId === roomId)?.publisherPeerId).toBe(publisherId);
+
+    await nodeA.closePeer(publisherId);
+    await publisher.close();
+    await expect.poll(() => eventsOnB, { timeout: 20_000 }).toContainEqual({ type: 'publisher-left', roomId });
+
+    // A new publisher: the viewer on the other node hears it is back, and is told to subscribe again.
+    const next = createPublisher('VP8');
+    const nextId = randomUUID();
+    await next.accept(await nodeA.publish(roomId, nextId, await next.offer()));
+    await expect.poll(() => eventsOnB, { timeout: 20_000 }).toContainEqual({ type: 'publisher-back', roomId });
+    await expect.poll(() => eventsOnB, { timeout: 20_000 }).toContainEqual({ type: 'peer-failed', peerId: viewerId });
+    await Promise.all([next.close(), viewer.close()]);
+    await nodeA.closeRoom(roomId);
+  }, 120_000);
+
+  it('serves a viewer that offers (a browser, WHEP) from the node’s SFU fed by Janus, and keeps it when another publisher takes over', async () => {
+    const roomId = `room-${randomUUID()}`;
+    const publisher = createPublisher('VP8');
+    const publisherId = randomUUID();
+    await publisher.accept(await nodeA.publish(roomId, publisherId, await publisher.offer()));
+    await publisher.connected();
+    publisher.startSending();
+
+    const viewer = createViewer(['VP8']);
+    const viewerId = randomUUID();
+    await viewer.accept(await nodeB.view(roomId, viewerId, await viewer.offer()));
+    await viewer.connected();
+    await viewer.receive(20, 20_000);
+    expect((await nodeB.stats()).find((room) => room.roomId === roomId)).toMatchObject({
+      publisherPeerId: null,
+      viewerPeerIds: [viewerId],
+    });
+
+    // A new publisher through the other node replaces the first; the same viewer connection receives it.
+    const next = createPublisher('VP8');
+    await next.accept(await nodeA.publish(roomId, randomUUID(), await next.offer()));
+    await next.connected();
+    next.startSending();
+    await publisher.close();
+    await viewer.receive(20, 30_000);
+    expect(eventsOnB).not.toContainEqual({ type: 'peer-failed', peerId: viewerId });
+
+    await nodeB.closePeer(viewerId);
+    await Promise.all([next.close(), viewer.close()]);
+    await nodeA.closeRoom(roomId);
+  }, 120_000);
+
+  it('refuses a viewer Janus would offer to before anyone publishes, and lets a viewer that offers wait for the publisher', async () => {
+    await expect(nodeB.viewOffer(`room-${randomUUID()}`, randomUUID())).rejects.toMatchObject({
+      code: 'media_unavailable',
+      message: expect.stringMatching(/Nobody is publishing/),
+    });
+
+    const roomId = `room-${randomUUID()}`;
+    const viewer = createViewer(['VP8']);
+    const viewerId = randomUUID();
+    await viewer.accept(await nodeB.view(roomId, viewerId, await viewer.offer()));
+    await viewer.connected();
+    const publisher = createPublisher('VP8');
+    await publisher.accept(await nodeA.publish(roomId, randomUUID(), await publisher.offer()));
+    await publisher.connected();
+    publisher.startSending();
+    await viewer.receive(20, 30_000);
+    await nodeB.closePeer(viewerId);
+    await Promise.all([publisher.close(), viewer.close()]);
+    await nodeA.closeRoom(roomId);
+  }, 120_000);
+});
