@@ -24,6 +24,10 @@ const variants: [string, string][] = [
   // Elements Argus does not read are checked, not parsed, unless a reference needs reading.
   ['a reference in an element not read', ATAK.replace("device='SAMSUNG SM-G998U'", "device='SAMSUNG &amp; SM-G998U &#65;'")],
   ['a repeated attribute in an element not read', ATAK.replace("os='33'", "os='33' os='34'")],
+  // Attribute names end at their `=`, with or without white space before and after it.
+  ['white space around `=` and between attributes', ATAK.replaceAll("='", " =\n\t'").replaceAll("' ", "'\n  ")],
+  ['an `=` inside a value', ATAK.replace("endpoint='*:-1:stcp'", "endpoint='a=b'").replace("device='SAMSUNG SM-G998U'", "device='x=y=z'")],
+  ['a callsign outside ASCII', pli('ANDROID-1', 'Łódź-1 ☺ 北', at, 1, 2)],
 ];
 
 /** Shapes the fast reader leaves to node-cot; readCot's answer must still be node-cot's. */
