@@ -1,41 +1,93 @@
 /**
- * The part of janode Argus calls (docs/decisions/0076-janus-behind-the-media-server-interface.md).
- * janode ships JavaScript without type declarations, so tsconfig.base.json maps the module name
- * to this file (for every project that reaches the server); at run time the package itself runs.
+ * The part of janode (and its VideoRoom plugin) Argus calls
+ * (docs/decisions/0076-janus-behind-the-media-server-interface.md). janode ships JavaScript without
+ * type declarations, so its modules are declared here (e2e and bench include the server's .d.ts
+ * files for the server code they reach). Not a tsconfig `paths` mapping: tsx applies `paths` at
+ * run time too, from the server's folder, and would load this file instead of the package.
  */
-import type { EventEmitter } from 'node:events';
+declare module 'janode' {
+  import type { EventEmitter } from 'node:events';
 
-export interface Jsep {
-  type: 'offer' | 'answer';
-  sdp: string;
-}
+  export interface Jsep {
+    type: 'offer' | 'answer';
+    sdp: string;
+  }
 
-export interface JanodeHandle extends EventEmitter {
-  trickle(candidate: { candidate: string; sdpMid?: string | null; sdpMLineIndex?: number | null } | null): Promise<unknown>;
-  detach(): Promise<void>;
-}
+  export interface JanodeHandle extends EventEmitter {
+    trickle(candidate: { candidate: string; sdpMid?: string | null; sdpMLineIndex?: number | null } | null): Promise<unknown>;
+    detach(): Promise<void>;
+  }
 
-export interface JanodeSession extends EventEmitter {
-  attach<H extends JanodeHandle>(plugin: { id: string; Handle: unknown }): Promise<H>;
-  destroy(): Promise<void>;
-}
+  export interface JanodeSession extends EventEmitter {
+    attach<H extends JanodeHandle>(plugin: { id: string; Handle: unknown }): Promise<H>;
+    destroy(): Promise<void>;
+  }
 
-export interface JanodeConnection extends EventEmitter {
-  create(keepAliveSeconds?: number): Promise<JanodeSession>;
-  close(): Promise<void>;
-}
+  export interface JanodeConnection extends EventEmitter {
+    create(keepAliveSeconds?: number): Promise<JanodeSession>;
+    close(): Promise<void>;
+  }
 
-declare const Janode: {
-  connect(config: { address: { url: string; apisecret?: string } }): Promise<JanodeConnection>;
-  Logger: { setLevel(level: 'debug' | 'verb' | 'info' | 'warn' | 'error' | 'none'): string };
-  EVENT: {
-    CONNECTION_CLOSED: string;
-    CONNECTION_ERROR: string;
-    SESSION_DESTROYED: string;
-    HANDLE_DETACHED: string;
-    HANDLE_ICE_FAILED: string;
-    HANDLE_HANGUP: string;
-    HANDLE_WEBRTCUP: string;
+  const Janode: {
+    connect(config: { address: { url: string; apisecret?: string } }): Promise<JanodeConnection>;
+    Logger: { setLevel(level: 'debug' | 'verb' | 'info' | 'warn' | 'error' | 'none'): string };
+    EVENT: {
+      CONNECTION_CLOSED: string;
+      CONNECTION_ERROR: string;
+      SESSION_DESTROYED: string;
+      HANDLE_DETACHED: string;
+      HANDLE_ICE_FAILED: string;
+      HANDLE_HANGUP: string;
+      HANDLE_WEBRTCUP: string;
+    };
   };
-};
-export default Janode;
+  export default Janode;
+}
+
+declare module 'janode/plugins/videoroom' {
+  import type { JanodeHandle, Jsep } from 'janode';
+
+  export interface Participant {
+    feed: string;
+    display?: string;
+    publisher: boolean;
+  }
+
+  export interface VideoRoomHandle extends JanodeHandle {
+    exists(request: { room: string }): Promise<{ exists: boolean }>;
+    create(request: {
+      room: string;
+      description?: string;
+      max_publishers?: number;
+      bitrate?: number;
+      videocodec?: string;
+      notify_joining?: boolean;
+    }): Promise<unknown>;
+    destroy(request: { room: string }): Promise<unknown>;
+    listParticipants(request: { room: string }): Promise<{ participants: Participant[] }>;
+    kick(request: { room: string; feed: string }): Promise<unknown>;
+    joinPublisher(request: { room: string; feed?: string; display?: string }): Promise<{ feed: string; publishers: { feed: string }[] }>;
+    joinConfigurePublisher(request: {
+      room: string;
+      feed?: string;
+      display?: string;
+      bitrate?: number;
+      jsep: Jsep;
+    }): Promise<{ feed: string; jsep?: Jsep }>;
+    joinSubscriber(request: { room: string; feed: string }): Promise<{ jsep?: Jsep }>;
+    start(request: { jsep: Jsep }): Promise<unknown>;
+  }
+
+  const VideoRoomPlugin: {
+    id: string;
+    Handle: unknown;
+    EVENT: {
+      VIDEOROOM_PUB_LIST: string;
+      VIDEOROOM_UNPUBLISHED: string;
+      VIDEOROOM_LEAVING: string;
+      VIDEOROOM_KICKED: string;
+      VIDEOROOM_DESTROYED: string;
+    };
+  };
+  export default VideoRoomPlugin;
+}
