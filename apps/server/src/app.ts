@@ -184,14 +184,23 @@ export async function buildApp({ config, db, clock = systemClock }: BuildAppOpti
     services.takCertificates,
     services.usersRepository,
     services.streams,
-    (): RtspAddress | null => (rtsp?.port ? { host: config.cot.rtsp!.host, port: rtsp.port } : null),
   );
   // The RTSP output stock ATAK plays (docs/decisions/0077-tak-rtsp-output.md): off unless TAK_RTSP_PORT is set.
   const rtspConfig = config.cot.rtsp;
   const rtsp: RtspServer | null = rtspConfig
-    ? new RtspServer({ playback: takPlayback, streams: services.streams }, rtspConfig, app.log.child({ feature: 'tak-rtsp' }))
+    ? new RtspServer(
+        { playback: takPlayback, streams: services.streams },
+        rtspConfig,
+        app.log.child({ feature: 'tak-rtsp' }),
+        services.rateWindows,
+      )
     : null;
-  if (rtsp) app.addHook('onReady', () => rtsp.listen(config.host));
+  if (rtsp && rtspConfig) {
+    takPlayback.offerRtsp((): RtspAddress | null =>
+      rtsp.port ? { host: rtspConfig.host, port: rtspConfig.publicPort ?? rtsp.port } : null,
+    );
+    app.addHook('onReady', () => rtsp.listen(config.host));
+  }
   await app.register(whipRoutes, { streams: services.streams, bearer, playback: takPlayback });
   await app.register(signalingSocket, { streams: services.streams, siteHosts: config.siteHosts });
   await app.register(searchRoutes, { search: services.search });

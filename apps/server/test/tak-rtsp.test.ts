@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TakCertificate } from '@argus/contracts/http/tak';
 import { MAX_SESSIONS_PER_LINK } from '../src/features/streams/peer-sessions';
+import { MAX_CONNECTIONS_PER_ADDRESS, RTSP_REFUSALS } from '../src/features/tak/rtsp-address-limits';
 import { MAX_HEAD_BYTES } from '../src/features/tak/rtsp-requests';
+import { H264ParameterSetReader } from '../src/media/h264-parameter-sets';
 import { PLAYBACK_LINK_TTL_MS } from '../src/features/tak/tak-playback-links';
 import { startTestPattern } from '../src/media/test-pattern';
 import { createPublisher, type ClientCodec } from '../src/media/werift-client';
@@ -55,6 +57,10 @@ describe.each(TEST_DIALECTS)('the RTSP output stock ATAK plays Argus’s live ro
   let unitId: string;
   let rtspPort: number;
   const cleanups: (() => unknown)[] = [];
+  /** Settings a group of tests needs beyond the defaults below (set in its beforeAll). */
+  let settings: Record<string, string> = {};
+  /** The parameter sets the publisher of the last room gone live sent. */
+  let published = new H264ParameterSetReader();
 
   const enrolledDevice = async () => {
     const keys = await deviceKeys();
@@ -84,7 +90,15 @@ describe.each(TEST_DIALECTS)('the RTSP output stock ATAK plays Argus’s live ro
     });
     expect(whip.status).toBe(201);
     await publisher.accept(await whip.text());
-    const pattern = await startTestPattern(codec, (packet) => publisher.track.writeRtp(packet), { width: 320, height: 180, fps: 15 });
+    published = new H264ParameterSetReader();
+    const pattern = await startTestPattern(
+      codec,
+      (packet) => {
+        if (codec === 'H264') published.push(packet.payload);
+        publisher.track.writeRtp(packet);
+      },
+      { width: 320, height: 180, fps: 15 },
+    );
     cleanups.push(async () => {
       pattern.stop();
       await publisher.close();
@@ -141,6 +155,7 @@ describe.each(TEST_DIALECTS)('the RTSP output stock ATAK plays Argus’s live ro
       COT_TLS_RECHECK_MS: '200',
       TAK_RTSP_PORT: '0',
       TAK_RTSP_HANDSHAKE_TIMEOUT_MS: '5000',
+      ...settings,
     });
     await t.services.streams.media.start();
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -214,6 +229,21 @@ describe.each(TEST_DIALECTS)('the RTSP output stock ATAK plays Argus’s live ro
 
   it('ends a playing session when the device’s certificate is revoked, and refuses its link then', async () => {
     const { feed } = await liveFeed();
+    // What the stream service tells the RTSP sessions' peers: revoking must tell them `closed`, not
+    // leave them to notice their media connection ended.
+    const told: string[] = [];
+    const offer = t.services.streams.offer.bind(t.services.streams);
+    vi.spyOn(t.services.streams, 'offer').mockImplementation((claims, sdp, notify, peerId) =>
+      offer(
+        claims,
+        sdp,
+        (message) => {
+          told.push(message.type);
+          notify?.(message);
+        },
+        peerId,
+      ),
+    );
     const playing = player(feed.url);
     cleanups.push(() => playing.process.kill('SIGKILL'));
     const certificate = await certificateOf();
@@ -225,28 +255,92 @@ describe.each(TEST_DIALECTS)('the RTSP output stock ATAK plays Argus’s live ro
     const ended = await playing.exited;
     expect(ended.frames).toBeGreaterThan(0);
     expect(t.services.streams.linkHolders()).not.toContain(certificate.id);
+    expect(told).toContain('closed');
     expect(await ask(await rtspClient(), 'DESCRIBE', feed.url)).toBe(403);
   }, 90_000);
 
-  it('counts RTSP sessions in the link’s limit: the next is refused until one ends', async () => {
-    const { feed } = await liveFeed();
-    const clients = [];
-    for (let i = 0; i < MAX_SESSIONS_PER_LINK; i += 1) {
-      const client = await rtspClient();
-      expect(await ask(client, 'DESCRIBE', feed.url)).toBe(200);
-      clients.push(client);
-    }
-    const beyond = await rtspClient();
-    expect(await ask(beyond, 'DESCRIBE', feed.url)).toBe(503);
+  describe('with a handshake timeout no test waits out (connections that never PLAY are kept)', () => {
+    beforeAll(() => {
+      settings = { TAK_RTSP_HANDSHAKE_TIMEOUT_MS: '120000' };
+    });
+    afterAll(() => {
+      settings = {};
+    });
 
-    // One player leaves (TEARDOWN): its session ends, and another may start.
-    const first = clients[0]!;
-    expect(await ask(first, 'SETUP', `${feed.url}/track0`, { Transport: 'RTP/AVP/TCP;interleaved=0-1' })).toBe(200);
-    const session = /Session: ([0-9a-f]+)/.exec(first.received)![1]!;
-    expect(await ask(first, 'TEARDOWN', feed.url, { Session: session })).toBe(200);
-    await first.untilClosed();
-    await vi.waitFor(async () => expect(await ask(await rtspClient(), 'DESCRIBE', feed.url)).toBe(200), { timeout: 10_000, interval: 200 });
-  }, 90_000);
+    it('counts RTSP sessions in the link’s limit: the next is refused until one ends', async () => {
+      const { feed } = await liveFeed();
+      const clients = [];
+      for (let i = 0; i < MAX_SESSIONS_PER_LINK; i += 1) {
+        const client = await rtspClient();
+        expect(await ask(client, 'DESCRIBE', feed.url)).toBe(200);
+        clients.push(client);
+      }
+      const beyond = await rtspClient();
+      expect(await ask(beyond, 'DESCRIBE', feed.url)).toBe(503);
+
+      // One player leaves (TEARDOWN): its session ends, and another may start.
+      const first = clients[0]!;
+      expect(await ask(first, 'SETUP', `${feed.url}/track0`, { Transport: 'RTP/AVP/TCP;interleaved=0-1' })).toBe(200);
+      const session = /Session: ([0-9a-f]+)/.exec(first.received)![1]!;
+      expect(await ask(first, 'TEARDOWN', feed.url, { Session: session })).toBe(200);
+      await first.untilClosed();
+      await vi.waitFor(async () => expect(await ask(await rtspClient(), 'DESCRIBE', feed.url)).toBe(200), {
+        timeout: 10_000,
+        interval: 200,
+      });
+    }, 90_000);
+
+    it('holds one address to its share of connections: the next is cut off until one closes', async () => {
+      const held = [];
+      for (let i = 0; i < MAX_CONNECTIONS_PER_ADDRESS; i += 1) {
+        const client = await rtspClient();
+        expect(await ask(client, 'OPTIONS', '*')).toBe(200);
+        held.push(client);
+      }
+      const beyond = await rtspClient();
+      await beyond.untilClosed();
+      expect(beyond.received).toBe('');
+
+      held[0]!.end();
+      await vi.waitFor(async () => expect(await ask(await rtspClient(), 'OPTIONS', '*')).toBe(200), { timeout: 10_000, interval: 200 });
+    }, 90_000);
+  });
+
+  describe('with a short idle timeout', () => {
+    beforeAll(() => {
+      settings = { TAK_RTSP_IDLE_TIMEOUT_MS: '2000' };
+    });
+    afterAll(() => {
+      settings = {};
+    });
+
+    it('closes a playing connection whose player went silent while its video flows, and frees its slot', async () => {
+      const { feed } = await liveFeed();
+      const certificate = await certificateOf();
+      // A player that vanished without a FIN: its socket still takes the video, but it sends nothing.
+      const vanished = await rtspClient();
+      await playRaw(vanished, feed.url);
+      expect(t.services.streams.linkHolders()).toContain(certificate.id);
+
+      await vanished.untilClosed();
+      await vi.waitFor(() => expect(t.services.streams.linkHolders()).not.toContain(certificate.id), { timeout: 10_000, interval: 100 });
+    }, 90_000);
+  });
+
+  describe('behind a port forward', () => {
+    beforeAll(() => {
+      settings = { TAK_RTSP_PUBLIC_PORT: '18554' };
+    });
+    afterAll(() => {
+      settings = {};
+    });
+
+    it('puts TAK_RTSP_PUBLIC_PORT in the links, not the port listened on', async () => {
+      const { feed } = await liveFeed();
+      expect(feed.url).toMatch(/^rtsp:\/\/localhost:18554\//);
+      expect(feed.port).toBe('18554');
+    }, 90_000);
+  });
 
   it('closes hostile connections cleanly while another player keeps playing', async () => {
     const { feed } = await liveFeed();
@@ -288,5 +382,64 @@ describe.each(TEST_DIALECTS)('the RTSP output stock ATAK plays Argus’s live ro
     expect(good.closed).toBe(false);
     const played = await player(feed.url, 10).exited;
     expect(played.code, played.errors).toBe(0);
+  }, 90_000);
+
+  it('describes H264 with the stream’s own parameter sets and profile', async () => {
+    const { feed } = await liveFeed();
+    const client = await rtspClient();
+    expect(await ask(client, 'DESCRIBE', feed.url, { Accept: 'application/sdp' })).toBe(200);
+    const fmtp = /a=fmtp:96 ([^\r]+)/.exec(client.received)![1]!;
+    const sprop = /sprop-parameter-sets=([^;,]+),([^;]+)/.exec(fmtp);
+    expect(sprop, fmtp).not.toBeNull();
+    const sps = Buffer.from(sprop![1]!, 'base64');
+    const pps = Buffer.from(sprop![2]!, 'base64');
+    // What the publisher's encoder sent, not a fixed profile.
+    expect(published.known()).toEqual({ sps, pps });
+    expect(fmtp).toContain(`profile-level-id=${sps.subarray(1, 4).toString('hex')}`);
+    // RFC 4566: the session id of the o= line is a number.
+    expect(client.received).toMatch(/\r\no=- \d+ 1 IN IP4 /);
+  }, 90_000);
+
+  it('closes a session whose publisher came back in another codec than the one described', async () => {
+    const { roomId, feed } = await liveFeed('H264');
+    const client = await rtspClient();
+    await playRaw(client, feed.url);
+    // Another publisher takes the room over in VP8: the player was described H264 and could not decode it.
+    await goLive(roomId, 'VP8');
+    await client.untilClosed();
+  }, 90_000);
+
+  it('checks the link again at PLAY: one that ran out after SETUP is refused', async () => {
+    const { feed } = await liveFeed();
+    const client = await rtspClient();
+    expect(await ask(client, 'DESCRIBE', feed.url)).toBe(200);
+    expect(await ask(client, 'SETUP', `${feed.url}/track0`, { Transport: 'RTP/AVP/TCP;interleaved=0-1' })).toBe(200);
+    const session = /Session: ([0-9a-f]+)/.exec(client.received)![1]!;
+    // Revoking would end the session before PLAY is asked (the stream service closes it): the link running out does not.
+    t.clock.advance(PLAYBACK_LINK_TTL_MS + 1_000);
+    expect(await ask(client, 'PLAY', feed.url, { Session: session })).toBe(401);
+    await client.untilClosed();
+  }, 90_000);
+
+  it('answers 503 with Retry-After at the session limit, and cuts off an address refused too often', async () => {
+    const { feed } = await liveFeed();
+    const clients = [];
+    for (let i = 0; i < MAX_SESSIONS_PER_LINK; i += 1) {
+      const client = await rtspClient();
+      expect(await ask(client, 'DESCRIBE', feed.url)).toBe(200);
+      clients.push(client);
+    }
+    const beyond = await rtspClient();
+    expect(await ask(beyond, 'DESCRIBE', feed.url)).toBe(503);
+    expect(beyond.received).toMatch(/\r\nRetry-After: \d+\r\n/);
+    for (const client of clients) client.end();
+
+    for (let i = 0; i < RTSP_REFUSALS.max; i += 1)
+      expect(await ask(await rtspClient(), 'DESCRIBE', withToken(feed.url, 'forged'))).toBe(401);
+    // The next refusal is counted; from then on the address's connections are cut off unanswered, a valid link's too.
+    expect(await ask(await rtspClient(), 'DESCRIBE', withToken(feed.url, 'forged'))).toBe(401);
+    const cut = await rtspClient();
+    expect(await ask(cut, 'DESCRIBE', feed.url)).toBeNull();
+    expect(cut.received).toBe('');
   }, 90_000);
 });

@@ -44,7 +44,7 @@ describe('reading RTSP requests off a TCP stream', () => {
     expect(statusOf(() => new RtspRequestReader().push(Buffer.from(`OPTIONS * RTSP/1.0\r\n${headers}\r\n\r\n`)))).toBe(400);
     expect(statusOf(() => new RtspRequestReader().push(Buffer.from('OPTIONS * RTSP/1.0\r\nCSeq: x\r\n\r\n')))).toBe(400);
     expect(statusOf(() => new RtspRequestReader().push(Buffer.from('OPTIONS * RTSP/1.0\r\nContent-Length: 99999\r\n\r\n')))).toBe(413);
-    expect(statusOf(() => new RtspRequestReader().push(Buffer.from('OPTIONS * RTSP/1.0\r\nContent-Length: -1\r\n\r\n')))).toBe(413);
+    expect(statusOf(() => new RtspRequestReader().push(Buffer.from('OPTIONS * RTSP/1.0\r\nContent-Length: -1\r\n\r\n')))).toBe(400);
   });
 });
 

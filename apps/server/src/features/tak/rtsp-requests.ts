@@ -70,8 +70,9 @@ export class RtspRequestReader {
     const lines = this.buffer.subarray(0, end.headLength).toString('latin1').split(/\r?\n/);
     const request = parseHead(lines);
     const length = request.headers.get('content-length');
+    if (!/^\d{1,16}$/.test(length ?? '0')) throw new RtspProtocolError(400, 'Content-Length is not a length.');
     const bodyLength = length === undefined ? 0 : Number(length);
-    if (!/^\d{1,6}$/.test(length ?? '0') || bodyLength > MAX_BODY_BYTES) throw new RtspProtocolError(413, 'The request body is too large.');
+    if (bodyLength > MAX_BODY_BYTES) throw new RtspProtocolError(413, 'The request body is too large.');
     const total = end.headLength + end.separatorLength + bodyLength;
     if (this.buffer.length < total) return null;
     this.buffer = this.buffer.subarray(total);

@@ -1,11 +1,15 @@
 import net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
+import type { RateWindowStore } from '../../lib/rate-windows';
+import { RtspAddressLimits } from './rtsp-address-limits';
 import { RtspConnection, type RtspSources } from './rtsp-connection';
 
 export interface RtspConfig {
   port: number;
   /** The host name devices reach the port by (PUBLIC_URL's, unless TAK_RTSP_HOST says otherwise). */
   host: string;
+  /** The port devices reach the output by, when a port forward makes it another than `port`; null: the one listened on. */
+  publicPort: number | null;
   /** A connection must be playing, and any request be complete, this long after it began. */
   handshakeTimeoutMs: number;
   /** A playing connection that sends nothing (no RTCP, no keep-alive) for this long is closed. */
@@ -25,12 +29,15 @@ const MAX_CONNECTIONS = 256;
 export class RtspServer {
   private readonly server: net.Server;
   private readonly connections = new Set<RtspConnection>();
+  private readonly limits: RtspAddressLimits;
 
   constructor(
     private readonly sources: RtspSources,
     private readonly config: RtspConfig,
     private readonly log: FastifyBaseLogger,
+    rateWindows: RateWindowStore,
   ) {
+    this.limits = new RtspAddressLimits(rateWindows, log);
     this.server = net.createServer((socket) => this.accept(socket));
     this.server.on('error', (error) => this.log.error({ err: error }, 'RTSP server error'));
   }
@@ -52,19 +59,27 @@ export class RtspServer {
     });
   }
 
+  /** Stops listening and resolves once every connection's session has ended (its viewer peer closed and ended). */
   async close(): Promise<void> {
+    // server.listening is false as soon as close() is called, so the callback is awaited whatever it says.
     const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
     await Promise.all([...this.connections].map((connection) => connection.close('the server is stopping')));
-    if (this.server.listening) await closed;
+    await closed;
   }
 
   private accept(socket: net.Socket): void {
-    if (this.connections.size >= MAX_CONNECTIONS) {
+    const address = socket.remoteAddress ?? '';
+    if (this.connections.size >= MAX_CONNECTIONS || !this.limits.admit(address)) {
       socket.destroy();
       return;
     }
-    const connection = new RtspConnection(socket, this.sources, this.config, this.log.child({ remote: socket.remoteAddress }));
+    const connection = new RtspConnection(socket, this.sources, this.config, this.log.child({ remote: address }), (status, reason) =>
+      this.limits.refused(address, status, reason),
+    );
     this.connections.add(connection);
-    socket.once('close', () => this.connections.delete(connection));
+    socket.once('close', () => {
+      this.connections.delete(connection);
+      this.limits.release(address);
+    });
   }
 }

@@ -1,5 +1,6 @@
 import { RTCPeerConnection, RTCRtpCodecParameters, useNACK, usePLI, type RTCRtpTransceiver, type RtpPacket } from 'werift';
 import { GopCache } from '../../media/gop-cache';
+import { H264ParameterSetReader, type H264ParameterSets } from '../../media/h264-parameter-sets';
 import { completeOffer } from '../../media/werift-client';
 
 export type RtspCodec = 'H264' | 'VP8';
@@ -32,6 +33,8 @@ export class RtspViewerPeer {
   private readonly gop = new GopCache();
   private sink: ((rtp: RtpPacket) => void) | null = null;
   private ssrc: number | undefined;
+  private readonly parameterSetReader = new H264ParameterSetReader();
+  private parameterSetsSeen: (() => void) | null = null;
 
   constructor(readonly codec: RtspCodec) {
     this.pc = new RTCPeerConnection({
@@ -45,6 +48,7 @@ export class RtspViewerPeer {
     this.pc.onTrack.subscribe((track) => {
       track.onReceiveRtp.subscribe((rtp) => {
         this.ssrc = rtp.header.ssrc;
+        if (this.codec === 'H264' && this.parameterSetReader.push(rtp.payload)) this.parameterSetsSeen?.();
         if (this.sink) this.sink(rtp);
         else this.gop.push(rtp, this.codec);
       });
@@ -64,6 +68,31 @@ export class RtspViewerPeer {
     this.pc.connectionStateChange.subscribe((state) => {
       if (state === 'failed' || state === 'closed') listener();
     });
+  }
+
+  /**
+   * The stream's H264 parameter sets, for the SDP: those already seen (the GOP cache's keyframe
+   * brought them), else the next keyframe's, asked for; null if none came within `waitMs`.
+   */
+  async parameterSets(waitMs: number): Promise<H264ParameterSets | null> {
+    const known = this.parameterSetReader.known();
+    if (known) return known;
+    let timer: NodeJS.Timeout | undefined;
+    let asking: NodeJS.Timeout | undefined;
+    await new Promise<void>((resolve) => {
+      this.parameterSetsSeen = resolve;
+      timer = setTimeout(resolve, waitMs);
+      // The first packets may not have come yet: the keyframe is asked for once the publisher's SSRC is known.
+      const ask = () => {
+        if (this.ssrc === undefined) asking = setTimeout(ask, 50);
+        else this.transceiver.receiver.sendRtcpPLI(this.ssrc).catch(() => undefined);
+      };
+      ask();
+    });
+    clearTimeout(timer);
+    clearTimeout(asking);
+    this.parameterSetsSeen = null;
+    return this.parameterSetReader.known();
   }
 
   /** From now on packets go to `sink`: first those since the last keyframe, or a keyframe is asked for. */

@@ -57,6 +57,8 @@ export const TakEnv = {
     .string()
     .regex(/^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])$/, 'a host name or address (an IPv6 address in brackets)')
     .optional(),
+  /** The port devices reach TAK_RTSP_PORT by, when a port forward or NAT maps another one to it; unset: TAK_RTSP_PORT (the one listened on). */
+  TAK_RTSP_PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** An RTSP connection must be playing, and any request be complete, this long after it began. */
   TAK_RTSP_HANDSHAKE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** A playing RTSP connection that sends nothing (players send RTCP or keep-alives) for this long is closed. */
@@ -121,6 +123,7 @@ export function takConfig(e: TakEnvValues, publicUrl: string): TakConfig {
         : {
             port: e.TAK_RTSP_PORT,
             host: e.TAK_RTSP_HOST ?? new URL(publicUrl).hostname,
+            publicPort: e.TAK_RTSP_PUBLIC_PORT ?? null,
             handshakeTimeoutMs: e.TAK_RTSP_HANDSHAKE_TIMEOUT_MS,
             idleTimeoutMs: e.TAK_RTSP_IDLE_TIMEOUT_MS,
           },

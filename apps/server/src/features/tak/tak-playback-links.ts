@@ -52,9 +52,18 @@ export class TakPlaybackLinks implements PlaybackLinks {
     private readonly certificateService: TakCertificatesService,
     private readonly users: UsersRepository,
     private readonly streams: StreamsService,
-    /** Where the RTSP output is reached, when it is on: links are then RTSP ones (docs/decisions/0077-tak-rtsp-output.md). */
-    private readonly rtsp: () => RtspAddress | null = () => null,
   ) {}
+
+  /** Where the RTSP output is reached, when it is on: links are then RTSP ones (docs/decisions/0077-tak-rtsp-output.md). */
+  private rtsp: () => RtspAddress | null = () => null;
+
+  /**
+   * Makes links RTSP ones from now on, reached where `address` says (null while the port is not
+   * listening). Set after construction: the RTSP server checks its links here, so it is made after this.
+   */
+  offerRtsp(address: () => RtspAddress | null): void {
+    this.rtsp = address;
+  }
 
   private get issuer(): string {
     return `${this.publicUrl}/tak`;
