@@ -14,6 +14,9 @@
  * exactly as on node-cot's result. One difference is deliberate: node-cot's schema also
  * checks detail elements Argus does not read (a `<uid>` without `Droid`, say) and refuses the event
  * for them; this reader, lenient as issue 18 asks of reading, lets such a PLI through.
+ *
+ * `readCot` tries `readCanonicalPli` (cot-pli-shape.ts) first: one expression over the shape ATAK,
+ * iTAK and WinTAK send, which answers only for text this reader accepts, read to the same fields.
  */
 
 import { isIncidentMarkerType } from './cot-items-reading';

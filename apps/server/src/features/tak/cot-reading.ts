@@ -1,6 +1,7 @@
 import CoT from '@tak-ps/node-cot';
 import { COT_MAX_DEPTH } from './cot-limits';
 import { readPliFast, type PliFields } from './cot-pli-reader';
+import { readCanonicalPli } from './cot-pli-shape';
 import { GeoChatUnreadable, linkedUid, readChatReceipt, readGeoChat, type ChatReceipt, type GeoChat } from './cot-chat-reading';
 import { readItem, type CotItem } from './cot-items-reading';
 
@@ -66,7 +67,8 @@ interface Node {
 export function readCot(xml: string): CotMessage {
   // Most of a stream is PLIs: those the fast reader understands skip node-cot (cot-pli-reader.ts).
   // It declines whatever refuseHostileMarkup would refuse, so that check runs before node-cot only.
-  const pli = readPliFast(xml);
+  // The shape ATAK, iTAK and WinTAK send is read by one expression first (cot-pli-shape.ts).
+  const pli = readCanonicalPli(xml) ?? readPliFast(xml);
   if (pli) return saOf(pli, xml);
   refuseHostileMarkup(xml);
   return viaNodeCot(xml);

@@ -1,0 +1,110 @@
+/**
+ * One expression over a whole PLI of the shape ATAK, iTAK and WinTAK send
+ * (docs/decisions/0069-tak-protocol-v1-bench-and-gateway.md): the prolog, `<event>` with its
+ * attributes in one of the orders those clients write, `<point>`, and a `<detail>` of empty
+ * elements in any order. What Argus reads is captured in that one match (and three short ones
+ * for `<contact>`, `<track>` and `<status>`), not found tag by tag and attribute by attribute.
+ *
+ * It is a narrower fast path in front of `readPliFast` (cot-pli-reader.ts), never a reader with
+ * rules of its own: every text it matches is one that reader accepts, read to the same fields, and
+ * anything else — another order of attributes, an extra one on an element it reads, a value holding
+ * `&`, `<` or `>`, a repeated element it reads, a detail element with children — returns null and
+ * goes to that reader as before (`cot-pli-shape.test.ts` compares both on every fixture and on
+ * generated variants). Values hold no `>` or `&`, so there is no reference to resolve and the
+ * depth `refuseHostileMarkup` counts is the tags' own (three).
+ */
+
+import { isIncidentMarkerType } from './cot-items-reading';
+import type { PliFields } from './cot-pli-reader';
+
+/** ` name = value` in either quotes; whitespace as the tag reader allows it (JavaScript's `\s`). */
+const is = String.raw`\s*=\s*`;
+const value = String.raw`(?:'[^'<>&]*'|"[^"<>&]*")`;
+/** A value captured: the first group when single-quoted, the second when double-quoted. */
+const captured = String.raw`(?:'([^'<>&]*)'|"([^"<>&]*)")`;
+/** Whitespace between tags: XML's, as the tag reader allows it. */
+const between = String.raw`[ \t\r\n]*`;
+const anyAttribute = String.raw`\s+[A-Za-z_:][\w.:-]*${is}${value}`;
+const emptyElement = String.raw`${between}<[A-Za-z_][\w.-]*(?:${anyAttribute})*\s*\/>`;
+
+const attribute = (name: string) => String.raw`\s+${name}${is}${value}`;
+const capturing = (name: string) => String.raw`\s+${name}${is}${captured}`;
+
+/**
+ * Groups: uid 1–2, type 3–4, time 5–6 / 7–8 / 9–10 (one per order), lat 11–12, lon 13–14.
+ * Written so that nothing backtracks more than linearly on a text that does not match (the
+ * framer's cap bounds the text): the whitespace before the prolog is one run, each tag starts
+ * at a `<`.
+ */
+const PLI = new RegExp(
+  String.raw`^\s*(?:<\?xml[^?<>]*\?>\s*)?` +
+    String.raw`<event${attribute('version')}${capturing('uid')}${capturing('type')}` +
+    String.raw`(?:${capturing('time')}${attribute('start')}${attribute('stale')}${attribute('how')}` +
+    String.raw`|${attribute('stale')}${capturing('time')}${attribute('start')}${attribute('how')}` +
+    String.raw`|${attribute('how')}${capturing('time')}${attribute('start')}${attribute('stale')})\s*>` +
+    String.raw`${between}<point${capturing('lat')}${capturing('lon')}${attribute('hae')}${attribute('ce')}${attribute('le')}\s*\/>` +
+    String.raw`${between}<detail\s*>(?:${emptyElement})*${between}<\/detail\s*>${between}<\/event\s*>${between}$`,
+);
+
+/** callsign 1–2 or 3–4. */
+const CONTACT = new RegExp(
+  String.raw`<contact(?:${attribute('endpoint')}${capturing('callsign')}|${capturing('callsign')}(?:${attribute('endpoint')})?)\s*\/>`,
+  'y',
+);
+/** course 1–2, speed 3–4; or speed 5–6, course 7–8. */
+const TRACK = new RegExp(
+  String.raw`<track(?:${capturing('course')}${capturing('speed')}|${capturing('speed')}${capturing('course')})\s*\/>`,
+  'y',
+);
+/** battery 1–2. */
+const STATUS = new RegExp(String.raw`<status${capturing('battery')}\s*\/>`, 'y');
+
+const SA_TYPE = /^a-[a-z]-[A-Z]/;
+
+/** The PLI's fields when the event has the canonical shape, else null (then readPliFast reads it). */
+export function readCanonicalPli(xml: string): PliFields | null {
+  const match = PLI.exec(xml);
+  if (!match) return null;
+  const type = match[3] ?? match[4]!;
+  // An incident marker is an atom too, but a report to file, not a position (cot-items-reading.ts).
+  if (!SA_TYPE.test(type) || isIncidentMarkerType(type)) return null;
+  const fields: PliFields = {
+    uid: match[1] ?? match[2]!,
+    type,
+    time: match[5] ?? match[6] ?? match[7] ?? match[8] ?? match[9] ?? match[10]!,
+    lat: match[11] ?? match[12]!,
+    lon: match[13] ?? match[14]!,
+    callsign: undefined,
+    speed: undefined,
+    course: undefined,
+    battery: undefined,
+  };
+  // Values hold no `<`, so every `<contact` is a tag, and only in <detail> (the event's and the
+  // point's names are fixed). A second one is an array to xml-js: the tag reader declines it.
+  const contact = readOnce(xml, '<contact', CONTACT);
+  if (contact === null) return null;
+  if (contact) fields.callsign = contact[1] ?? contact[2] ?? contact[3] ?? contact[4];
+  const track = readOnce(xml, '<track', TRACK);
+  if (track === null) return null;
+  if (track) {
+    fields.course = track[1] ?? track[2] ?? track[7] ?? track[8];
+    fields.speed = track[3] ?? track[4] ?? track[5] ?? track[6];
+  }
+  const status = readOnce(xml, '<status', STATUS);
+  if (status === null) return null;
+  if (status) fields.battery = status[1] ?? status[2];
+  return fields;
+}
+
+/**
+ * The element's match, undefined when the event has none, null when it cannot answer: the element
+ * is there twice, or not in the one shape its expression reads (a `<contacts>` included, which the
+ * tag reader would take as another element: declining is always safe).
+ */
+function readOnce(xml: string, opening: string, shape: RegExp): RegExpExecArray | null | undefined {
+  const at = xml.indexOf(opening);
+  if (at === -1) return undefined;
+  if (xml.indexOf(opening, at + opening.length) !== -1) return null;
+  shape.lastIndex = at;
+  return shape.exec(xml);
+}
