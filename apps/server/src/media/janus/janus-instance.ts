@@ -63,6 +63,8 @@ export class JanusInstance {
       if (lost || this.closing) return;
       lost = true;
       this.session = null;
+      // The session gone with the socket still open (Janus ended it): the socket would stay open for nothing.
+      void connection.close().catch(() => undefined);
       this.onLost(this);
     };
     connection.once(Janode.EVENT.CONNECTION_CLOSED, lose);
