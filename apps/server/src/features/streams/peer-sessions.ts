@@ -115,8 +115,9 @@ export class PeerSessions {
     });
   }
 
-  async ice(claims: StreamClaims, peerId: string, candidate: IceCandidate | null): Promise<void> {
-    if (this.elsewhere(peerId)) return this.relay!.forward({ op: 'ice', claims, peerId, candidate });
+  /** `onlyHere`: the peer can be on no other node (the socket that took its offer holds it). */
+  async ice(claims: StreamClaims, peerId: string, candidate: IceCandidate | null, onlyHere = false): Promise<void> {
+    if (!onlyHere && this.elsewhere(peerId)) return this.relay!.forward({ op: 'ice', claims, peerId, candidate });
     this.ownPeer(claims, peerId);
     await this.media.addIceCandidate(peerId, candidate).catch((error: unknown) => {
       throw toAppError(error);
