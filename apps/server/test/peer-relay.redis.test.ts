@@ -24,8 +24,10 @@ describe.skipIf(!hasRedis)('the peer relay over Redis', () => {
   const asking = new PeerRelay(REDIS_URL, keyPrefix);
   const holding = new PeerRelay(REDIS_URL, keyPrefix);
 
+  const closing = new PeerRelay(REDIS_URL, keyPrefix);
+
   afterAll(async () => {
-    await Promise.all([asking.close(), holding.close()]);
+    await Promise.all([asking.close(), holding.close(), closing.close()]);
     redis.disconnect();
   });
 
@@ -77,5 +79,19 @@ describe.skipIf(!hasRedis)('the peer relay over Redis', () => {
     await asking.forward({ op: 'end', claims, peerId: 'held-1' });
     expect(served).toEqual([{ op: 'end', claims, peerId: 'held-1' }]);
     await expect(asking.forward({ op: 'end', claims, peerId: 'held-refusing' })).rejects.toMatchObject({ code: 'out_of_order' });
+  });
+
+  it('ends the requests still waiting for a reply when it closes', async () => {
+    closing.start(
+      () => false,
+      () => Promise.resolve(),
+      () => undefined,
+    );
+    // Without the close, no node holding it, this would wait 5 s and end as peer_not_found.
+    const refused = expect(closing.forward({ op: 'end', claims, peerId: 'held-by-nobody' })).rejects.toMatchObject({
+      code: 'media_unavailable',
+    });
+    await closing.close();
+    await refused;
   });
 });

@@ -76,6 +76,9 @@ export class PeerRelay {
   }
 
   async close(): Promise<void> {
+    // Requests still waiting end now, not at their timers (which would keep a stopping process alive).
+    for (const [id, settle] of this.waiting)
+      settle({ id, ok: false, code: 'media_unavailable', message: 'This server is shutting down; try again.' });
     for (const connection of [this.subscriber, this.publisher]) await connection?.quit().catch(() => undefined);
     this.publisher = null;
     this.subscriber = null;
