@@ -415,9 +415,13 @@ function videoConfig(e: z.infer<typeof EnvSchema>): Config['video'] {
     if (low < 1024 || high > 65535 || high < low) problems.push('SFU_UDP_PORTS: a range within 1024-65535, low to high');
     else udpPortRange = [low, high];
   }
-  const janusUrls = e.MEDIA_SERVER === 'janus' ? list(e.JANUS_URLS) : null;
-  if (janusUrls?.length === 0) problems.push('JANUS_URLS: MEDIA_SERVER=janus needs the WebSocket URL of at least one Janus');
-  if (janusUrls?.some((url) => !/^wss?:\/\/\S+$/.test(url))) problems.push('JANUS_URLS: every entry must start with ws:// or wss://');
+  const janusEntries = e.MEDIA_SERVER === 'janus' ? list(e.JANUS_URLS) : null;
+  if (janusEntries?.length === 0) problems.push('JANUS_URLS: MEDIA_SERVER=janus needs the WebSocket URL of at least one Janus');
+  if (janusEntries?.some((url) => !/^wss?:\/\/\S+$/i.test(url))) problems.push('JANUS_URLS: every entry must start with ws:// or wss://');
+  // Rooms are placed by hashing each URL (docs/decisions/0076-janus-behind-the-media-server-interface.md):
+  // written differently on two nodes (ws://j:8188 and ws://j:8188/), they would place rooms apart.
+  const janusUrls = janusEntries && problems.length === 0 ? janusEntries.map(normalisedUrl) : janusEntries;
+  if (janusUrls?.includes(null)) problems.push('JANUS_URLS: every entry must be a URL (ws://host:port/path)');
   if (e.MEDIA_SERVER !== 'janus' && e.JANUS_URLS) problems.push('JANUS_URLS: set MEDIA_SERVER=janus to use Janus');
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   const iceServers: Config['video']['iceServers'] = [];
@@ -429,6 +433,28 @@ function videoConfig(e: z.infer<typeof EnvSchema>): Config['video'] {
     udpPortRange,
     additionalHostAddresses: list(e.SFU_ADDITIONAL_HOSTS),
     targetBitrateKbps: e.STREAM_TARGET_BITRATE_KBPS,
-    janusUrls,
+    janusUrls: janusUrls as string[] | null,
   };
+}
+
+function normalisedUrl(url: string): string | null {
+  try {
+    return new URL(url).href;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What starts but is probably not meant, for the log at start: Janus without Redis serves video
+ * through every node only when a balancer sends each peer's signalling to the node that took its
+ * offer (docs/decisions/0076-janus-behind-the-media-server-interface.md).
+ */
+export function configWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.video.janusUrls && !config.redisUrl)
+    warnings.push(
+      'MEDIA_SERVER=janus without REDIS_URL: a WHIP/WHEP PATCH or DELETE, an answer or a candidate reaching another node than the one that took the offer fails (404); set REDIS_URL when several nodes run.',
+    );
+  return warnings;
 }

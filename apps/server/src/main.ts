@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, configWarnings, loadConfig } from './config';
 import { createDatabase } from './db/database';
 
 /** Past the drain bound, whatever still holds the process (a stuck close hook) no longer does. */
@@ -13,6 +13,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const db = await createDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   const { app, shutdown, services } = await buildApp({ config, db });
+  for (const warning of configWarnings(config)) app.log.warn(warning);
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     setTimeout(() => {

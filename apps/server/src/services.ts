@@ -267,8 +267,10 @@ export function createServices(config: Config, db: Db, clock: Clock) {
       clock,
       config.video.targetBitrateKbps,
       events,
-      // Several processes behind a balancer: a peer's signalling may reach any of them (docs/decisions/0076-janus-behind-the-media-server-interface.md).
-      config.redisUrl ? new PeerRelay(config.redisUrl, `${config.redisKeyPrefix}media:`) : null,
+      // Several processes behind a balancer, on Janus: a peer's signalling may reach any of them
+      // (docs/decisions/0076-janus-behind-the-media-server-interface.md). The embedded SFU keeps
+      // video on one node, so a peer this one does not hold is held by none.
+      config.redisUrl && config.video.janusUrls ? new PeerRelay(config.redisUrl, `${config.redisKeyPrefix}media:`) : null,
     ),
     clock,
     audit,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
+import { configWarnings, loadConfig } from '../src/config';
 import { JanusMediaServer } from '../src/media/janus/janus-media-server';
 import { mediaServerFor } from '../src/media/media-server-for';
 import { SfuSupervisor } from '../src/media/sfu-supervisor';
@@ -8,7 +8,9 @@ describe('choosing the media server (docs/decisions/0076-janus-behind-the-media-
   it('keeps the embedded SFU by default, and takes Janus with its instances when asked', () => {
     expect(mediaServerFor(loadConfig({}).video)).toBeInstanceOf(SfuSupervisor);
     const video = loadConfig({ MEDIA_SERVER: 'janus', JANUS_URLS: 'ws://janus-a:8188, wss://janus-b.example.org/ws' }).video;
-    expect(video.janusUrls).toEqual(['ws://janus-a:8188', 'wss://janus-b.example.org/ws']);
+    // Normalised, so every node hashes one instance alike however its URL is written.
+    expect(video.janusUrls).toEqual(['ws://janus-a:8188/', 'wss://janus-b.example.org/ws']);
+    expect(loadConfig({ MEDIA_SERVER: 'janus', JANUS_URLS: 'WS://Janus-A:8188/' }).video.janusUrls).toEqual(['ws://janus-a:8188/']);
     expect(mediaServerFor(video)).toBeInstanceOf(JanusMediaServer);
   });
 
@@ -21,5 +23,12 @@ describe('choosing the media server (docs/decisions/0076-janus-behind-the-media-
       'JANUS_URLS: every entry must start with ws:// or wss://',
     );
     expect(() => loadConfig({ JANUS_URLS: 'ws://janus:8188' })).toThrow('JANUS_URLS: set MEDIA_SERVER=janus to use Janus');
+  });
+
+  it('warns at start when Janus runs without Redis, so signalling cannot reach the node holding a peer', () => {
+    const janus = { MEDIA_SERVER: 'janus', JANUS_URLS: 'ws://janus:8188' };
+    expect(configWarnings(loadConfig(janus))).toEqual([expect.stringMatching(/^MEDIA_SERVER=janus without REDIS_URL/)]);
+    expect(configWarnings(loadConfig({ ...janus, REDIS_URL: 'redis://redis:6379' }))).toEqual([]);
+    expect(configWarnings(loadConfig({}))).toEqual([]);
   });
 });

@@ -1,11 +1,30 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port';
 
-/** Where Debian's janus package puts its plugins and transports. */
-const JANUS_LIBRARIES = '/usr/lib/x86_64-linux-gnu/janus';
+/**
+ * Where the janus package put its plugins and transports, as dpkg lists them (the folder names
+ * the machine's architecture); null without the package.
+ */
+function janusLibraries(): string | null {
+  try {
+    const files = execFileSync('dpkg', ['-L', 'janus'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split('\n');
+    const videoRoom = files.find((file) => file.endsWith('/plugins/libjanus_videoroom.so'));
+    return videoRoom ? path.dirname(path.dirname(videoRoom)) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Generous: a loaded machine starts Janus slowly; this only keeps a Janus that never listens from hanging the run. */
+const LISTEN_WITHIN_MS = 120_000;
+/** How long Janus may take to exit on SIGTERM before it is killed. */
+const EXIT_WITHIN_MS = 10_000;
+
+const JANUS_LIBRARIES = janusLibraries() ?? '';
 
 export interface JanusProcess {
   /** The WebSocket API, for JANUS_URLS. */
@@ -15,16 +34,17 @@ export interface JanusProcess {
   stop(): Promise<void>;
 }
 
-export const hasJanus = fs.existsSync('/usr/bin/janus') && fs.existsSync(path.join(JANUS_LIBRARIES, 'plugins/libjanus_videoroom.so'));
+export const hasJanus = fs.existsSync('/usr/bin/janus') && JANUS_LIBRARIES !== '';
 
 /**
  * Debian's Janus as a process of its own, configured in a temporary folder: the WebSocket API on
  * a free loopback port, only the VideoRoom plugin (string room ids, as Argus's room ids are UUIDs)
  * and only the WebSocket transport, ICE on the loopback interface so local werift peers connect.
+ * `port`: listen there (a Janus restarted where the last one was), else on a free port.
  */
-export async function startJanus(): Promise<JanusProcess> {
+export async function startJanus(options: { port?: number } = {}): Promise<JanusProcess> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'argus-janus-'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const otherPlugins = fs
     .readdirSync(path.join(JANUS_LIBRARIES, 'plugins'))
     .filter((name) => name.endsWith('.so') && name !== 'libjanus_videoroom.so');
@@ -69,30 +89,29 @@ admin: { admin_ws = false }
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), EXIT_WITHIN_MS);
       await exited;
+      clearTimeout(killer);
     }
     fs.rmSync(directory, { recursive: true, force: true });
   };
   const exited = new Promise<never>((_, reject) =>
     child.once('exit', (code) => reject(new Error(`janus exited with ${code} before listening:\n${output}`))),
   );
-  await Promise.race([waitForPort(port), exited]);
+  try {
+    await Promise.race([waitForPort(port, child, () => output), exited]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
   return { url: `ws://127.0.0.1:${port}`, pid: child.pid!, stop };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForPort(port: number): Promise<void> {
-  for (;;) {
+/** Until Janus listens; also ends once it has exited (the caller reports that). */
+async function waitForPort(port: number, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + LISTEN_WITHIN_MS;
+  while (child.exitCode === null && child.signalCode === null) {
+    if (Date.now() > deadline) throw new Error(`janus did not listen on ${port} within ${LISTEN_WITHIN_MS / 1000} s:\n${output()}`);
     const open = await new Promise<boolean>((resolve) => {
       const socket = net.connect(port, '127.0.0.1');
       socket.once('connect', () => {

@@ -38,7 +38,7 @@ describe.skipIf(!hasRedis || !hasJanus).each(TEST_DIALECTS)('live video through 
     janus = await startJanus();
     database = await sharedDatabase(dialect);
     const env = sharedProcessEnv(database, keyPrefix, { MEDIA_SERVER: 'janus', JANUS_URLS: janus.url, ICE_STUN_URLS: 'none' });
-    emails = await seedSharedDatabase(env, ['Command_Admin', 'Intelligence_Analyst']);
+    emails = await seedSharedDatabase(env, ['Command_Admin', 'Intelligence_Analyst', 'Command_Admin']);
     // Two processes starting on a loaded machine: no tight limit on how long that takes.
     [a, b] = await Promise.all([startServer(env), startServer(env)]);
   }, 300_000);
@@ -120,6 +120,15 @@ describe.skipIf(!hasRedis || !hasJanus).each(TEST_DIALECTS)('live video through 
     const resource = new URL(whip.headers.get('location')!).pathname;
     const viewerHeld = { authorization: `Bearer ${viewToken}` };
     expect((await fetch(`${b!.baseUrl}${resource}`, { method: 'DELETE', headers: viewerHeld })).status).toBe(403);
+    // Another commander's own publish token for the room passes node B's checks; node A, holding
+    // the peer, refuses it: the resource is not theirs.
+    const otherCommand = await signInOver(b!.baseUrl, emails[2]!);
+    const otherPublishToken = (
+      (await otherCommand.post(b!.baseUrl, '/stream/join', { room: room!.id, role: 'publish' })) as unknown as { token: string }
+    ).token;
+    expect(
+      (await fetch(`${b!.baseUrl}${resource}`, { method: 'DELETE', headers: { authorization: `Bearer ${otherPublishToken}` } })).status,
+    ).toBe(404);
     expect(
       (await fetch(`${b!.baseUrl}${resource}`, { method: 'DELETE', headers: { authorization: `Bearer ${publishToken}` } })).status,
     ).toBe(200);

@@ -1,29 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { IceCandidate } from '@argus/contracts/http/streams';
-import type { ErrorCode } from '@argus/contracts/errors';
 import { AppError } from '../../lib/app-error';
-import type { StreamClaims } from './stream-tokens';
-
-/** What one node asks of the node holding a peer: the steps of signalling after the offer. */
-export type PeerRequest =
-  | { op: 'answer'; claims: StreamClaims; peerId: string; sdp: string }
-  | { op: 'ice'; claims: StreamClaims; peerId: string; candidate: IceCandidate | null }
-  | { op: 'end'; claims: StreamClaims; peerId: string };
+import { Envelope, parseMessage, Reply, type PeerRequest } from './peer-relay-messages';
 
 /**
  * How long a node waits for the node holding a peer. The holder answers within a Janus round trip;
  * a peer no node holds is never answered, so this is also how long "no such peer" takes.
  */
 const ANSWER_TIMEOUT_MS = 5_000;
-
-interface Envelope {
-  id: string;
-  replyTo: string;
-  request: PeerRequest;
-}
-
-type Reply = { id: string; ok: true } | { id: string; ok: false; code: ErrorCode; message: string };
 
 /**
  * Passes a peer's signalling to the node that holds it, over Redis pub/sub, when a balancer sends
@@ -57,12 +41,14 @@ export class PeerRelay {
     this.publisher = new Redis(this.redisUrl);
     this.subscriber = new Redis(this.redisUrl);
     for (const connection of [this.publisher, this.subscriber]) connection.on('error', onError);
+    // A message that is not what a node sends is dropped and logged: thrown here, in ioredis's
+    // listener, it would be an uncaught exception on every node at once.
     this.subscriber.on('message', (channel: string, text: string) => {
-      if (channel === this.requests) void this.answer(JSON.parse(text) as Envelope, holds, serve).catch(onError);
-      else {
-        const reply = JSON.parse(text) as Reply;
-        this.waiting.get(reply.id)?.(reply);
-      }
+      const isRequest = channel === this.requests;
+      const message = isRequest ? parseMessage(Envelope, text) : parseMessage(Reply, text);
+      if (!message) onError(new Error(`Dropped a malformed peer relay ${isRequest ? 'request' : 'reply'} from Redis`));
+      else if ('request' in message) void this.answer(message, holds, serve).catch(onError);
+      else this.waiting.get(message.id)?.(message);
     });
     // Not awaited: with Redis away it would wait for its return.
     this.subscriber.subscribe(this.requests, this.repliesTo(this.node)).catch(onError);
@@ -90,6 +76,9 @@ export class PeerRelay {
   }
 
   async close(): Promise<void> {
+    // Requests still waiting end now, not at their timers (which would keep a stopping process alive).
+    for (const [id, settle] of this.waiting)
+      settle({ id, ok: false, code: 'media_unavailable', message: 'This server is shutting down; try again.' });
     for (const connection of [this.subscriber, this.publisher]) await connection?.quit().catch(() => undefined);
     this.publisher = null;
     this.subscriber = null;

@@ -4,7 +4,8 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { MediaError, type MediaServer } from '../../media/media-server';
 import type { LivePeer, LivePeers } from './live-peers';
-import type { PeerRelay, PeerRequest } from './peer-relay';
+import type { PeerRelay } from './peer-relay';
+import type { PeerRequest } from './peer-relay-messages';
 import type { PeerStatsPush } from './peer-stats-push';
 import type { SignedInUser, StreamRooms } from './stream-rooms';
 import type { StreamClaims, StreamTokens } from './stream-tokens';
@@ -114,8 +115,9 @@ export class PeerSessions {
     });
   }
 
-  async ice(claims: StreamClaims, peerId: string, candidate: IceCandidate | null): Promise<void> {
-    if (this.elsewhere(peerId)) return this.relay!.forward({ op: 'ice', claims, peerId, candidate });
+  /** `onlyHere`: the peer can be on no other node (the socket that took its offer holds it). */
+  async ice(claims: StreamClaims, peerId: string, candidate: IceCandidate | null, onlyHere = false): Promise<void> {
+    if (!onlyHere && this.elsewhere(peerId)) return this.relay!.forward({ op: 'ice', claims, peerId, candidate });
     this.ownPeer(claims, peerId);
     await this.media.addIceCandidate(peerId, candidate).catch((error: unknown) => {
       throw toAppError(error);

@@ -196,7 +196,9 @@ class SignalingConnection {
       case 'ice': {
         if (!this.claims || !this.peerId || !this.answered)
           return this.error('out_of_order', 'Send ICE candidates after the offer has been answered.');
-        return this.streams.ice(this.claims, this.peerId, message.candidate);
+        // Never relayed: this socket took the offer, so its peer is on this node or on none
+        // (docs/decisions/0076-janus-behind-the-media-server-interface.md).
+        return this.streams.ice(this.claims, this.peerId, message.candidate, true);
       }
       case 'leave':
         return this.end(CLOSE.done, 'Left the room.');

@@ -282,8 +282,8 @@ export class StreamsService {
     return this.sessions.answer(claims, peerId, sdp);
   }
 
-  ice(claims: StreamClaims, peerId: string, candidate: IceCandidate | null): Promise<void> {
-    return this.sessions.ice(claims, peerId, candidate);
+  ice(claims: StreamClaims, peerId: string, candidate: IceCandidate | null, onlyHere = false): Promise<void> {
+    return this.sessions.ice(claims, peerId, candidate, onlyHere);
   }
 
   endOwnPeer(claims: StreamClaims, peerId: string): Promise<void> {

@@ -29,7 +29,13 @@ declare module 'janode' {
   }
 
   const Janode: {
-    connect(config: { address: { url: string; apisecret?: string } }): Promise<JanodeConnection>;
+    connect(config: {
+      address: { url: string; apisecret?: string };
+      /** Attempts after the first failed one (janode's default: 5, 10 s apart). */
+      max_retries?: number;
+      retry_time_secs?: number;
+      ws_options?: { handshakeTimeout?: number };
+    }): Promise<JanodeConnection>;
     Logger: { setLevel(level: 'debug' | 'verb' | 'info' | 'warn' | 'error' | 'none'): string };
     EVENT: {
       CONNECTION_CLOSED: string;

@@ -9,15 +9,37 @@ Janode.Logger.setLevel('error');
 const KEEP_ALIVE_SECONDS = 15;
 
 /**
- * One Janus instance: a WebSocket connection and one Janus session on it, opened on first use and
- * opened again on the next use after it was lost. Every handle of this node lives in that session,
- * so when it is lost (Janus died, the network broke) every peer on the instance is gone, and
- * `onLost` is told.
+ * How long opening the connection and the session may take. janode's own defaults (5 retries 10 s
+ * apart, a 5 s handshake) held every caller, room lists and joins included, for about a minute
+ * when Janus was unreachable; a caller now fails at once with media_unavailable, and the instance
+ * keeps trying in the background (docs/decisions/0076-janus-behind-the-media-server-interface.md).
+ */
+const OPEN_TIMEOUT_MS = 5_000;
+
+/** The background reconnect's first wait and its longest: doubled after each failure. */
+const RECONNECT_FIRST_MS = 1_000;
+const RECONNECT_MAX_MS = 30_000;
+
+interface Opened {
+  connection: JanodeConnection;
+  session: JanodeSession;
+}
+
+/**
+ * One Janus instance: a WebSocket connection and one Janus session on it, opened on first use and,
+ * once lost or failed, opened again in the background with backoff (or on the next use, whichever
+ * comes first). Every handle of this node lives in that session, so when it is lost (Janus died,
+ * the network broke) every peer on the instance is gone, and `onLost` is told; `onConnected` is
+ * told each time it is open again.
  */
 export class JanusInstance {
-  private session: Promise<{ connection: JanodeConnection; session: JanodeSession }> | null = null;
+  private session: Promise<Opened> | null = null;
   /** Set while this node closes the session itself: that is no loss to report. */
   private closing = false;
+  /** Set by close(): no background reconnect until the next use. */
+  private closed = false;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private reconnectDelay = RECONNECT_FIRST_MS;
 
   constructor(
     readonly url: string,
@@ -31,9 +53,11 @@ export class JanusInstance {
     return session.attach<VideoRoomHandle>(VideoRoomPlugin);
   }
 
-  connected(): Promise<{ connection: JanodeConnection; session: JanodeSession }> {
+  connected(): Promise<Opened> {
+    this.closed = false;
     this.session ??= this.open().catch((error: unknown) => {
       this.session = null;
+      this.reconnectLater();
       throw new MediaError(
         'media_unavailable',
         `The media server (Janus at ${this.url}) cannot be reached: ${error instanceof Error ? error.message : String(error)}`,
@@ -43,6 +67,9 @@ export class JanusInstance {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
     const opened = this.session;
     this.session = null;
     if (!opened) return;
@@ -56,20 +83,54 @@ export class JanusInstance {
     }
   }
 
-  private async open(): Promise<{ connection: JanodeConnection; session: JanodeSession }> {
-    const connection = await Janode.connect({ address: { url: this.url } });
+  /** Opens the session again later, so the instance returns without waiting for a caller to fail first. */
+  private reconnectLater(): void {
+    if (this.closed || this.reconnectTimer) return;
+    const delay = this.reconnectDelay;
+    this.reconnectDelay = Math.min(delay * 2, RECONNECT_MAX_MS);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      // A failure schedules the next attempt itself (in connected()).
+      if (!this.closed) this.connected().catch(() => undefined);
+    }, delay);
+    this.reconnectTimer.unref();
+  }
+
+  private async open(): Promise<Opened> {
+    const connection = await Janode.connect({
+      address: { url: this.url },
+      max_retries: 0,
+      ws_options: { handshakeTimeout: OPEN_TIMEOUT_MS },
+    });
     let lost = false;
     const lose = () => {
       if (lost || this.closing) return;
       lost = true;
       this.session = null;
+      // The session gone with the socket still open (Janus ended it): the socket would stay open for nothing.
+      void connection.close().catch(() => undefined);
       this.onLost(this);
+      this.reconnectLater();
     };
     connection.once(Janode.EVENT.CONNECTION_CLOSED, lose);
     connection.once(Janode.EVENT.CONNECTION_ERROR, lose);
-    const session = await connection.create(KEEP_ALIVE_SECONDS);
+    let session: JanodeSession;
+    try {
+      session = await withTimeout(connection.create(KEEP_ALIVE_SECONDS), OPEN_TIMEOUT_MS, 'Janus did not open a session');
+    } catch (error) {
+      lost = true;
+      await connection.close().catch(() => undefined);
+      throw error;
+    }
     session.once(Janode.EVENT.SESSION_DESTROYED, lose);
+    this.reconnectDelay = RECONNECT_FIRST_MS;
     this.onConnected();
     return { connection, session };
   }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)));
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
