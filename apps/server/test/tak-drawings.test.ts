@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Zone } from '@argus/contracts/http/zones';
 import { OPERATOR } from '@argus/contracts/policies/accounts';
 import { SYSTEM_CONTEXT } from '../src/features/audit/audit.log';
@@ -9,6 +9,7 @@ import { buildTestApp, createUser, signIn, STRONG_PASSWORD, type Client, type Te
 import { iso } from './tak-cot';
 import { eventually, type SimulatedDevice } from './tak-device';
 import { newEnrolmentToken } from '../src/features/tak/tak-enrolment-token';
+import { TakItemsRepository } from '../src/features/tak/tak-items.repository';
 import { enrolAndConnect, settled } from './tak-tls-device';
 
 const fixture = (name: string) => fs.readFileSync(new URL(`./fixtures/cot/${name}`, import.meta.url), 'utf8');
@@ -141,6 +142,35 @@ describe.each(TEST_DIALECTS)('drawings from TAK devices as zones on %s', (dialec
     expect(zone).toMatchObject({ name: 'Drawing Circle 1', geometry: { type: 'Polygon' } });
     expect((await command.request('PATCH', `/zones/${zone!.id}`, { active: false })).statusCode).toBe(200);
     await drawer.until((d) => d.received.includes('t-x-d-d') && d.received.includes('df11ad17-79d8-436b-ba7f-6c12a7d147d3'));
+  });
+
+  it('takes the drawing off the devices when command deactivates its zone while the drawing is still being saved', async () => {
+    // The zone is announced (and listed) before its drawing's row is saved: hold that save.
+    const save = TakItemsRepository.prototype.save;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const spy = vi.spyOn(TakItemsRepository.prototype, 'save').mockImplementationOnce(async function (this: TakItemsRepository, row) {
+      await held;
+      return save.call(this, row);
+    });
+    try {
+      const drawer = await deviceOf(commander.email, 'ANDROID-commander');
+      drawer.send(CIRCLE);
+      const [zone] = await eventually(zones, (list) => list.length === 1);
+      const deactivated = command.request('PATCH', `/zones/${zone!.id}`, { active: false });
+      await eventually(
+        () => zones('false'),
+        (list) => list.length === 1,
+      );
+      // Long enough for the deactivation to reach the endpoint while the row is still held.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      expect((await deactivated).statusCode).toBe(200);
+      await drawer.until((d) => d.received.includes('t-x-d-d') && d.received.includes('df11ad17-79d8-436b-ba7f-6c12a7d147d3'));
+    } finally {
+      release();
+      spy.mockRestore();
+    }
   });
 
   it('knows a zone whose drawing another server process took in: sends no copy of it, and takes the drawing off when it is deactivated', async () => {

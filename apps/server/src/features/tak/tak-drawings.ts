@@ -30,8 +30,11 @@ export type ItemLanding = { landed: true; zoneId: string } | { landed: false; re
  */
 export class TakDrawings {
   private zoneIds = new Set<string>();
-  /** Zones this process is creating from a drawing, announced before their tak_items row is saved. */
-  private landing = new Set<string>();
+  /**
+   * Zones this process is creating from a drawing, announced before their tak_items row is saved,
+   * each with the landing's end.
+   */
+  private landing = new Map<string, Promise<void>>();
 
   constructor(
     private readonly items: TakItemsRepository,
@@ -48,7 +51,7 @@ export class TakDrawings {
    * process is known here too.
    */
   async load(): Promise<void> {
-    this.zoneIds = new Set([...(await this.items.zoneIds()), ...this.landing]);
+    this.zoneIds = new Set([...(await this.items.zoneIds()), ...this.landing.keys()]);
   }
 
   /** Asks `tak_items` again about one zone whose change just arrived, before the picture is sent it. */
@@ -83,12 +86,13 @@ export class TakDrawings {
     if (!request.success) return { landed: false, reason: request.error.issues[0]?.message ?? 'not a zone' };
     const kept = await this.items.find(drawing.uid);
     let zoneId = kept?.zone_id ?? null;
+    let landed = () => {};
     try {
       if (zoneId) await this.zones.update(actor.user, zoneId, { ...request.data, active: true });
       else {
         // Known as drawn before the zone is announced, so Argus never sends it back as its own.
         zoneId = randomUUID();
-        this.landing.add(zoneId);
+        this.landing.set(zoneId, new Promise<void>((resolve) => (landed = resolve)));
         this.zoneIds.add(zoneId);
         await this.zones.create(actor.user, request.data, zoneId);
       }
@@ -107,6 +111,7 @@ export class TakDrawings {
       throw error;
     } finally {
       if (zoneId) this.landing.delete(zoneId);
+      landed();
     }
   }
 
@@ -125,6 +130,8 @@ export class TakDrawings {
   async zoneChanged(zone: Zone): Promise<string | null> {
     // Asked of tak_items, not of what this process remembers: the drawing may have landed in another.
     if (zone.active) return null;
+    // Deactivated as soon as it was announced: its drawing's row is still being saved here.
+    await this.landing.get(zone.id);
     const kept = await this.items.findByZone(zone.id);
     if (!kept) return null;
     await this.items.remove(kept.uid);
