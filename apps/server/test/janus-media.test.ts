@@ -91,12 +91,19 @@ describe.skipIf(!hasJanus)('Janus behind the MediaServer interface', () => {
 
     // A new publisher through the other node replaces the first; the same viewer connection receives it.
     const next = createPublisher('VP8');
-    await next.accept(await nodeA.publish(roomId, randomUUID(), await next.offer()));
+    const nextId = randomUUID();
+    await next.accept(await nodeA.publish(roomId, nextId, await next.offer()));
     await next.connected();
     next.startSending();
     await publisher.close();
     await viewer.receive(20, 30_000);
     expect(eventsOnB).not.toContainEqual({ type: 'peer-failed', peerId: viewerId });
+
+    // The kicked publisher is gone from the other node's view of the room: the new one leaving is the last.
+    const lefts = () => eventsOnB.filter((event) => event.type === 'publisher-left' && event.roomId === roomId).length;
+    const leftBefore = lefts();
+    await nodeA.closePeer(nextId);
+    await expect.poll(lefts, { timeout: 20_000 }).toBe(leftBefore + 1);
 
     await nodeB.closePeer(viewerId);
     await Promise.all([next.close(), viewer.close()]);
@@ -121,6 +128,59 @@ describe.skipIf(!hasJanus)('Janus behind the MediaServer interface', () => {
     await viewer.receive(20, 30_000);
     await nodeB.closePeer(viewerId);
     await Promise.all([publisher.close(), viewer.close()]);
+    await nodeA.closeRoom(roomId);
+  }, 120_000);
+
+  it('tells a publisher replaced through another node that it was replaced, not to reconnect', async () => {
+    const roomId = `room-${randomUUID()}`;
+    const first = createPublisher('VP8');
+    const firstId = randomUUID();
+    await first.accept(await nodeB.publish(roomId, firstId, await first.offer()));
+    await first.connected();
+
+    const next = createPublisher('VP8');
+    await next.accept(await nodeA.publish(roomId, randomUUID(), await next.offer()));
+    await expect.poll(() => eventsOnB, { timeout: 20_000 }).toContainEqual({ type: 'publisher-replaced', peerId: firstId });
+    expect(eventsOnB).not.toContainEqual({ type: 'peer-failed', peerId: firstId });
+    expect((await nodeB.stats()).find((room) => room.roomId === roomId)).toBeUndefined();
+    await Promise.all([first.close(), next.close()]);
+    await nodeA.closeRoom(roomId);
+  }, 120_000);
+
+  it('lets viewers through another node go when a room is closed, and hears the room when its id is used again', async () => {
+    const roomId = `room-${randomUUID()}`;
+    const publisher = createPublisher('VP8');
+    await publisher.accept(await nodeA.publish(roomId, randomUUID(), await publisher.offer()));
+    await publisher.connected();
+    publisher.startSending();
+    const viewer = createViewer(['VP8']);
+    const viewerId = randomUUID();
+    await viewer.accept(await nodeB.view(roomId, viewerId, await viewer.offer()));
+    await viewer.connected();
+    await viewer.receive(5, 20_000);
+
+    await nodeA.closeRoom(roomId);
+    await expect.poll(() => eventsOnB, { timeout: 20_000 }).toContainEqual({ type: 'peer-failed', peerId: viewerId });
+    expect((await nodeB.stats()).find((room) => room.roomId === roomId)?.viewerPeerIds ?? []).toEqual([]);
+    await Promise.all([publisher.close(), viewer.close()]);
+
+    // The same room id again (a unit's room reopened): node B hears its new publisher come and go.
+    const lefts = () => eventsOnB.filter((event) => event.type === 'publisher-left' && event.roomId === roomId).length;
+    const leftBefore = lefts();
+    const again = createViewer(['VP8']);
+    const againId = randomUUID();
+    await again.accept(await nodeB.view(roomId, againId, await again.offer()));
+    await again.connected();
+    const back = createPublisher('VP8');
+    const backId = randomUUID();
+    await back.accept(await nodeA.publish(roomId, backId, await back.offer()));
+    await back.connected();
+    back.startSending();
+    await again.receive(20, 30_000);
+    await nodeA.closePeer(backId);
+    await expect.poll(lefts, { timeout: 20_000 }).toBe(leftBefore + 1);
+    await nodeB.closePeer(againId);
+    await Promise.all([back.close(), again.close()]);
     await nodeA.closeRoom(roomId);
   }, 120_000);
 });

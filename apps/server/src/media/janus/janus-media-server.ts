@@ -1,5 +1,5 @@
 import Janode from 'janode';
-import type { VideoRoomHandle } from 'janode/plugins/videoroom';
+import VideoRoomPlugin, { type VideoRoomHandle } from 'janode/plugins/videoroom';
 import type { IceCandidate } from '@argus/contracts/http/streams';
 import { MediaError, type MediaEvent, type MediaRoomStats, type MediaServer, type MediaServerState } from '../media-server';
 import { JanusEdge } from './janus-edge';
@@ -42,6 +42,8 @@ export class JanusMediaServer implements MediaServer {
   private readonly lookups = new Map<JanusInstance, Promise<VideoRoomHandle>>();
   private readonly listeners = new Set<(event: MediaEvent) => void>();
   state: MediaServerState = { state: 'stopped', restarts: 0, startedAt: null };
+  /** Set by `stop`: a request arriving late must not open a Janus session again. */
+  private stopped = false;
 
   constructor(
     private readonly config: JanusMediaConfig,
@@ -53,7 +55,9 @@ export class JanusMediaServer implements MediaServer {
     this.instances = new Map(config.urls.map((url) => [url, new JanusInstance(url, (instance) => this.lost(instance), connected)]));
     this.edge = new JanusEdge(sfu, async (roomId) => {
       const handle = await this.instanceFor(roomId).attach();
-      return { handle, feed: await publisherOf(handle, roomId).catch(() => null) };
+      // The watch knows which publisher joined last; Janus's participant list does not say (a replaced one may still be listed).
+      const feed = this.watches.get(roomId)?.newest ?? (await publisherOf(handle, roomId).catch(() => null));
+      return { handle, feed };
     });
     this.unsubscribeEdge = sfu.on((event) => void this.fromEdge(event));
   }
@@ -63,6 +67,7 @@ export class JanusMediaServer implements MediaServer {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     this.peers.clear();
     this.watches.clear();
     this.edgeViewers.clear();
@@ -80,42 +85,56 @@ export class JanusMediaServer implements MediaServer {
 
   async publish(roomId: string, peerId: string, offerSdp: string): Promise<string> {
     const instance = this.instanceFor(roomId);
-    const handle = await instance.attach();
+    const handle = await this.attach(instance);
     try {
       await ensureRoom(handle, roomId, this.config.targetBitrateKbps);
-      const joined = await handle.joinConfigurePublisher({
-        room: roomId,
-        feed: peerId,
-        display: peerId,
-        bitrate: this.config.targetBitrateKbps * 1000,
-        jsep: { type: 'offer', sdp: offerSdp },
-      });
+      // Only Janus's refusal of the offer is the publisher's fault (bad_sdp); a room it cannot make or list is the server's.
+      const joined = await handle
+        .joinConfigurePublisher({
+          room: roomId,
+          feed: peerId,
+          display: peerId,
+          bitrate: this.config.targetBitrateKbps * 1000,
+          jsep: { type: 'offer', sdp: offerSdp },
+        })
+        .catch((error: unknown) => {
+          throw mediaError(error, 'bad_sdp');
+        });
       if (!joined.jsep) throw new MediaError('bad_sdp', 'Janus accepted the publisher but sent no answer.');
       this.track(peerId, { roomId, role: 'publish', instance, handle, feed: peerId });
       // The newest publisher wins, wherever the earlier one was published.
       await this.kickOtherPublishers(handle, roomId, peerId);
       return joined.jsep.sdp;
     } catch (error) {
+      this.peers.delete(peerId);
       await handle.detach().catch(() => undefined);
-      throw mediaError(error, 'bad_sdp');
+      throw mediaError(error, 'media_unavailable');
     }
   }
 
   async view(roomId: string, peerId: string, offerSdp: string): Promise<string> {
+    this.refuseWhenStopped();
     const bridge = await this.edge.ensure(roomId).catch((error: unknown) => {
       throw mediaError(error, 'media_unavailable');
     });
     const answer = await this.edge.sfu.view(roomId, peerId, offerSdp);
     this.edgeViewers.set(peerId, roomId);
-    await this.watch(roomId, this.instanceFor(roomId));
-    // Nobody published a moment ago: one who came before the watch listened would go unheard.
-    if (!bridge) await this.edge.ensure(roomId).catch(() => null);
+    try {
+      const watch = await this.watch(roomId, this.instanceFor(roomId));
+      // Nobody published a moment ago (one who came before the watch listened would go unheard), or
+      // the bridge took a replaced publisher Janus still listed: the watch knows the newest.
+      const newest = watch.newest;
+      if (newest !== null && bridge?.feed !== newest) await this.edge.follow(roomId, newest).catch(() => undefined);
+    } catch (error) {
+      await this.release(peerId);
+      throw mediaError(error, 'media_unavailable');
+    }
     return answer;
   }
 
   async viewOffer(roomId: string, peerId: string): Promise<string> {
     const instance = this.instanceFor(roomId);
-    const handle = await instance.attach();
+    const handle = await this.attach(instance);
     try {
       const feed = await publisherOf(handle, roomId);
       if (!feed) throw new MediaError('media_unavailable', 'Nobody is publishing to this room yet. Try again once the video is live.');
@@ -127,6 +146,7 @@ export class JanusMediaServer implements MediaServer {
     } catch (error) {
       this.peers.delete(peerId);
       await handle.detach().catch(() => undefined);
+      await this.unwatchIfIdle(roomId);
       throw mediaError(error, 'media_unavailable');
     }
   }
@@ -150,11 +170,20 @@ export class JanusMediaServer implements MediaServer {
   }
 
   async closePeer(peerId: string): Promise<void> {
+    await this.release(peerId);
+  }
+
+  /**
+   * The one way a peer of this node goes, closed or failed: its SFU peer or Janus handle, then the
+   * room's bridge and watch once no viewer here needs them. The stream service ends a failed peer
+   * without closing its media, so a failure must release it here or the node keeps pulling the room.
+   */
+  private async release(peerId: string): Promise<void> {
     const edgeRoom = this.edgeViewers.get(peerId);
     if (edgeRoom !== undefined) {
       this.edgeViewers.delete(peerId);
-      await this.edge.sfu.closePeer(peerId);
-      if (![...this.edgeViewers.values()].includes(edgeRoom)) await this.edge.close(edgeRoom);
+      await this.edge.sfu.closePeer(peerId).catch(() => undefined);
+      if (!this.hasEdgeViewers(edgeRoom)) await this.edge.close(edgeRoom);
       return this.unwatchIfIdle(edgeRoom);
     }
     const peer = this.peers.get(peerId);
@@ -164,10 +193,20 @@ export class JanusMediaServer implements MediaServer {
     await this.unwatchIfIdle(peer.roomId);
   }
 
+  /** A peer of this node is gone without being asked: released, and reported so its client reconnects. */
+  private failed(peerId: string): void {
+    void this.release(peerId);
+    this.broadcast({ type: 'peer-failed', peerId });
+  }
+
+  private hasEdgeViewers(roomId: string): boolean {
+    return [...this.edgeViewers.values()].includes(roomId);
+  }
+
   async closeRoom(roomId: string): Promise<void> {
     for (const [peerId, peer] of this.peers) if (peer.roomId === roomId) await this.closePeer(peerId);
     for (const [peerId, room] of this.edgeViewers) if (room === roomId) await this.closePeer(peerId);
-    const handle = await this.instanceFor(roomId).attach();
+    const handle = await this.attach(this.instanceFor(roomId));
     try {
       await handle.destroy({ room: roomId }).catch((error: unknown) => {
         if (janusCode(error) !== NO_SUCH_ROOM) throw mediaError(error, 'media_unavailable');
@@ -223,11 +262,25 @@ export class JanusMediaServer implements MediaServer {
   private lookup(instance: JanusInstance): Promise<VideoRoomHandle> {
     let handle = this.lookups.get(instance);
     if (!handle) {
-      handle = instance.attach();
+      handle = this.attach(instance);
       this.lookups.set(instance, handle);
-      handle.catch(() => this.lookups.delete(instance));
+      // Only this attempt: a later one may have taken its place by the time it fails.
+      const attempt = handle;
+      handle.catch(() => {
+        if (this.lookups.get(instance) === attempt) this.lookups.delete(instance);
+      });
     }
     return handle;
+  }
+
+  /** A handle on the instance, refused once stopped: a late request would otherwise open a session that nothing closes. */
+  private attach(instance: JanusInstance): Promise<VideoRoomHandle> {
+    this.refuseWhenStopped();
+    return instance.attach();
+  }
+
+  private refuseWhenStopped(): void {
+    if (this.stopped) throw new MediaError('media_unavailable', 'The media server is stopping.');
   }
 
   private instanceFor(roomId: string): JanusInstance {
@@ -240,18 +293,30 @@ export class JanusMediaServer implements MediaServer {
     return peer;
   }
 
-  /** Keeps a peer, and reports it failed when Janus hangs it up without being asked (ICE or DTLS failed, kicked). */
+  /**
+   * Keeps a peer, and reports it failed when Janus hangs it up without being asked (ICE or DTLS
+   * failed), or replaced when a newer publisher kicked it through another node: told to reconnect,
+   * it would take the room back and the two would take turns for ever.
+   */
   private track(peerId: string, peer: JanusPeer): void {
     this.peers.set(peerId, peer);
-    const failed = () => {
+    let kicked = false;
+    const gone = () => {
       if (this.peers.get(peerId) !== peer) return;
-      this.peers.delete(peerId);
-      void peer.handle.detach().catch(() => undefined);
-      this.broadcast({ type: 'peer-failed', peerId });
+      if (!kicked) return this.failed(peerId);
+      void this.release(peerId);
+      this.broadcast({ type: 'publisher-replaced', peerId });
     };
-    peer.handle.once(Janode.EVENT.HANDLE_ICE_FAILED, failed);
-    peer.handle.once(Janode.EVENT.HANDLE_HANGUP, failed);
-    peer.handle.once(Janode.EVENT.HANDLE_DETACHED, failed);
+    if (peer.role === 'publish') {
+      peer.handle.on(VideoRoomPlugin.EVENT.VIDEOROOM_LEAVING, (data: { feed?: string; reason?: string }) => {
+        if (data.reason !== 'kicked' || String(data.feed) !== peerId) return;
+        kicked = true;
+        gone();
+      });
+    }
+    peer.handle.once(Janode.EVENT.HANDLE_ICE_FAILED, gone);
+    peer.handle.once(Janode.EVENT.HANDLE_HANGUP, gone);
+    peer.handle.once(Janode.EVENT.HANDLE_DETACHED, gone);
   }
 
   private async kickOtherPublishers(handle: VideoRoomHandle, roomId: string, peerId: string): Promise<void> {
@@ -267,18 +332,36 @@ export class JanusMediaServer implements MediaServer {
   }
 
   /** Viewers on this node hear their publisher leave and come back through a participant that only listens. */
-  private async watch(roomId: string, instance: JanusInstance): Promise<void> {
-    if (this.watches.has(roomId)) return;
+  private async watch(roomId: string, instance: JanusInstance): Promise<RoomWatch> {
+    const existing = this.watches.get(roomId);
+    if (existing) return existing;
     const watch = new RoomWatch(roomId, instance, this.config.targetBitrateKbps, {
       left: () => this.broadcast({ type: 'publisher-left', roomId }),
       back: () => this.broadcast({ type: 'publisher-back', roomId }),
       newPublisher: (newFeed) => this.resubscribe(roomId, newFeed),
+      ended: () => this.roomEnded(roomId, watch),
     });
     this.watches.set(roomId, watch);
-    await watch.start().catch((error: unknown) => {
-      this.watches.delete(roomId);
+    await watch.start().catch(async (error: unknown) => {
+      if (this.watches.get(roomId) === watch) this.watches.delete(roomId);
+      await watch.stop();
       throw error;
     });
+    return watch;
+  }
+
+  /**
+   * The room was destroyed in Janus (closed through some node; its id may be used again) or the
+   * watch put out of it: the watch hears no more, and the bridge feeds from a room that is gone.
+   * Each viewer here is told to reconnect, which finds the room as it is now.
+   */
+  private roomEnded(roomId: string, watch: RoomWatch): void {
+    if (this.watches.get(roomId) !== watch) return;
+    this.watches.delete(roomId);
+    void watch.stop();
+    for (const [peerId, room] of this.edgeViewers) if (room === roomId) this.failed(peerId);
+    for (const [peerId, peer] of this.peers) if (peer.roomId === roomId && peer.role === 'view') this.failed(peerId);
+    void this.edge.close(roomId).catch(() => undefined);
   }
 
   /**
@@ -286,18 +369,16 @@ export class JanusMediaServer implements MediaServer {
    * each viewer here is told to connect again, which subscribes it to the new feed.
    */
   private resubscribe(roomId: string, feed: string): void {
-    if ([...this.edgeViewers.values()].includes(roomId)) void this.edge.follow(roomId, feed).catch(() => undefined);
+    if (this.hasEdgeViewers(roomId)) void this.edge.follow(roomId, feed).catch(() => undefined);
     for (const [peerId, peer] of this.peers) {
       if (peer.roomId !== roomId || peer.role !== 'view' || peer.feed === feed) continue;
-      this.peers.delete(peerId);
-      void peer.handle.detach().catch(() => undefined);
-      this.broadcast({ type: 'peer-failed', peerId });
+      this.failed(peerId);
     }
   }
 
   private async unwatchIfIdle(roomId: string): Promise<void> {
     const watch = this.watches.get(roomId);
-    if (!watch || [...this.edgeViewers.values()].includes(roomId)) return;
+    if (!watch || this.hasEdgeViewers(roomId)) return;
     if ([...this.peers.values()].some((peer) => peer.roomId === roomId && peer.role === 'view')) return;
     this.watches.delete(roomId);
     await watch.stop();
@@ -309,27 +390,34 @@ export class JanusMediaServer implements MediaServer {
    */
   private async fromEdge(event: MediaEvent): Promise<void> {
     if (event.type === 'restarted') {
-      this.edgeViewers.clear();
-      this.broadcast(event);
+      // Every SFU peer is gone, the bridges' SFU side too: they are let go so the next viewer opens new ones.
+      await this.edge.reset();
+      for (const peerId of [...this.edgeViewers.keys()]) this.failed(peerId);
     } else if (event.type === 'peer-failed') {
-      if (this.edgeViewers.delete(event.peerId)) this.broadcast(event);
-      else if (await this.edge.isBridge(event.peerId)) await this.edge.dropBridge(event.peerId);
+      if (this.edgeViewers.has(event.peerId)) this.failed(event.peerId);
+      else if (await this.edge.isBridge(event.peerId)) {
+        const roomId = await this.edge.dropBridge(event.peerId);
+        // The room's viewers here would otherwise stay black until the next viewer came.
+        if (roomId !== null && this.hasEdgeViewers(roomId)) await this.edge.ensure(roomId).catch(() => null);
+      }
     }
   }
 
-  /** The session on an instance was lost: every peer of this node there is gone, as after the SFU's restart. */
+  /**
+   * The session on an instance was lost (Janus restarted, the network broke): every handle of this
+   * node there is gone. Only the peers in that instance's rooms are reported failed, so they
+   * reconnect, and the bridges feeding this node's SFU from it are closed; peers on other instances
+   * are untouched.
+   */
   private lost(instance: JanusInstance): void {
-    let any = false;
-    for (const [peerId, peer] of this.peers) {
-      if (peer.instance !== instance) continue;
-      this.peers.delete(peerId);
-      any = true;
-    }
+    const onInstance = (roomId: string) => this.instanceFor(roomId) === instance;
     for (const [roomId, watch] of this.watches) if (watch.instance === instance) this.watches.delete(roomId);
     this.lookups.delete(instance);
+    for (const [peerId, peer] of this.peers) if (peer.instance === instance) this.failed(peerId);
+    for (const [peerId, roomId] of this.edgeViewers) if (onInstance(roomId)) this.failed(peerId);
+    for (const roomId of this.edge.rooms()) if (onInstance(roomId)) void this.edge.close(roomId).catch(() => undefined);
     // Until a node asks again and the session is opened anew, as the SFU's state reads while it restarts.
     this.state = { ...this.state, state: 'restarting', restarts: this.state.restarts + 1 };
-    if (any) this.broadcast({ type: 'restarted' });
   }
 
   private broadcast(event: MediaEvent): void {
