@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JanusMediaServer } from '../src/media/janus/janus-media-server';
+import { placeRoom } from '../src/media/janus/janus-placement';
 import type { MediaEvent } from '../src/media/media-server';
 import { SfuSupervisor } from '../src/media/sfu-supervisor';
 import { createPublisher, createViewer } from '../src/media/werift-client';
@@ -182,5 +183,59 @@ describe.skipIf(!hasJanus)('Janus behind the MediaServer interface', () => {
     await nodeB.closePeer(againId);
     await Promise.all([back.close(), again.close()]);
     await nodeA.closeRoom(roomId);
+  }, 120_000);
+
+  it('when one Janus is lost, reports failed only the peers in its rooms, viewers that offered included', async () => {
+    const other = await startJanus();
+    const urls = [janus.url, other.url];
+    const node = new JanusMediaServer(
+      { urls, targetBitrateKbps: 1500 },
+      new SfuSupervisor({ iceServers: [], portRange: null, additionalHostAddresses: [], targetBitrateKbps: 1500 }),
+    );
+    const events: MediaEvent[] = [];
+    node.on((event) => events.push(event));
+    try {
+      const roomOn = (url: string) => {
+        for (;;) {
+          const roomId = `room-${randomUUID()}`;
+          if (placeRoom(roomId, urls) === url) return roomId;
+        }
+      };
+      const lostRoom = roomOn(other.url);
+      const keptRoom = roomOn(janus.url);
+      const peers = new Map<string, { id: string; close(): Promise<void> }[]>();
+      for (const roomId of [lostRoom, keptRoom]) {
+        const publisher = createPublisher('VP8');
+        const publisherId = randomUUID();
+        await publisher.accept(await node.publish(roomId, publisherId, await publisher.offer()));
+        await publisher.connected();
+        publisher.startSending();
+        const viewer = createViewer(['VP8']);
+        const viewerId = randomUUID();
+        await viewer.accept(await node.view(roomId, viewerId, await viewer.offer()));
+        await viewer.connected();
+        await viewer.receive(5, 20_000);
+        peers.set(roomId, [
+          { id: publisherId, close: () => publisher.close() },
+          { id: viewerId, close: () => viewer.close() },
+        ]);
+      }
+
+      await other.stop();
+      for (const { id } of peers.get(lostRoom)!) {
+        await expect.poll(() => events, { timeout: 20_000 }).toContainEqual({ type: 'peer-failed', peerId: id });
+      }
+      expect(node.state.state).toBe('restarting');
+      expect(events).not.toContainEqual({ type: 'restarted' });
+      for (const { id } of peers.get(keptRoom)!) expect(events).not.toContainEqual({ type: 'peer-failed', peerId: id });
+      const kept = (await node.stats()).find((room) => room.roomId === keptRoom);
+      expect(kept?.viewerPeerIds).toEqual([peers.get(keptRoom)![1]!.id]);
+      expect((await node.stats()).find((room) => room.roomId === lostRoom)?.viewerPeerIds ?? []).toEqual([]);
+      for (const list of peers.values()) for (const peer of list) await peer.close();
+      await node.closeRoom(keptRoom);
+    } finally {
+      await node.stop();
+      await other.stop();
+    }
   }, 120_000);
 });
