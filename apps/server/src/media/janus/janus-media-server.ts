@@ -6,7 +6,7 @@ import { JanusEdge } from './janus-edge';
 import { JanusInstance } from './janus-instance';
 import { NO_SUCH_ROOM, ensureRoom, janusCode, publisherOf } from './janus-rooms';
 import { placeRoom } from './janus-placement';
-import { RoomWatch } from './janus-room-watch';
+import { RoomWatches } from './janus-room-watches';
 
 export interface JanusMediaConfig {
   /** The WebSocket API of every Janus instance, the same list on every Argus node. */
@@ -33,7 +33,8 @@ interface JanusPeer {
 export class JanusMediaServer implements MediaServer {
   private readonly instances: Map<string, JanusInstance>;
   private readonly peers = new Map<string, JanusPeer>();
-  private readonly watches = new Map<string, RoomWatch>();
+  /** Viewers on this node hear their publisher leave and come back through a participant that only listens. */
+  private readonly watches: RoomWatches;
   /** Viewers that offered themselves, served by this node's SFU from its subscription to Janus: their rooms. */
   private readonly edgeViewers = new Map<string, string>();
   private readonly edge: JanusEdge;
@@ -53,6 +54,12 @@ export class JanusMediaServer implements MediaServer {
       if (this.state.state !== 'running') this.state = { ...this.state, state: 'running', startedAt: this.state.startedAt ?? Date.now() };
     };
     this.instances = new Map(config.urls.map((url) => [url, new JanusInstance(url, (instance) => this.lost(instance), connected)]));
+    this.watches = new RoomWatches(config.targetBitrateKbps, {
+      left: (roomId) => this.broadcast({ type: 'publisher-left', roomId }),
+      back: (roomId) => this.broadcast({ type: 'publisher-back', roomId }),
+      newPublisher: (roomId, feed) => this.resubscribe(roomId, feed),
+      ended: (roomId) => this.roomEnded(roomId),
+    });
     this.edge = new JanusEdge(sfu, async (roomId) => {
       const handle = await this.instanceFor(roomId).attach();
       // The watch knows which publisher joined last; Janus's participant list does not say (a replaced one may still be listed).
@@ -120,7 +127,7 @@ export class JanusMediaServer implements MediaServer {
     const answer = await this.edge.sfu.view(roomId, peerId, offerSdp);
     this.edgeViewers.set(peerId, roomId);
     try {
-      const watch = await this.watch(roomId, this.instanceFor(roomId));
+      const watch = await this.watches.open(roomId, this.instanceFor(roomId));
       // Nobody published a moment ago (one who came before the watch listened would go unheard), or
       // the bridge took a replaced publisher Janus still listed: the watch knows the newest.
       const newest = watch.newest;
@@ -141,7 +148,7 @@ export class JanusMediaServer implements MediaServer {
       const joined = await handle.joinSubscriber({ room: roomId, feed });
       if (!joined.jsep) throw new MediaError('media_unavailable', 'Janus subscribed the viewer but sent no offer.');
       this.track(peerId, { roomId, role: 'view', instance, handle, feed });
-      await this.watch(roomId, instance);
+      await this.watches.open(roomId, instance);
       return joined.jsep.sdp;
     } catch (error) {
       this.peers.delete(peerId);
@@ -331,34 +338,12 @@ export class JanusMediaServer implements MediaServer {
     }
   }
 
-  /** Viewers on this node hear their publisher leave and come back through a participant that only listens. */
-  private async watch(roomId: string, instance: JanusInstance): Promise<RoomWatch> {
-    const existing = this.watches.get(roomId);
-    if (existing) return existing;
-    const watch = new RoomWatch(roomId, instance, this.config.targetBitrateKbps, {
-      left: () => this.broadcast({ type: 'publisher-left', roomId }),
-      back: () => this.broadcast({ type: 'publisher-back', roomId }),
-      newPublisher: (newFeed) => this.resubscribe(roomId, newFeed),
-      ended: () => this.roomEnded(roomId, watch),
-    });
-    this.watches.set(roomId, watch);
-    await watch.start().catch(async (error: unknown) => {
-      if (this.watches.get(roomId) === watch) this.watches.delete(roomId);
-      await watch.stop();
-      throw error;
-    });
-    return watch;
-  }
-
   /**
    * The room was destroyed in Janus (closed through some node; its id may be used again) or the
    * watch put out of it: the watch hears no more, and the bridge feeds from a room that is gone.
    * Each viewer here is told to reconnect, which finds the room as it is now.
    */
-  private roomEnded(roomId: string, watch: RoomWatch): void {
-    if (this.watches.get(roomId) !== watch) return;
-    this.watches.delete(roomId);
-    void watch.stop();
+  private roomEnded(roomId: string): void {
     for (const [peerId, room] of this.edgeViewers) if (room === roomId) this.failed(peerId);
     for (const [peerId, peer] of this.peers) if (peer.roomId === roomId && peer.role === 'view') this.failed(peerId);
     void this.edge.close(roomId).catch(() => undefined);
@@ -380,8 +365,7 @@ export class JanusMediaServer implements MediaServer {
     const watch = this.watches.get(roomId);
     if (!watch || this.hasEdgeViewers(roomId)) return;
     if ([...this.peers.values()].some((peer) => peer.roomId === roomId && peer.role === 'view')) return;
-    this.watches.delete(roomId);
-    await watch.stop();
+    await this.watches.close(roomId);
   }
 
   /**
@@ -411,7 +395,7 @@ export class JanusMediaServer implements MediaServer {
    */
   private lost(instance: JanusInstance): void {
     const onInstance = (roomId: string) => this.instanceFor(roomId) === instance;
-    for (const [roomId, watch] of this.watches) if (watch.instance === instance) this.watches.delete(roomId);
+    this.watches.dropInstance(instance);
     this.lookups.delete(instance);
     for (const [peerId, peer] of this.peers) if (peer.instance === instance) this.failed(peerId);
     for (const [peerId, roomId] of this.edgeViewers) if (onInstance(roomId)) this.failed(peerId);
