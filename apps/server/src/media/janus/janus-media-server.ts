@@ -3,6 +3,7 @@ import VideoRoomPlugin, { type VideoRoomHandle } from 'janode/plugins/videoroom'
 import type { IceCandidate } from '@argus/contracts/http/streams';
 import { MediaError, type MediaEvent, type MediaRoomStats, type MediaServer, type MediaServerState } from '../media-server';
 import { JanusEdge } from './janus-edge';
+import { EdgeViewers } from './janus-edge-viewers';
 import { JanusInstance } from './janus-instance';
 import { NO_SUCH_ROOM, ensureRoom, janusCode, publisherOf } from './janus-rooms';
 import { placeRoom } from './janus-placement';
@@ -35,8 +36,7 @@ export class JanusMediaServer implements MediaServer {
   private readonly peers = new Map<string, JanusPeer>();
   /** Viewers on this node hear their publisher leave and come back through a participant that only listens. */
   private readonly watches: RoomWatches;
-  /** Viewers that offered themselves, served by this node's SFU from its subscription to Janus: their rooms. */
-  private readonly edgeViewers = new Map<string, string>();
+  private readonly edgeViewers: EdgeViewers;
   private readonly edge: JanusEdge;
   private readonly unsubscribeEdge: () => void;
   /** One handle per instance for looking rooms up, opened on first use. */
@@ -66,6 +66,7 @@ export class JanusMediaServer implements MediaServer {
       const feed = this.watches.get(roomId)?.newest ?? (await publisherOf(handle, roomId).catch(() => null));
       return { handle, feed };
     });
+    this.edgeViewers = new EdgeViewers(this.edge);
     this.unsubscribeEdge = sfu.on((event) => void this.fromEdge(event));
   }
 
@@ -124,8 +125,7 @@ export class JanusMediaServer implements MediaServer {
     const bridge = await this.edge.ensure(roomId).catch((error: unknown) => {
       throw mediaError(error, 'media_unavailable');
     });
-    const answer = await this.edge.sfu.view(roomId, peerId, offerSdp);
-    this.edgeViewers.set(peerId, roomId);
+    const answer = await this.edgeViewers.add(roomId, peerId, offerSdp);
     try {
       const watch = await this.watches.open(roomId, this.instanceFor(roomId));
       // Nobody published a moment ago (one who came before the watch listened would go unheard), or
@@ -159,7 +159,7 @@ export class JanusMediaServer implements MediaServer {
   }
 
   async answer(peerId: string, answerSdp: string): Promise<void> {
-    if (this.edgeViewers.has(peerId)) return this.edge.sfu.answer(peerId, answerSdp);
+    if (this.edgeViewers.has(peerId)) return this.edgeViewers.answer(peerId, answerSdp);
     const peer = this.peer(peerId);
     if (peer.role !== 'view') throw new MediaError('out_of_order', 'Only a viewer answers the media server’s offer.');
     await peer.handle.start({ jsep: { type: 'answer', sdp: answerSdp } }).catch((error: unknown) => {
@@ -168,7 +168,7 @@ export class JanusMediaServer implements MediaServer {
   }
 
   async addIceCandidate(peerId: string, candidate: IceCandidate | null): Promise<void> {
-    if (this.edgeViewers.has(peerId)) return this.edge.sfu.addIceCandidate(peerId, candidate);
+    if (this.edgeViewers.has(peerId)) return this.edgeViewers.addIceCandidate(peerId, candidate);
     await this.peer(peerId)
       .handle.trickle(candidate)
       .catch((error: unknown) => {
@@ -186,13 +186,8 @@ export class JanusMediaServer implements MediaServer {
    * without closing its media, so a failure must release it here or the node keeps pulling the room.
    */
   private async release(peerId: string): Promise<void> {
-    const edgeRoom = this.edgeViewers.get(peerId);
-    if (edgeRoom !== undefined) {
-      this.edgeViewers.delete(peerId);
-      await this.edge.sfu.closePeer(peerId).catch(() => undefined);
-      if (!this.hasEdgeViewers(edgeRoom)) await this.edge.close(edgeRoom);
-      return this.unwatchIfIdle(edgeRoom);
-    }
+    const edgeRoom = await this.edgeViewers.release(peerId);
+    if (edgeRoom !== null) return this.unwatchIfIdle(edgeRoom);
     const peer = this.peers.get(peerId);
     if (!peer) return;
     this.peers.delete(peerId);
@@ -206,13 +201,9 @@ export class JanusMediaServer implements MediaServer {
     this.broadcast({ type: 'peer-failed', peerId });
   }
 
-  private hasEdgeViewers(roomId: string): boolean {
-    return [...this.edgeViewers.values()].includes(roomId);
-  }
-
   async closeRoom(roomId: string): Promise<void> {
     for (const [peerId, peer] of this.peers) if (peer.roomId === roomId) await this.closePeer(peerId);
-    for (const [peerId, room] of this.edgeViewers) if (room === roomId) await this.closePeer(peerId);
+    for (const peerId of this.edgeViewers.where((room) => room === roomId)) await this.closePeer(peerId);
     const handle = await this.attach(this.instanceFor(roomId));
     try {
       await handle.destroy({ room: roomId }).catch((error: unknown) => {
@@ -229,13 +220,7 @@ export class JanusMediaServer implements MediaServer {
    * null, unless this node's SFU receives the room from Janus: then they are what it receives.
    */
   async stats(): Promise<MediaRoomStats[]> {
-    const rooms = new Map<string, MediaRoomStats>();
-    if (this.edgeViewers.size > 0) {
-      for (const entry of await this.edge.sfu.stats()) {
-        const viewerPeerIds = entry.viewerPeerIds.filter((peerId) => this.edgeViewers.has(peerId));
-        rooms.set(entry.roomId, { ...entry, publisherPeerId: null, viewerPeerIds });
-      }
-    }
+    const rooms = new Map((await this.edgeViewers.stats()).map((entry) => [entry.roomId, entry]));
     for (const [peerId, peer] of this.peers) {
       const room = rooms.get(peer.roomId) ?? {
         roomId: peer.roomId,
@@ -344,7 +329,7 @@ export class JanusMediaServer implements MediaServer {
    * Each viewer here is told to reconnect, which finds the room as it is now.
    */
   private roomEnded(roomId: string): void {
-    for (const [peerId, room] of this.edgeViewers) if (room === roomId) this.failed(peerId);
+    for (const peerId of this.edgeViewers.where((room) => room === roomId)) this.failed(peerId);
     for (const [peerId, peer] of this.peers) if (peer.roomId === roomId && peer.role === 'view') this.failed(peerId);
     void this.edge.close(roomId).catch(() => undefined);
   }
@@ -354,7 +339,7 @@ export class JanusMediaServer implements MediaServer {
    * each viewer here is told to connect again, which subscribes it to the new feed.
    */
   private resubscribe(roomId: string, feed: string): void {
-    if (this.hasEdgeViewers(roomId)) void this.edge.follow(roomId, feed).catch(() => undefined);
+    if (this.edgeViewers.inRoom(roomId)) void this.edge.follow(roomId, feed).catch(() => undefined);
     for (const [peerId, peer] of this.peers) {
       if (peer.roomId !== roomId || peer.role !== 'view' || peer.feed === feed) continue;
       this.failed(peerId);
@@ -363,7 +348,7 @@ export class JanusMediaServer implements MediaServer {
 
   private async unwatchIfIdle(roomId: string): Promise<void> {
     const watch = this.watches.get(roomId);
-    if (!watch || this.hasEdgeViewers(roomId)) return;
+    if (!watch || this.edgeViewers.inRoom(roomId)) return;
     if ([...this.peers.values()].some((peer) => peer.roomId === roomId && peer.role === 'view')) return;
     await this.watches.close(roomId);
   }
@@ -376,13 +361,13 @@ export class JanusMediaServer implements MediaServer {
     if (event.type === 'restarted') {
       // Every SFU peer is gone, the bridges' SFU side too: they are let go so the next viewer opens new ones.
       await this.edge.reset();
-      for (const peerId of [...this.edgeViewers.keys()]) this.failed(peerId);
+      for (const peerId of this.edgeViewers.where(() => true)) this.failed(peerId);
     } else if (event.type === 'peer-failed') {
       if (this.edgeViewers.has(event.peerId)) this.failed(event.peerId);
       else if (await this.edge.isBridge(event.peerId)) {
         const roomId = await this.edge.dropBridge(event.peerId);
         // The room's viewers here would otherwise stay black until the next viewer came.
-        if (roomId !== null && this.hasEdgeViewers(roomId)) await this.edge.ensure(roomId).catch(() => null);
+        if (roomId !== null && this.edgeViewers.inRoom(roomId)) await this.edge.ensure(roomId).catch(() => null);
       }
     }
   }
@@ -398,7 +383,7 @@ export class JanusMediaServer implements MediaServer {
     this.watches.dropInstance(instance);
     this.lookups.delete(instance);
     for (const [peerId, peer] of this.peers) if (peer.instance === instance) this.failed(peerId);
-    for (const [peerId, roomId] of this.edgeViewers) if (onInstance(roomId)) this.failed(peerId);
+    for (const peerId of this.edgeViewers.where(onInstance)) this.failed(peerId);
     for (const roomId of this.edge.rooms()) if (onInstance(roomId)) void this.edge.close(roomId).catch(() => undefined);
     // Until a node asks again and the session is opened anew, as the SFU's state reads while it restarts.
     this.state = { ...this.state, state: 'restarting', restarts: this.state.restarts + 1 };
