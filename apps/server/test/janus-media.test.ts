@@ -238,4 +238,41 @@ describe.skipIf(!hasJanus)('Janus behind the MediaServer interface', () => {
       await other.stop();
     }
   }, 120_000);
+
+  it('after the node’s own SFU restarts, reports its viewers failed and feeds the next viewer through a new bridge', async () => {
+    const sfu = new SfuSupervisor({ iceServers: [], portRange: null, additionalHostAddresses: [], targetBitrateKbps: 1500 });
+    const node = new JanusMediaServer({ urls: [janus.url], targetBitrateKbps: 1500 }, sfu);
+    const events: MediaEvent[] = [];
+    node.on((event) => events.push(event));
+    const roomId = `room-${randomUUID()}`;
+    const publisher = createPublisher('VP8');
+    try {
+      await publisher.accept(await nodeA.publish(roomId, randomUUID(), await publisher.offer()));
+      await publisher.connected();
+      publisher.startSending();
+      const viewer = createViewer(['VP8']);
+      const viewerId = randomUUID();
+      await viewer.accept(await node.view(roomId, viewerId, await viewer.offer()));
+      await viewer.connected();
+      await viewer.receive(5, 20_000);
+
+      const pid = sfu.pid!;
+      process.kill(pid, 'SIGKILL');
+      await expect.poll(() => events, { timeout: 30_000 }).toContainEqual({ type: 'peer-failed', peerId: viewerId });
+      await expect.poll(() => sfu.pid !== undefined && sfu.pid !== pid, { timeout: 30_000 }).toBe(true);
+      await viewer.close();
+
+      const again = createViewer(['VP8']);
+      const againId = randomUUID();
+      await again.accept(await node.view(roomId, againId, await again.offer()));
+      await again.connected();
+      await again.receive(20, 30_000);
+      await node.closePeer(againId);
+      await again.close();
+    } finally {
+      await publisher.close();
+      await node.stop();
+      await nodeA.closeRoom(roomId);
+    }
+  }, 120_000);
 });
