@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JanusMediaServer } from '../src/media/janus/janus-media-server';
+import { placeRoom } from '../src/media/janus/janus-placement';
 import type { MediaEvent } from '../src/media/media-server';
 import { SfuSupervisor } from '../src/media/sfu-supervisor';
 import { createPublisher, createViewer } from '../src/media/werift-client';
@@ -91,12 +92,19 @@ describe.skipIf(!hasJanus)('Janus behind the MediaServer interface', () => {
 
     // A new publisher through the other node replaces the first; the same viewer connection receives it.
     const next = createPublisher('VP8');
-    await next.accept(await nodeA.publish(roomId, randomUUID(), await next.offer()));
+    const nextId = randomUUID();
+    await next.accept(await nodeA.publish(roomId, nextId, await next.offer()));
     await next.connected();
     next.startSending();
     await publisher.close();
     await viewer.receive(20, 30_000);
     expect(eventsOnB).not.toContainEqual({ type: 'peer-failed', peerId: viewerId });
+
+    // The kicked publisher is gone from the other node's view of the room: the new one leaving is the last.
+    const lefts = () => eventsOnB.filter((event) => event.type === 'publisher-left' && event.roomId === roomId).length;
+    const leftBefore = lefts();
+    await nodeA.closePeer(nextId);
+    await expect.poll(lefts, { timeout: 20_000 }).toBe(leftBefore + 1);
 
     await nodeB.closePeer(viewerId);
     await Promise.all([next.close(), viewer.close()]);
@@ -122,5 +130,149 @@ describe.skipIf(!hasJanus)('Janus behind the MediaServer interface', () => {
     await nodeB.closePeer(viewerId);
     await Promise.all([publisher.close(), viewer.close()]);
     await nodeA.closeRoom(roomId);
+  }, 120_000);
+
+  it('tells a publisher replaced through another node that it was replaced, not to reconnect', async () => {
+    const roomId = `room-${randomUUID()}`;
+    const first = createPublisher('VP8');
+    const firstId = randomUUID();
+    await first.accept(await nodeB.publish(roomId, firstId, await first.offer()));
+    await first.connected();
+
+    const next = createPublisher('VP8');
+    await next.accept(await nodeA.publish(roomId, randomUUID(), await next.offer()));
+    await expect.poll(() => eventsOnB, { timeout: 20_000 }).toContainEqual({ type: 'publisher-replaced', peerId: firstId });
+    expect(eventsOnB).not.toContainEqual({ type: 'peer-failed', peerId: firstId });
+    expect((await nodeB.stats()).find((room) => room.roomId === roomId)).toBeUndefined();
+    await Promise.all([first.close(), next.close()]);
+    await nodeA.closeRoom(roomId);
+  }, 120_000);
+
+  it('lets viewers through another node go when a room is closed, and hears the room when its id is used again', async () => {
+    const roomId = `room-${randomUUID()}`;
+    const publisher = createPublisher('VP8');
+    await publisher.accept(await nodeA.publish(roomId, randomUUID(), await publisher.offer()));
+    await publisher.connected();
+    publisher.startSending();
+    const viewer = createViewer(['VP8']);
+    const viewerId = randomUUID();
+    await viewer.accept(await nodeB.view(roomId, viewerId, await viewer.offer()));
+    await viewer.connected();
+    await viewer.receive(5, 20_000);
+
+    await nodeA.closeRoom(roomId);
+    await expect.poll(() => eventsOnB, { timeout: 20_000 }).toContainEqual({ type: 'peer-failed', peerId: viewerId });
+    expect((await nodeB.stats()).find((room) => room.roomId === roomId)?.viewerPeerIds ?? []).toEqual([]);
+    await Promise.all([publisher.close(), viewer.close()]);
+
+    // The same room id again (a unit's room reopened): node B hears its new publisher come and go.
+    const lefts = () => eventsOnB.filter((event) => event.type === 'publisher-left' && event.roomId === roomId).length;
+    const leftBefore = lefts();
+    const again = createViewer(['VP8']);
+    const againId = randomUUID();
+    await again.accept(await nodeB.view(roomId, againId, await again.offer()));
+    await again.connected();
+    const back = createPublisher('VP8');
+    const backId = randomUUID();
+    await back.accept(await nodeA.publish(roomId, backId, await back.offer()));
+    await back.connected();
+    back.startSending();
+    await again.receive(20, 30_000);
+    await nodeA.closePeer(backId);
+    await expect.poll(lefts, { timeout: 20_000 }).toBe(leftBefore + 1);
+    await nodeB.closePeer(againId);
+    await Promise.all([back.close(), again.close()]);
+    await nodeA.closeRoom(roomId);
+  }, 120_000);
+
+  it('when one Janus is lost, reports failed only the peers in its rooms, viewers that offered included', async () => {
+    const other = await startJanus();
+    const urls = [janus.url, other.url];
+    const node = new JanusMediaServer(
+      { urls, targetBitrateKbps: 1500 },
+      new SfuSupervisor({ iceServers: [], portRange: null, additionalHostAddresses: [], targetBitrateKbps: 1500 }),
+    );
+    const events: MediaEvent[] = [];
+    node.on((event) => events.push(event));
+    try {
+      const roomOn = (url: string) => {
+        for (;;) {
+          const roomId = `room-${randomUUID()}`;
+          if (placeRoom(roomId, urls) === url) return roomId;
+        }
+      };
+      const lostRoom = roomOn(other.url);
+      const keptRoom = roomOn(janus.url);
+      const peers = new Map<string, { id: string; close(): Promise<void> }[]>();
+      for (const roomId of [lostRoom, keptRoom]) {
+        const publisher = createPublisher('VP8');
+        const publisherId = randomUUID();
+        await publisher.accept(await node.publish(roomId, publisherId, await publisher.offer()));
+        await publisher.connected();
+        publisher.startSending();
+        const viewer = createViewer(['VP8']);
+        const viewerId = randomUUID();
+        await viewer.accept(await node.view(roomId, viewerId, await viewer.offer()));
+        await viewer.connected();
+        await viewer.receive(5, 20_000);
+        peers.set(roomId, [
+          { id: publisherId, close: () => publisher.close() },
+          { id: viewerId, close: () => viewer.close() },
+        ]);
+      }
+
+      await other.stop();
+      for (const { id } of peers.get(lostRoom)!) {
+        await expect.poll(() => events, { timeout: 20_000 }).toContainEqual({ type: 'peer-failed', peerId: id });
+      }
+      expect(node.state.state).toBe('restarting');
+      expect(events).not.toContainEqual({ type: 'restarted' });
+      for (const { id } of peers.get(keptRoom)!) expect(events).not.toContainEqual({ type: 'peer-failed', peerId: id });
+      const kept = (await node.stats()).find((room) => room.roomId === keptRoom);
+      expect(kept?.viewerPeerIds).toEqual([peers.get(keptRoom)![1]!.id]);
+      expect((await node.stats()).find((room) => room.roomId === lostRoom)?.viewerPeerIds ?? []).toEqual([]);
+      for (const list of peers.values()) for (const peer of list) await peer.close();
+      await node.closeRoom(keptRoom);
+    } finally {
+      await node.stop();
+      await other.stop();
+    }
+  }, 120_000);
+
+  it('after the node’s own SFU restarts, reports its viewers failed and feeds the next viewer through a new bridge', async () => {
+    const sfu = new SfuSupervisor({ iceServers: [], portRange: null, additionalHostAddresses: [], targetBitrateKbps: 1500 });
+    const node = new JanusMediaServer({ urls: [janus.url], targetBitrateKbps: 1500 }, sfu);
+    const events: MediaEvent[] = [];
+    node.on((event) => events.push(event));
+    const roomId = `room-${randomUUID()}`;
+    const publisher = createPublisher('VP8');
+    try {
+      await publisher.accept(await nodeA.publish(roomId, randomUUID(), await publisher.offer()));
+      await publisher.connected();
+      publisher.startSending();
+      const viewer = createViewer(['VP8']);
+      const viewerId = randomUUID();
+      await viewer.accept(await node.view(roomId, viewerId, await viewer.offer()));
+      await viewer.connected();
+      await viewer.receive(5, 20_000);
+
+      const pid = sfu.pid!;
+      process.kill(pid, 'SIGKILL');
+      await expect.poll(() => events, { timeout: 30_000 }).toContainEqual({ type: 'peer-failed', peerId: viewerId });
+      await expect.poll(() => sfu.pid !== undefined && sfu.pid !== pid, { timeout: 30_000 }).toBe(true);
+      await viewer.close();
+
+      const again = createViewer(['VP8']);
+      const againId = randomUUID();
+      await again.accept(await node.view(roomId, againId, await again.offer()));
+      await again.connected();
+      await again.receive(20, 30_000);
+      await node.closePeer(againId);
+      await again.close();
+    } finally {
+      await publisher.close();
+      await node.stop();
+      await nodeA.closeRoom(roomId);
+    }
   }, 120_000);
 });

@@ -59,6 +59,8 @@ export type MediaEvent =
   | { type: 'publisher-back'; roomId: string }
   /** ICE or DTLS failed for a peer: it is gone. */
   | { type: 'peer-failed'; peerId: string }
+  /** A newer publisher took the room through another server process sharing the media server: this publisher is gone. */
+  | { type: 'publisher-replaced'; peerId: string }
   /** The media process died and was started again: every peer is gone. */
   | { type: 'restarted' };
 

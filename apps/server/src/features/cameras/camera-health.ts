@@ -1,10 +1,10 @@
 import { CAMERA_HEALTH, type CameraStatus } from '@argus/contracts/http/cameras';
 import type { CameraRow } from './cameras.repository';
 
-/** What the SFU measures of a room's publisher. */
+/** What the SFU measures of a room's publisher; null where the media server measures nothing (Janus, docs/decisions/0076-janus-behind-the-media-server-interface.md). */
 export interface LiveFeed {
-  fps: number;
-  packetLoss: number;
+  fps: number | null;
+  packetLoss: number | null;
 }
 
 /** Stream rooms with a live publisher right now, keyed by room id. */
@@ -12,7 +12,8 @@ export type LiveRoomSnapshot = ReadonlyMap<string, LiveFeed>;
 
 /** Where the health check learns which rooms are live (the SFU). */
 export interface LiveRooms {
-  snapshot(): Promise<LiveRoomSnapshot>;
+  /** `roomIds`: the rooms the caller asks about, for publishers held by another node through a shared media server. */
+  snapshot(roomIds: readonly string[]): Promise<LiveRoomSnapshot>;
 }
 
 export const NO_LIVE_ROOMS: LiveRooms = { snapshot: async () => new Map() };

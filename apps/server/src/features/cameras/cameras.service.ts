@@ -115,10 +115,11 @@ export class CamerasService {
 
   /** Re-derives every camera's status (or only those publishing to `roomId`); returns the cameras whose status changed. */
   async checkHealth(roomId?: string): Promise<CameraRow[]> {
-    this.live = await this.rooms.snapshot();
+    const rows = await this.cameras.list({ includeInactive: true });
+    this.live = await this.rooms.snapshot([...new Set(rows.flatMap((row) => (row.room === null ? [] : [row.room])))]);
     const now = this.clock.now();
     const changed: CameraRow[] = [];
-    for (const row of await this.cameras.list({ includeInactive: true })) {
+    for (const row of rows) {
       if (roomId !== undefined && row.room !== roomId) continue;
       const health = cameraHealth(row, now, this.live);
       if (health.status === row.status && health.reason === row.status_reason) continue;

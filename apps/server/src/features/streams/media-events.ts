@@ -29,6 +29,12 @@ export function handleMediaEvent(
       void endPeers([event.peerId], false);
       break;
     }
+    case 'publisher-replaced': {
+      // As on one node, not a failure to reconnect from: reconnecting would take the room back (docs/decisions/0076-janus-behind-the-media-server-interface.md).
+      peers.get(event.peerId)?.notify?.({ type: 'closed', reason: 'Another connection started publishing to this room.' });
+      void endPeers([event.peerId], false);
+      break;
+    }
     case 'restarted': {
       const all = peers.all();
       for (const roomId of new Set(all.map((peer) => peer.roomId))) announce(roomId, 'media-restarted');

@@ -36,7 +36,11 @@ export class JanusEdge {
     if (!bridge) {
       bridge = this.open(roomId);
       this.bridges.set(roomId, bridge);
-      bridge.catch(() => this.bridges.delete(roomId));
+      // Only this attempt: a later one may have taken its place by the time it fails.
+      const attempt = bridge;
+      bridge.catch(() => {
+        if (this.bridges.get(roomId) === attempt) this.bridges.delete(roomId);
+      });
     }
     try {
       return await bridge;
@@ -61,19 +65,34 @@ export class JanusEdge {
     await current?.handle.detach().catch(() => undefined);
   }
 
-  /** Forgets a bridge whose SFU side failed; the next viewer opens another. */
-  async dropBridge(peerId: string): Promise<void> {
+  /** Forgets a bridge whose SFU side failed: its room, for a new one to be opened there, or null if it was none. */
+  async dropBridge(peerId: string): Promise<string | null> {
     for (const [roomId, promise] of this.bridges) {
       const bridge = await promise.catch(() => null);
       if (bridge?.peerId !== peerId) continue;
-      this.bridges.delete(roomId);
+      if (this.bridges.get(roomId) === promise) this.bridges.delete(roomId);
       await bridge.handle.detach().catch(() => undefined);
+      return roomId;
     }
+    return null;
+  }
+
+  /** The rooms fed from Janus (or being opened). */
+  rooms(): string[] {
+    return [...this.bridges.keys()];
+  }
+
+  /** The SFU restarted: its side of every bridge is gone, so each Janus subscription is let go too. */
+  async reset(): Promise<void> {
+    const bridges = [...this.bridges.values()];
+    this.bridges.clear();
+    for (const promise of bridges) await (await promise.catch(() => null))?.handle.detach().catch(() => undefined);
   }
 
   async close(roomId: string): Promise<void> {
-    const bridge = await this.bridges.get(roomId)?.catch(() => null);
+    const promise = this.bridges.get(roomId);
     this.bridges.delete(roomId);
+    const bridge = await promise?.catch(() => null);
     if (!bridge) return;
     await bridge.handle.detach().catch(() => undefined);
     await this.sfu.closePeer(bridge.peerId);

@@ -1,12 +1,13 @@
 import Janode from 'janode';
-import type { VideoRoomHandle } from 'janode/plugins/videoroom';
+import VideoRoomPlugin, { type VideoRoomHandle } from 'janode/plugins/videoroom';
 import type { IceCandidate } from '@argus/contracts/http/streams';
 import { MediaError, type MediaEvent, type MediaRoomStats, type MediaServer, type MediaServerState } from '../media-server';
 import { JanusEdge } from './janus-edge';
+import { EdgeViewers } from './janus-edge-viewers';
 import { JanusInstance } from './janus-instance';
 import { NO_SUCH_ROOM, ensureRoom, janusCode, publisherOf } from './janus-rooms';
 import { placeRoom } from './janus-placement';
-import { RoomWatch } from './janus-room-watch';
+import { RoomWatches } from './janus-room-watches';
 
 export interface JanusMediaConfig {
   /** The WebSocket API of every Janus instance, the same list on every Argus node. */
@@ -33,15 +34,17 @@ interface JanusPeer {
 export class JanusMediaServer implements MediaServer {
   private readonly instances: Map<string, JanusInstance>;
   private readonly peers = new Map<string, JanusPeer>();
-  private readonly watches = new Map<string, RoomWatch>();
-  /** Viewers that offered themselves, served by this node's SFU from its subscription to Janus: their rooms. */
-  private readonly edgeViewers = new Map<string, string>();
+  /** Viewers on this node hear their publisher leave and come back through a participant that only listens. */
+  private readonly watches: RoomWatches;
+  private readonly edgeViewers: EdgeViewers;
   private readonly edge: JanusEdge;
   private readonly unsubscribeEdge: () => void;
   /** One handle per instance for looking rooms up, opened on first use. */
   private readonly lookups = new Map<JanusInstance, Promise<VideoRoomHandle>>();
   private readonly listeners = new Set<(event: MediaEvent) => void>();
   state: MediaServerState = { state: 'stopped', restarts: 0, startedAt: null };
+  /** Set by `stop`: a request arriving late must not open a Janus session again. */
+  private stopped = false;
 
   constructor(
     private readonly config: JanusMediaConfig,
@@ -51,10 +54,19 @@ export class JanusMediaServer implements MediaServer {
       if (this.state.state !== 'running') this.state = { ...this.state, state: 'running', startedAt: this.state.startedAt ?? Date.now() };
     };
     this.instances = new Map(config.urls.map((url) => [url, new JanusInstance(url, (instance) => this.lost(instance), connected)]));
+    this.watches = new RoomWatches(config.targetBitrateKbps, {
+      left: (roomId) => this.broadcast({ type: 'publisher-left', roomId }),
+      back: (roomId) => this.broadcast({ type: 'publisher-back', roomId }),
+      newPublisher: (roomId, feed) => this.resubscribe(roomId, feed),
+      ended: (roomId) => this.roomEnded(roomId),
+    });
     this.edge = new JanusEdge(sfu, async (roomId) => {
       const handle = await this.instanceFor(roomId).attach();
-      return { handle, feed: await publisherOf(handle, roomId).catch(() => null) };
+      // The watch knows which publisher joined last; Janus's participant list does not say (a replaced one may still be listed).
+      const feed = this.watches.get(roomId)?.newest ?? (await publisherOf(handle, roomId).catch(() => null));
+      return { handle, feed };
     });
+    this.edgeViewers = new EdgeViewers(this.edge);
     this.unsubscribeEdge = sfu.on((event) => void this.fromEdge(event));
   }
 
@@ -63,6 +75,7 @@ export class JanusMediaServer implements MediaServer {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     this.peers.clear();
     this.watches.clear();
     this.edgeViewers.clear();
@@ -80,49 +93,25 @@ export class JanusMediaServer implements MediaServer {
 
   async publish(roomId: string, peerId: string, offerSdp: string): Promise<string> {
     const instance = this.instanceFor(roomId);
-    const handle = await instance.attach();
+    const handle = await this.attach(instance);
     try {
       await ensureRoom(handle, roomId, this.config.targetBitrateKbps);
-      const joined = await handle.joinConfigurePublisher({
-        room: roomId,
-        feed: peerId,
-        display: peerId,
-        bitrate: this.config.targetBitrateKbps * 1000,
-        jsep: { type: 'offer', sdp: offerSdp },
-      });
+      // Only Janus's refusal of the offer is the publisher's fault (bad_sdp); a room it cannot make or list is the server's.
+      const joined = await handle
+        .joinConfigurePublisher({
+          room: roomId,
+          feed: peerId,
+          display: peerId,
+          bitrate: this.config.targetBitrateKbps * 1000,
+          jsep: { type: 'offer', sdp: offerSdp },
+        })
+        .catch((error: unknown) => {
+          throw mediaError(error, 'bad_sdp');
+        });
       if (!joined.jsep) throw new MediaError('bad_sdp', 'Janus accepted the publisher but sent no answer.');
       this.track(peerId, { roomId, role: 'publish', instance, handle, feed: peerId });
       // The newest publisher wins, wherever the earlier one was published.
       await this.kickOtherPublishers(handle, roomId, peerId);
-      return joined.jsep.sdp;
-    } catch (error) {
-      await handle.detach().catch(() => undefined);
-      throw mediaError(error, 'bad_sdp');
-    }
-  }
-
-  async view(roomId: string, peerId: string, offerSdp: string): Promise<string> {
-    const bridge = await this.edge.ensure(roomId).catch((error: unknown) => {
-      throw mediaError(error, 'media_unavailable');
-    });
-    const answer = await this.edge.sfu.view(roomId, peerId, offerSdp);
-    this.edgeViewers.set(peerId, roomId);
-    await this.watch(roomId, this.instanceFor(roomId));
-    // Nobody published a moment ago: one who came before the watch listened would go unheard.
-    if (!bridge) await this.edge.ensure(roomId).catch(() => null);
-    return answer;
-  }
-
-  async viewOffer(roomId: string, peerId: string): Promise<string> {
-    const instance = this.instanceFor(roomId);
-    const handle = await instance.attach();
-    try {
-      const feed = await publisherOf(handle, roomId);
-      if (!feed) throw new MediaError('media_unavailable', 'Nobody is publishing to this room yet. Try again once the video is live.');
-      const joined = await handle.joinSubscriber({ room: roomId, feed });
-      if (!joined.jsep) throw new MediaError('media_unavailable', 'Janus subscribed the viewer but sent no offer.');
-      this.track(peerId, { roomId, role: 'view', instance, handle, feed });
-      await this.watch(roomId, instance);
       return joined.jsep.sdp;
     } catch (error) {
       this.peers.delete(peerId);
@@ -131,8 +120,46 @@ export class JanusMediaServer implements MediaServer {
     }
   }
 
+  async view(roomId: string, peerId: string, offerSdp: string): Promise<string> {
+    this.refuseWhenStopped();
+    const bridge = await this.edge.ensure(roomId).catch((error: unknown) => {
+      throw mediaError(error, 'media_unavailable');
+    });
+    const answer = await this.edgeViewers.add(roomId, peerId, offerSdp);
+    try {
+      const watch = await this.watches.open(roomId, this.instanceFor(roomId));
+      // Nobody published a moment ago (one who came before the watch listened would go unheard), or
+      // the bridge took a replaced publisher Janus still listed: the watch knows the newest.
+      const newest = watch.newest;
+      if (newest !== null && bridge?.feed !== newest) await this.edge.follow(roomId, newest).catch(() => undefined);
+    } catch (error) {
+      await this.release(peerId);
+      throw mediaError(error, 'media_unavailable');
+    }
+    return answer;
+  }
+
+  async viewOffer(roomId: string, peerId: string): Promise<string> {
+    const instance = this.instanceFor(roomId);
+    const handle = await this.attach(instance);
+    try {
+      const feed = await publisherOf(handle, roomId);
+      if (!feed) throw new MediaError('media_unavailable', 'Nobody is publishing to this room yet. Try again once the video is live.');
+      const joined = await handle.joinSubscriber({ room: roomId, feed });
+      if (!joined.jsep) throw new MediaError('media_unavailable', 'Janus subscribed the viewer but sent no offer.');
+      this.track(peerId, { roomId, role: 'view', instance, handle, feed });
+      await this.watches.open(roomId, instance);
+      return joined.jsep.sdp;
+    } catch (error) {
+      this.peers.delete(peerId);
+      await handle.detach().catch(() => undefined);
+      await this.unwatchIfIdle(roomId);
+      throw mediaError(error, 'media_unavailable');
+    }
+  }
+
   async answer(peerId: string, answerSdp: string): Promise<void> {
-    if (this.edgeViewers.has(peerId)) return this.edge.sfu.answer(peerId, answerSdp);
+    if (this.edgeViewers.has(peerId)) return this.edgeViewers.answer(peerId, answerSdp);
     const peer = this.peer(peerId);
     if (peer.role !== 'view') throw new MediaError('out_of_order', 'Only a viewer answers the media server’s offer.');
     await peer.handle.start({ jsep: { type: 'answer', sdp: answerSdp } }).catch((error: unknown) => {
@@ -141,7 +168,7 @@ export class JanusMediaServer implements MediaServer {
   }
 
   async addIceCandidate(peerId: string, candidate: IceCandidate | null): Promise<void> {
-    if (this.edgeViewers.has(peerId)) return this.edge.sfu.addIceCandidate(peerId, candidate);
+    if (this.edgeViewers.has(peerId)) return this.edgeViewers.addIceCandidate(peerId, candidate);
     await this.peer(peerId)
       .handle.trickle(candidate)
       .catch((error: unknown) => {
@@ -150,13 +177,17 @@ export class JanusMediaServer implements MediaServer {
   }
 
   async closePeer(peerId: string): Promise<void> {
-    const edgeRoom = this.edgeViewers.get(peerId);
-    if (edgeRoom !== undefined) {
-      this.edgeViewers.delete(peerId);
-      await this.edge.sfu.closePeer(peerId);
-      if (![...this.edgeViewers.values()].includes(edgeRoom)) await this.edge.close(edgeRoom);
-      return this.unwatchIfIdle(edgeRoom);
-    }
+    await this.release(peerId);
+  }
+
+  /**
+   * The one way a peer of this node goes, closed or failed: its SFU peer or Janus handle, then the
+   * room's bridge and watch once no viewer here needs them. The stream service ends a failed peer
+   * without closing its media, so a failure must release it here or the node keeps pulling the room.
+   */
+  private async release(peerId: string): Promise<void> {
+    const edgeRoom = await this.edgeViewers.release(peerId);
+    if (edgeRoom !== null) return this.unwatchIfIdle(edgeRoom);
     const peer = this.peers.get(peerId);
     if (!peer) return;
     this.peers.delete(peerId);
@@ -164,10 +195,16 @@ export class JanusMediaServer implements MediaServer {
     await this.unwatchIfIdle(peer.roomId);
   }
 
+  /** A peer of this node is gone without being asked: released, and reported so its client reconnects. */
+  private failed(peerId: string): void {
+    void this.release(peerId);
+    this.broadcast({ type: 'peer-failed', peerId });
+  }
+
   async closeRoom(roomId: string): Promise<void> {
     for (const [peerId, peer] of this.peers) if (peer.roomId === roomId) await this.closePeer(peerId);
-    for (const [peerId, room] of this.edgeViewers) if (room === roomId) await this.closePeer(peerId);
-    const handle = await this.instanceFor(roomId).attach();
+    for (const peerId of this.edgeViewers.where((room) => room === roomId)) await this.closePeer(peerId);
+    const handle = await this.attach(this.instanceFor(roomId));
     try {
       await handle.destroy({ room: roomId }).catch((error: unknown) => {
         if (janusCode(error) !== NO_SUCH_ROOM) throw mediaError(error, 'media_unavailable');
@@ -183,13 +220,7 @@ export class JanusMediaServer implements MediaServer {
    * null, unless this node's SFU receives the room from Janus: then they are what it receives.
    */
   async stats(): Promise<MediaRoomStats[]> {
-    const rooms = new Map<string, MediaRoomStats>();
-    if (this.edgeViewers.size > 0) {
-      for (const entry of await this.edge.sfu.stats()) {
-        const viewerPeerIds = entry.viewerPeerIds.filter((peerId) => this.edgeViewers.has(peerId));
-        rooms.set(entry.roomId, { ...entry, publisherPeerId: null, viewerPeerIds });
-      }
-    }
+    const rooms = new Map((await this.edgeViewers.stats()).map((entry) => [entry.roomId, entry]));
     for (const [peerId, peer] of this.peers) {
       const room = rooms.get(peer.roomId) ?? {
         roomId: peer.roomId,
@@ -223,11 +254,25 @@ export class JanusMediaServer implements MediaServer {
   private lookup(instance: JanusInstance): Promise<VideoRoomHandle> {
     let handle = this.lookups.get(instance);
     if (!handle) {
-      handle = instance.attach();
+      handle = this.attach(instance);
       this.lookups.set(instance, handle);
-      handle.catch(() => this.lookups.delete(instance));
+      // Only this attempt: a later one may have taken its place by the time it fails.
+      const attempt = handle;
+      handle.catch(() => {
+        if (this.lookups.get(instance) === attempt) this.lookups.delete(instance);
+      });
     }
     return handle;
+  }
+
+  /** A handle on the instance, refused once stopped: a late request would otherwise open a session that nothing closes. */
+  private attach(instance: JanusInstance): Promise<VideoRoomHandle> {
+    this.refuseWhenStopped();
+    return instance.attach();
+  }
+
+  private refuseWhenStopped(): void {
+    if (this.stopped) throw new MediaError('media_unavailable', 'The media server is stopping.');
   }
 
   private instanceFor(roomId: string): JanusInstance {
@@ -240,18 +285,30 @@ export class JanusMediaServer implements MediaServer {
     return peer;
   }
 
-  /** Keeps a peer, and reports it failed when Janus hangs it up without being asked (ICE or DTLS failed, kicked). */
+  /**
+   * Keeps a peer, and reports it failed when Janus hangs it up without being asked (ICE or DTLS
+   * failed), or replaced when a newer publisher kicked it through another node: told to reconnect,
+   * it would take the room back and the two would take turns for ever.
+   */
   private track(peerId: string, peer: JanusPeer): void {
     this.peers.set(peerId, peer);
-    const failed = () => {
+    let kicked = false;
+    const gone = () => {
       if (this.peers.get(peerId) !== peer) return;
-      this.peers.delete(peerId);
-      void peer.handle.detach().catch(() => undefined);
-      this.broadcast({ type: 'peer-failed', peerId });
+      if (!kicked) return this.failed(peerId);
+      void this.release(peerId);
+      this.broadcast({ type: 'publisher-replaced', peerId });
     };
-    peer.handle.once(Janode.EVENT.HANDLE_ICE_FAILED, failed);
-    peer.handle.once(Janode.EVENT.HANDLE_HANGUP, failed);
-    peer.handle.once(Janode.EVENT.HANDLE_DETACHED, failed);
+    if (peer.role === 'publish') {
+      peer.handle.on(VideoRoomPlugin.EVENT.VIDEOROOM_LEAVING, (data: { feed?: string; reason?: string }) => {
+        if (data.reason !== 'kicked' || String(data.feed) !== peerId) return;
+        kicked = true;
+        gone();
+      });
+    }
+    peer.handle.once(Janode.EVENT.HANDLE_ICE_FAILED, gone);
+    peer.handle.once(Janode.EVENT.HANDLE_HANGUP, gone);
+    peer.handle.once(Janode.EVENT.HANDLE_DETACHED, gone);
   }
 
   private async kickOtherPublishers(handle: VideoRoomHandle, roomId: string, peerId: string): Promise<void> {
@@ -266,19 +323,15 @@ export class JanusMediaServer implements MediaServer {
     }
   }
 
-  /** Viewers on this node hear their publisher leave and come back through a participant that only listens. */
-  private async watch(roomId: string, instance: JanusInstance): Promise<void> {
-    if (this.watches.has(roomId)) return;
-    const watch = new RoomWatch(roomId, instance, this.config.targetBitrateKbps, {
-      left: () => this.broadcast({ type: 'publisher-left', roomId }),
-      back: () => this.broadcast({ type: 'publisher-back', roomId }),
-      newPublisher: (newFeed) => this.resubscribe(roomId, newFeed),
-    });
-    this.watches.set(roomId, watch);
-    await watch.start().catch((error: unknown) => {
-      this.watches.delete(roomId);
-      throw error;
-    });
+  /**
+   * The room was destroyed in Janus (closed through some node; its id may be used again) or the
+   * watch put out of it: the watch hears no more, and the bridge feeds from a room that is gone.
+   * Each viewer here is told to reconnect, which finds the room as it is now.
+   */
+  private roomEnded(roomId: string): void {
+    for (const peerId of this.edgeViewers.where((room) => room === roomId)) this.failed(peerId);
+    for (const [peerId, peer] of this.peers) if (peer.roomId === roomId && peer.role === 'view') this.failed(peerId);
+    void this.edge.close(roomId).catch(() => undefined);
   }
 
   /**
@@ -286,21 +339,18 @@ export class JanusMediaServer implements MediaServer {
    * each viewer here is told to connect again, which subscribes it to the new feed.
    */
   private resubscribe(roomId: string, feed: string): void {
-    if ([...this.edgeViewers.values()].includes(roomId)) void this.edge.follow(roomId, feed).catch(() => undefined);
+    if (this.edgeViewers.inRoom(roomId)) void this.edge.follow(roomId, feed).catch(() => undefined);
     for (const [peerId, peer] of this.peers) {
       if (peer.roomId !== roomId || peer.role !== 'view' || peer.feed === feed) continue;
-      this.peers.delete(peerId);
-      void peer.handle.detach().catch(() => undefined);
-      this.broadcast({ type: 'peer-failed', peerId });
+      this.failed(peerId);
     }
   }
 
   private async unwatchIfIdle(roomId: string): Promise<void> {
     const watch = this.watches.get(roomId);
-    if (!watch || [...this.edgeViewers.values()].includes(roomId)) return;
+    if (!watch || this.edgeViewers.inRoom(roomId)) return;
     if ([...this.peers.values()].some((peer) => peer.roomId === roomId && peer.role === 'view')) return;
-    this.watches.delete(roomId);
-    await watch.stop();
+    await this.watches.close(roomId);
   }
 
   /**
@@ -309,27 +359,34 @@ export class JanusMediaServer implements MediaServer {
    */
   private async fromEdge(event: MediaEvent): Promise<void> {
     if (event.type === 'restarted') {
-      this.edgeViewers.clear();
-      this.broadcast(event);
+      // Every SFU peer is gone, the bridges' SFU side too: they are let go so the next viewer opens new ones.
+      await this.edge.reset();
+      for (const peerId of this.edgeViewers.where(() => true)) this.failed(peerId);
     } else if (event.type === 'peer-failed') {
-      if (this.edgeViewers.delete(event.peerId)) this.broadcast(event);
-      else if (await this.edge.isBridge(event.peerId)) await this.edge.dropBridge(event.peerId);
+      if (this.edgeViewers.has(event.peerId)) this.failed(event.peerId);
+      else if (await this.edge.isBridge(event.peerId)) {
+        const roomId = await this.edge.dropBridge(event.peerId);
+        // The room's viewers here would otherwise stay black until the next viewer came.
+        if (roomId !== null && this.edgeViewers.inRoom(roomId)) await this.edge.ensure(roomId).catch(() => null);
+      }
     }
   }
 
-  /** The session on an instance was lost: every peer of this node there is gone, as after the SFU's restart. */
+  /**
+   * The session on an instance was lost (Janus restarted, the network broke): every handle of this
+   * node there is gone. Only the peers in that instance's rooms are reported failed, so they
+   * reconnect, and the bridges feeding this node's SFU from it are closed; peers on other instances
+   * are untouched.
+   */
   private lost(instance: JanusInstance): void {
-    let any = false;
-    for (const [peerId, peer] of this.peers) {
-      if (peer.instance !== instance) continue;
-      this.peers.delete(peerId);
-      any = true;
-    }
-    for (const [roomId, watch] of this.watches) if (watch.instance === instance) this.watches.delete(roomId);
+    const onInstance = (roomId: string) => this.instanceFor(roomId) === instance;
+    this.watches.dropInstance(instance);
     this.lookups.delete(instance);
+    for (const [peerId, peer] of this.peers) if (peer.instance === instance) this.failed(peerId);
+    for (const peerId of this.edgeViewers.where(onInstance)) this.failed(peerId);
+    for (const roomId of this.edge.rooms()) if (onInstance(roomId)) void this.edge.close(roomId).catch(() => undefined);
     // Until a node asks again and the session is opened anew, as the SFU's state reads while it restarts.
     this.state = { ...this.state, state: 'restarting', restarts: this.state.restarts + 1 };
-    if (any) this.broadcast({ type: 'restarted' });
   }
 
   private broadcast(event: MediaEvent): void {

@@ -9,6 +9,8 @@ export interface RoomWatchListener {
   back(): void;
   /** A publisher joined: viewers here subscribed to another feed must subscribe again (it replaces that one). */
   newPublisher(feed: string): void;
+  /** The room was destroyed in Janus (closed through some node) or this watch was put out of it: it hears nothing more. */
+  ended(): void;
 }
 
 /**
@@ -18,7 +20,9 @@ export interface RoomWatchListener {
  */
 export class RoomWatch {
   private handle: VideoRoomHandle | null = null;
+  /** The room's publishers in the order this watch saw them join: the last is the newest. */
   private readonly publishers = new Set<string>();
+  private ownFeed: string | null = null;
 
   constructor(
     private readonly roomId: string,
@@ -27,6 +31,11 @@ export class RoomWatch {
     private readonly listener: RoomWatchListener,
   ) {}
 
+  /** The publisher that joined last as far as this watch heard, or null: Janus's participant list has no order to tell. */
+  get newest(): string | null {
+    return [...this.publishers].at(-1) ?? null;
+  }
+
   async start(): Promise<void> {
     const handle = await this.instance.attach();
     this.handle = handle;
@@ -34,20 +43,33 @@ export class RoomWatch {
     handle.on(VideoRoomPlugin.EVENT.VIDEOROOM_PUB_LIST, (data: { room?: string; publishers: { feed: string }[] }) => {
       if (isThisRoom(data)) for (const { feed } of data.publishers) this.joined(feed);
     });
-    for (const event of [VideoRoomPlugin.EVENT.VIDEOROOM_UNPUBLISHED, VideoRoomPlugin.EVENT.VIDEOROOM_LEAVING]) {
+    // A publisher replaced by a newer one is kicked: the others hear `kicked`, not `unpublished` or `leaving`.
+    for (const event of [
+      VideoRoomPlugin.EVENT.VIDEOROOM_UNPUBLISHED,
+      VideoRoomPlugin.EVENT.VIDEOROOM_LEAVING,
+      VideoRoomPlugin.EVENT.VIDEOROOM_KICKED,
+    ]) {
       handle.on(event, (data: { room?: string; feed: string }) => {
-        if (isThisRoom(data)) this.gone(data.feed);
+        if (!isThisRoom(data)) return;
+        if (data.feed !== undefined && data.feed === this.ownFeed) this.end();
+        else this.gone(data.feed);
       });
     }
+    // Room ids are used again (a unit's room reopened): a watch left in a destroyed room would never hear the new one.
+    handle.on(VideoRoomPlugin.EVENT.VIDEOROOM_DESTROYED, (data: { room?: string }) => {
+      if (isThisRoom(data)) this.end();
+    });
     // Viewers that offer may come before the room's first publisher: the room is made for them to wait in.
     await ensureRoom(handle, this.roomId, this.bitrateKbps);
     const joined = await handle.joinPublisher({ room: this.roomId, display: 'argus-watch' });
+    this.ownFeed = String(joined.feed);
     for (const { feed } of joined.publishers) this.publishers.add(feed);
   }
 
   async stop(): Promise<void> {
-    await this.handle?.detach().catch(() => undefined);
+    const handle = this.handle;
     this.handle = null;
+    await handle?.detach().catch(() => undefined);
   }
 
   private joined(feed: string): void {
@@ -60,6 +82,17 @@ export class RoomWatch {
 
   private gone(feed: string): void {
     if (!this.publishers.delete(feed)) return;
-    if (this.publishers.size === 0) this.listener.left();
+    const newest = this.newest;
+    if (newest === null) this.listener.left();
+    // A replaced publisher may still have been listed when a viewer subscribed to it: move viewers to the one that stays.
+    else this.listener.newPublisher(newest);
+  }
+
+  private end(): void {
+    if (!this.handle) return;
+    const hadPublishers = this.publishers.size > 0;
+    this.publishers.clear();
+    if (hadPublishers) this.listener.left();
+    this.listener.ended();
   }
 }
