@@ -81,6 +81,8 @@ admin: { admin_ws = false }
 
   const child: ChildProcess = spawn('/usr/bin/janus', ['--config', path.join(directory, 'janus.jcfg'), '--configs-folder', directory], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Debian's janus 1.1.2 can dump core as it stops: the dump lands in this folder, removed with it.
+    cwd: directory,
   });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
