@@ -56,7 +56,8 @@ const jobs = async (title, list, width) => {
 
 // Chromium drives the browser tests; ffmpeg turns opencv-doc's street clip (vtest.avi) into the
 // fake camera the object-detection tests watch; poppler-utils reads back the printed incident report;
-// nginx is the load balancer in front of three nodes in balancer.scale-out.test.ts.
+// nginx is the load balancer in front of three nodes in balancer.scale-out.test.ts; janus carries
+// live video between two nodes in the Janus tests (docs/decisions/0076-janus-behind-the-media-server-interface.md).
 const debianPackages = [
   ['chromium', '/usr/bin/chromium'],
   ['ffmpeg', '/usr/bin/ffmpeg'],
