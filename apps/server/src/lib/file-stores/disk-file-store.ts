@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -31,11 +31,18 @@ export class DiskFileStore implements FileStore {
     const incoming = path.join(this.root, 'incoming');
     await fs.mkdir(incoming, { recursive: true });
     const temporary = path.join(incoming, `${randomUUID()}.part`);
+    let file: WriteStream | undefined;
     const facts = await meteredIntake(
       source,
       options,
-      (bytes) => pipeline(bytes, createWriteStream(temporary, { flush: true })),
-      () => fs.rm(temporary, { force: true }),
+      (bytes) => pipeline(bytes, (file = createWriteStream(temporary, { flush: true }))),
+      async () => {
+        // A file stream destroyed before its file was open still opens (creates) it, then closes it:
+        // removed before that, a refused upload's part file was left behind.
+        const opened = file;
+        if (opened && !opened.closed) await new Promise<void>((resolve) => opened.once('close', () => resolve()));
+        await fs.rm(temporary, { force: true });
+      },
     );
     const key = keyOf(facts.sha256);
     const target = this.pathOf(key);
