@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JanusMediaServer } from '../src/media/janus/janus-media-server';
 import { placeRoom } from '../src/media/janus/janus-placement';
-import type { MediaEvent } from '../src/media/media-server';
+import type { MediaEvent, MediaServer } from '../src/media/media-server';
 import { SfuSupervisor } from '../src/media/sfu-supervisor';
 import { createPublisher, createViewer } from '../src/media/werift-client';
 import { hasJanus, startJanus, type JanusProcess } from './janus-process';
@@ -15,6 +15,25 @@ import { hasJanus, startJanus, type JanusProcess } from './janus-process';
 if (!hasJanus) {
   if (process.env.CI) throw new Error('janus is required in CI (scripts/test.mjs installs it)');
   console.warn('janus is not installed: the Janus media server tests are SKIPPED on this machine.');
+}
+
+/** A werift publisher connected through `node` and sending VP8 into `roomId`. */
+async function publishing(node: MediaServer, roomId: string) {
+  const client = createPublisher('VP8');
+  const id = randomUUID();
+  await client.accept(await node.publish(roomId, id, await client.offer()));
+  await client.connected();
+  client.startSending();
+  return { client, id };
+}
+
+/** A werift viewer that offers (as a browser or WHEP player does), connected through `node` to `roomId`. */
+async function viewing(node: MediaServer, roomId: string) {
+  const client = createViewer(['VP8']);
+  const id = randomUUID();
+  await client.accept(await node.view(roomId, id, await client.offer()));
+  await client.connected();
+  return { client, id };
 }
 
 describe.skipIf(!hasJanus)('Janus behind the MediaServer interface', () => {
@@ -43,11 +62,7 @@ describe.skipIf(!hasJanus)('Janus behind the MediaServer interface', () => {
 
   it('carries video published through one node to a viewer through the other, who hears the publisher leave and come back', async () => {
     const roomId = `room-${randomUUID()}`;
-    const publisher = createPublisher('VP8');
-    const publisherId = randomUUID();
-    await publisher.accept(await nodeA.publish(roomId, publisherId, await publisher.offer()));
-    await publisher.connected();
-    publisher.startSending();
+    const { client: publisher, id: publisherId } = await publishing(nodeA, roomId);
 
     const viewer = createViewer(['VP8'], { serverOffers: true });
     const viewerId = randomUUID();
@@ -74,16 +89,9 @@ describe.skipIf(!hasJanus)('Janus behind the MediaServer interface', () => {
 
   it('serves a viewer that offers (a browser, WHEP) from the node’s SFU fed by Janus, and keeps it when another publisher takes over', async () => {
     const roomId = `room-${randomUUID()}`;
-    const publisher = createPublisher('VP8');
-    const publisherId = randomUUID();
-    await publisher.accept(await nodeA.publish(roomId, publisherId, await publisher.offer()));
-    await publisher.connected();
-    publisher.startSending();
+    const { client: publisher } = await publishing(nodeA, roomId);
 
-    const viewer = createViewer(['VP8']);
-    const viewerId = randomUUID();
-    await viewer.accept(await nodeB.view(roomId, viewerId, await viewer.offer()));
-    await viewer.connected();
+    const { client: viewer, id: viewerId } = await viewing(nodeB, roomId);
     await viewer.receive(20, 20_000);
     expect((await nodeB.stats()).find((room) => room.roomId === roomId)).toMatchObject({
       publisherPeerId: null,
@@ -91,11 +99,7 @@ describe.skipIf(!hasJanus)('Janus behind the MediaServer interface', () => {
     });
 
     // A new publisher through the other node replaces the first; the same viewer connection receives it.
-    const next = createPublisher('VP8');
-    const nextId = randomUUID();
-    await next.accept(await nodeA.publish(roomId, nextId, await next.offer()));
-    await next.connected();
-    next.startSending();
+    const { client: next, id: nextId } = await publishing(nodeA, roomId);
     await publisher.close();
     await viewer.receive(20, 30_000);
     expect(eventsOnB).not.toContainEqual({ type: 'peer-failed', peerId: viewerId });
@@ -118,10 +122,7 @@ describe.skipIf(!hasJanus)('Janus behind the MediaServer interface', () => {
     });
 
     const roomId = `room-${randomUUID()}`;
-    const viewer = createViewer(['VP8']);
-    const viewerId = randomUUID();
-    await viewer.accept(await nodeB.view(roomId, viewerId, await viewer.offer()));
-    await viewer.connected();
+    const { client: viewer, id: viewerId } = await viewing(nodeB, roomId);
     const publisher = createPublisher('VP8');
     await publisher.accept(await nodeA.publish(roomId, randomUUID(), await publisher.offer()));
     await publisher.connected();
@@ -154,10 +155,7 @@ describe.skipIf(!hasJanus)('Janus behind the MediaServer interface', () => {
     await publisher.accept(await nodeA.publish(roomId, randomUUID(), await publisher.offer()));
     await publisher.connected();
     publisher.startSending();
-    const viewer = createViewer(['VP8']);
-    const viewerId = randomUUID();
-    await viewer.accept(await nodeB.view(roomId, viewerId, await viewer.offer()));
-    await viewer.connected();
+    const { client: viewer, id: viewerId } = await viewing(nodeB, roomId);
     await viewer.receive(5, 20_000);
 
     await nodeA.closeRoom(roomId);
@@ -168,15 +166,8 @@ describe.skipIf(!hasJanus)('Janus behind the MediaServer interface', () => {
     // The same room id again (a unit's room reopened): node B hears its new publisher come and go.
     const lefts = () => eventsOnB.filter((event) => event.type === 'publisher-left' && event.roomId === roomId).length;
     const leftBefore = lefts();
-    const again = createViewer(['VP8']);
-    const againId = randomUUID();
-    await again.accept(await nodeB.view(roomId, againId, await again.offer()));
-    await again.connected();
-    const back = createPublisher('VP8');
-    const backId = randomUUID();
-    await back.accept(await nodeA.publish(roomId, backId, await back.offer()));
-    await back.connected();
-    back.startSending();
+    const { client: again, id: againId } = await viewing(nodeB, roomId);
+    const { client: back, id: backId } = await publishing(nodeA, roomId);
     await again.receive(20, 30_000);
     await nodeA.closePeer(backId);
     await expect.poll(lefts, { timeout: 20_000 }).toBe(leftBefore + 1);
@@ -205,15 +196,8 @@ describe.skipIf(!hasJanus)('Janus behind the MediaServer interface', () => {
       const keptRoom = roomOn(janus.url);
       const peers = new Map<string, { id: string; close(): Promise<void> }[]>();
       for (const roomId of [lostRoom, keptRoom]) {
-        const publisher = createPublisher('VP8');
-        const publisherId = randomUUID();
-        await publisher.accept(await node.publish(roomId, publisherId, await publisher.offer()));
-        await publisher.connected();
-        publisher.startSending();
-        const viewer = createViewer(['VP8']);
-        const viewerId = randomUUID();
-        await viewer.accept(await node.view(roomId, viewerId, await viewer.offer()));
-        await viewer.connected();
+        const { client: publisher, id: publisherId } = await publishing(node, roomId);
+        const { client: viewer, id: viewerId } = await viewing(node, roomId);
         await viewer.receive(5, 20_000);
         peers.set(roomId, [
           { id: publisherId, close: () => publisher.close() },
@@ -250,10 +234,7 @@ describe.skipIf(!hasJanus)('Janus behind the MediaServer interface', () => {
       await publisher.accept(await nodeA.publish(roomId, randomUUID(), await publisher.offer()));
       await publisher.connected();
       publisher.startSending();
-      const viewer = createViewer(['VP8']);
-      const viewerId = randomUUID();
-      await viewer.accept(await node.view(roomId, viewerId, await viewer.offer()));
-      await viewer.connected();
+      const { client: viewer, id: viewerId } = await viewing(node, roomId);
       await viewer.receive(5, 20_000);
 
       const pid = sfu.pid!;
@@ -262,10 +243,7 @@ describe.skipIf(!hasJanus)('Janus behind the MediaServer interface', () => {
       await expect.poll(() => sfu.pid !== undefined && sfu.pid !== pid, { timeout: 30_000 }).toBe(true);
       await viewer.close();
 
-      const again = createViewer(['VP8']);
-      const againId = randomUUID();
-      await again.accept(await node.view(roomId, againId, await again.offer()));
-      await again.connected();
+      const { client: again, id: againId } = await viewing(node, roomId);
       await again.receive(20, 30_000);
       await node.closePeer(againId);
       await again.close();
