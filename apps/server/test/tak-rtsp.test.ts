@@ -57,8 +57,17 @@ describe.each(TEST_DIALECTS)('the RTSP output stock ATAK plays Argus’s live ro
   let unitId: string;
   let rtspPort: number;
   const cleanups: (() => unknown)[] = [];
-  /** Settings a group of tests needs beyond the defaults below (set in its beforeAll). */
+  /** Settings a group of tests needs beyond the defaults below (`withSettings`). */
   let settings: Record<string, string> = {};
+  /** A group of tests runs with `values` besides the defaults below. */
+  const withSettings = (values: Record<string, string>) => {
+    beforeAll(() => {
+      settings = values;
+    });
+    afterAll(() => {
+      settings = {};
+    });
+  };
   /** The parameter sets the publisher of the last room gone live sent. */
   let published = new H264ParameterSetReader();
 
@@ -260,12 +269,7 @@ describe.each(TEST_DIALECTS)('the RTSP output stock ATAK plays Argus’s live ro
   }, 90_000);
 
   describe('with a handshake timeout no test waits out (connections that never PLAY are kept)', () => {
-    beforeAll(() => {
-      settings = { TAK_RTSP_HANDSHAKE_TIMEOUT_MS: '120000' };
-    });
-    afterAll(() => {
-      settings = {};
-    });
+    withSettings({ TAK_RTSP_HANDSHAKE_TIMEOUT_MS: '120000' });
 
     it('counts RTSP sessions in the link’s limit: the next is refused until one ends', async () => {
       const { feed } = await liveFeed();
@@ -307,12 +311,7 @@ describe.each(TEST_DIALECTS)('the RTSP output stock ATAK plays Argus’s live ro
   });
 
   describe('with a short idle timeout', () => {
-    beforeAll(() => {
-      settings = { TAK_RTSP_IDLE_TIMEOUT_MS: '2000' };
-    });
-    afterAll(() => {
-      settings = {};
-    });
+    withSettings({ TAK_RTSP_IDLE_TIMEOUT_MS: '2000' });
 
     it('closes a playing connection whose player went silent while its video flows, and frees its slot', async () => {
       const { feed } = await liveFeed();
@@ -328,12 +327,7 @@ describe.each(TEST_DIALECTS)('the RTSP output stock ATAK plays Argus’s live ro
   });
 
   describe('behind a port forward', () => {
-    beforeAll(() => {
-      settings = { TAK_RTSP_PUBLIC_PORT: '18554' };
-    });
-    afterAll(() => {
-      settings = {};
-    });
+    withSettings({ TAK_RTSP_PUBLIC_PORT: '18554' });
 
     it('puts TAK_RTSP_PUBLIC_PORT in the links, not the port listened on', async () => {
       const { feed } = await liveFeed();
