@@ -48,15 +48,8 @@ const threadKey = (viewerId: string) =>
 const inList = (column: string, ids: readonly string[] | null) =>
   ids === null ? sql`1 = 1` : ids.length ? sql`${sql.ref(column)} in (${sql.join([...ids])})` : sql`1 = 0`;
 
-interface ThreadSqlRow {
-  id: string;
-  client_id: string;
-  channel: MessageChannel;
-  target_id: string | null;
-  sender_id: string;
-  body: string;
-  sent_at: number;
-  occurred_at: number | null;
+/** A message row with its sender and the thread it belongs to, as the thread queries select it. */
+interface ThreadSqlRow extends Selectable<MessagesTable> {
   sender_name: string;
   sender_role: Role;
   thread_key: string;
