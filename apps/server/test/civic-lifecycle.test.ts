@@ -30,6 +30,17 @@ describe.each(TEST_DIALECTS)('the civic lifecycle on %s', (dialect) => {
   });
   afterEach(() => t.close());
 
+  /** A signed-in reporter files a flooding report at PLACE. */
+  const fileFlood = async (civic: Client) =>
+    (
+      await civic.request('POST', '/reports', {
+        clientId: randomUUID(),
+        kind: 'civic',
+        category: 'flooding',
+        description: 'Flood',
+        location: PLACE,
+      })
+    ).json().report;
   const fileAnonymously = (body: Record<string, unknown> = {}, address = '203.0.113.7') =>
     t.app.inject({
       method: 'POST',
@@ -118,15 +129,7 @@ describe.each(TEST_DIALECTS)('the civic lifecycle on %s', (dialect) => {
     const stop = t.services.events.listen((event) => {
       if (event.type === 'report.updated' && event.channels.includes(`user:${reporter.id}`)) heard.push(event);
     });
-    const report = (
-      await civic.request('POST', '/reports', {
-        clientId: randomUUID(),
-        kind: 'civic',
-        category: 'flooding',
-        description: 'Flood',
-        location: PLACE,
-      })
-    ).json().report;
+    const report = await fileFlood(civic);
     const verified = (await analyst.request('POST', `/reports/${report.id}/verify`)).json().report;
     // The reporter's status is derived from the incident after each change commits (report-progress.ts),
     // a few queries after the request answers: a fixed 20 ms wait was too short on PostgreSQL under load.
@@ -155,15 +158,7 @@ describe.each(TEST_DIALECTS)('the civic lifecycle on %s', (dialect) => {
     const stop = t.services.events.listen((event) => {
       if (event.type === 'report.updated' && event.channels.includes(`user:${reporter.id}`)) heard.push(event.data.statusText);
     });
-    const report = (
-      await civic.request('POST', '/reports', {
-        clientId: randomUUID(),
-        kind: 'civic',
-        category: 'flooding',
-        description: 'Flood',
-        location: PLACE,
-      })
-    ).json().report;
+    const report = await fileFlood(civic);
     const incidentId = (await analyst.request('POST', `/reports/${report.id}/verify`)).json().report.incidentId as string;
     // Truly side by side: connections to a listening server, each change committing while others are read.
     const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
