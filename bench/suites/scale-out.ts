@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
@@ -15,7 +16,7 @@ import { startNginx, type Nginx } from '../../apps/server/test/nginx';
 import { REDIS_URL, dropRedisKeys, redisAnswers } from '../../apps/server/test/scale-out-support';
 import { sharedDatabase } from '../../apps/server/test/server-processes';
 import { ask, nextMessage, startWithIpc } from '../support/ipc';
-import { freePort, productionEnv, stop } from '../support/processes';
+import { cpuSeconds, freePort, machineBusySeconds, productionEnv, stop } from '../support/processes';
 import { median, round } from '../support/stats';
 
 const EMAIL = 'bench.scale@argus.test';
@@ -23,7 +24,11 @@ const PASSWORD = 'Harbor-Lantern-Quartz-71';
 const NODES = 3;
 /** Subscribers in all, spread evenly over the nodes a run uses. */
 const CLIENTS = 900;
-/** Events per second published on one node: enough that one node alone cannot deliver them all on time. */
+/**
+ * Events per second published on one node. On two busy shared cores one node could not deliver
+ * them all on time; with a core of its own it could (bench/README.md), so this load measures the
+ * cost of spreading subscribers over nodes, not what more nodes add.
+ */
 const RATE = 150;
 const SECONDS_PER_RUN = 5;
 const ROUNDS = 2;
@@ -36,6 +41,79 @@ const FAILOVER_RATE = 20;
 /** Issue 17's target: two nodes deliver at least 1.6 times what one does. */
 export const TARGETS = { twoNodesRatio: 1.6 };
 
+/** The processes a run reads the CPU of: every Argus node (all run in every configuration), Redis's server, the run's client processes. */
+interface Watched {
+  nodes: ChildProcess[];
+  redisPid: number | undefined;
+  clients: ChildProcess[];
+}
+
+/** CPU seconds spent over one run, by process group; null where /proc could not tell. */
+interface CpuSpent {
+  /** One figure per node, in the order they were started. */
+  nodes: (number | null)[];
+  redis: number | null;
+  clients: number | null;
+  /** This process, which publishes nothing: it asks the clients for progress. */
+  bench: number;
+  /** All the machine's cores; what the groups above did not use, other work did. */
+  machine: number | null;
+  wallSeconds: number;
+}
+
+const sumOrNull = (values: (number | null)[]) =>
+  values.includes(null) ? null : (values as number[]).reduce((sum, value) => sum + value, 0);
+
+function cpuNow(watched: Watched) {
+  return {
+    nodes: watched.nodes.map((node) => cpuSeconds(node.pid)),
+    redis: cpuSeconds(watched.redisPid),
+    clients: sumOrNull(watched.clients.map((child) => cpuSeconds(child.pid))),
+    bench: process.cpuUsage(),
+    machine: machineBusySeconds(),
+    at: performance.now(),
+  };
+}
+
+function cpuSince(before: ReturnType<typeof cpuNow>, watched: Watched): CpuSpent {
+  const after = cpuNow(watched);
+  const spent = (from: number | null | undefined, to: number | null | undefined) => (from == null || to == null ? null : to - from);
+  const bench = process.cpuUsage(before.bench);
+  return {
+    nodes: after.nodes.map((to, index) => spent(before.nodes[index], to)),
+    redis: spent(before.redis, after.redis),
+    clients: spent(before.clients, after.clients),
+    bench: (bench.user + bench.system) / 1e6,
+    machine: spent(before.machine, after.machine),
+    wallSeconds: (after.at - before.at) / 1000,
+  };
+}
+
+/**
+ * The pid of the Redis server the nodes use, from its own INFO, where it runs on this machine (its
+ * CPU cannot be read otherwise); undefined where it does not or does not answer. Asked in Redis's
+ * inline command form, so the bench needs no Redis client of its own.
+ */
+function localRedisPid(): Promise<number | undefined> {
+  const url = new URL(REDIS_URL);
+  if (!['127.0.0.1', 'localhost'].includes(url.hostname)) return Promise.resolve(undefined);
+  return new Promise((resolve) => {
+    let reply = '';
+    const socket = net.connect(Number(url.port || 6379), url.hostname);
+    socket.setTimeout(2000, () => socket.destroy());
+    socket.on('connect', () => socket.write('INFO server\r\n'));
+    socket.on('data', (chunk: Buffer) => {
+      reply += chunk.toString();
+      const pid = /^process_id:(\d+)/m.exec(reply)?.[1];
+      if (pid === undefined) return;
+      resolve(Number(pid));
+      socket.end();
+    });
+    socket.on('error', () => undefined);
+    socket.on('close', () => resolve(undefined));
+  });
+}
+
 interface Stats {
   type: 'stats';
   deliveries: number;
@@ -43,14 +121,17 @@ interface Stats {
   closed: number;
 }
 
-/** One run: RATE events a second for SECONDS_PER_RUN published on the first node, counted by every client process. */
-async function run(
-  publisher: ChildProcess,
-  clients: ChildProcess[],
-): Promise<{ deliveriesPerSecond: number; delivered: number; expected: number }> {
+/**
+ * One run: RATE events a second for SECONDS_PER_RUN published on the first node, counted by every
+ * client process; and the CPU each watched process spent from the first event to the end of the drain.
+ */
+async function run(watched: Watched): Promise<{ deliveriesPerSecond: number; delivered: number; expected: number; cpu: CpuSpent }> {
+  const { nodes, clients } = watched;
+  const publisher = nodes[0]!;
   const count = RATE * SECONDS_PER_RUN;
   const expected = count * CLIENTS;
   await Promise.all(clients.map((child) => ask(child, { type: 'reset' }, 'reset')));
+  const cpuBefore = cpuNow(watched);
   const { startedAt } = await ask<{ type: 'published'; startedAt: number }>(publisher, { type: 'publish', rate: RATE, count }, 'published');
   let seen = -1;
   let quietSince = Date.now();
@@ -65,9 +146,87 @@ async function run(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const stats = await Promise.all(clients.map((child) => ask<Stats>(child, { type: 'stats' }, 'stats')));
+  const cpu = cpuSince(cpuBefore, watched);
   const delivered = stats.reduce((sum, answer) => sum + answer.deliveries, 0);
   const lastAt = Math.max(...stats.map((answer) => answer.lastAt));
-  return { deliveriesPerSecond: delivered / ((lastAt - startedAt) / 1000), delivered, expected };
+  return { deliveriesPerSecond: delivered / ((lastAt - startedAt) / 1000), delivered, expected, cpu };
+}
+
+/** Microseconds of CPU per frame delivered, by process group, in one run whose subscribers are on the first `serving` nodes. */
+function cpuPerDelivery(cpu: CpuSpent, serving: number, delivered: number) {
+  const micros = (seconds: number | null) => (seconds === null ? null : (seconds * 1e6) / delivered);
+  const servingNodes = cpu.nodes.slice(0, serving);
+  return {
+    nodes: micros(sumOrNull(servingNodes)),
+    busiestNode: servingNodes.includes(null) ? null : micros(Math.max(...(servingNodes as number[]))),
+    /** The nodes that run without subscribers: each still receives every event through Redis. */
+    idleNodes: micros(sumOrNull(cpu.nodes.slice(serving))),
+    redis: micros(cpu.redis),
+    clients: micros(cpu.clients),
+  };
+}
+type PerDelivery = ReturnType<typeof cpuPerDelivery>;
+
+/** How busy the machine's cores were over a run: in all, and with everything this bench started taken away. */
+function machineLoad(cpu: CpuSpent) {
+  const ours = sumOrNull([...cpu.nodes, cpu.redis, cpu.clients]);
+  return {
+    busyCores: cpu.machine === null ? null : cpu.machine / cpu.wallSeconds,
+    otherWorkCores: cpu.machine === null || ours === null ? null : (cpu.machine - ours - cpu.bench) / cpu.wallSeconds,
+  };
+}
+
+const medianOrNull = (values: (number | null)[], digits: number) => {
+  const known = values.filter((value) => value !== null);
+  return known.length ? round(median(known), digits) : null;
+};
+
+/** Per key, the median over the rounds of one configuration. */
+function medians<T extends Record<string, number | null>>(rounds: T[], digits: number): Record<keyof T, number | null> {
+  const keys = Object.keys(rounds[0]!) as (keyof T)[];
+  return Object.fromEntries(
+    keys.map((key) => [
+      key,
+      medianOrNull(
+        rounds.map((each) => each[key]!),
+        digits,
+      ),
+    ]),
+  ) as Record<keyof T, number | null>;
+}
+
+/**
+ * What the CPU figures project for a machine where each node and each client process has a core
+ * of its own: n nodes deliver n cores ÷ node CPU per delivery, the n client processes (one per
+ * node) receive n cores ÷ client CPU per delivery. A projection from CPU time measured on a
+ * shared machine, not the issue's measurement.
+ */
+function projection(cpu: Record<number, Record<keyof PerDelivery, number | null>>) {
+  const offered = RATE * CLIENTS;
+  const withCorePerNode = (nodes: number) => {
+    const { nodes: nodeMicros, clients: clientMicros } = cpu[nodes]!;
+    if (nodeMicros === null || clientMicros === null) return null;
+    return { nodes: round((nodes * 1e6) / nodeMicros, 0), clients: round((nodes * 1e6) / clientMicros, 0) };
+  };
+  const ratio = (over: number | undefined, under: number | undefined) =>
+    over === undefined || under === undefined ? null : round(over / under, 2);
+  const [one, two, three] = [withCorePerNode(1), withCorePerNode(2), withCorePerNode(3)];
+  const busiestOfTwo = cpu[2]!.busiestNode;
+  const deliverable = (limits: typeof one, asked = Infinity) => (limits ? Math.min(limits.nodes, limits.clients, asked) : undefined);
+  return {
+    measured: false,
+    twoNodesRatioFromNodeCpu: ratio(two?.nodes, one?.nodes),
+    threeNodesRatioFromNodeCpu: ratio(three?.nodes, one?.nodes),
+    /** The stricter reading: the busiest node of two (the publishing one) saturates its core first. */
+    twoNodesRatioFromBusiestNode: ratio(busiestOfTwo === null ? undefined : 1e6 / busiestOfTwo, one?.nodes),
+    /** Deliveries a second the nodes could send and the client processes receive, by configuration. */
+    deliveriesPerSecondWithCorePerNode: { 1: one, 2: two, 3: three },
+    /** Two nodes' projection capped by what their client processes could receive, over one node's. */
+    twoNodesRatio: ratio(deliverable(two), one?.nodes),
+    /** The same with every configuration also capped by the deliveries a second this bench asks for. */
+    offeredDeliveriesPerSecond: offered,
+    twoNodesRatioAtOfferedLoad: ratio(deliverable(two, offered), deliverable(one, offered)),
+  };
 }
 
 /** The client processes of a run over `nodes` nodes: CLIENTS in all, an even share subscribed on each. */
@@ -224,31 +383,54 @@ export async function scaleOutSuite() {
     await Promise.all(nodes.map((node) => nextMessage(node, 'listening')));
     const cookie = await sessionCookie(ports[0]!);
 
+    const redisPid = await localRedisPid();
+    const loadAverageAtStart = os.loadavg().map((load) => round(load, 1));
     const runs: Record<number, number[]> = { 1: [], 2: [], 3: [] };
+    const cpuRuns: Record<number, PerDelivery[]> = { 1: [], 2: [], 3: [] };
+    const loadRuns: ReturnType<typeof machineLoad>[] = [];
     let undelivered = 0;
     for (let pass = 0; pass < ROUNDS; pass += 1) {
       for (const count of [1, 2, 3]) {
         const clients = await clientsOn(ports.slice(0, count), cookie);
-        if (pass === 0 && count === 1) await run(nodes[0]!, clients); // warm-up
-        const result = await run(nodes[0]!, clients);
-        console.log(`  ${count} node(s): ${result.delivered}/${result.expected} delivered, ${round(result.deliveriesPerSecond, 0)}/s`);
+        const watched = { nodes, redisPid, clients };
+        if (pass === 0 && count === 1) await run(watched); // warm-up
+        const result = await run(watched);
+        const cpu = cpuPerDelivery(result.cpu, count, result.delivered);
+        const load = machineLoad(result.cpu);
+        console.log(
+          `  ${count} node(s): ${result.delivered}/${result.expected} delivered, ${round(result.deliveriesPerSecond, 0)}/s; ` +
+            `node CPU ${cpu.nodes === null ? '?' : round(cpu.nodes, 2)} µs per delivery; machine busy ${load.busyCores === null ? '?' : round(load.busyCores, 2)} cores`,
+        );
         runs[count]!.push(result.deliveriesPerSecond);
+        cpuRuns[count]!.push(cpu);
+        loadRuns.push(load);
         undelivered += result.expected - result.delivered;
         for (const child of clients) await stop(child);
       }
     }
     const perNodes = Object.fromEntries(Object.entries(runs).map(([count, figures]) => [count, round(median(figures), 0)]));
+    const cpuPerNodes = Object.fromEntries(Object.entries(cpuRuns).map(([count, rounds]) => [count, medians(rounds, 2)]));
     const twoNodesRatio = round(perNodes[2]! / perNodes[1]!, 2);
     const failoverFigures = await failover(nodes, ports, cookie);
     console.log(`  failover: ${failoverFigures.moved} subscribers moved, resumed in ${failoverFigures.resumedMs.max} ms at most`);
     return {
       suite: 'scale-out',
       measuredAt: new Date().toISOString(),
-      machine: { cpus: os.cpus().length, node: process.version, loadAverage: os.loadavg().map((load) => round(load, 1)) },
+      machine: {
+        cpus: os.cpus().length,
+        node: process.version,
+        loadAverageAtStart,
+        loadAverage: os.loadavg().map((load) => round(load, 1)),
+        /** Medians over the measured runs, in cores of the machine's. */
+        duringRuns: medians(loadRuns, 2),
+      },
       load: { clients: CLIENTS, eventsPerSecond: RATE, secondsPerRun: SECONDS_PER_RUN, rounds: ROUNDS },
       deliveriesPerSecond: perNodes,
       twoNodesRatio,
       threeNodesRatio: round(perNodes[3]! / perNodes[1]!, 2),
+      /** µs of CPU per frame delivered (medians of the rounds): the nodes with subscribers, the busiest of them, the others, Redis, the clients. */
+      cpuMicrosPerDelivery: cpuPerNodes,
+      projection: projection(cpuPerNodes),
       failover: failoverFigures,
       targets: TARGETS,
       meetsTarget: twoNodesRatio >= TARGETS.twoNodesRatio,

@@ -68,6 +68,9 @@ export async function stop(child: ChildProcess): Promise<void> {
   await new Promise((resolve) => child.once('exit', resolve));
 }
 
+/** /proc counts CPU time in clock ticks, USER_HZ of them a second: 100 on Linux. */
+const TICKS_PER_SECOND = 100;
+
 /**
  * CPU seconds a process has used so far (user + system), from /proc; null where there is none.
  * Divided by the requests served, it tells what one request costs the server whatever the
@@ -78,8 +81,25 @@ export function cpuSeconds(pid: number | undefined): number | null {
   try {
     // The command name (field 2) may hold spaces; the fields counted from its closing paren do not.
     const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    const ticksPerSecond = 100;
-    return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU seconds all the machine's cores have spent busy so far (everything but idle and iowait),
+ * from /proc/stat; null where there is none. Against the bench's own processes over the same
+ * span, it tells how much of the machine other work took.
+ */
+export function machineBusySeconds(): number | null {
+  try {
+    const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+    // Steal is time the host gave elsewhere: gone for this machine too. guest and guest_nice,
+    // after it, are counted in user and nice already.
+    const [user, nice, system, , , irq, softirq, steal] = ticks.map(Number);
+    if (steal === undefined) return null;
+    return (user! + nice! + system! + irq! + softirq! + steal) / TICKS_PER_SECOND;
   } catch {
     return null;
   }
