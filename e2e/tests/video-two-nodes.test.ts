@@ -13,6 +13,7 @@ import {
   type ServerProcess,
 } from '../../apps/server/test/server-processes';
 import { launchMediaBrowser } from '../support/browser';
+import { framesDecoded, whepPlay } from '../support/whep';
 
 /**
  * Issue 17, point 3, in Chromium: two Argus nodes on one database, Redis and one Janus
@@ -97,39 +98,8 @@ describe.skipIf(!ready)('live video published through one node and watched throu
     expect(published).toBe(201);
 
     const viewerPage = await pageOn(b!);
-    const location = await viewerPage.evaluate(
-      async ({ room, token }) => {
-        const pc = new RTCPeerConnection({ iceServers: [] });
-        pc.addTransceiver('video', { direction: 'recvonly' });
-        await pc.setLocalDescription(await pc.createOffer());
-        await new Promise<void>((resolve) => {
-          if (pc.iceGatheringState === 'complete') return resolve();
-          pc.addEventListener('icegatheringstatechange', () => pc.iceGatheringState === 'complete' && resolve());
-          setTimeout(resolve, 3_000);
-        });
-        const response = await fetch(`/whep/${room}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/sdp', authorization: `Bearer ${token}` },
-          body: pc.localDescription!.sdp,
-        });
-        if (response.status !== 201) throw new Error(`WHEP answered ${response.status}: ${await response.text()}`);
-        await pc.setRemoteDescription({ type: 'answer', sdp: await response.text() });
-        (window as unknown as { whep: RTCPeerConnection }).whep = pc;
-        return response.headers.get('location')!;
-      },
-      { room: room!.id, token: viewToken },
-    );
-    const framesDecoded = () =>
-      viewerPage.evaluate(async () => {
-        let frames = 0;
-        (await (window as unknown as { whep: RTCPeerConnection }).whep.getStats()).forEach(
-          (report: { type: string; kind?: string; framesDecoded?: number }) => {
-            if (report.type === 'inbound-rtp' && report.kind === 'video') frames = report.framesDecoded ?? 0;
-          },
-        );
-        return frames;
-      });
-    await expect.poll(framesDecoded, { timeout: 30_000, interval: 250 }).toBeGreaterThan(10);
+    const location = await whepPlay(viewerPage, room!.id, viewToken);
+    await expect.poll(() => framesDecoded(viewerPage), { timeout: 30_000, interval: 250 }).toBeGreaterThan(10);
 
     // The viewer's WHEP resource, ended through node A, which did not take its POST.
     const ended = await fetch(`${a!.baseUrl}${new URL(location).pathname}`, {
