@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { hasJanus, startJanus, type JanusProcess } from '../../apps/server/test/janus-process';
-import { dropRedisKeys, redisAnswers } from '../../apps/server/test/scale-out-support';
+import { REDIS_URL, dropRedisKeys, redisAnswers, servicesPresent } from '../../apps/server/test/scale-out-support';
 import {
   seedSharedDatabase,
   sharedDatabase,
@@ -20,11 +20,7 @@ import { framesDecoded, whepPlay } from '../support/whep';
  * (docs/decisions/0076-janus-behind-the-media-server-interface.md). One page publishes its fake
  * camera over WHIP through node A; another, on node B, watches over WHEP and decodes the frames.
  */
-const ready = hasJanus && (await redisAnswers());
-if (!ready) {
-  if (process.env.CI) throw new Error('janus and Redis are required in CI');
-  console.warn('janus or Redis is missing: the two-node browser video test is SKIPPED on this machine.');
-}
+const ready = servicesPresent('the two-node browser video test', { janus: hasJanus, [`Redis at ${REDIS_URL}`]: await redisAnswers() });
 
 describe.skipIf(!ready)('live video published through one node and watched through another', () => {
   const keyPrefix = `argus:e2e:${randomBytes(6).toString('hex')}:`;

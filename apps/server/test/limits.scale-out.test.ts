@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRORS } from '@argus/contracts/errors';
 import { TEST_DIALECTS } from './databases';
-import { REDIS_URL, dropRedisKeys, redisAnswers } from './scale-out-support';
+import { REDIS_URL, dropRedisKeys, redisAnswers, servicesPresent } from './scale-out-support';
 import {
   seedSharedDatabase,
   sharedDatabase,
@@ -20,11 +20,7 @@ import {
  * preview made through one is committed through the other, once. Without Redis these are
  * skipped with a warning, except in CI.
  */
-const hasRedis = await redisAnswers();
-if (!hasRedis) {
-  if (process.env.CI) throw new Error(`Redis is required in CI but did not answer at ${REDIS_URL}`);
-  console.warn(`Redis did not answer at ${REDIS_URL}: the shared limits and previews tests are SKIPPED on this machine.`);
-}
+const hasRedis = servicesPresent('the shared limits and previews tests', { [`Redis at ${REDIS_URL}`]: await redisAnswers() });
 
 const PUBLIC_MAX = 6;
 const SESSION_MAX = 10;

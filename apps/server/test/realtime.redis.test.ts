@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from './databases';
 import { RealtimeClient } from './realtime-support';
-import { REDIS_URL, dropRedisKeys, redisAnswers } from './scale-out-support';
+import { REDIS_URL, dropRedisKeys, redisAnswers, servicesPresent } from './scale-out-support';
 import {
   seedSharedDatabase,
   sharedDatabase,
@@ -18,11 +18,7 @@ import {
  * TEST_REDIS_URL (default the local server); without it these tests are skipped with a warning,
  * except in CI, where a missing Redis is a failure.
  */
-const hasRedis = await redisAnswers();
-if (!hasRedis) {
-  if (process.env.CI) throw new Error(`Redis is required in CI but did not answer at ${REDIS_URL}`);
-  console.warn(`Redis did not answer at ${REDIS_URL}: the multi-process realtime tests are SKIPPED on this machine.`);
-}
+const hasRedis = servicesPresent('the multi-process realtime tests', { [`Redis at ${REDIS_URL}`]: await redisAnswers() });
 
 describe.skipIf(!hasRedis).each(TEST_DIALECTS)('realtime shared by two server processes through Redis on %s', (dialect) => {
   const keyPrefix = `argus:test:${randomBytes(6).toString('hex')}:`;

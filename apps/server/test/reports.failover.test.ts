@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_OUTBOX_OPTIONS } from '../src/realtime/outbox';
 import { TEST_DIALECTS } from './databases';
 import { RealtimeClient } from './realtime-support';
-import { REDIS_URL, dropRedisKeys, redisAnswers } from './scale-out-support';
+import { REDIS_URL, dropRedisKeys, redisAnswers, servicesPresent } from './scale-out-support';
 import {
   seedSharedDatabase,
   sharedDatabase,
@@ -21,11 +21,10 @@ import {
  * report.created for every report that was acknowledged, including those A committed and died
  * before announcing. Real processes on one PostgreSQL and one Redis; skipped without them, except in CI.
  */
-const ready = (await redisAnswers()) && TEST_DIALECTS.includes('postgres');
-if (!ready) {
-  if (process.env.CI) throw new Error(`The failover test needs Redis at ${REDIS_URL} and PostgreSQL, and CI has both.`);
-  console.warn(`Redis (${REDIS_URL}) or PostgreSQL did not answer: the report failover test is SKIPPED on this machine.`);
-}
+const ready = servicesPresent('the report failover test', {
+  [`Redis at ${REDIS_URL}`]: await redisAnswers(),
+  PostgreSQL: TEST_DIALECTS.includes('postgres'),
+});
 
 const KILLS = 4;
 const WRITERS = 4;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublisher, createViewer } from '../src/media/werift-client';
 import { TEST_DIALECTS } from './databases';
 import { hasJanus, startJanus, type JanusProcess } from './janus-process';
-import { dropRedisKeys, redisAnswers, REDIS_URL } from './scale-out-support';
+import { dropRedisKeys, redisAnswers, REDIS_URL, servicesPresent } from './scale-out-support';
 import {
   seedSharedDatabase,
   sharedDatabase,
@@ -20,13 +20,9 @@ import {
  * WHIP through one node, watched through the other (by the server's offer and over WHEP), each
  * signalling step sent to whichever node, as a balancer without stickiness would.
  */
-const hasRedis = await redisAnswers();
-if (!hasRedis || !hasJanus) {
-  if (process.env.CI) throw new Error(`Redis (at ${REDIS_URL}) and janus are required in CI`);
-  console.warn('Redis or janus is missing: the video-through-another-node tests are SKIPPED on this machine.');
-}
+const ready = servicesPresent('the video-through-another-node tests', { [`Redis at ${REDIS_URL}`]: await redisAnswers(), janus: hasJanus });
 
-describe.skipIf(!hasRedis || !hasJanus).each(TEST_DIALECTS)('live video through another node on Janus, on %s', (dialect) => {
+describe.skipIf(!ready).each(TEST_DIALECTS)('live video through another node on Janus, on %s', (dialect) => {
   const keyPrefix = `argus:test:${randomBytes(6).toString('hex')}:`;
   let janus: JanusProcess;
   let database: Awaited<ReturnType<typeof sharedDatabase>>;
