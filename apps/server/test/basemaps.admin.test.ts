@@ -172,12 +172,8 @@ describe('basemap tiles and the request budget', () => {
     try {
       const admin = (await signInNewUser(t, 'Command_Admin')).client;
       const bytes = buildMbtiles({ format: 'png', minzoom: '0', maxzoom: '0' }, [{ z: 0, x: 0, y: 0, data: PNG }]);
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/basemaps?name=Imagery&filename=imagery.mbtiles',
-        cookies: admin.cookies,
-        headers: { 'x-csrf-token': admin.csrf, 'content-type': 'application/octet-stream' },
-        payload: bytes,
+      const created = await admin.request('POST', '/basemaps?name=Imagery&filename=imagery.mbtiles', bytes, {
+        'content-type': 'application/octet-stream',
       });
       const id = created.json().basemap.id;
       const tiles = await Promise.all(Array.from({ length: 30 }, () => admin.request('GET', `/basemaps/${id}/tiles/0/0/0`)));

@@ -96,6 +96,7 @@ export interface Client {
   request(
     method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
     url: string,
+    /** An object, sent as JSON; or bytes (a Buffer, a stream, a string) with their content-type in `headers`. */
     payload?: unknown,
     headers?: Record<string, string>,
   ): Promise<LightMyRequestResponse>;
