@@ -1,55 +1,26 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { hasJanus, startJanus, type JanusProcess } from '../../apps/server/test/janus-process';
-import { dropRedisKeys, redisAnswers } from '../../apps/server/test/scale-out-support';
-import {
-  seedSharedDatabase,
-  sharedDatabase,
-  sharedProcessEnv,
-  signInOver,
-  startServer,
-  stopServer,
-  type ServerProcess,
-} from '../../apps/server/test/server-processes';
+import { hasJanus } from '../../apps/server/test/janus-process';
+import { REDIS_URL, redisAnswers, servicesPresent } from '../../apps/server/test/scale-out-support';
+import { signInOver, type ServerProcess } from '../../apps/server/test/server-processes';
+import { twoServersOnJanus } from '../../apps/server/test/two-servers';
 import { launchMediaBrowser } from '../support/browser';
+import { framesDecoded, whepPlay } from '../support/whep';
 
 /**
  * Issue 17, point 3, in Chromium: two Argus nodes on one database, Redis and one Janus
  * (docs/decisions/0076-janus-behind-the-media-server-interface.md). One page publishes its fake
  * camera over WHIP through node A; another, on node B, watches over WHEP and decodes the frames.
  */
-const ready = hasJanus && (await redisAnswers());
-if (!ready) {
-  if (process.env.CI) throw new Error('janus and Redis are required in CI');
-  console.warn('janus or Redis is missing: the two-node browser video test is SKIPPED on this machine.');
-}
+const ready = servicesPresent('the two-node browser video test', { janus: hasJanus, [`Redis at ${REDIS_URL}`]: await redisAnswers() });
 
 describe.skipIf(!ready)('live video published through one node and watched through another', () => {
-  const keyPrefix = `argus:e2e:${randomBytes(6).toString('hex')}:`;
-  let janus: JanusProcess;
-  let database: Awaited<ReturnType<typeof sharedDatabase>>;
-  let a: ServerProcess | undefined;
-  let b: ServerProcess | undefined;
+  const nodes = twoServersOnJanus('sqlite', ['Command_Admin', 'Intelligence_Analyst']);
   let browser: Browser;
-  let emails: string[];
-
   beforeAll(async () => {
-    janus = await startJanus();
-    database = await sharedDatabase('sqlite');
-    const env = sharedProcessEnv(database, keyPrefix, { MEDIA_SERVER: 'janus', JANUS_URLS: janus.url, ICE_STUN_URLS: 'none' });
-    emails = await seedSharedDatabase(env, ['Command_Admin', 'Intelligence_Analyst']);
-    [a, b] = await Promise.all([startServer(env), startServer(env)]);
     browser = await launchMediaBrowser();
-  }, 300_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await Promise.all([stopServer(a), stopServer(b)]);
-    await database?.drop();
-    await dropRedisKeys(keyPrefix);
-    await janus?.stop();
-  });
+  }, 60_000);
+  afterAll(() => browser?.close());
 
   /**
    * A page on a node's own origin, so its fetches reach that node. The nodes serve no web app here,
@@ -62,15 +33,15 @@ describe.skipIf(!ready)('live video published through one node and watched throu
   }
 
   it('decodes in Chromium on node B the camera Chromium publishes through node A', async () => {
-    const command = await signInOver(a!.baseUrl, emails[0]!);
-    const analyst = await signInOver(b!.baseUrl, emails[1]!);
-    const { room } = await command.post(a!.baseUrl, '/stream/create', { name: 'Roof camera', kind: 'camera' });
+    const command = await signInOver(nodes.a.baseUrl, nodes.emails[0]);
+    const analyst = await signInOver(nodes.b.baseUrl, nodes.emails[1]);
+    const { room } = await command.post(nodes.a.baseUrl, '/stream/create', { name: 'Roof camera', kind: 'camera' });
     const join = async (user: typeof command, node: ServerProcess, role: 'publish' | 'view') =>
       ((await user.post(node.baseUrl, '/stream/join', { room: room!.id, role })) as unknown as { token: string }).token;
-    const publishToken = await join(command, a!, 'publish');
-    const viewToken = await join(analyst, b!, 'view');
+    const publishToken = await join(command, nodes.a, 'publish');
+    const viewToken = await join(analyst, nodes.b, 'view');
 
-    const publisherPage = await pageOn(a!);
+    const publisherPage = await pageOn(nodes.a);
     const published = await publisherPage.evaluate(
       async ({ room, token }) => {
         const stream = await navigator.mediaDevices.getUserMedia({ video: true });
@@ -96,43 +67,12 @@ describe.skipIf(!ready)('live video published through one node and watched throu
     );
     expect(published).toBe(201);
 
-    const viewerPage = await pageOn(b!);
-    const location = await viewerPage.evaluate(
-      async ({ room, token }) => {
-        const pc = new RTCPeerConnection({ iceServers: [] });
-        pc.addTransceiver('video', { direction: 'recvonly' });
-        await pc.setLocalDescription(await pc.createOffer());
-        await new Promise<void>((resolve) => {
-          if (pc.iceGatheringState === 'complete') return resolve();
-          pc.addEventListener('icegatheringstatechange', () => pc.iceGatheringState === 'complete' && resolve());
-          setTimeout(resolve, 3_000);
-        });
-        const response = await fetch(`/whep/${room}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/sdp', authorization: `Bearer ${token}` },
-          body: pc.localDescription!.sdp,
-        });
-        if (response.status !== 201) throw new Error(`WHEP answered ${response.status}: ${await response.text()}`);
-        await pc.setRemoteDescription({ type: 'answer', sdp: await response.text() });
-        (window as unknown as { whep: RTCPeerConnection }).whep = pc;
-        return response.headers.get('location')!;
-      },
-      { room: room!.id, token: viewToken },
-    );
-    const framesDecoded = () =>
-      viewerPage.evaluate(async () => {
-        let frames = 0;
-        (await (window as unknown as { whep: RTCPeerConnection }).whep.getStats()).forEach(
-          (report: { type: string; kind?: string; framesDecoded?: number }) => {
-            if (report.type === 'inbound-rtp' && report.kind === 'video') frames = report.framesDecoded ?? 0;
-          },
-        );
-        return frames;
-      });
-    await expect.poll(framesDecoded, { timeout: 30_000, interval: 250 }).toBeGreaterThan(10);
+    const viewerPage = await pageOn(nodes.b);
+    const location = await whepPlay(viewerPage, room!.id, viewToken);
+    await expect.poll(() => framesDecoded(viewerPage), { timeout: 30_000, interval: 250 }).toBeGreaterThan(10);
 
     // The viewer's WHEP resource, ended through node A, which did not take its POST.
-    const ended = await fetch(`${a!.baseUrl}${new URL(location).pathname}`, {
+    const ended = await fetch(`${nodes.a.baseUrl}${new URL(location).pathname}`, {
       method: 'DELETE',
       headers: { authorization: `Bearer ${viewToken}` },
     });

@@ -5,12 +5,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@argus/contracts/http/auth';
+import { CSRF_COOKIE } from '@argus/contracts/http/auth';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { createDatabase, type Db } from '../src/db/database';
 import { pngOfSize } from './evidence-fixtures';
-import { createUser, STRONG_PASSWORD } from './support';
+import { createUser, sessionHeaders, STRONG_PASSWORD } from './support';
 import { systemClock } from '../src/lib/clock';
 import { createServices } from '../src/services';
 import { backUpDataDir } from '../src/features/backups/backup';
@@ -47,10 +47,7 @@ async function signInOver(baseUrl: string, email: string) {
   });
   if (response.status !== 200) throw new Error(`sign-in answered ${response.status}`);
   const cookies = Object.fromEntries(response.headers.getSetCookie().map((header) => header.split(';')[0]!.split('=') as [string, string]));
-  const headers = {
-    cookie: `${SESSION_COOKIE}=${cookies[SESSION_COOKIE]}; ${CSRF_COOKIE}=${cookies[CSRF_COOKIE]}`,
-    [CSRF_HEADER]: cookies[CSRF_COOKIE]!,
-  };
+  const headers = sessionHeaders({ cookies, csrf: cookies[CSRF_COOKIE]! });
   return async (url: string, body: Buffer | object): Promise<string> => {
     const answer = await fetch(`${baseUrl}${url}`, {
       method: 'POST',

@@ -15,7 +15,7 @@ import { pngOfSize } from './evidence-fixtures';
 import { freePort } from './free-port';
 import { NGINX, startNginx, type Nginx } from './nginx';
 import { RealtimeFollower } from './realtime-follower';
-import { REDIS_URL, dropRedisKeys, redisAnswers } from './scale-out-support';
+import { REDIS_URL, dropRedisKeys, redisAnswers, servicesPresent } from './scale-out-support';
 import { sharedDatabase, signInOver, startBuiltServer, stopServer, type ServerProcess } from './server-processes';
 import { createUser } from './support';
 import { squarePolygon } from './rules-support';
@@ -31,12 +31,11 @@ import { squarePolygon } from './rules-support';
  * node asked directly, and the entry raised one alert. Skipped without PostgreSQL, Redis or nginx,
  * except in CI (docs/decisions/0065-nginx-in-front-of-several-nodes.md).
  */
-const ready = (await redisAnswers()) && TEST_DIALECTS.includes('postgres') && fs.existsSync(NGINX);
-if (!ready) {
-  const needs = `Redis (${REDIS_URL}), PostgreSQL and nginx (${NGINX}, Debian's nginx package)`;
-  if (process.env.CI) throw new Error(`The balancer test needs ${needs}, and CI has them.`);
-  console.warn(`${needs} did not all answer: the balancer test is SKIPPED on this machine.`);
-}
+const ready = servicesPresent('the balancer test', {
+  [`Redis at ${REDIS_URL}`]: await redisAnswers(),
+  PostgreSQL: TEST_DIALECTS.includes('postgres'),
+  [`nginx (${NGINX}, Debian's nginx package)`]: fs.existsSync(NGINX),
+});
 
 const NODES = 3;
 const KILLS = 3;

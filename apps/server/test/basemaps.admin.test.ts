@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PNG, buildMbtiles } from './basemap-fixtures';
 import { TEST_DIALECTS } from './databases';
-import { buildTestApp, signInNewUser, type Client, type TestApp } from './support';
+import { buildTestApp, sendOver, signInNewUser, type Client, type TestApp } from './support';
 
 describe.each(TEST_DIALECTS)('administering basemaps on %s', (dialect) => {
   let t: TestApp;
@@ -139,21 +139,9 @@ describe.each(TEST_DIALECTS)('administering basemaps on %s', (dialect) => {
       const body = { name: `Map ${index}`, format: 'style', url: 'https://example.org/s.json', tileType: 'vector' };
       ids.push((await admin.request('POST', '/basemaps', body)).json().basemap.id);
     }
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = t.app.server.address() as { port: number };
-    const cookie = Object.entries(admin.cookies)
-      .map(([name, value]) => `${name}=${value}`)
-      .join('; ');
+    const origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
     for (let round = 0; round < 3; round += 1) {
-      const answers = await Promise.all(
-        ids.map((id) =>
-          fetch(`http://127.0.0.1:${port}/basemaps/${id}`, {
-            method: 'PATCH',
-            headers: { cookie, 'x-csrf-token': admin.csrf, 'content-type': 'application/json' },
-            body: JSON.stringify({ isDefault: true }),
-          }),
-        ),
-      );
+      const answers = await Promise.all(ids.map((id) => sendOver(origin, admin, 'PATCH', `/basemaps/${id}`, { isDefault: true })));
       expect(answers.map((answer) => answer.status)).toEqual(ids.map(() => 200));
       expect((await list()).filter((basemap) => basemap.isDefault)).toHaveLength(1);
     }
@@ -184,12 +172,8 @@ describe('basemap tiles and the request budget', () => {
     try {
       const admin = (await signInNewUser(t, 'Command_Admin')).client;
       const bytes = buildMbtiles({ format: 'png', minzoom: '0', maxzoom: '0' }, [{ z: 0, x: 0, y: 0, data: PNG }]);
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/basemaps?name=Imagery&filename=imagery.mbtiles',
-        cookies: admin.cookies,
-        headers: { 'x-csrf-token': admin.csrf, 'content-type': 'application/octet-stream' },
-        payload: bytes,
+      const created = await admin.request('POST', '/basemaps?name=Imagery&filename=imagery.mbtiles', bytes, {
+        'content-type': 'application/octet-stream',
       });
       const id = created.json().basemap.id;
       const tiles = await Promise.all(Array.from({ length: 30 }, () => admin.request('GET', `/basemaps/${id}/tiles/0/0/0`)));

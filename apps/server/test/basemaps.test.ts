@@ -36,13 +36,7 @@ describe.each(TEST_DIALECTS)('basemaps on %s', (dialect) => {
   afterEach(() => t.close());
 
   const upload = (bytes: Buffer | Readable, query = 'name=Paris%20streets&filename=paris.mbtiles', client = admin) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/basemaps?${query}`,
-      cookies: client.cookies,
-      headers: { 'x-csrf-token': client.csrf, 'content-type': 'application/octet-stream' },
-      payload: bytes,
-    });
+    client.request('POST', `/basemaps?${query}`, bytes, { 'content-type': 'application/octet-stream' });
   const storedFiles = () => {
     const root = path.join(t.config.dataDir, 'basemaps');
     if (!fs.existsSync(root)) return [];

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FOLLOW_TOKEN_HEADER } from '@argus/contracts/http/reports';
 import type { OperationalEvent } from '../src/realtime/events';
 import { TEST_DIALECTS } from './databases';
-import { buildTestApp, createUser, signIn, type Client, type TestApp } from './support';
+import { buildTestApp, createUser, sendOver, signIn, type Client, type TestApp } from './support';
 
 const PLACE = { lat: 51.5072, lon: -0.1276, accuracy: 20 };
 /** How long a reporter's status may take to be derived and published on a loaded machine. */
@@ -162,24 +162,14 @@ describe.each(TEST_DIALECTS)('the civic lifecycle on %s', (dialect) => {
     const incidentId = (await analyst.request('POST', `/reports/${report.id}/verify`)).json().report.incidentId as string;
     // Truly side by side: connections to a listening server, each change committing while others are read.
     const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const send = (client: Client, path: string, method: string, body: unknown) =>
-      fetch(`${base}${path}`, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          cookie: Object.entries(client.cookies)
-            .map(([name, value]) => `${name}=${value}`)
-            .join('; '),
-          'x-csrf-token': client.csrf,
-        },
-        body: JSON.stringify(body),
-      });
     const dispatch = (await command.request('POST', `/incidents/${incidentId}/dispatch`, { unitIds: [unitId] })).json().dispatches[0];
     const answers = await Promise.all([
       ...['en_route', 'on_scene'].map((status) =>
-        send(crew, `/dispatches/${dispatch.id}/status`, 'POST', { clientId: randomUUID(), status }),
+        sendOver(base, crew, 'POST', `/dispatches/${dispatch.id}/status`, { clientId: randomUUID(), status }),
       ),
-      ...Array.from({ length: 4 }, (_, n) => send(command, `/incidents/${incidentId}`, 'PATCH', { title: `Flooding, update ${n}` })),
+      ...Array.from({ length: 4 }, (_, n) =>
+        sendOver(base, command, 'PATCH', `/incidents/${incidentId}`, { title: `Flooding, update ${n}` }),
+      ),
     ]);
     // Changes racing may meet a conflict (409); none may fail otherwise.
     expect(answers.map((answer) => answer.status).filter((status) => status !== 409 && (status < 200 || status > 299))).toEqual([]);

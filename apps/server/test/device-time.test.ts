@@ -170,12 +170,8 @@ describe.each(TEST_DIALECTS)('device time on %s', (dialect) => {
 
     // A photo's bytes are the body, so its time travels in the query; a bad one stores nothing.
     const putPhoto = (photoId: string, occurredAt: number) =>
-      t.app.inject({
-        method: 'PUT',
-        url: `/reports/${report.json().report.id}/photos/${photoId}?occurredAt=${encodeURIComponent(iso(occurredAt))}`,
-        payload: PNG,
-        headers: { 'content-type': 'image/png', 'x-csrf-token': crew.csrf },
-        cookies: crew.cookies,
+      crew.request('PUT', `/reports/${report.json().report.id}/photos/${photoId}?occurredAt=${encodeURIComponent(iso(occurredAt))}`, PNG, {
+        'content-type': 'image/png',
       });
     const photoId = randomUUID();
     expect((await putPhoto(photoId, T0 + 12 * MIN)).statusCode).toBe(400);

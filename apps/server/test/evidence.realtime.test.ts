@@ -16,13 +16,7 @@ describe.each(TEST_DIALECTS)('evidence over /ws/realtime on %s', (dialect) => {
   const socketFor = (role: Role) => t.socketAs(role, ['evidence']);
 
   const upload = (client: Client, bytes: Buffer) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/evidence?filename=scene.png',
-      cookies: client.cookies as Record<string, string>,
-      headers: { 'x-csrf-token': client.csrf, 'content-type': 'application/octet-stream' },
-      payload: bytes,
-    });
+    client.request('POST', '/evidence?filename=scene.png', bytes, { 'content-type': 'application/octet-stream' });
 
   it('announces new items, reviews, links and custody entries to command and analysts, and refuses the channel to field units and civic reporters', async () => {
     const command = await socketFor('Command_Admin');

@@ -33,12 +33,8 @@ describe.each(TEST_DIALECTS)('evidence on %s', (dialect) => {
   afterEach(() => t.close());
 
   const upload = (client: Client, bytes: Buffer | Readable, filename = 'scene.png', extra = '') =>
-    t.app.inject({
-      method: 'POST',
-      url: `/evidence?filename=${encodeURIComponent(filename)}${extra}`,
-      cookies: client.cookies as Record<string, string>,
-      headers: { 'x-csrf-token': client.csrf, 'content-type': 'application/octet-stream' },
-      payload: bytes,
+    client.request('POST', `/evidence?filename=${encodeURIComponent(filename)}${extra}`, bytes, {
+      'content-type': 'application/octet-stream',
     });
   const storedPath = (hash: string) => path.join(t.config.dataDir, 'files', hash.slice(0, 2), hash);
   const incomingLeft = () => {
@@ -170,22 +166,10 @@ describe.each(TEST_DIALECTS)('evidence on %s', (dialect) => {
     ).json().report;
     const photo = jpegWithGps(48.85, 2.35);
     const photoId = randomUUID();
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: `/reports/${report.id}/photos/${photoId}`,
-      cookies: civic.cookies,
-      headers: { 'x-csrf-token': civic.csrf, 'content-type': 'image/jpeg' },
-      payload: photo,
-    });
+    const put = await civic.request('PUT', `/reports/${report.id}/photos/${photoId}`, photo, { 'content-type': 'image/jpeg' });
     expect(put.statusCode, put.body).toBe(200);
     // A retried upload adopts nothing twice.
-    await t.app.inject({
-      method: 'PUT',
-      url: `/reports/${report.id}/photos/${photoId}`,
-      cookies: civic.cookies,
-      headers: { 'x-csrf-token': civic.csrf, 'content-type': 'image/jpeg' },
-      payload: photo,
-    });
+    await civic.request('PUT', `/reports/${report.id}/photos/${photoId}`, photo, { 'content-type': 'image/jpeg' });
 
     const items = (await analyst.request('GET', '/evidence')).json().items as Array<Record<string, unknown>>;
     expect(items).toHaveLength(2);

@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@argus/contracts/http/auth';
 import type { HomeAreaResponse } from '@argus/contracts/http/home-area';
 import type { OperationalEvent } from '../src/realtime/events';
 import { TEST_DIALECTS } from './databases';
-import { buildTestApp, createUser, signIn, type Client, type TestApp } from './support';
+import { buildTestApp, createUser, sendOver, signIn, type Client, type TestApp } from './support';
 
 /** Central London, the operation's area in these tests. */
 const LONDON = { west: -0.2, south: 51.45, east: 0.0, north: 51.56 };
@@ -157,21 +156,10 @@ describe.each(TEST_DIALECTS)('the home area on %s', (dialect) => {
   });
 
   it('keeps one of two areas saved at once against a listening server', async () => {
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const address = t.app.server.address();
-    const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
     const other = await signIn(t.app, (await createUser(t.services, { role: 'Super_Admin' })).email);
     const PARIS = { west: 2.2, south: 48.8, east: 2.45, north: 48.92 };
-    const put = (client: Client, area: object) =>
-      fetch(`${baseUrl}/map/home-area`, {
-        method: 'PUT',
-        headers: {
-          'content-type': 'application/json',
-          cookie: `${SESSION_COOKIE}=${client.cookies[SESSION_COOKIE]}; ${CSRF_COOKIE}=${client.csrf}`,
-          [CSRF_HEADER]: client.csrf,
-        },
-        body: JSON.stringify({ area }),
-      });
+    const put = (client: Client, area: object) => sendOver(baseUrl, client, 'PUT', '/map/home-area', { area });
     const answers = await Promise.all([put(admin, LONDON), put(other, PARIS), put(admin, LONDON), put(other, PARIS)]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
     expect([LONDON, PARIS]).toContainEqual((await read()).area);

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@argus/contracts/http/auth';
 import { TEST_DIALECTS } from './databases';
 import { setUpCrewedIncident } from './crewed-incident';
-import { buildTestApp, signInNewUser, type Client, type TestApp } from './support';
+import { buildTestApp, sendOver, signInNewUser, type Client, type TestApp } from './support';
 
 const HERE = { lat: 51.5, lon: -0.12 };
 
@@ -84,19 +83,9 @@ describe.each(TEST_DIALECTS)('incident management on %s', (dialect) => {
     const version = (await get(incident.id)).updatedAt;
     const other = (await signInNewUser(t, 'Command_Admin')).client;
     // Over real connections, as two dispatchers' browsers would send them.
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const address = t.app.server.address();
-    const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
     const patch = async (client: Client, body: unknown) => {
-      const answer = await fetch(`${baseUrl}/incidents/${incident.id}`, {
-        method: 'PATCH',
-        headers: {
-          'content-type': 'application/json',
-          cookie: `${SESSION_COOKIE}=${client.cookies[SESSION_COOKIE]}; ${CSRF_COOKIE}=${client.csrf}`,
-          [CSRF_HEADER]: client.csrf,
-        },
-        body: JSON.stringify(body),
-      });
+      const answer = await sendOver(baseUrl, client, 'PATCH', `/incidents/${incident.id}`, body);
       return { statusCode: answer.status, json: (await answer.json()) as { incident: { title: string } } };
     };
     const titles = Array.from({ length: 8 }, (_, index) => `Edit ${index}`);

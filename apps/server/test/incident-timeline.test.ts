@@ -41,12 +41,8 @@ describe.each(TEST_DIALECTS)('incident timeline on %s', (dialect) => {
   const send = (client: Client, body: string, channel = 'incident', targetId = incidentId) =>
     client.request('POST', '/messages', { clientId: randomUUID(), channel, targetId, body });
   const upload = (client: Client, filename: string, incident = incidentId) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/evidence?filename=${encodeURIComponent(filename)}&incidentId=${incident}`,
-      cookies: client.cookies as Record<string, string>,
-      headers: { 'x-csrf-token': client.csrf, 'content-type': 'application/octet-stream' },
-      payload: PNG,
+    client.request('POST', `/evidence?filename=${encodeURIComponent(filename)}&incidentId=${incident}`, PNG, {
+      'content-type': 'application/octet-stream',
     });
 
   beforeEach(async () => {

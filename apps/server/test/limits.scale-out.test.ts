@@ -1,17 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ERRORS } from '@argus/contracts/errors';
 import { TEST_DIALECTS } from './databases';
-import { REDIS_URL, dropRedisKeys, redisAnswers } from './scale-out-support';
-import {
-  seedSharedDatabase,
-  sharedDatabase,
-  sharedProcessEnv,
-  signInOver,
-  startServer,
-  stopServer,
-  type ServerProcess,
-} from './server-processes';
+import { twoServers } from './two-servers';
+import { REDIS_URL, redisAnswers, servicesPresent } from './scale-out-support';
+import { signInOver } from './server-processes';
 
 /**
  * Issue 17: what each server process kept to itself. Two real server processes on one database
@@ -20,11 +12,7 @@ import {
  * preview made through one is committed through the other, once. Without Redis these are
  * skipped with a warning, except in CI.
  */
-const hasRedis = await redisAnswers();
-if (!hasRedis) {
-  if (process.env.CI) throw new Error(`Redis is required in CI but did not answer at ${REDIS_URL}`);
-  console.warn(`Redis did not answer at ${REDIS_URL}: the shared limits and previews tests are SKIPPED on this machine.`);
-}
+const hasRedis = servicesPresent('the shared limits and previews tests', { [`Redis at ${REDIS_URL}`]: await redisAnswers() });
 
 const PUBLIC_MAX = 6;
 const SESSION_MAX = 10;
@@ -51,36 +39,18 @@ const AREA = JSON.stringify({
 });
 
 describe.skipIf(!hasRedis).each(TEST_DIALECTS)('limits and zone previews shared by two server processes on %s', (dialect) => {
-  const keyPrefix = `argus:test:${randomBytes(6).toString('hex')}:`;
-  let database: Awaited<ReturnType<typeof sharedDatabase>>;
-  let a: ServerProcess | undefined;
-  let b: ServerProcess | undefined;
-  let emails: string[];
-
-  beforeAll(async () => {
-    database = await sharedDatabase(dialect);
-    const env = sharedProcessEnv(database, keyPrefix, {
-      // The test speaks as a proxy would, so each test counts an address of its own.
-      TRUST_PROXY: 'loopback',
-      RATE_LIMIT_PUBLIC_MAX: String(PUBLIC_MAX),
-      RATE_LIMIT_SESSION_MAX: String(SESSION_MAX),
-    });
-    emails = await seedSharedDatabase(env, ['Command_Admin', 'Command_Admin', 'Command_Admin']);
-    [a, b] = await Promise.all([startServer(env), startServer(env)]);
-    // Two processes starting on a loaded machine: no tight limit on how long that takes.
-  }, 300_000);
-
-  afterAll(async () => {
-    await Promise.all([stopServer(a), stopServer(b)]);
-    await database?.drop();
-    await dropRedisKeys(keyPrefix);
-  });
+  const nodes = twoServers(dialect, ['Command_Admin', 'Command_Admin', 'Command_Admin'], () => ({
+    // The test speaks as a proxy would, so each test counts an address of its own.
+    TRUST_PROXY: 'loopback',
+    RATE_LIMIT_PUBLIC_MAX: String(PUBLIC_MAX),
+    RATE_LIMIT_SESSION_MAX: String(SESSION_MAX),
+  }));
 
   it('lets one address make its public requests once between both processes, answering the rest as one process did', async () => {
     const address = '203.0.113.7';
     const answers = await Promise.all(
       Array.from({ length: 3 * PUBLIC_MAX }, (_, i) =>
-        fetch(`${(i % 2 ? a! : b!).baseUrl}/status`, { headers: { 'x-forwarded-for': address } }),
+        fetch(`${(i % 2 ? nodes.a : nodes.b).baseUrl}/status`, { headers: { 'x-forwarded-for': address } }),
       ),
     );
     const refused = answers.filter((answer) => answer.status === 429);
@@ -96,36 +66,38 @@ describe.skipIf(!hasRedis).each(TEST_DIALECTS)('limits and zone previews shared 
       });
     }
     // Another address has its own budget.
-    expect((await fetch(`${a!.baseUrl}/status`, { headers: { 'x-forwarded-for': '203.0.113.8' } })).status).toBe(200);
+    expect((await fetch(`${nodes.a.baseUrl}/status`, { headers: { 'x-forwarded-for': '203.0.113.8' } })).status).toBe(200);
   });
 
   it('lets one session make its requests once between both processes', async () => {
-    const user = await signInOver(a!.baseUrl, emails[0]!);
+    const user = await signInOver(nodes.a.baseUrl, nodes.emails[0]);
     const answers = await Promise.all(
-      Array.from({ length: 3 * SESSION_MAX }, (_, i) => fetch(`${(i % 2 ? a! : b!).baseUrl}/auth/me`, { headers: user.headers })),
+      Array.from({ length: 3 * SESSION_MAX }, (_, i) => fetch(`${(i % 2 ? nodes.a : nodes.b).baseUrl}/auth/me`, { headers: user.headers })),
     );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(SESSION_MAX);
     expect(answers.filter((answer) => answer.status === 429)).toHaveLength(2 * SESSION_MAX);
   });
 
   it('commits through one process the zone preview made through the other, once of two racing commits, and only for its owner', async () => {
-    const owner = await signInOver(a!.baseUrl, emails[1]!);
-    const other = await signInOver(b!.baseUrl, emails[2]!);
-    const preview = await owner.upload(a!.baseUrl, '/zones/import/preview?filename=sectors.geojson', Buffer.from(AREA));
+    const owner = await signInOver(nodes.a.baseUrl, nodes.emails[1]);
+    const other = await signInOver(nodes.b.baseUrl, nodes.emails[2]);
+    const preview = await owner.upload(nodes.a.baseUrl, '/zones/import/preview?filename=sectors.geojson', Buffer.from(AREA));
     expect(preview.status).toBe(200);
     const { previewId } = (await preview.json()) as { previewId: string };
 
     // Another user, through either process: the same answer as for no preview at all.
-    const stranger = await other.send(b!.baseUrl, '/zones/import', { previewId, nameField: 'name' });
+    const stranger = await other.send(nodes.b.baseUrl, '/zones/import', { previewId, nameField: 'name' });
     expect(stranger.status).toBe(404);
 
-    const commits = await Promise.all([a!, b!].map((node) => owner.send(node.baseUrl, '/zones/import', { previewId, nameField: 'name' })));
+    const commits = await Promise.all(
+      [nodes.a, nodes.b].map((node) => owner.send(node.baseUrl, '/zones/import', { previewId, nameField: 'name' })),
+    );
     expect(commits.map((answer) => answer.status).sort()).toEqual([201, 404]);
     const lost = commits.find((answer) => answer.status === 404)!;
     expect(((await lost.json()) as { error: { message: string } }).error.message).toBe(
       'This preview has expired or was already imported. Upload the file again.',
     );
-    const zones = (await (await fetch(`${b!.baseUrl}/zones?active=all`, { headers: owner.headers })).json()) as {
+    const zones = (await (await fetch(`${nodes.b.baseUrl}/zones?active=all`, { headers: owner.headers })).json()) as {
       zones: { name: string }[];
     };
     expect(zones.zones.map((zone) => zone.name)).toEqual(['Sector 7']);

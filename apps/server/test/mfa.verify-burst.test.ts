@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@argus/contracts/http/auth';
 import { MFA } from '@argus/contracts/constants';
 import { TOKEN_API_PREFIX } from '@argus/contracts/http/token-api';
 import { totpCode, totpStep } from '../src/features/mfa/totp';
 import { TEST_DIALECTS } from './databases';
-import { buildTestApp, createUser, signIn, type Client, type TestApp } from './support';
+import { buildTestApp, createUser, sendOver, signIn, type Client, type TestApp } from './support';
 
 /**
  * Codes sent all at once for one factor, against a listening server: the per-factor limit must
@@ -15,9 +14,7 @@ describe.each(TEST_DIALECTS)('second-factor code bursts on %s', (dialect) => {
   let baseUrl: string;
   beforeEach(async () => {
     t = await buildTestApp(dialect);
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const address = t.app.server.address();
-    baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterEach(() => t.close());
 
@@ -26,15 +23,7 @@ describe.each(TEST_DIALECTS)('second-factor code bursts on %s', (dialect) => {
 
   /** The verify call as the web app sends it on its cookie session, over a real connection. */
   const verify = (client: Client, factorId: string, challengeId: string, code: string) =>
-    fetch(`${baseUrl}${TOKEN_API_PREFIX}/factors/${factorId}/verify`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        cookie: `${SESSION_COOKIE}=${client.cookies[SESSION_COOKIE]}; ${CSRF_COOKIE}=${client.csrf}`,
-        [CSRF_HEADER]: client.csrf,
-      },
-      body: JSON.stringify({ challenge_id: challengeId, code }),
-    });
+    sendOver(baseUrl, client, 'POST', `${TOKEN_API_PREFIX}/factors/${factorId}/verify`, { challenge_id: challengeId, code });
 
   /** Each code checked and found wrong leaves one failure in the audit log. */
   const checkedAndWrong = async (factorId: string) =>

@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@argus/contracts/http/auth';
 import { SENT_OFFLINE_AREAS_PER_UNIT } from '@argus/contracts/http/offline-areas';
 import type { OperationalEvent } from '../src/realtime/events';
 import { TEST_DIALECTS } from './databases';
-import { buildTestApp, createUser, signIn, type Client, type TestApp } from './support';
+import { buildTestApp, createUser, sendOver, signIn, type Client, type TestApp } from './support';
 
 const BOX = [-0.14, 51.5, -0.12, 51.51];
 
@@ -94,15 +93,7 @@ describe.each(TEST_DIALECTS)('map areas sent to a unit’s phone on %s', (dialec
     const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
     const answers = await Promise.all(
       Array.from({ length: SENT_OFFLINE_AREAS_PER_UNIT + 3 }, (_, i) =>
-        fetch(`${base}/units/${unitId}/offline-areas`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            cookie: `${SESSION_COOKIE}=${command.cookies[SESSION_COOKIE]}; ${CSRF_COOKIE}=${command.csrf}`,
-            [CSRF_HEADER]: command.csrf,
-          },
-          body: JSON.stringify({ basemapId, label: `Area ${i + 1}`, box: BOX }),
-        }),
+        sendOver(base, command, 'POST', `/units/${unitId}/offline-areas`, { basemapId, label: `Area ${i + 1}`, box: BOX }),
       ),
     );
     const statuses = answers.map((answer) => answer.status).sort();

@@ -4,18 +4,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { RedisRateWindows } from '../src/lib/redis-rate-windows';
-import { REDIS_URL, redisAnswers } from './scale-out-support';
+import { REDIS_URL, redisAnswers, servicesPresent } from './scale-out-support';
 
 /**
  * The Redis store of every limit (docs/decisions/0064-limits-and-previews-shared-between-processes.md):
  * its one script against a real Redis, two stores standing for two server processes. Without Redis
  * these are skipped with a warning, except in CI.
  */
-const hasRedis = await redisAnswers();
-if (!hasRedis) {
-  if (process.env.CI) throw new Error(`Redis is required in CI but did not answer at ${REDIS_URL}`);
-  console.warn(`Redis did not answer at ${REDIS_URL}: the Redis rate-window tests are SKIPPED on this machine.`);
-}
+const hasRedis = servicesPresent('the Redis rate-window tests', { [`Redis at ${REDIS_URL}`]: await redisAnswers() });
 
 /** A logger that keeps what it is told, for the outage warning. */
 function recordingLog() {

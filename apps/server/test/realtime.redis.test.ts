@@ -1,51 +1,27 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from './databases';
+import { twoServers } from './two-servers';
 import { RealtimeClient } from './realtime-support';
-import { REDIS_URL, dropRedisKeys, redisAnswers } from './scale-out-support';
-import {
-  seedSharedDatabase,
-  sharedDatabase,
-  sharedProcessEnv,
-  signInOver,
-  startServer,
-  stopServer,
-  type ServerProcess,
-} from './server-processes';
+import { REDIS_URL, redisAnswers, servicesPresent } from './scale-out-support';
+import { signInOver, type ServerProcess } from './server-processes';
 
 /**
  * Two server processes on one database and one Redis share their channels. Redis answers at
  * TEST_REDIS_URL (default the local server); without it these tests are skipped with a warning,
  * except in CI, where a missing Redis is a failure.
  */
-const hasRedis = await redisAnswers();
-if (!hasRedis) {
-  if (process.env.CI) throw new Error(`Redis is required in CI but did not answer at ${REDIS_URL}`);
-  console.warn(`Redis did not answer at ${REDIS_URL}: the multi-process realtime tests are SKIPPED on this machine.`);
-}
+const hasRedis = servicesPresent('the multi-process realtime tests', { [`Redis at ${REDIS_URL}`]: await redisAnswers() });
 
 describe.skipIf(!hasRedis).each(TEST_DIALECTS)('realtime shared by two server processes through Redis on %s', (dialect) => {
-  const keyPrefix = `argus:test:${randomBytes(6).toString('hex')}:`;
-  let database: Awaited<ReturnType<typeof sharedDatabase>>;
-  let first: ServerProcess | undefined;
-  let second: ServerProcess | undefined;
+  const nodes = twoServers(dialect, ['Command_Admin']);
   let command: Awaited<ReturnType<typeof signInOver>>;
   const sockets: RealtimeClient[] = [];
 
   beforeAll(async () => {
-    database = await sharedDatabase(dialect);
-    const env = sharedProcessEnv(database, keyPrefix);
-    const [adminEmail] = await seedSharedDatabase(env, ['Command_Admin']);
-    [first, second] = await Promise.all([startServer(env), startServer(env)]);
-    command = await signInOver(first.baseUrl, adminEmail);
+    command = await signInOver(nodes.a.baseUrl, nodes.emails[0]);
   });
-
-  afterAll(async () => {
-    sockets.splice(0).forEach((socket) => socket.drop());
-    await Promise.all([stopServer(first), stopServer(second)]);
-    await database?.drop();
-    await dropRedisKeys(keyPrefix);
-  });
+  afterAll(() => sockets.splice(0).forEach((socket) => socket.drop()));
 
   async function open(server: ServerProcess, channels: Parameters<RealtimeClient['subscribe']>[0]): Promise<RealtimeClient> {
     const socket = await RealtimeClient.open(server.baseUrl, command.headers);
@@ -64,13 +40,13 @@ describe.skipIf(!hasRedis).each(TEST_DIALECTS)('realtime shared by two server pr
     });
 
   it('delivers an event written through one process to the clients of both, with the same seq', async () => {
-    const onFirst = await open(first!, ['incidents']);
-    const onSecond = await open(second!, ['incidents']);
+    const onFirst = await open(nodes.a, ['incidents']);
+    const onSecond = await open(nodes.b, ['incidents']);
     const start = (onSecond.answer('realtime.subscribed', 'incidents') as { seq: number }).seq;
     expect((onFirst.answer('realtime.subscribed', 'incidents') as { seq: number }).seq).toBe(start);
 
-    await createIncident(first!, 'Written through the first');
-    await createIncident(second!, 'Written through the second');
+    await createIncident(nodes.a, 'Written through the first');
+    await createIncident(nodes.b, 'Written through the second');
     for (const socket of [onFirst, onSecond]) await socket.next((frame) => frame.seq === start + 2, 'the second incident');
 
     const seen = (socket: RealtimeClient) =>
@@ -83,10 +59,10 @@ describe.skipIf(!hasRedis).each(TEST_DIALECTS)('realtime shared by two server pr
   });
 
   it('numbers writes racing through both processes without a gap, in one order for every client', async () => {
-    const onFirst = await open(first!, ['incidents']);
-    const onSecond = await open(second!, ['incidents']);
+    const onFirst = await open(nodes.a, ['incidents']);
+    const onSecond = await open(nodes.b, ['incidents']);
     const start = (onFirst.answer('realtime.subscribed', 'incidents') as { seq: number }).seq;
-    await Promise.all(Array.from({ length: 10 }, (_, i) => createIncident(i % 2 ? first! : second!, `Racing ${i}`)));
+    await Promise.all(Array.from({ length: 10 }, (_, i) => createIncident(i % 2 ? nodes.a : nodes.b, `Racing ${i}`)));
     for (const socket of [onFirst, onSecond]) await socket.next((frame) => frame.seq === start + 10, 'the tenth incident');
 
     const order = (socket: RealtimeClient) => socket.events('incidents').map((frame) => `${frame.seq} ${frame.messageId}`);
@@ -95,13 +71,13 @@ describe.skipIf(!hasRedis).each(TEST_DIALECTS)('realtime shared by two server pr
   });
 
   it('resumes on one process what was missed while disconnected from the other', async () => {
-    const left = await open(second!, ['incidents']);
+    const left = await open(nodes.b, ['incidents']);
     const held = (left.answer('realtime.subscribed', 'incidents') as { seq: number }).seq;
     left.drop();
     const titles = [randomUUID(), randomUUID(), randomUUID()];
-    for (const title of titles) await createIncident(first!, title);
+    for (const title of titles) await createIncident(nodes.a, title);
 
-    const back = await open(first!, [{ channel: 'incidents', since: held }]);
+    const back = await open(nodes.a, [{ channel: 'incidents', since: held }]);
     expect(back.events('incidents').map((frame) => [frame.seq, (frame.data as { title: string }).title])).toEqual(
       titles.map((title, i) => [held + i + 1, title]),
     );

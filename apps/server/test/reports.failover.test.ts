@@ -1,18 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_OUTBOX_OPTIONS } from '../src/realtime/outbox';
 import { TEST_DIALECTS } from './databases';
+import { twoServers } from './two-servers';
 import { RealtimeClient } from './realtime-support';
-import { REDIS_URL, dropRedisKeys, redisAnswers } from './scale-out-support';
-import {
-  seedSharedDatabase,
-  sharedDatabase,
-  sharedProcessEnv,
-  signInOver,
-  startServer,
-  stopServer,
-  type ServerProcess,
-} from './server-processes';
+import { REDIS_URL, redisAnswers, servicesPresent } from './scale-out-support';
+import { signInOver, startServer } from './server-processes';
 
 /**
  * Issue 17's failover (docs/decisions/0053-an-outbox-for-every-event.md): reporters file through
@@ -21,44 +14,24 @@ import {
  * report.created for every report that was acknowledged, including those A committed and died
  * before announcing. Real processes on one PostgreSQL and one Redis; skipped without them, except in CI.
  */
-const ready = (await redisAnswers()) && TEST_DIALECTS.includes('postgres');
-if (!ready) {
-  if (process.env.CI) throw new Error(`The failover test needs Redis at ${REDIS_URL} and PostgreSQL, and CI has both.`);
-  console.warn(`Redis (${REDIS_URL}) or PostgreSQL did not answer: the report failover test is SKIPPED on this machine.`);
-}
+const ready = servicesPresent('the report failover test', {
+  [`Redis at ${REDIS_URL}`]: await redisAnswers(),
+  PostgreSQL: TEST_DIALECTS.includes('postgres'),
+});
 
 const KILLS = 4;
 const WRITERS = 4;
 
 describe.skipIf(!ready)('reports announced once across a node killed between commit and publish', () => {
-  const keyPrefix = `argus:test:${randomBytes(6).toString('hex')}:`;
-  let database: Awaited<ReturnType<typeof sharedDatabase>>;
-  let env: Record<string, string>;
-  let reporterEmail: string;
-  let analystEmail: string;
-  let a: ServerProcess | undefined;
-  let b: ServerProcess | undefined;
+  // The writers are one reporter filing as fast as the processes answer.
+  const nodes = twoServers('postgres', ['Civic_Reporter', 'Intelligence_Analyst'], () => ({ RATE_LIMIT_SESSION_MAX: '1000000' }));
   let socket: RealtimeClient | undefined;
-
-  beforeAll(async () => {
-    database = await sharedDatabase('postgres');
-    // The writers are one reporter filing as fast as the processes answer.
-    env = sharedProcessEnv(database, keyPrefix, { RATE_LIMIT_SESSION_MAX: '1000000' });
-    [reporterEmail, analystEmail] = await seedSharedDatabase(env, ['Civic_Reporter', 'Intelligence_Analyst']);
-    [a, b] = await Promise.all([startServer(env), startServer(env)]);
-  }, 120_000);
-
-  afterAll(async () => {
-    socket?.drop();
-    await Promise.all([stopServer(a), stopServer(b)]);
-    await database?.drop();
-    await dropRedisKeys(keyPrefix);
-  }, 120_000);
+  afterAll(() => socket?.drop());
 
   it('gives the subscriber exactly one report.created per acknowledged report through repeated kill -9s', async () => {
-    const analyst = await signInOver(b!.baseUrl, analystEmail);
-    const reporter = await signInOver(b!.baseUrl, reporterEmail);
-    socket = await RealtimeClient.open(b!.baseUrl, analyst.headers);
+    const analyst = await signInOver(nodes.b.baseUrl, nodes.emails[1]);
+    const reporter = await signInOver(nodes.b.baseUrl, nodes.emails[0]);
+    socket = await RealtimeClient.open(nodes.b.baseUrl, analyst.headers);
     await socket.subscribe(['reports']);
 
     const acknowledged = new Set<string>();
@@ -85,13 +58,13 @@ describe.skipIf(!ready)('reports announced once across a node killed between com
     const writer = async () => {
       while (writing) {
         const clientId = randomUUID();
-        let outcome = await fileOn(a!.baseUrl, clientId);
+        let outcome = await fileOn(nodes.a.baseUrl, clientId);
         // B stays up: a device retrying there is answered, the first time or one of the next (a loaded machine drops some).
         for (let attempt = 0; typeof outcome !== 'string' && attempt < 50; attempt++) {
           if (typeof outcome === 'number') refused.push(outcome);
           if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 200));
           retriedOnB += 1;
-          outcome = await fileOn(b!.baseUrl, clientId);
+          outcome = await fileOn(nodes.b.baseUrl, clientId);
         }
         if (typeof outcome !== 'string')
           throw new Error(`B did not file a retried report (${String(outcome)}; refused: ${refused.join(', ')})`);
@@ -101,10 +74,10 @@ describe.skipIf(!ready)('reports announced once across a node killed between com
     const writers = Promise.all(Array.from({ length: WRITERS }, writer));
     for (let kill = 0; kill < KILLS; kill++) {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
-      const exited = new Promise((resolve) => a!.child.once('exit', resolve));
-      a!.child.kill('SIGKILL');
+      const exited = new Promise((resolve) => nodes.a.child.once('exit', resolve));
+      nodes.a.child.kill('SIGKILL');
       await exited;
-      a = await startServer(env);
+      nodes.a = await startServer(nodes.env);
     }
     writing = false;
     await writers;

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, SESSION_COOKIE } from '@argus/contracts/http/auth';
 import { TEST_DIALECTS } from './databases';
 import { buildTestApp, createUser, signIn, type Client, type TestApp } from './support';
 
 const PLACE = { lat: 48.8566, lon: 2.3522, accuracy: 30 };
 /** A real 1×1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const sessionCookies = (client: Client) => ({ [SESSION_COOKIE]: client.cookies[SESSION_COOKIE]!, [CSRF_COOKIE]: client.csrf });
 
 describe.each(TEST_DIALECTS)('reports on %s', (dialect) => {
   let t: TestApp;
@@ -141,13 +139,7 @@ describe.each(TEST_DIALECTS)('reports on %s', (dialect) => {
     const report = (await file(civic)).json().report;
     const photoId = randomUUID();
     const put = (client: Client, id: string, bytes: Buffer, type = 'image/png') =>
-      t.app.inject({
-        method: 'PUT',
-        url: `/reports/${report.id}/photos/${id}`,
-        payload: bytes,
-        headers: { 'content-type': type, 'x-csrf-token': client.csrf },
-        cookies: sessionCookies(client),
-      });
+      client.request('PUT', `/reports/${report.id}/photos/${id}`, bytes, { 'content-type': type });
 
     const stored = await put(civic, photoId, PNG);
     expect(stored.statusCode).toBe(200);

@@ -74,34 +74,25 @@ describe.each(TEST_DIALECTS)('retention on %s', (dialect) => {
 
   /** A zone-import preview the administrator leaves uncommitted. */
   const preview = async () => {
-    const answer = await t.app.inject({
-      method: 'POST',
-      url: '/zones/import/preview?filename=area.geojson',
-      cookies: admin.cookies,
-      headers: { 'x-csrf-token': admin.csrf, 'content-type': 'application/octet-stream' },
-      payload: JSON.stringify({
-        type: 'Polygon',
-        coordinates: [
-          [
-            [0, 0],
-            [1, 0],
-            [1, 1],
-            [0, 0],
-          ],
+    const area = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [0, 0],
+          [1, 0],
+          [1, 1],
+          [0, 0],
         ],
-      }),
+      ],
+    };
+    const answer = await admin.request('POST', '/zones/import/preview?filename=area.geojson', JSON.stringify(area), {
+      'content-type': 'application/octet-stream',
     });
     expect(answer.statusCode).toBe(200);
   };
 
   it('deletes old idempotency keys, ended sessions with their refresh tokens, telemetry and expired previews; keeps recent rows, evidence and the audit log', async () => {
-    const evidence = await t.app.inject({
-      method: 'POST',
-      url: '/evidence?filename=scene.png',
-      cookies: admin.cookies,
-      headers: { 'x-csrf-token': admin.csrf, 'content-type': 'application/octet-stream' },
-      payload: PNG,
-    });
+    const evidence = await admin.request('POST', '/evidence?filename=scene.png', PNG, { 'content-type': 'application/octet-stream' });
     expect(evidence.statusCode).toBe(201);
     await preview();
     await generate(8);

@@ -13,7 +13,7 @@ import { ENGINE_LEASE, ScaledThreatEngine } from '../src/features/rules/scaled-t
 import { systemClock } from '../src/lib/clock';
 import { TEST_DIALECTS } from './databases';
 import { createUser, signIn, type Client } from './support';
-import { POSTGRES_ADMIN_URL, REDIS_URL, redisAnswers } from './scale-out-support';
+import { POSTGRES_ADMIN_URL, REDIS_URL, redisAnswers, servicesPresent } from './scale-out-support';
 import { squarePolygon } from './rules-support';
 
 /**
@@ -25,14 +25,10 @@ import { squarePolygon } from './rules-support';
  * skipped with a warning, except in CI, where both are required.
  */
 
-const ready = (await redisAnswers()) && TEST_DIALECTS.includes('postgres');
-if (!ready) {
-  if (process.env.CI)
-    throw new Error(`The scale-out tests need Redis at ${REDIS_URL} and PostgreSQL at ${POSTGRES_ADMIN_URL}, and CI has both.`);
-  console.warn(
-    `Redis (${REDIS_URL}) or PostgreSQL (${POSTGRES_ADMIN_URL}) did not answer: the rules engine scale-out tests are SKIPPED on this machine.`,
-  );
-}
+const ready = servicesPresent('the rules engine scale-out tests', {
+  [`Redis at ${REDIS_URL}`]: await redisAnswers(),
+  [`PostgreSQL at ${POSTGRES_ADMIN_URL}`]: TEST_DIALECTS.includes('postgres'),
+});
 
 interface Instance {
   argus: ArgusApp;

@@ -9,6 +9,7 @@ import { PLAYBACK_LINK_TTL_MS } from '../src/features/tak/tak-playback-links';
 import { startTestPattern } from '../src/media/test-pattern';
 import { createPublisher, type ClientCodec } from '../src/media/werift-client';
 import { TEST_DIALECTS } from './databases';
+import { askRtsp, rtspSessionOf } from './rtsp-client';
 import { buildTestApp, createUser, signIn, STRONG_PASSWORD, type Client, type TestApp } from './support';
 import { SimulatedDevice } from './tak-device';
 import { connectTls, csrFor, deviceKeys, enrol, keyPem, pemOfDer } from './tak-tls-device';
@@ -135,22 +136,12 @@ describe.each(TEST_DIALECTS)('the RTSP output stock ATAK plays Argus’s live ro
     cleanups.push(() => client.end());
     return client;
   };
-  let cseq = 0;
-  /** Sends a request and resolves with the status of its answer (null if the connection closed without one). */
-  const ask = async (client: SimulatedDevice, method: string, url: string, headers: Record<string, string> = {}) => {
-    cseq += 1;
-    const lines = [`${method} ${url} RTSP/1.0`, `CSeq: ${cseq}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)];
-    client.send(`${lines.join('\r\n')}\r\n\r\n`);
-    const answered = new RegExp(`RTSP/1\\.0 (\\d{3})[^\\r]*\\r\\nCSeq: ${cseq}\\r\\n`);
-    await client.until((c) => answered.test(c.received) || c.closed);
-    return Number(answered.exec(client.received)?.[1] ?? 0) || null;
-  };
   /** DESCRIBE, SETUP and PLAY, as a player does: resolves once video arrives interleaved. */
   const playRaw = async (client: SimulatedDevice, url: string) => {
-    expect(await ask(client, 'DESCRIBE', url, { Accept: 'application/sdp' })).toBe(200);
-    expect(await ask(client, 'SETUP', `${url}/track0`, { Transport: 'RTP/AVP/TCP;unicast;interleaved=0-1' })).toBe(200);
-    const session = /Session: ([0-9a-f]+)/.exec(client.received)![1]!;
-    expect(await ask(client, 'PLAY', url, { Session: session })).toBe(200);
+    expect(await askRtsp(client, 'DESCRIBE', url, { Accept: 'application/sdp' })).toBe(200);
+    expect(await askRtsp(client, 'SETUP', `${url}/track0`, { Transport: 'RTP/AVP/TCP;unicast;interleaved=0-1' })).toBe(200);
+    const session = rtspSessionOf(client);
+    expect(await askRtsp(client, 'PLAY', url, { Session: session })).toBe(200);
     await client.until((c) => c.received.split('$\u0000').length > 20 || c.closed);
     expect(client.closed).toBe(false);
   };
@@ -200,32 +191,34 @@ describe.each(TEST_DIALECTS)('the RTSP output stock ATAK plays Argus’s live ro
     const token = feed.url.split('/').pop()!;
 
     const damaged = await rtspClient();
-    expect(await ask(damaged, 'DESCRIBE', withToken(feed.url, `${token.slice(0, -4)}AAAA`))).toBe(401);
+    expect(await askRtsp(damaged, 'DESCRIBE', withToken(feed.url, `${token.slice(0, -4)}AAAA`))).toBe(401);
     await damaged.untilClosed();
-    expect(await ask(await rtspClient(), 'DESCRIBE', withToken(feed.url, 'not-a-token'))).toBe(401);
+    expect(await askRtsp(await rtspClient(), 'DESCRIBE', withToken(feed.url, 'not-a-token'))).toBe(401);
     // The link names its room: another room's path is refused.
     const foreign = await rtspClient();
-    expect(await ask(foreign, 'DESCRIBE', feed.url.replace(`/${roomId}/`, `/${other}/`))).toBe(403);
+    expect(await askRtsp(foreign, 'DESCRIBE', feed.url.replace(`/${roomId}/`, `/${other}/`))).toBe(403);
     expect(foreign.received).toContain('Connection: close');
     await foreign.untilClosed();
     // Not a link at all.
-    expect(await ask(await rtspClient(), 'DESCRIBE', `rtsp://localhost:${rtspPort}/${roomId}`)).toBe(404);
+    expect(await askRtsp(await rtspClient(), 'DESCRIBE', `rtsp://localhost:${rtspPort}/${roomId}`)).toBe(404);
     // SETUP and PLAY check the link too, not only DESCRIBE.
     expect(
-      await ask(await rtspClient(), 'SETUP', `${withToken(feed.url, 'not-a-token')}/track0`, { Transport: 'RTP/AVP/TCP;interleaved=0-1' }),
+      await askRtsp(await rtspClient(), 'SETUP', `${withToken(feed.url, 'not-a-token')}/track0`, {
+        Transport: 'RTP/AVP/TCP;interleaved=0-1',
+      }),
     ).toBe(401);
     // Only TCP interleaved is offered.
     const udp = await rtspClient();
-    expect(await ask(udp, 'SETUP', `${feed.url}/track0`, { Transport: 'RTP/AVP;unicast;client_port=5000-5001' })).toBe(461);
+    expect(await askRtsp(udp, 'SETUP', `${feed.url}/track0`, { Transport: 'RTP/AVP;unicast;client_port=5000-5001' })).toBe(461);
     // OPTIONS and keep-alives need no link.
     const options = await rtspClient();
-    expect(await ask(options, 'OPTIONS', '*')).toBe(200);
+    expect(await askRtsp(options, 'OPTIONS', '*')).toBe(200);
     expect(options.received).toContain('Public: OPTIONS, DESCRIBE, SETUP, PLAY, TEARDOWN, GET_PARAMETER');
-    expect(await ask(options, 'RECORD', feed.url)).toBe(405);
+    expect(await askRtsp(options, 'RECORD', feed.url)).toBe(405);
 
     // The room ends: 404.
     expect((await command.request('POST', '/stream/leave', { room: roomId, close: true })).statusCode).toBe(200);
-    expect(await ask(await rtspClient(), 'DESCRIBE', feed.url)).toBe(404);
+    expect(await askRtsp(await rtspClient(), 'DESCRIBE', feed.url)).toBe(404);
 
     // A link past its time: 401.
     const fresh = await createRoom('Bridge camera');
@@ -233,7 +226,7 @@ describe.each(TEST_DIALECTS)('the RTSP output stock ATAK plays Argus’s live ro
     const device = await enrolledDevice();
     await device.until((d) => feedOf(d, fresh) !== null);
     t.clock.advance(PLAYBACK_LINK_TTL_MS + 1_000);
-    expect(await ask(await rtspClient(), 'DESCRIBE', feedOf(device, fresh)!.url)).toBe(401);
+    expect(await askRtsp(await rtspClient(), 'DESCRIBE', feedOf(device, fresh)!.url)).toBe(401);
   }, 90_000);
 
   it('ends a playing session when the device’s certificate is revoked, and refuses its link then', async () => {
@@ -265,7 +258,7 @@ describe.each(TEST_DIALECTS)('the RTSP output stock ATAK plays Argus’s live ro
     expect(ended.frames).toBeGreaterThan(0);
     expect(t.services.streams.linkHolders()).not.toContain(certificate.id);
     expect(told).toContain('closed');
-    expect(await ask(await rtspClient(), 'DESCRIBE', feed.url)).toBe(403);
+    expect(await askRtsp(await rtspClient(), 'DESCRIBE', feed.url)).toBe(403);
   }, 90_000);
 
   describe('with a handshake timeout no test waits out (connections that never PLAY are kept)', () => {
@@ -276,19 +269,19 @@ describe.each(TEST_DIALECTS)('the RTSP output stock ATAK plays Argus’s live ro
       const clients = [];
       for (let i = 0; i < MAX_SESSIONS_PER_LINK; i += 1) {
         const client = await rtspClient();
-        expect(await ask(client, 'DESCRIBE', feed.url)).toBe(200);
+        expect(await askRtsp(client, 'DESCRIBE', feed.url)).toBe(200);
         clients.push(client);
       }
       const beyond = await rtspClient();
-      expect(await ask(beyond, 'DESCRIBE', feed.url)).toBe(503);
+      expect(await askRtsp(beyond, 'DESCRIBE', feed.url)).toBe(503);
 
       // One player leaves (TEARDOWN): its session ends, and another may start.
       const first = clients[0]!;
-      expect(await ask(first, 'SETUP', `${feed.url}/track0`, { Transport: 'RTP/AVP/TCP;interleaved=0-1' })).toBe(200);
-      const session = /Session: ([0-9a-f]+)/.exec(first.received)![1]!;
-      expect(await ask(first, 'TEARDOWN', feed.url, { Session: session })).toBe(200);
+      expect(await askRtsp(first, 'SETUP', `${feed.url}/track0`, { Transport: 'RTP/AVP/TCP;interleaved=0-1' })).toBe(200);
+      const session = rtspSessionOf(first);
+      expect(await askRtsp(first, 'TEARDOWN', feed.url, { Session: session })).toBe(200);
       await first.untilClosed();
-      await vi.waitFor(async () => expect(await ask(await rtspClient(), 'DESCRIBE', feed.url)).toBe(200), {
+      await vi.waitFor(async () => expect(await askRtsp(await rtspClient(), 'DESCRIBE', feed.url)).toBe(200), {
         timeout: 10_000,
         interval: 200,
       });
@@ -298,7 +291,7 @@ describe.each(TEST_DIALECTS)('the RTSP output stock ATAK plays Argus’s live ro
       const held = [];
       for (let i = 0; i < MAX_CONNECTIONS_PER_ADDRESS; i += 1) {
         const client = await rtspClient();
-        expect(await ask(client, 'OPTIONS', '*')).toBe(200);
+        expect(await askRtsp(client, 'OPTIONS', '*')).toBe(200);
         held.push(client);
       }
       const beyond = await rtspClient();
@@ -306,7 +299,7 @@ describe.each(TEST_DIALECTS)('the RTSP output stock ATAK plays Argus’s live ro
       expect(beyond.received).toBe('');
 
       held[0]!.end();
-      await vi.waitFor(async () => expect(await ask(await rtspClient(), 'OPTIONS', '*')).toBe(200), { timeout: 10_000, interval: 200 });
+      await vi.waitFor(async () => expect(await askRtsp(await rtspClient(), 'OPTIONS', '*')).toBe(200), { timeout: 10_000, interval: 200 });
     }, 90_000);
   });
 
@@ -381,7 +374,7 @@ describe.each(TEST_DIALECTS)('the RTSP output stock ATAK plays Argus’s live ro
   it('describes H264 with the stream’s own parameter sets and profile', async () => {
     const { feed } = await liveFeed();
     const client = await rtspClient();
-    expect(await ask(client, 'DESCRIBE', feed.url, { Accept: 'application/sdp' })).toBe(200);
+    expect(await askRtsp(client, 'DESCRIBE', feed.url, { Accept: 'application/sdp' })).toBe(200);
     const fmtp = /a=fmtp:96 ([^\r]+)/.exec(client.received)![1]!;
     const sprop = /sprop-parameter-sets=([^;,]+),([^;]+)/.exec(fmtp);
     expect(sprop, fmtp).not.toBeNull();
@@ -406,12 +399,12 @@ describe.each(TEST_DIALECTS)('the RTSP output stock ATAK plays Argus’s live ro
   it('checks the link again at PLAY: one that ran out after SETUP is refused', async () => {
     const { feed } = await liveFeed();
     const client = await rtspClient();
-    expect(await ask(client, 'DESCRIBE', feed.url)).toBe(200);
-    expect(await ask(client, 'SETUP', `${feed.url}/track0`, { Transport: 'RTP/AVP/TCP;interleaved=0-1' })).toBe(200);
-    const session = /Session: ([0-9a-f]+)/.exec(client.received)![1]!;
+    expect(await askRtsp(client, 'DESCRIBE', feed.url)).toBe(200);
+    expect(await askRtsp(client, 'SETUP', `${feed.url}/track0`, { Transport: 'RTP/AVP/TCP;interleaved=0-1' })).toBe(200);
+    const session = rtspSessionOf(client);
     // Revoking would end the session before PLAY is asked (the stream service closes it): the link running out does not.
     t.clock.advance(PLAYBACK_LINK_TTL_MS + 1_000);
-    expect(await ask(client, 'PLAY', feed.url, { Session: session })).toBe(401);
+    expect(await askRtsp(client, 'PLAY', feed.url, { Session: session })).toBe(401);
     await client.untilClosed();
   }, 90_000);
 
@@ -420,20 +413,20 @@ describe.each(TEST_DIALECTS)('the RTSP output stock ATAK plays Argus’s live ro
     const clients = [];
     for (let i = 0; i < MAX_SESSIONS_PER_LINK; i += 1) {
       const client = await rtspClient();
-      expect(await ask(client, 'DESCRIBE', feed.url)).toBe(200);
+      expect(await askRtsp(client, 'DESCRIBE', feed.url)).toBe(200);
       clients.push(client);
     }
     const beyond = await rtspClient();
-    expect(await ask(beyond, 'DESCRIBE', feed.url)).toBe(503);
+    expect(await askRtsp(beyond, 'DESCRIBE', feed.url)).toBe(503);
     expect(beyond.received).toMatch(/\r\nRetry-After: \d+\r\n/);
     for (const client of clients) client.end();
 
     for (let i = 0; i < RTSP_REFUSALS.max; i += 1)
-      expect(await ask(await rtspClient(), 'DESCRIBE', withToken(feed.url, 'forged'))).toBe(401);
+      expect(await askRtsp(await rtspClient(), 'DESCRIBE', withToken(feed.url, 'forged'))).toBe(401);
     // The next refusal is counted; from then on the address's connections are cut off unanswered, a valid link's too.
-    expect(await ask(await rtspClient(), 'DESCRIBE', withToken(feed.url, 'forged'))).toBe(401);
+    expect(await askRtsp(await rtspClient(), 'DESCRIBE', withToken(feed.url, 'forged'))).toBe(401);
     const cut = await rtspClient();
-    expect(await ask(cut, 'DESCRIBE', feed.url)).toBeNull();
+    expect(await askRtsp(cut, 'DESCRIBE', feed.url)).toBeNull();
     expect(cut.received).toBe('');
   }, 90_000);
 });

@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@argus/contracts/http/auth';
 import type { UnitSymbolsResponse } from '@argus/contracts/http/unit-symbols';
 import type { UnitSymbols } from '@argus/contracts/http/unit-symbols-edit';
 import { UNIT_KINDS } from '@argus/contracts/units';
 import type { OperationalEvent } from '../src/realtime/events';
 import { TEST_DIALECTS } from './databases';
-import { buildTestApp, createUser, signIn, type Client, type TestApp } from './support';
+import { buildTestApp, createUser, sendOver, signIn, type Client, type TestApp } from './support';
 
 /** The symbol codes the maps drew before the table existed (docs/decisions/0030-unit-symbols.md). */
 const SEEDED: UnitSymbols['unitKinds'] = [
@@ -115,20 +114,9 @@ describe.each(TEST_DIALECTS)('unit symbols on %s', (dialect) => {
   });
 
   it('keeps one whole table when two administrators save at once against a listening server', async () => {
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const address = t.app.server.address();
-    const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
     const other = await signIn(t.app, (await createUser(t.services, { role: 'Super_Admin' })).email);
-    const put = (client: Client, body: UnitSymbols) =>
-      fetch(`${baseUrl}/map/unit-symbols`, {
-        method: 'PUT',
-        headers: {
-          'content-type': 'application/json',
-          cookie: `${SESSION_COOKIE}=${client.cookies[SESSION_COOKIE]}; ${CSRF_COOKIE}=${client.csrf}`,
-          [CSRF_HEADER]: client.csrf,
-        },
-        body: JSON.stringify(body),
-      });
+    const put = (client: Client, body: UnitSymbols) => sendOver(baseUrl, client, 'PUT', '/map/unit-symbols', body);
     const first: UnitSymbols = { unitKinds: SEEDED.map((entry) => ({ ...entry, sidc: BORDER_PATROL, label: `${entry.label} A` })) };
     // The second lists the kinds backwards: rows are still written in one order, so neither waits on the other forever.
     const second: UnitSymbols = {

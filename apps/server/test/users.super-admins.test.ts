@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@argus/contracts/http/auth';
 import { OPERATOR } from '@argus/contracts/policies/accounts';
 import { SYSTEM_CONTEXT } from '../src/features/audit/audit.log';
 import { TEST_DIALECTS } from './databases';
-import { STRONG_PASSWORD, buildTestApp, createUser, signInNewUser, type Client, type TestApp } from './support';
+import { STRONG_PASSWORD, buildTestApp, createUser, sendOver, signInNewUser, type Client, type TestApp } from './support';
 
 /** Rounds of the race: each pits two fresh Super_Admins against each other. */
 const ROUNDS = 6;
@@ -57,16 +56,7 @@ describe.each(TEST_DIALECTS)('Super_Admin accounts on %s', (dialect) => {
 
   it('keeps one active when two Super_Admins deactivate or demote each other at the same moment', async () => {
     const origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
-    const patch = (client: Client, id: string, body: object) =>
-      fetch(`${origin}/users/${id}`, {
-        method: 'PATCH',
-        headers: {
-          cookie: `${SESSION_COOKIE}=${client.cookies[SESSION_COOKIE]}; ${CSRF_COOKIE}=${client.csrf}`,
-          [CSRF_HEADER]: client.csrf,
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify(body),
-      });
+    const patch = (client: Client, id: string, body: object) => sendOver(origin, client, 'PATCH', `/users/${id}`, body);
     for (let round = 0; round < ROUNDS; round += 1) {
       const a = await signInNewUser(t, 'Super_Admin');
       const b = await signInNewUser(t, 'Super_Admin');

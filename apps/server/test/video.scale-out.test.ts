@@ -1,18 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPublisher, createViewer } from '../src/media/werift-client';
 import { TEST_DIALECTS } from './databases';
-import { hasJanus, startJanus, type JanusProcess } from './janus-process';
-import { dropRedisKeys, redisAnswers, REDIS_URL } from './scale-out-support';
-import {
-  seedSharedDatabase,
-  sharedDatabase,
-  sharedProcessEnv,
-  signInOver,
-  startServer,
-  stopServer,
-  type ServerProcess,
-} from './server-processes';
+import { twoServersOnJanus } from './two-servers';
+import { hasJanus } from './janus-process';
+import { redisAnswers, REDIS_URL, servicesPresent } from './scale-out-support';
+import { signInOver, type ServerProcess } from './server-processes';
 
 /**
  * Issue 17, point 3: video lived on one node. Two real server processes on one database, one Redis
@@ -20,46 +12,21 @@ import {
  * WHIP through one node, watched through the other (by the server's offer and over WHEP), each
  * signalling step sent to whichever node, as a balancer without stickiness would.
  */
-const hasRedis = await redisAnswers();
-if (!hasRedis || !hasJanus) {
-  if (process.env.CI) throw new Error(`Redis (at ${REDIS_URL}) and janus are required in CI`);
-  console.warn('Redis or janus is missing: the video-through-another-node tests are SKIPPED on this machine.');
-}
+const ready = servicesPresent('the video-through-another-node tests', { [`Redis at ${REDIS_URL}`]: await redisAnswers(), janus: hasJanus });
 
-describe.skipIf(!hasRedis || !hasJanus).each(TEST_DIALECTS)('live video through another node on Janus, on %s', (dialect) => {
-  const keyPrefix = `argus:test:${randomBytes(6).toString('hex')}:`;
-  let janus: JanusProcess;
-  let database: Awaited<ReturnType<typeof sharedDatabase>>;
-  let a: ServerProcess | undefined;
-  let b: ServerProcess | undefined;
-  let emails: string[];
-
-  beforeAll(async () => {
-    janus = await startJanus();
-    database = await sharedDatabase(dialect);
-    const env = sharedProcessEnv(database, keyPrefix, { MEDIA_SERVER: 'janus', JANUS_URLS: janus.url, ICE_STUN_URLS: 'none' });
-    emails = await seedSharedDatabase(env, ['Command_Admin', 'Intelligence_Analyst', 'Command_Admin']);
-    // Two processes starting on a loaded machine: no tight limit on how long that takes.
-    [a, b] = await Promise.all([startServer(env), startServer(env)]);
-  }, 300_000);
-
-  afterAll(async () => {
-    await Promise.all([stopServer(a), stopServer(b)]);
-    await database?.drop();
-    await dropRedisKeys(keyPrefix);
-    await janus?.stop();
-  });
+describe.skipIf(!ready).each(TEST_DIALECTS)('live video through another node on Janus, on %s', (dialect) => {
+  const nodes = twoServersOnJanus(dialect, ['Command_Admin', 'Intelligence_Analyst', 'Command_Admin']);
 
   it('carries video published through one node to viewers on the other (the server offering, and WHEP), each ended through either node', async () => {
-    const command = await signInOver(a!.baseUrl, emails[0]!);
-    const analyst = await signInOver(b!.baseUrl, emails[1]!);
-    const { room } = await command.post(a!.baseUrl, '/stream/create', { name: 'Drone 7', kind: 'camera' });
+    const command = await signInOver(nodes.a.baseUrl, nodes.emails[0]);
+    const analyst = await signInOver(nodes.b.baseUrl, nodes.emails[1]);
+    const { room } = await command.post(nodes.a.baseUrl, '/stream/create', { name: 'Drone 7', kind: 'camera' });
     const publishToken = (
-      (await command.post(a!.baseUrl, '/stream/join', { room: room!.id, role: 'publish' })) as unknown as { token: string }
+      (await command.post(nodes.a.baseUrl, '/stream/join', { room: room!.id, role: 'publish' })) as unknown as { token: string }
     ).token;
 
     const publisher = createPublisher('VP8');
-    const whip = await fetch(`${a!.baseUrl}/whip/${room!.id}`, {
+    const whip = await fetch(`${nodes.a.baseUrl}/whip/${room!.id}`, {
       method: 'POST',
       headers: { 'content-type': 'application/sdp', authorization: `Bearer ${publishToken}` },
       body: await publisher.offer(),
@@ -76,19 +43,20 @@ describe.skipIf(!hasRedis || !hasJanus).each(TEST_DIALECTS)('live video through 
           rooms: { id: string; status: string; publisher: { name: string } | null }[];
         }
       ).rooms.find((entry) => entry.id === room!.id);
-    expect(await listedOn(b!)).toMatchObject({ status: 'live', publisher: { name: expect.any(String) } });
+    expect(await listedOn(nodes.b)).toMatchObject({ status: 'live', publisher: { name: expect.any(String) } });
 
     // The viewer asks node B for the offer and sends its answer through node A.
-    const viewToken = ((await analyst.post(b!.baseUrl, '/stream/join', { room: room!.id, role: 'view' })) as unknown as { token: string })
-      .token;
-    const offered = (await analyst.post(b!.baseUrl, '/signaling/offer', { token: viewToken })) as unknown as {
+    const viewToken = (
+      (await analyst.post(nodes.b.baseUrl, '/stream/join', { room: room!.id, role: 'view' })) as unknown as { token: string }
+    ).token;
+    const offered = (await analyst.post(nodes.b.baseUrl, '/signaling/offer', { token: viewToken })) as unknown as {
       peerId: string;
       type: string;
       sdp: string;
     };
     expect(offered.type).toBe('offer');
     const viewer = createViewer(['VP8'], { serverOffers: true });
-    const answered = await fetch(`${a!.baseUrl}/signaling/answer`, {
+    const answered = await fetch(`${nodes.a.baseUrl}/signaling/answer`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ token: viewToken, peerId: offered.peerId, sdp: await viewer.answer(offered.sdp) }),
@@ -99,7 +67,7 @@ describe.skipIf(!hasRedis || !hasJanus).each(TEST_DIALECTS)('live video through 
 
     // A WHEP player through node B (it offers: node B's SFU serves it from Janus); its resource ended through node A.
     const player = createViewer(['VP8']);
-    const whep = await fetch(`${b!.baseUrl}/whep/${room!.id}`, {
+    const whep = await fetch(`${nodes.b.baseUrl}/whep/${room!.id}`, {
       method: 'POST',
       headers: { 'content-type': 'application/sdp', authorization: `Bearer ${viewToken}` },
       body: await player.offer(),
@@ -110,32 +78,33 @@ describe.skipIf(!hasRedis || !hasJanus).each(TEST_DIALECTS)('live video through 
     await player.receive(20, 20_000);
     const playerResource = new URL(whep.headers.get('location')!).pathname;
     expect(
-      (await fetch(`${a!.baseUrl}${playerResource}`, { method: 'DELETE', headers: { authorization: `Bearer ${viewToken}` } })).status,
+      (await fetch(`${nodes.a.baseUrl}${playerResource}`, { method: 'DELETE', headers: { authorization: `Bearer ${viewToken}` } })).status,
     ).toBe(200);
     expect(
-      (await fetch(`${b!.baseUrl}${playerResource}`, { method: 'DELETE', headers: { authorization: `Bearer ${viewToken}` } })).status,
+      (await fetch(`${nodes.b.baseUrl}${playerResource}`, { method: 'DELETE', headers: { authorization: `Bearer ${viewToken}` } })).status,
     ).toBe(404);
 
     // The WHIP resource, deleted through the node that did not take its POST.
     const resource = new URL(whip.headers.get('location')!).pathname;
     const viewerHeld = { authorization: `Bearer ${viewToken}` };
-    expect((await fetch(`${b!.baseUrl}${resource}`, { method: 'DELETE', headers: viewerHeld })).status).toBe(403);
+    expect((await fetch(`${nodes.b.baseUrl}${resource}`, { method: 'DELETE', headers: viewerHeld })).status).toBe(403);
     // Another commander's own publish token for the room passes node B's checks; node A, holding
     // the peer, refuses it: the resource is not theirs.
-    const otherCommand = await signInOver(b!.baseUrl, emails[2]!);
+    const otherCommand = await signInOver(nodes.b.baseUrl, nodes.emails[2]);
     const otherPublishToken = (
-      (await otherCommand.post(b!.baseUrl, '/stream/join', { room: room!.id, role: 'publish' })) as unknown as { token: string }
+      (await otherCommand.post(nodes.b.baseUrl, '/stream/join', { room: room!.id, role: 'publish' })) as unknown as { token: string }
     ).token;
     expect(
-      (await fetch(`${b!.baseUrl}${resource}`, { method: 'DELETE', headers: { authorization: `Bearer ${otherPublishToken}` } })).status,
+      (await fetch(`${nodes.b.baseUrl}${resource}`, { method: 'DELETE', headers: { authorization: `Bearer ${otherPublishToken}` } }))
+        .status,
     ).toBe(404);
     expect(
-      (await fetch(`${b!.baseUrl}${resource}`, { method: 'DELETE', headers: { authorization: `Bearer ${publishToken}` } })).status,
+      (await fetch(`${nodes.b.baseUrl}${resource}`, { method: 'DELETE', headers: { authorization: `Bearer ${publishToken}` } })).status,
     ).toBe(200);
     expect(
-      (await fetch(`${a!.baseUrl}${resource}`, { method: 'DELETE', headers: { authorization: `Bearer ${publishToken}` } })).status,
+      (await fetch(`${nodes.a.baseUrl}${resource}`, { method: 'DELETE', headers: { authorization: `Bearer ${publishToken}` } })).status,
     ).toBe(404);
-    for (const server of [a!, b!]) expect((await listedOn(server))?.publisher).toBeNull();
+    for (const server of [nodes.a, nodes.b]) expect((await listedOn(server))?.publisher).toBeNull();
     await Promise.all([publisher.close(), viewer.close(), player.close()]);
   }, 180_000);
 });

@@ -3,9 +3,8 @@ import type { Basemap } from '@argus/contracts/http/basemaps';
 import { OperationalMap } from '../../lib/map/OperationalMap';
 import type { MapLibreMap } from '../../lib/map/maplibre';
 import type { MapPick } from '../../lib/map/overlay';
+import { prefersReducedMotion } from '../../lib/map/reduced-motion';
 import { coverageOverlay, type CoverageArea, type CoverageBounds } from '../../lib/map/overlays/coverage';
-
-const reducedMotion = () => document.documentElement.classList.contains('reduce-motion');
 
 /** A box MapLibre can fit: across the antimeridian its east edge goes past 180 so the box stays whole. */
 function fittable([west, south, east, north]: CoverageBounds): [[number, number], [number, number]] {
@@ -39,7 +38,7 @@ export function CoverageMap({
 
   useEffect(() => {
     if (!map || !selectedBounds) return;
-    map.fitBounds(fittable(selectedBounds), { padding: 32, animate: !reducedMotion() });
+    map.fitBounds(fittable(selectedBounds), { padding: 32, animate: !prefersReducedMotion() });
     // The box is compared by value: a refetched list must not pull the view back.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- boundsKey stands for selectedBounds
   }, [map, boundsKey]);

@@ -5,6 +5,7 @@ import { OperationalMap } from '../../lib/map/OperationalMap';
 import type { LngLatBounds, MapLibreMap } from '../../lib/map/maplibre';
 import type { LatLon } from '../../lib/geo/mgrs';
 import type { MapFocus, MapOverlay, MapPick } from '../../lib/map/overlay';
+import { prefersReducedMotion } from '../../lib/map/reduced-motion';
 import { cornersOverlay } from './corner-overlay';
 import { cornersOf, polygonOf, type Corners } from './zone-corners';
 
@@ -141,7 +142,7 @@ export function ZoneDrawMap({ overlays, editing, corners, onCorners, onPick, foc
       {
         padding: { top: 70, bottom: 60, left: 50, right: 60 },
         maxZoom: 15,
-        animate: !document.documentElement.classList.contains('reduce-motion'),
+        animate: !prefersReducedMotion(),
       },
     );
     // The corners are what the key says.

@@ -3,6 +3,7 @@ import { LocateFixed, X } from 'lucide-react';
 import { CoordinateField } from '../../components/CoordinateField';
 import type { LatLon } from '../geo/mgrs';
 import type { MapLibreMap } from './maplibre';
+import { prefersReducedMotion } from './reduced-motion';
 import { searchPlaceNames, type NamedFeatureInput, type PlaceMatch } from './place-names';
 
 /** Close enough to see the streets around the place. */
@@ -58,7 +59,7 @@ export function MapGoTo({ map }: { map: MapLibreMap }) {
   };
   const fly = (point: LatLon) => {
     const view = { center: [point.lon, point.lat] as [number, number], zoom: Math.max(map.getZoom(), GO_TO_ZOOM) };
-    if (document.documentElement.classList.contains('reduce-motion')) map.jumpTo(view);
+    if (prefersReducedMotion()) map.jumpTo(view);
     else map.flyTo({ ...view, duration: 800 });
     setMatches(null);
     if (map.getContainer().clientWidth < NARROW_MAP_PX) fold();
