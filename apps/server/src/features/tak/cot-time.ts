@@ -1,9 +1,9 @@
 /**
  * A CoT time in epoch ms (docs/decisions/0069-tak-protocol-v1-bench-and-gateway.md). TAK clients
- * write `2026-11-28T08:22:25.123Z` (or without the milliseconds); that shape is read digit by digit,
- * in a fifth of what `Date.parse` costs, and gives exactly what `Date.parse` gives. Any other text
- * — another precision, an offset, a year before 100 (which `Date.UTC` would read as 19xx), an hour
- * of 24 — is `Date.parse`'s, as before. NaN when unreadable: the caller falls back to its own clock.
+ * write `2026-11-28T08:22:25.123Z` (or without the milliseconds); that shape is read digit by digit
+ * in two thirds of the time `Date.parse` takes (0.10 against 0.15 µs), to exactly what it gives.
+ * Any other text — another precision, an offset, a year before 100 (which `Date.UTC` would read as
+ * 19xx), an hour of 24 — is `Date.parse`'s, as before. NaN when unreadable: the caller falls back to its own clock.
  */
 export function cotTime(value: string | undefined): number {
   if (!value) return Number.NaN;
