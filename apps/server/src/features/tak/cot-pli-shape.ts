@@ -79,32 +79,61 @@ export function readCanonicalPli(xml: string): PliFields | null {
     course: undefined,
     battery: undefined,
   };
-  // Values hold no `<`, so every `<contact` is a tag, and only in <detail> (the event's and the
-  // point's names are fixed). A second one is an array to xml-js: the tag reader declines it.
-  const contact = readOnce(xml, '<contact', CONTACT);
-  if (contact === null) return null;
-  if (contact) fields.callsign = contact[1] ?? contact[2] ?? contact[3] ?? contact[4];
-  const track = readOnce(xml, '<track', TRACK);
-  if (track === null) return null;
-  if (track) {
+  // Values hold no `<`, so every `<` begins a tag, and `<contact`, `<track` and `<status` are in
+  // <detail> only (the event's and the point's names are fixed). A second one is an array to xml-js:
+  // the tag reader declines it. One walk over the detail's tags finds them, not two searches each.
+  if (!findElementsRead(xml)) return null;
+  if (found.contact !== -1) {
+    const contact = readAt(xml, found.contact, CONTACT);
+    if (!contact) return null;
+    fields.callsign = contact[1] ?? contact[2] ?? contact[3] ?? contact[4];
+  }
+  if (found.track !== -1) {
+    const track = readAt(xml, found.track, TRACK);
+    if (!track) return null;
     fields.course = track[1] ?? track[2] ?? track[7] ?? track[8];
     fields.speed = track[3] ?? track[4] ?? track[5] ?? track[6];
   }
-  const status = readOnce(xml, '<status', STATUS);
-  if (status === null) return null;
-  if (status) fields.battery = status[1] ?? status[2];
+  if (found.status !== -1) {
+    const status = readAt(xml, found.status, STATUS);
+    if (!status) return null;
+    fields.battery = status[1] ?? status[2];
+  }
   return fields;
 }
 
+/** Where `<contact`, `<track` and `<status` begin in the event just walked, -1 where it has none. */
+const found = { contact: -1, track: -1, status: -1 };
+
+const C = 'c'.charCodeAt(0);
+const T = 't'.charCodeAt(0);
+const S = 's'.charCodeAt(0);
+
 /**
- * The element's match, undefined when the event has none, null when it cannot answer: the element
- * is there twice, or not in the one shape its expression reads (a `<contacts>` included, which the
- * tag reader would take as another element: declining is always safe).
+ * Sets `found` for each tag named with one of those prefixes (a `<contacts>` included, which the
+ * tag reader would take as another element: its expression then does not match, and declining is
+ * always safe); false when one is there twice. Walks from `<detail`, the fourth tag at most.
  */
-function readOnce(xml: string, opening: string, shape: RegExp): RegExpExecArray | null | undefined {
-  const at = xml.indexOf(opening);
-  if (at === -1) return undefined;
-  if (xml.indexOf(opening, at + opening.length) !== -1) return null;
+function findElementsRead(xml: string): boolean {
+  found.contact = found.track = found.status = -1;
+  for (let at = xml.indexOf('<detail'); at !== -1; at = xml.indexOf('<', at + 1)) {
+    const first = xml.charCodeAt(at + 1);
+    if (first === C && xml.startsWith('contact', at + 1)) {
+      if (found.contact !== -1) return false;
+      found.contact = at;
+    } else if (first === T && xml.startsWith('track', at + 1)) {
+      if (found.track !== -1) return false;
+      found.track = at;
+    } else if (first === S && xml.startsWith('status', at + 1)) {
+      if (found.status !== -1) return false;
+      found.status = at;
+    }
+  }
+  return true;
+}
+
+/** The element's match at `at`, null when it is not in the one shape its expression reads. */
+function readAt(xml: string, at: number, shape: RegExp): RegExpExecArray | null {
   shape.lastIndex = at;
   return shape.exec(xml);
 }
