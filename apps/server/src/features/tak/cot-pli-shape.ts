@@ -2,8 +2,9 @@
  * One expression over a whole PLI of the shape ATAK, iTAK and WinTAK send
  * (docs/decisions/0069-tak-protocol-v1-bench-and-gateway.md): the prolog, `<event>` with its
  * attributes in one of the orders those clients write, `<point>`, and a `<detail>` of empty
- * elements in any order. What Argus reads is captured in that one match (and three short ones
- * for `<contact>`, `<track>` and `<status>`), not found tag by tag and attribute by attribute.
+ * elements in any order. What Argus reads is captured in that one match (and, for `<contact>`,
+ * `<track>` and `<status>`, taken by offsets once three short ones have checked their shapes), not
+ * found tag by tag and attribute by attribute.
  *
  * It is a narrower fast path in front of `readPliFast` (cot-pli-reader.ts), never a reader with
  * rules of its own: every text it matches is one that reader accepts, read to the same fields, and
@@ -46,18 +47,20 @@ const PLI = new RegExp(
     String.raw`${between}<detail\s*>(?:${emptyElement})*${between}<\/detail\s*>${between}<\/event\s*>${between}$`,
 );
 
-/** callsign 1–2 or 3–4. */
+/**
+ * The three elements read, each in the shapes the tag reader reads them: checked by `test` (no
+ * match array), their values then taken by offsets (`firstValue`, `lastValue`). Which attribute
+ * comes first is told by its name's first letter.
+ */
 const CONTACT = new RegExp(
-  String.raw`<contact(?:${attribute('endpoint')}${capturing('callsign')}|${capturing('callsign')}(?:${attribute('endpoint')})?)\s*\/>`,
+  String.raw`<contact(?:${attribute('endpoint')}${attribute('callsign')}|${attribute('callsign')}(?:${attribute('endpoint')})?)\s*\/>`,
   'y',
 );
-/** course 1–2, speed 3–4; or speed 5–6, course 7–8. */
 const TRACK = new RegExp(
-  String.raw`<track(?:${capturing('course')}${capturing('speed')}|${capturing('speed')}${capturing('course')})\s*\/>`,
+  String.raw`<track(?:${attribute('course')}${attribute('speed')}|${attribute('speed')}${attribute('course')})\s*\/>`,
   'y',
 );
-/** battery 1–2. */
-const STATUS = new RegExp(String.raw`<status${capturing('battery')}\s*\/>`, 'y');
+const STATUS = new RegExp(String.raw`<status${attribute('battery')}\s*\/>`, 'y');
 
 const SA_TYPE = /^a-[a-z]-[A-Z]/;
 
@@ -84,20 +87,21 @@ export function readCanonicalPli(xml: string): PliFields | null {
   // the tag reader declines it. One walk over the detail's tags finds them, not two searches each.
   if (!findElementsRead(xml)) return null;
   if (found.contact !== -1) {
-    const contact = readAt(xml, found.contact, CONTACT);
-    if (!contact) return null;
-    fields.callsign = contact[1] ?? contact[2] ?? contact[3] ?? contact[4];
+    const end = endOf(xml, found.contact, CONTACT);
+    if (end === -1) return null;
+    fields.callsign = firstName(xml, found.contact, 'contact') === E ? lastValue(xml, end) : firstValue(xml, found.contact);
   }
   if (found.track !== -1) {
-    const track = readAt(xml, found.track, TRACK);
-    if (!track) return null;
-    fields.course = track[1] ?? track[2] ?? track[7] ?? track[8];
-    fields.speed = track[3] ?? track[4] ?? track[5] ?? track[6];
+    const end = endOf(xml, found.track, TRACK);
+    if (end === -1) return null;
+    const courseFirst = firstName(xml, found.track, 'track') === C;
+    fields.course = courseFirst ? firstValue(xml, found.track) : lastValue(xml, end);
+    fields.speed = courseFirst ? lastValue(xml, end) : firstValue(xml, found.track);
   }
   if (found.status !== -1) {
-    const status = readAt(xml, found.status, STATUS);
-    if (!status) return null;
-    fields.battery = status[1] ?? status[2];
+    const end = endOf(xml, found.status, STATUS);
+    if (end === -1) return null;
+    fields.battery = firstValue(xml, found.status);
   }
   return fields;
 }
@@ -132,8 +136,41 @@ function findElementsRead(xml: string): boolean {
   return true;
 }
 
-/** The element's match at `at`, null when it is not in the one shape its expression reads. */
-function readAt(xml: string, at: number, shape: RegExp): RegExpExecArray | null {
+/** Where the element at `at` ends when it has the one shape `shape` reads, else -1. */
+function endOf(xml: string, at: number, shape: RegExp): number {
   shape.lastIndex = at;
-  return shape.exec(xml);
+  return shape.test(xml) ? shape.lastIndex : -1;
+}
+
+const E = 'e'.charCodeAt(0);
+const SINGLE = "'".charCodeAt(0);
+const DOUBLE = '"'.charCodeAt(0);
+const LOWEST = 'a'.charCodeAt(0);
+const HIGHEST = 'z'.charCodeAt(0);
+
+// Each element below has the shape its expression checked: between a tag's name and its first
+// attribute's, between `=` and a value, and between the last value and `/>`, white space alone —
+// which holds no letter and no quote, so the walks below stop at the right character without
+// telling white space apart.
+
+/** The first letter of the first attribute's name of the element at `at`, named `name`. */
+function firstName(xml: string, at: number, name: string): number {
+  for (let index = at + 1 + name.length; ; index += 1) {
+    const code = xml.charCodeAt(index);
+    if (code >= LOWEST && code <= HIGHEST) return code;
+  }
+}
+
+/** The first attribute's value of the element at `at`. */
+function firstValue(xml: string, at: number): string {
+  let open = xml.indexOf('=', at) + 1;
+  while (xml.charCodeAt(open) !== SINGLE && xml.charCodeAt(open) !== DOUBLE) open += 1;
+  return xml.slice(open + 1, xml.indexOf(xml[open]!, open + 1));
+}
+
+/** The last attribute's value of the element ending (after its `/>`) at `end`. */
+function lastValue(xml: string, end: number): string {
+  let close = end - 3;
+  while (xml.charCodeAt(close) !== SINGLE && xml.charCodeAt(close) !== DOUBLE) close -= 1;
+  return xml.slice(xml.lastIndexOf(xml[close]!, close - 1) + 1, close);
 }
