@@ -1,6 +1,6 @@
 import type net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import { CotFrameTooLarge } from './cot-framing';
+import { CotFrameTooLarge, type ByteRange } from './cot-framing';
 import type { CotLimits } from './cot-limits';
 import { TakProtocolGarbage } from './cot-protobuf';
 import { CotRefused } from './cot-reading';
@@ -90,7 +90,7 @@ export class CotConnection {
     const { socket } = this;
     if (socket.destroyed) return;
     if (socket.writableLength + this.writes.length > this.limits.maxQueuedBytes) return this.drop('it does not read what is sent');
-    let bytes: string | Buffer;
+    let bytes: string | Buffer | ByteRange;
     try {
       bytes = this.stream.encode(typeof xml === 'string' ? new OutgoingCot(xml) : xml);
     } catch (error) {

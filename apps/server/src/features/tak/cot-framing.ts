@@ -16,11 +16,20 @@ export class CotFrameTooLarge extends Error {
   }
 }
 
-/** One event as framed: its text, and the bytes it came as. */
-export interface CotFrame {
-  xml: string;
-  /** A view of the bytes read, not a copy; valid UTF-8 exactly when `xml` holds no U+FFFD. */
-  bytes: Buffer;
+/** Where bytes lie in a buffer read: `source` from `start` up to `end`, neither copied nor viewed. */
+export interface ByteRange {
+  readonly source: Buffer;
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * One event as framed: its text, and where the bytes it came as lie (valid UTF-8 exactly when `xml`
+ * holds no U+FFFD). A place rather than a `Buffer` view: a view per event cost the tak-cot bench
+ * ~0.08 µs and an object the collector then sweeps, and only a turn's joined writes need one.
+ */
+export interface CotFrame extends ByteRange {
+  readonly xml: string;
 }
 
 export class CotFramer {
@@ -45,7 +54,7 @@ export class CotFramer {
       const stop = end + END.length;
       if (stop - start > this.maxBytes) throw new CotFrameTooLarge(stop - start);
       const event = this.pending.toString('utf8', start, stop);
-      events.push({ xml: event, bytes: this.pending.subarray(start, stop) });
+      events.push({ xml: event, source: this.pending, start, end: stop });
       start = stop;
       from = stop;
       // What follows an event that switches the stream to another framing is that framing's (takeRest).

@@ -2,8 +2,9 @@
  * One expression over a whole PLI of the shape ATAK, iTAK and WinTAK send
  * (docs/decisions/0069-tak-protocol-v1-bench-and-gateway.md): the prolog, `<event>` with its
  * attributes in one of the orders those clients write, `<point>`, and a `<detail>` of empty
- * elements in any order. What Argus reads is captured in that one match (and three short ones
- * for `<contact>`, `<track>` and `<status>`), not found tag by tag and attribute by attribute.
+ * elements in any order. What Argus reads is captured in that one match (and, for `<contact>`,
+ * `<track>` and `<status>`, taken by offsets once three short ones have checked their shapes), not
+ * found tag by tag and attribute by attribute.
  *
  * It is a narrower fast path in front of `readPliFast` (cot-pli-reader.ts), never a reader with
  * rules of its own: every text it matches is one that reader accepts, read to the same fields, and
@@ -46,18 +47,20 @@ const PLI = new RegExp(
     String.raw`${between}<detail\s*>(?:${emptyElement})*${between}<\/detail\s*>${between}<\/event\s*>${between}$`,
 );
 
-/** callsign 1–2 or 3–4. */
+/**
+ * The three elements read, each in the shapes the tag reader reads them: checked by `test` (no
+ * match array), their values then taken by offsets (`firstValue`, `lastValue`). Which attribute
+ * comes first is told by its name's first letter.
+ */
 const CONTACT = new RegExp(
-  String.raw`<contact(?:${attribute('endpoint')}${capturing('callsign')}|${capturing('callsign')}(?:${attribute('endpoint')})?)\s*\/>`,
+  String.raw`<contact(?:${attribute('endpoint')}${attribute('callsign')}|${attribute('callsign')}(?:${attribute('endpoint')})?)\s*\/>`,
   'y',
 );
-/** course 1–2, speed 3–4; or speed 5–6, course 7–8. */
 const TRACK = new RegExp(
-  String.raw`<track(?:${capturing('course')}${capturing('speed')}|${capturing('speed')}${capturing('course')})\s*\/>`,
+  String.raw`<track(?:${attribute('course')}${attribute('speed')}|${attribute('speed')}${attribute('course')})\s*\/>`,
   'y',
 );
-/** battery 1–2. */
-const STATUS = new RegExp(String.raw`<status${capturing('battery')}\s*\/>`, 'y');
+const STATUS = new RegExp(String.raw`<status${attribute('battery')}\s*\/>`, 'y');
 
 const SA_TYPE = /^a-[a-z]-[A-Z]/;
 
@@ -79,32 +82,95 @@ export function readCanonicalPli(xml: string): PliFields | null {
     course: undefined,
     battery: undefined,
   };
-  // Values hold no `<`, so every `<contact` is a tag, and only in <detail> (the event's and the
-  // point's names are fixed). A second one is an array to xml-js: the tag reader declines it.
-  const contact = readOnce(xml, '<contact', CONTACT);
-  if (contact === null) return null;
-  if (contact) fields.callsign = contact[1] ?? contact[2] ?? contact[3] ?? contact[4];
-  const track = readOnce(xml, '<track', TRACK);
-  if (track === null) return null;
-  if (track) {
-    fields.course = track[1] ?? track[2] ?? track[7] ?? track[8];
-    fields.speed = track[3] ?? track[4] ?? track[5] ?? track[6];
+  // Values hold no `<`, so every `<` begins a tag, and `<contact`, `<track` and `<status` are in
+  // <detail> only (the event's and the point's names are fixed). A second one is an array to xml-js:
+  // the tag reader declines it. One walk over the detail's tags finds them, not two searches each.
+  if (!findElementsRead(xml)) return null;
+  if (found.contact !== -1) {
+    const end = endOf(xml, found.contact, CONTACT);
+    if (end === -1) return null;
+    fields.callsign = firstName(xml, found.contact, 'contact') === E ? lastValue(xml, end) : firstValue(xml, found.contact);
   }
-  const status = readOnce(xml, '<status', STATUS);
-  if (status === null) return null;
-  if (status) fields.battery = status[1] ?? status[2];
+  if (found.track !== -1) {
+    const end = endOf(xml, found.track, TRACK);
+    if (end === -1) return null;
+    const courseFirst = firstName(xml, found.track, 'track') === C;
+    fields.course = courseFirst ? firstValue(xml, found.track) : lastValue(xml, end);
+    fields.speed = courseFirst ? lastValue(xml, end) : firstValue(xml, found.track);
+  }
+  if (found.status !== -1) {
+    const end = endOf(xml, found.status, STATUS);
+    if (end === -1) return null;
+    fields.battery = firstValue(xml, found.status);
+  }
   return fields;
 }
 
+/** Where `<contact`, `<track` and `<status` begin in the event just walked, -1 where it has none. */
+const found = { contact: -1, track: -1, status: -1 };
+
+const C = 'c'.charCodeAt(0);
+const T = 't'.charCodeAt(0);
+const S = 's'.charCodeAt(0);
+
 /**
- * The element's match, undefined when the event has none, null when it cannot answer: the element
- * is there twice, or not in the one shape its expression reads (a `<contacts>` included, which the
- * tag reader would take as another element: declining is always safe).
+ * Sets `found` for each tag named with one of those prefixes (a `<contacts>` included, which the
+ * tag reader would take as another element: its expression then does not match, and declining is
+ * always safe); false when one is there twice. Walks from `<detail`, the fourth tag at most.
  */
-function readOnce(xml: string, opening: string, shape: RegExp): RegExpExecArray | null | undefined {
-  const at = xml.indexOf(opening);
-  if (at === -1) return undefined;
-  if (xml.indexOf(opening, at + opening.length) !== -1) return null;
+function findElementsRead(xml: string): boolean {
+  found.contact = found.track = found.status = -1;
+  for (let at = xml.indexOf('<detail'); at !== -1; at = xml.indexOf('<', at + 1)) {
+    const first = xml.charCodeAt(at + 1);
+    if (first === C && xml.startsWith('contact', at + 1)) {
+      if (found.contact !== -1) return false;
+      found.contact = at;
+    } else if (first === T && xml.startsWith('track', at + 1)) {
+      if (found.track !== -1) return false;
+      found.track = at;
+    } else if (first === S && xml.startsWith('status', at + 1)) {
+      if (found.status !== -1) return false;
+      found.status = at;
+    }
+  }
+  return true;
+}
+
+/** Where the element at `at` ends when it has the one shape `shape` reads, else -1. */
+function endOf(xml: string, at: number, shape: RegExp): number {
   shape.lastIndex = at;
-  return shape.exec(xml);
+  return shape.test(xml) ? shape.lastIndex : -1;
+}
+
+const E = 'e'.charCodeAt(0);
+const SINGLE = "'".charCodeAt(0);
+const DOUBLE = '"'.charCodeAt(0);
+const LOWEST = 'a'.charCodeAt(0);
+const HIGHEST = 'z'.charCodeAt(0);
+
+// Each element below has the shape its expression checked: between a tag's name and its first
+// attribute's, between `=` and a value, and between the last value and `/>`, white space alone —
+// which holds no letter and no quote, so the walks below stop at the right character without
+// telling white space apart.
+
+/** The first letter of the first attribute's name of the element at `at`, named `name`. */
+function firstName(xml: string, at: number, name: string): number {
+  for (let index = at + 1 + name.length; ; index += 1) {
+    const code = xml.charCodeAt(index);
+    if (code >= LOWEST && code <= HIGHEST) return code;
+  }
+}
+
+/** The first attribute's value of the element at `at`. */
+function firstValue(xml: string, at: number): string {
+  let open = xml.indexOf('=', at) + 1;
+  while (xml.charCodeAt(open) !== SINGLE && xml.charCodeAt(open) !== DOUBLE) open += 1;
+  return xml.slice(open + 1, xml.indexOf(xml[open]!, open + 1));
+}
+
+/** The last attribute's value of the element ending (after its `/>`) at `end`. */
+function lastValue(xml: string, end: number): string {
+  let close = end - 3;
+  while (xml.charCodeAt(close) !== SINGLE && xml.charCodeAt(close) !== DOUBLE) close -= 1;
+  return xml.slice(xml.lastIndexOf(xml[close]!, close - 1) + 1, close);
 }

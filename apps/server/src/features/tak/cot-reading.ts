@@ -2,6 +2,7 @@ import CoT from '@tak-ps/node-cot';
 import { COT_MAX_DEPTH } from './cot-limits';
 import { readPliFast, type PliFields } from './cot-pli-reader';
 import { readCanonicalPli } from './cot-pli-shape';
+import { cotTime } from './cot-time';
 import { GeoChatUnreadable, linkedUid, readChatReceipt, readGeoChat, type ChatReceipt, type GeoChat } from './cot-chat-reading';
 import { readItem, type CotItem } from './cot-items-reading';
 
@@ -91,7 +92,7 @@ function viaNodeCot(xml: string): CotMessage {
   const attributes = event._attributes ?? {};
   const uid = attributes.uid ?? '';
   const type = attributes.type ?? '';
-  const time = timeOf(attributes.time);
+  const time = cotTime(attributes.time);
   const detail = event.detail ?? {};
 
   if (type === 't-x-c-t') return { kind: 'ping', uid };
@@ -110,7 +111,7 @@ function viaNodeCot(xml: string): CotMessage {
     return { kind: 'emergency-cancel', uid, senderUid: linkedUid(detail) ?? emitterOfAlert(uid), time };
   }
 
-  const { lat, lon } = pointOf(event.point);
+  const { lat, lon } = pointOf(event.point?._attributes?.lat, event.point?._attributes?.lon);
 
   if (type in EMERGENCY_TYPES) {
     const alert = EMERGENCY_TYPES[type as keyof typeof EMERGENCY_TYPES];
@@ -141,18 +142,18 @@ function viaNodeCot(xml: string): CotMessage {
 /** A device's SA from its attributes, whichever reader found them. */
 function saOf(fields: PliFields, xml: string): CotMessage {
   const { uid } = fields;
-  const { lat, lon } = pointOf({ _attributes: { lat: fields.lat, lon: fields.lon } });
   return {
     kind: 'sa',
     uid,
     type: fields.type,
     callsign: fields.callsign?.trim() || uid,
-    lat,
-    lon,
+    // Read and checked in place: no point-shaped object per event, as the tak-cot bench's PLIs are many.
+    lat: coordinate(fields.lat, 90, fields),
+    lon: coordinate(fields.lon, 180, fields),
     speed: known(fields.speed, 0, 400),
     course: known(fields.course, 0, 360),
     battery: known(fields.battery, 0, 100),
-    time: timeOf(fields.time),
+    time: cotTime(fields.time),
     xml,
   };
 }
@@ -175,12 +176,16 @@ export function refuseHostileMarkup(xml: string): void {
   }
 }
 
-function pointOf(point: Node | undefined): { lat: number; lon: number } {
-  const lat = Number(point?._attributes?.lat);
-  const lon = Number(point?._attributes?.lon);
-  if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180)
-    throw new CotRefused(`Coordinates off the globe: lat ${point?._attributes?.lat ?? '?'}, lon ${point?._attributes?.lon ?? '?'}.`);
-  return { lat, lon };
+function pointOf(latText: string | undefined, lonText: string | undefined): { lat: number; lon: number } {
+  const at = { lat: latText, lon: lonText };
+  return { lat: coordinate(latText, 90, at), lon: coordinate(lonText, 180, at) };
+}
+
+/** A latitude (`limit` 90) or longitude (180); one off the globe refuses the event, naming both. */
+function coordinate(text: string | undefined, limit: number, point: { lat: string | undefined; lon: string | undefined }): number {
+  const value = Number(text);
+  if (Number.isFinite(value) && Math.abs(value) <= limit) return value;
+  throw new CotRefused(`Coordinates off the globe: lat ${point.lat ?? '?'}, lon ${point.lon ?? '?'}.`);
 }
 
 /** A number in range, or null for missing, unknown (9999999) or nonsense values. */
@@ -189,12 +194,6 @@ function known(value: string | undefined, min: number, max: number): number | nu
   const number = Number(value);
   if (!Number.isFinite(number) || number === UNKNOWN || number < min || number > max) return null;
   return number;
-}
-
-/** The event's time in epoch ms, NaN when unreadable: the caller falls back to its own clock. */
-function timeOf(value: string | undefined): number {
-  const parsed = value ? Date.parse(value) : Number.NaN;
-  return Number.isFinite(parsed) ? parsed : Number.NaN;
 }
 
 /** ATAK names its 911 alert "<device uid>-9-1-1". */

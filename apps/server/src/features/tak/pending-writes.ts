@@ -1,16 +1,17 @@
 import type net from 'node:net';
+import type { ByteRange } from './cot-framing';
 
 /**
- * What one turn of the loop writes to a device (cot-connection.ts), in order. Consecutive views of
- * the same bytes read — the events one read carried, relayed as they came — become one view again,
- * so a read of twenty PLIs leaves as one write, as a bare relay writes the chunk it read; anything
- * else (Argus's own events, protobuf frames) stays a write of its own, all of them in one `writev`.
+ * What one turn of the loop writes to a device (cot-connection.ts), in order. Consecutive places in
+ * the same bytes read — the events one read carried, relayed as they came — become one view, so a
+ * read of twenty PLIs leaves as one write, as a bare relay writes the chunk it read; anything else
+ * (Argus's own events, protobuf frames) stays a write of its own, all of them in one `writev`.
  */
 export class PendingWrites {
   private pieces: (string | Buffer)[] = [];
-  /** The view being extended: its first bytes and how far it reaches. */
-  private run: Buffer | null = null;
-  private runLength = 0;
+  /** The bytes being joined: where they lie, and how far they reach. */
+  private run: ByteRange | null = null;
+  private runEnd = 0;
   /** Bytes (characters for text) held. */
   length = 0;
 
@@ -18,23 +19,21 @@ export class PendingWrites {
     return this.run === null && this.pieces.length === 0;
   }
 
-  add(bytes: string | Buffer): void {
-    this.length += bytes.length;
-    if (
-      typeof bytes !== 'string' &&
-      this.run &&
-      bytes.buffer === this.run.buffer &&
-      this.run.byteOffset + this.runLength === bytes.byteOffset
-    ) {
-      this.runLength += bytes.length;
+  add(bytes: string | Buffer | ByteRange): void {
+    if (typeof bytes === 'string' || Buffer.isBuffer(bytes)) {
+      this.length += bytes.length;
+      this.endRun();
+      this.pieces.push(bytes);
+      return;
+    }
+    this.length += bytes.end - bytes.start;
+    if (this.run && bytes.source === this.run.source && bytes.start === this.runEnd) {
+      this.runEnd = bytes.end;
       return;
     }
     this.endRun();
-    if (typeof bytes === 'string') this.pieces.push(bytes);
-    else {
-      this.run = bytes;
-      this.runLength = bytes.length;
-    }
+    this.run = bytes;
+    this.runEnd = bytes.end;
   }
 
   writeTo(socket: net.Socket): void {
@@ -53,13 +52,14 @@ export class PendingWrites {
   clear(): void {
     this.pieces = [];
     this.run = null;
-    this.runLength = 0;
+    this.runEnd = 0;
     this.length = 0;
   }
 
   private endRun(): void {
     if (!this.run) return;
-    this.pieces.push(this.runLength === this.run.length ? this.run : Buffer.from(this.run.buffer, this.run.byteOffset, this.runLength));
+    const { source, start } = this.run;
+    this.pieces.push(start === 0 && this.runEnd === source.length ? source : source.subarray(start, this.runEnd));
     this.run = null;
   }
 }
