@@ -33,11 +33,12 @@ describe.skipIf(!hasRedis || !hasJanus).each(TEST_DIALECTS)('live video through 
   let a: ServerProcess | undefined;
   let b: ServerProcess | undefined;
   let emails: string[];
+  let env: Record<string, string>;
 
   beforeAll(async () => {
     janus = await startJanus();
     database = await sharedDatabase(dialect);
-    const env = sharedProcessEnv(database, keyPrefix, { MEDIA_SERVER: 'janus', JANUS_URLS: janus.url, ICE_STUN_URLS: 'none' });
+    env = sharedProcessEnv(database, keyPrefix, { MEDIA_SERVER: 'janus', JANUS_URLS: janus.url, ICE_STUN_URLS: 'none' });
     emails = await seedSharedDatabase(env, ['Command_Admin', 'Intelligence_Analyst', 'Command_Admin']);
     // Two processes starting on a loaded machine: no tight limit on how long that takes.
     [a, b] = await Promise.all([startServer(env), startServer(env)]);
@@ -108,6 +109,15 @@ describe.skipIf(!hasRedis || !hasJanus).each(TEST_DIALECTS)('live video through 
     await player.accept(await whep.text());
     await player.connected();
     await player.receive(20, 20_000);
+    // Both viewers are on node B; node A counts them too (their sessions, held by a live node).
+    const viewersOn = async (server: ServerProcess) =>
+      (
+        (await (await fetch(`${server.baseUrl}/stream/list`, { headers: analyst.headers })).json()) as {
+          rooms: { id: string; viewers: number }[];
+        }
+      ).rooms.find((entry) => entry.id === room!.id)?.viewers;
+    expect(await viewersOn(a!)).toBe(2);
+    expect(await viewersOn(b!)).toBe(2);
     const playerResource = new URL(whep.headers.get('location')!).pathname;
     expect(
       (await fetch(`${a!.baseUrl}${playerResource}`, { method: 'DELETE', headers: { authorization: `Bearer ${viewToken}` } })).status,
@@ -138,4 +148,37 @@ describe.skipIf(!hasRedis || !hasJanus).each(TEST_DIALECTS)('live video through 
     for (const server of [a!, b!]) expect((await listedOn(server))?.publisher).toBeNull();
     await Promise.all([publisher.close(), viewer.close(), player.close()]);
   }, 180_000);
+
+  it('stops counting the viewers of a node that was killed', async () => {
+    const command = await signInOver(a!.baseUrl, emails[0]!);
+    const { room } = await command.post(a!.baseUrl, '/stream/create', { name: 'Drone 8', kind: 'camera' });
+    const viewToken = ((await command.post(a!.baseUrl, '/stream/join', { room: room!.id, role: 'view' })) as unknown as { token: string })
+      .token;
+    const c = await startServer(env);
+    const player = createViewer(['VP8']);
+    try {
+      // A WHEP player waiting on node C for a publisher: a viewer the other nodes count.
+      const whep = await fetch(`${c.baseUrl}/whep/${room!.id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/sdp', authorization: `Bearer ${viewToken}` },
+        body: await player.offer(),
+      });
+      expect(whep.status).toBe(201);
+      const viewersOnA = async () =>
+        (
+          (await (await fetch(`${a!.baseUrl}/stream/list`, { headers: command.headers })).json()) as {
+            rooms: { id: string; viewers: number }[];
+          }
+        ).rooms.find((entry) => entry.id === room!.id)?.viewers;
+      expect(await viewersOnA()).toBe(1);
+      // Killed, node C ends nothing itself: the others stop counting its viewers once it has been silent too long.
+      const exited = new Promise((resolve) => c.child.once('exit', resolve));
+      c.child.kill('SIGKILL');
+      await exited;
+      await expect.poll(viewersOnA, { timeout: 90_000, interval: 1_000 }).toBe(0);
+    } finally {
+      await player.close();
+      await stopServer(c);
+    }
+  }, 240_000);
 });
