@@ -120,7 +120,17 @@ export class JanusMediaServer implements MediaServer {
     }
   }
 
-  async view(roomId: string, peerId: string, offerSdp: string): Promise<string> {
+  view(roomId: string, peerId: string, offerSdp: string): Promise<string> {
+    return this.viewAtEdge(roomId, peerId, offerSdp);
+  }
+
+  /**
+   * A viewer served by this node's SFU, fed from Janus (janus-edge.ts): one that offers (Janus's
+   * VideoRoom answers no subscriber), or, with `offerSdp` null, one the server offers to while
+   * nobody publishes in Janus (Janus can subscribe nobody to a publisher that is not there): it
+   * waits in the SFU, as on one node, and is fed once a publisher comes.
+   */
+  private async viewAtEdge(roomId: string, peerId: string, offerSdp: string | null): Promise<string> {
     this.refuseWhenStopped();
     const bridge = await this.edge.ensure(roomId).catch((error: unknown) => {
       throw mediaError(error, 'media_unavailable');
@@ -142,9 +152,15 @@ export class JanusMediaServer implements MediaServer {
   async viewOffer(roomId: string, peerId: string): Promise<string> {
     const instance = this.instanceFor(roomId);
     const handle = await this.attach(instance);
+    const feed = await publisherOf(handle, roomId).catch(async (error: unknown) => {
+      await handle.detach().catch(() => undefined);
+      throw mediaError(error, 'media_unavailable');
+    });
+    if (!feed) {
+      await handle.detach().catch(() => undefined);
+      return this.viewAtEdge(roomId, peerId, null);
+    }
     try {
-      const feed = await publisherOf(handle, roomId);
-      if (!feed) throw new MediaError('media_unavailable', 'Nobody is publishing to this room yet. Try again once the video is live.');
       const joined = await handle.joinSubscriber({ room: roomId, feed });
       if (!joined.jsep) throw new MediaError('media_unavailable', 'Janus subscribed the viewer but sent no offer.');
       this.track(peerId, { roomId, role: 'view', instance, handle, feed });
