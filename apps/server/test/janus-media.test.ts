@@ -137,6 +137,31 @@ describe.skipIf(!hasJanus)('Janus behind the MediaServer interface', () => {
     await nodeA.closeRoom(roomId);
   }, 120_000);
 
+  it('carries the publisher’s telemetry over the data channel to viewers on another node and on its own', async () => {
+    const roomId = `room-${randomUUID()}`;
+    const { client: publisher } = await publishing(nodeA, roomId);
+    const { client: edgeViewer, id: edgeViewerId } = await viewing(nodeB, roomId);
+    // Subscribed in Janus itself: Janus sends it data only once it has opened a data channel of its own.
+    const offered = createViewer(['VP8'], { serverOffers: true, opensChannel: true });
+    const offeredId = randomUUID();
+    await nodeA.answer(offeredId, await offered.answer(await nodeA.viewOffer(roomId, offeredId)));
+    await offered.connected();
+    await Promise.all([edgeViewer.receive(20, 20_000), offered.receive(20, 20_000)]);
+
+    const telemetry = JSON.stringify({ type: 'telemetry', lat: 51.5, lon: -0.12, heading: 90, battery: 0.8, at: Date.now() });
+    const sending = setInterval(() => publisher.telemetry.readyState === 'open' && publisher.telemetry.send(telemetry), 200);
+    try {
+      await expect.poll(() => edgeViewer.telemetry, { timeout: 20_000 }).toContain(telemetry);
+      await expect.poll(() => offered.telemetry, { timeout: 20_000 }).toContain(telemetry);
+    } finally {
+      clearInterval(sending);
+    }
+    await nodeB.closePeer(edgeViewerId);
+    await nodeA.closePeer(offeredId);
+    await Promise.all([publisher.close(), edgeViewer.close(), offered.close()]);
+    await nodeA.closeRoom(roomId);
+  }, 120_000);
+
   it('tells a publisher replaced through another node that it was replaced, not to reconnect', async () => {
     const roomId = `room-${randomUUID()}`;
     const first = createPublisher('VP8');

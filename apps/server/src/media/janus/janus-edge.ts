@@ -110,7 +110,7 @@ export class JanusEdge {
       const joined = await handle.joinSubscriber({ room: roomId, feed });
       if (!joined.jsep) throw new MediaError('media_unavailable', 'Janus subscribed this server but sent no offer.');
       const peerId = randomUUID();
-      const answer = await this.sfu.publish(roomId, peerId, joined.jsep.sdp);
+      const answer = await this.sfu.publish(roomId, peerId, joined.jsep.sdp, { fromJanus: true });
       await handle.start({ jsep: { type: 'answer', sdp: answer } });
       return { peerId, handle, feed };
     } catch (error) {
