@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { SignalingServerMessage } from '@argus/contracts/realtime/signaling';
 import { createPublisher, createViewer } from '../src/media/werift-client';
 import { TEST_DIALECTS } from './databases';
 import { hasJanus, startJanus, type JanusProcess } from './janus-process';
@@ -149,7 +152,7 @@ describe.skipIf(!hasRedis || !hasJanus).each(TEST_DIALECTS)('live video through 
     await Promise.all([publisher.close(), viewer.close(), player.close()]);
   }, 180_000);
 
-  it('stops counting the viewers of a node that was killed', async () => {
+  it('counts a room’s viewers on every node, in lists and in the stats pushed to a socket, and stops counting those of a node killed', async () => {
     const command = await signInOver(a!.baseUrl, emails[0]!);
     const { room } = await command.post(a!.baseUrl, '/stream/create', { name: 'Drone 8', kind: 'camera' });
     const viewToken = ((await command.post(a!.baseUrl, '/stream/join', { room: room!.id, role: 'view' })) as unknown as { token: string })
@@ -164,18 +167,37 @@ describe.skipIf(!hasRedis || !hasJanus).each(TEST_DIALECTS)('live video through 
         body: await player.offer(),
       });
       expect(whep.status).toBe(201);
-      const viewersOnA = async () =>
-        (
-          (await (await fetch(`${a!.baseUrl}/stream/list`, { headers: command.headers })).json()) as {
-            rooms: { id: string; viewers: number }[];
-          }
-        ).rooms.find((entry) => entry.id === room!.id)?.viewers;
-      expect(await viewersOnA()).toBe(1);
-      // Killed, node C ends nothing itself: the others stop counting its viewers once it has been silent too long.
-      const exited = new Promise((resolve) => c.child.once('exit', resolve));
-      c.child.kill('SIGKILL');
-      await exited;
-      await expect.poll(viewersOnA, { timeout: 90_000, interval: 1_000 }).toBe(0);
+      // And a viewer over node A's signalling socket, which pushes it the room's figures.
+      const signal = new WebSocket(`${a!.baseUrl.replace(/^http/, 'ws')}/ws/signaling`);
+      const messages: SignalingServerMessage[] = [];
+      signal.on('message', (data) => messages.push(JSON.parse(String(data)) as SignalingServerMessage));
+      await once(signal, 'open');
+      const pinger = setInterval(() => signal.send(JSON.stringify({ type: 'ping', at: Date.now() })), 1_000);
+      const socketViewer = createViewer(['VP8']);
+      try {
+        signal.send(JSON.stringify({ type: 'join', token: viewToken }));
+        signal.send(JSON.stringify({ type: 'offer', sdp: await socketViewer.offer() }));
+        await expect.poll(() => messages.some((message) => message.type === 'answer'), { timeout: 20_000 }).toBe(true);
+        const pushed = () => messages.findLast((message) => message.type === 'stats')?.stats.viewers;
+        const viewersOnA = async () =>
+          (
+            (await (await fetch(`${a!.baseUrl}/stream/list`, { headers: command.headers })).json()) as {
+              rooms: { id: string; viewers: number }[];
+            }
+          ).rooms.find((entry) => entry.id === room!.id)?.viewers;
+        expect(await viewersOnA()).toBe(2);
+        await expect.poll(pushed, { timeout: 20_000 }).toBe(2);
+        // Killed, node C ends nothing itself: the others stop counting its viewers once it has been silent too long.
+        const exited = new Promise((resolve) => c.child.once('exit', resolve));
+        c.child.kill('SIGKILL');
+        await exited;
+        await expect.poll(viewersOnA, { timeout: 90_000, interval: 1_000 }).toBe(1);
+        await expect.poll(pushed, { timeout: 20_000 }).toBe(1);
+      } finally {
+        clearInterval(pinger);
+        signal.close();
+        await socketViewer.close();
+      }
     } finally {
       await player.close();
       await stopServer(c);
