@@ -51,7 +51,7 @@ export function createBackgroundJobs(services: Services, log: FastifyBaseLogger,
     async start() {
       if (options.warmMedia)
         void services.streams.media.start().catch((error: unknown) => log.error({ err: error }, 'sfu: could not start'));
-      services.streams.startRelay((error) => log.error({ err: error }, 'streams: relaying a peer’s signalling'));
+      await services.streams.startAcrossNodes((error) => log.error({ err: error }, 'streams: sharing peers with other server processes'));
       await services.platform.sampleHealth();
       monitor = setInterval(() => void services.platform.sampleHealth(), HEALTH_CHECK_INTERVAL_MS).unref();
       retention = setInterval(() => void runRetention(), services.retention.config.intervalMs).unref();

@@ -96,6 +96,7 @@ import { DispatchCapabilitiesService } from './features/dispatch-capabilities/di
 import { StreamSettingsRepository } from './features/stream-settings/stream-settings.repository';
 import { StreamSettingsService } from './features/stream-settings/stream-settings.service';
 import { StreamsRepository } from './features/streams/streams.repository';
+import { StreamNodes } from './features/streams/stream-nodes';
 import { StreamsService } from './features/streams/streams.service';
 import { StreamTokens } from './features/streams/stream-tokens';
 import { mediaServerFor } from './media/media-server-for';
@@ -183,6 +184,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     clock,
     new TakContactAnnouncer(events, clock),
   );
+  const streamsRepository = new StreamsRepository(db.kysely);
   const streamSettings = new StreamSettingsService(new StreamSettingsRepository(db.kysely), audit, clock, config.video.iceServers);
   const mfaRepository = new MfaRepository(db.kysely, () => sessionCache.clear());
   const takCertificates = new TakCertificatesService(
@@ -259,7 +261,7 @@ export function createServices(config: Config, db: Db, clock: Clock) {
     detections: new DetectionsService(rulesRepository, cameras, clock, durable),
     streamSettings,
     streams: new StreamsService(
-      new StreamsRepository(db.kysely),
+      streamsRepository,
       mediaServerFor(config.video),
       new StreamTokens(keys, clock, `${config.publicUrl}/stream`),
       async (userId) => (await fieldScope.forUser(userId)).unitIds,
@@ -271,6 +273,8 @@ export function createServices(config: Config, db: Db, clock: Clock) {
       // (docs/decisions/0076-janus-behind-the-media-server-interface.md). The embedded SFU keeps
       // video on one node, so a peer this one does not hold is held by none.
       config.redisUrl && config.video.janusUrls ? new PeerRelay(config.redisUrl, `${config.redisKeyPrefix}media:`) : null,
+      // On Janus each process counts the viewers every process holds; on the embedded SFU one process holds them all.
+      config.video.janusUrls ? new StreamNodes(streamsRepository, clock) : null,
     ),
     clock,
     audit,

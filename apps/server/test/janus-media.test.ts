@@ -115,21 +115,50 @@ describe.skipIf(!hasJanus)('Janus behind the MediaServer interface', () => {
     await nodeA.closeRoom(roomId);
   }, 120_000);
 
-  it('refuses a viewer Janus would offer to before anyone publishes, and lets a viewer that offers wait for the publisher', async () => {
-    await expect(nodeB.viewOffer(`room-${randomUUID()}`, randomUUID())).rejects.toMatchObject({
-      code: 'media_unavailable',
-      message: expect.stringMatching(/Nobody is publishing/),
-    });
-
+  it('lets viewers wait for the publisher, whether they offer or the server offers to them, as on one node', async () => {
     const roomId = `room-${randomUUID()}`;
     const { client: viewer, id: viewerId } = await viewing(nodeB, roomId);
+    // Nobody publishes yet, so Janus has nobody to subscribe it to: the node's SFU offers, and feeds it once a publisher comes.
+    const offered = createViewer(['VP8'], { serverOffers: true });
+    const offeredId = randomUUID();
+    await nodeB.answer(offeredId, await offered.answer(await nodeB.viewOffer(roomId, offeredId)));
+    await offered.connected();
+
     const publisher = createPublisher('VP8');
     await publisher.accept(await nodeA.publish(roomId, randomUUID(), await publisher.offer()));
     await publisher.connected();
     publisher.startSending();
     await viewer.receive(20, 30_000);
+    await offered.receive(20, 30_000);
+    expect((await nodeB.stats()).find((room) => room.roomId === roomId)?.viewerPeerIds.sort()).toEqual([viewerId, offeredId].sort());
     await nodeB.closePeer(viewerId);
-    await Promise.all([publisher.close(), viewer.close()]);
+    await nodeB.closePeer(offeredId);
+    await Promise.all([publisher.close(), viewer.close(), offered.close()]);
+    await nodeA.closeRoom(roomId);
+  }, 120_000);
+
+  it('carries the publisher’s telemetry over the data channel to viewers on another node and on its own', async () => {
+    const roomId = `room-${randomUUID()}`;
+    const { client: publisher } = await publishing(nodeA, roomId);
+    const { client: edgeViewer, id: edgeViewerId } = await viewing(nodeB, roomId);
+    // Subscribed in Janus itself: Janus sends it data only once it has opened a data channel of its own.
+    const offered = createViewer(['VP8'], { serverOffers: true, opensChannel: true });
+    const offeredId = randomUUID();
+    await nodeA.answer(offeredId, await offered.answer(await nodeA.viewOffer(roomId, offeredId)));
+    await offered.connected();
+    await Promise.all([edgeViewer.receive(20, 20_000), offered.receive(20, 20_000)]);
+
+    const telemetry = JSON.stringify({ type: 'telemetry', lat: 51.5, lon: -0.12, heading: 90, battery: 0.8, at: Date.now() });
+    const sending = setInterval(() => publisher.telemetry.readyState === 'open' && publisher.telemetry.send(telemetry), 200);
+    try {
+      await expect.poll(() => edgeViewer.telemetry, { timeout: 20_000 }).toContain(telemetry);
+      await expect.poll(() => offered.telemetry, { timeout: 20_000 }).toContain(telemetry);
+    } finally {
+      clearInterval(sending);
+    }
+    await nodeB.closePeer(edgeViewerId);
+    await nodeA.closePeer(offeredId);
+    await Promise.all([publisher.close(), edgeViewer.close(), offered.close()]);
     await nodeA.closeRoom(roomId);
   }, 120_000);
 

@@ -1,10 +1,13 @@
+import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { SignalingServerMessage } from '@argus/contracts/realtime/signaling';
 import { createPublisher, createViewer } from '../src/media/werift-client';
 import { TEST_DIALECTS } from './databases';
 import { twoServersOnJanus } from './two-servers';
 import { hasJanus } from './janus-process';
 import { redisAnswers, REDIS_URL, servicesPresent } from './scale-out-support';
-import { signInOver, type ServerProcess } from './server-processes';
+import { signInOver, startServer, stopServer, type ServerProcess } from './server-processes';
 
 /**
  * Issue 17, point 3: video lived on one node. Two real server processes on one database, one Redis
@@ -76,6 +79,15 @@ describe.skipIf(!ready).each(TEST_DIALECTS)('live video through another node on 
     await player.accept(await whep.text());
     await player.connected();
     await player.receive(20, 20_000);
+    // Both viewers are on node B; node A counts them too (their sessions, held by a live node).
+    const viewersOn = async (server: ServerProcess) =>
+      (
+        (await (await fetch(`${server.baseUrl}/stream/list`, { headers: analyst.headers })).json()) as {
+          rooms: { id: string; viewers: number }[];
+        }
+      ).rooms.find((entry) => entry.id === room!.id)?.viewers;
+    expect(await viewersOn(nodes.a)).toBe(2);
+    expect(await viewersOn(nodes.b)).toBe(2);
     const playerResource = new URL(whep.headers.get('location')!).pathname;
     expect(
       (await fetch(`${nodes.a.baseUrl}${playerResource}`, { method: 'DELETE', headers: { authorization: `Bearer ${viewToken}` } })).status,
@@ -107,4 +119,57 @@ describe.skipIf(!ready).each(TEST_DIALECTS)('live video through another node on 
     for (const server of [nodes.a, nodes.b]) expect((await listedOn(server))?.publisher).toBeNull();
     await Promise.all([publisher.close(), viewer.close(), player.close()]);
   }, 180_000);
+
+  it('counts a room’s viewers on every node, in lists and in the stats pushed to a socket, and stops counting those of a node killed', async () => {
+    const command = await signInOver(nodes.a.baseUrl, nodes.emails[0]);
+    const { room } = await command.post(nodes.a.baseUrl, '/stream/create', { name: 'Drone 8', kind: 'camera' });
+    const viewToken = (
+      (await command.post(nodes.a.baseUrl, '/stream/join', { room: room!.id, role: 'view' })) as unknown as { token: string }
+    ).token;
+    const c = await startServer(nodes.env);
+    const player = createViewer(['VP8']);
+    try {
+      // A WHEP player waiting on node C for a publisher: a viewer the other nodes count.
+      const whep = await fetch(`${c.baseUrl}/whep/${room!.id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/sdp', authorization: `Bearer ${viewToken}` },
+        body: await player.offer(),
+      });
+      expect(whep.status).toBe(201);
+      // And a viewer over node A's signalling socket, which pushes it the room's figures.
+      const signal = new WebSocket(`${nodes.a.baseUrl.replace(/^http/, 'ws')}/ws/signaling`);
+      const messages: SignalingServerMessage[] = [];
+      signal.on('message', (data) => messages.push(JSON.parse(String(data)) as SignalingServerMessage));
+      await once(signal, 'open');
+      const pinger = setInterval(() => signal.send(JSON.stringify({ type: 'ping', at: Date.now() })), 1_000);
+      const socketViewer = createViewer(['VP8']);
+      try {
+        signal.send(JSON.stringify({ type: 'join', token: viewToken }));
+        signal.send(JSON.stringify({ type: 'offer', sdp: await socketViewer.offer() }));
+        await expect.poll(() => messages.some((message) => message.type === 'answer'), { timeout: 20_000 }).toBe(true);
+        const pushed = () => messages.findLast((message) => message.type === 'stats')?.stats.viewers;
+        const viewersOnA = async () =>
+          (
+            (await (await fetch(`${nodes.a.baseUrl}/stream/list`, { headers: command.headers })).json()) as {
+              rooms: { id: string; viewers: number }[];
+            }
+          ).rooms.find((entry) => entry.id === room!.id)?.viewers;
+        expect(await viewersOnA()).toBe(2);
+        await expect.poll(pushed, { timeout: 20_000 }).toBe(2);
+        // Killed, node C ends nothing itself: the others stop counting its viewers once it has been silent too long.
+        const exited = new Promise((resolve) => c.child.once('exit', resolve));
+        c.child.kill('SIGKILL');
+        await exited;
+        await expect.poll(viewersOnA, { timeout: 90_000, interval: 1_000 }).toBe(1);
+        await expect.poll(pushed, { timeout: 20_000 }).toBe(1);
+      } finally {
+        clearInterval(pinger);
+        signal.close();
+        await socketViewer.close();
+      }
+    } finally {
+      await player.close();
+      await stopServer(c);
+    }
+  }, 240_000);
 });

@@ -40,6 +40,7 @@ import * as takEnrolmentTokensAndPackages from './migrations/0040_tak_enrolment_
 import * as takItems from './migrations/0041_tak_items';
 import * as rulesEngineCursor from './migrations/0042_rules_engine_cursor';
 import * as takPoints from './migrations/0043_tak_points';
+import * as streamSessionNodes from './migrations/0044_stream_session_nodes';
 
 /** Migrations are code, listed here in order, so they bundle and run the same on both dialects. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -83,6 +84,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0041_tak_items': takItems,
   '0042_rules_engine_cursor': rulesEngineCursor,
   '0043_tak_points': takPoints,
+  '0044_stream_session_nodes': streamSessionNodes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

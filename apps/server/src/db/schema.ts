@@ -61,6 +61,7 @@ import type {
   StreamPlatformSettingsTable,
   StreamRoomsTable,
   StreamSessionsTable,
+  StreamNodesTable,
   BasemapsTable,
 } from './schema/media';
 import type {
@@ -129,6 +130,7 @@ export interface Database {
   civic_settings: CivicSettingsTable;
   stream_rooms: StreamRoomsTable;
   stream_sessions: StreamSessionsTable;
+  stream_nodes: StreamNodesTable;
   caller_links: CallerLinksTable;
   sent_offline_areas: SentOfflineAreasTable;
   tak_contacts: TakContactsTable;

@@ -7,7 +7,7 @@ import type { IceCandidate } from '@argus/contracts/http/streams';
  */
 export interface MediaServer {
   /** Answers a publisher's offer; an earlier publisher of the room is replaced. */
-  publish(roomId: string, peerId: string, offerSdp: string): Promise<string>;
+  publish(roomId: string, peerId: string, offerSdp: string, options?: PublishOptions): Promise<string>;
   /** Answers a viewer's offer (recvonly transceivers). */
   view(roomId: string, peerId: string, offerSdp: string): Promise<string>;
   /** The server offers to a viewer; the viewer's answer comes through `answer`. */
@@ -27,6 +27,15 @@ export interface MediaServer {
   start(): Promise<void>;
   on(listener: (event: MediaEvent) => void): () => void;
   stop(): Promise<void>;
+}
+
+export interface PublishOptions {
+  /**
+   * The offer is Janus's, subscribing this SFU to a room's publisher (janus/janus-edge.ts). Janus
+   * sends a subscriber the publisher's data channel messages only once the subscriber has opened a
+   * data channel, and on a channel it names after the publisher's feed, not `telemetry`.
+   */
+  fromJanus?: boolean;
 }
 
 export interface MediaServerState {

@@ -15,7 +15,7 @@ const sfu = new WeriftSfu(config, (event) => send({ event }));
 async function handle(request: SfuRequest): Promise<unknown> {
   switch (request.op) {
     case 'publish':
-      return sfu.publish(request.roomId, request.peerId, request.sdp);
+      return sfu.publish(request.roomId, request.peerId, request.sdp, request.options);
     case 'view':
       return sfu.view(request.roomId, request.peerId, request.sdp);
     case 'viewOffer':

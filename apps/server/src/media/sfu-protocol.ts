@@ -1,9 +1,10 @@
 import type { IceCandidate } from '@argus/contracts/http/streams';
-import type { MediaError } from './media-server';
+import type { MediaError, PublishOptions } from './media-server';
 
 /** What the supervisor asks the media process over IPC; each request is answered once by id. */
 export type SfuRequest = { id: number } & (
-  | { op: 'publish' | 'view'; roomId: string; peerId: string; sdp: string }
+  | { op: 'publish'; roomId: string; peerId: string; sdp: string; options?: PublishOptions }
+  | { op: 'view'; roomId: string; peerId: string; sdp: string }
   | { op: 'viewOffer'; roomId: string; peerId: string }
   | { op: 'answer'; peerId: string; sdp: string }
   | { op: 'ice'; peerId: string; candidate: IceCandidate | null }

@@ -8,6 +8,7 @@ import {
   type MediaRoomStats,
   type MediaServer,
   type MediaServerState,
+  type PublishOptions,
 } from './media-server';
 import type { SfuReply, SfuRequest } from './sfu-protocol';
 
@@ -130,8 +131,8 @@ export class SfuSupervisor implements MediaServer {
     });
   }
 
-  publish(roomId: string, peerId: string, sdp: string): Promise<string> {
-    return this.request({ op: 'publish', roomId, peerId, sdp });
+  publish(roomId: string, peerId: string, sdp: string, options?: PublishOptions): Promise<string> {
+    return this.request({ op: 'publish', roomId, peerId, sdp, options });
   }
 
   view(roomId: string, peerId: string, sdp: string): Promise<string> {

@@ -42,8 +42,9 @@ export async function completeOffer(pc: RTCPeerConnection): Promise<string> {
 }
 
 /** The answer to a server's offer (Janus offers to its viewers), with every candidate in it. */
-async function completeAnswer(pc: RTCPeerConnection, offerSdp: string): Promise<string> {
+async function completeAnswer(pc: RTCPeerConnection, offerSdp: string, opensChannel = false): Promise<string> {
   await pc.setRemoteDescription({ type: 'offer', sdp: offerSdp });
+  if (opensChannel) pc.createDataChannel(TELEMETRY_CHANNEL_LABEL);
   await pc.setLocalDescription(await pc.createAnswer());
   return gathered(pc);
 }
@@ -134,8 +135,12 @@ export interface TestViewer {
   close(): Promise<void>;
 }
 
-/** A viewer; with `serverOffers` it makes no offer and answers the server's instead. */
-export function createViewer(codecs: ClientCodec[] = ['VP8', 'H264'], { serverOffers = false } = {}): TestViewer {
+/**
+ * A viewer; with `serverOffers` it makes no offer and answers the server's instead, and takes
+ * telemetry from the channels the server opens. With `opensChannel` too it opens one itself when
+ * answering, as a viewer subscribed in Janus must before Janus sends it data.
+ */
+export function createViewer(codecs: ClientCodec[] = ['VP8', 'H264'], { serverOffers = false, opensChannel = false } = {}): TestViewer {
   const pc = peer(codecs);
   if (!serverOffers) pc.addTransceiver('video', { direction: 'recvonly' });
   const channel = serverOffers ? null : pc.createDataChannel(TELEMETRY_CHANNEL_LABEL);
@@ -148,7 +153,7 @@ export function createViewer(codecs: ClientCodec[] = ['VP8', 'H264'], { serverOf
     payloadTypes: new Set(),
     offer: () => completeOffer(pc),
     accept: (sdp) => pc.setRemoteDescription({ type: 'answer', sdp }),
-    answer: (sdp) => completeAnswer(pc, sdp),
+    answer: (sdp) => completeAnswer(pc, sdp, opensChannel),
     connected: (timeoutMs) => waitConnected(pc, timeoutMs),
     receive(count, timeoutMs = 5_000) {
       const target = viewer.packets + count;
@@ -169,7 +174,11 @@ export function createViewer(codecs: ClientCodec[] = ['VP8', 'H264'], { serverOf
     },
     close: () => pc.close(),
   };
-  channel?.onMessage.subscribe((data) => viewer.telemetry.push(typeof data === 'string' ? data : data.toString('utf8')));
+  const listen = (telemetry: RTCDataChannel) =>
+    telemetry.onMessage.subscribe((data) => viewer.telemetry.push(typeof data === 'string' ? data : data.toString('utf8')));
+  if (channel) listen(channel);
+  // The server offered: telemetry comes on the channel it opens (the SFU's is `telemetry`; Janus names its own after the publisher's feed).
+  else pc.onDataChannel.subscribe(listen);
   pc.onTrack.subscribe((track) => {
     track.onReceiveRtp.subscribe((rtp) => {
       viewer.packets += 1;

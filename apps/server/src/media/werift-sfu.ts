@@ -1,7 +1,7 @@
 import { RTCPeerConnection, type MediaStreamTrack } from 'werift';
 import { TELEMETRY_CHANNEL_LABEL, MAX_ICE_CANDIDATES_PER_PEER } from '@argus/contracts/realtime/signaling';
 import type { IceCandidate } from '@argus/contracts/http/streams';
-import { MediaError, type MediaConfig, type MediaEvent, type MediaRoomStats } from './media-server';
+import { MediaError, type MediaConfig, type MediaEvent, type MediaRoomStats, type PublishOptions } from './media-server';
 import { audioCodecs, tuneForPublisher, videoCodecs } from './sfu-codecs';
 import { forward, relayTelemetry, requestKeyframe, sendRemb, startViewer, watchViewerFeedback } from './sfu-forwarding';
 import { GopCache } from './gop-cache';
@@ -30,7 +30,7 @@ export class WeriftSfu {
     private readonly emit: (event: MediaEvent) => void,
   ) {}
 
-  async publish(roomId: string, peerId: string, offerSdp: string): Promise<string> {
+  async publish(roomId: string, peerId: string, offerSdp: string, options: PublishOptions = {}): Promise<string> {
     const room = this.room(roomId);
     const pc = this.peerConnection();
     const publisher: Publisher = {
@@ -45,7 +45,8 @@ export class WeriftSfu {
     this.register(peerId, { roomId, role: 'publish', pc, candidates: 0 });
     pc.onTrack.subscribe((track) => this.onPublisherTrack(room, publisher, track));
     pc.onDataChannel.subscribe((channel) => {
-      if (channel.label !== TELEMETRY_CHANNEL_LABEL) return;
+      // Janus relays the publisher's telemetry on a channel named after its feed; each message is checked alike.
+      if (channel.label !== TELEMETRY_CHANNEL_LABEL && !options.fromJanus) return;
       channel.onMessage.subscribe((data) => relayTelemetry(room, publisher, data));
     });
     try {
@@ -59,6 +60,8 @@ export class WeriftSfu {
       throw new MediaError('bad_sdp', 'The offer has no audio or video to publish.');
     }
     for (const transceiver of pc.getTransceivers()) transceiver.setDirection('recvonly');
+    // Janus writes a publisher's data to a subscriber only once a channel is open (its own clients open one too).
+    if (options.fromJanus && /^m=application /m.test(offerSdp)) pc.createDataChannel(TELEMETRY_CHANNEL_LABEL);
     const answer = tuneForPublisher(await this.finishAnswer(pc, peerId), this.config.targetBitrateKbps);
 
     const previous = room.publisher;

@@ -109,6 +109,14 @@ export interface StreamSessionsTable {
   role: StreamRole;
   started_at: number;
   ended_at: number | null;
+  /** The server process holding the session (stream-nodes.ts); null on one process, where nobody else counts it. */
+  node_id: string | null;
+}
+
+/** A server process holding stream sessions on a shared media server, and when it was last alive. */
+export interface StreamNodesTable {
+  id: string;
+  seen_at: number;
 }
 
 /** A street basemap: an uploaded archive (storage_key set) or an online source (source_url set). */

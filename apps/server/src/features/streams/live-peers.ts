@@ -89,13 +89,23 @@ export class LivePeers {
     this.publisherGoneAt.delete(roomId);
   }
 
-  liveState(roomId: string, stats: MediaRoomStats[], names: Map<string, string>, elsewhere?: PublisherElsewhere): RoomLiveState {
-    const peers = this.inRoom(roomId);
-    const here = peers.find((peer) => peer.role === 'publish');
+  /** Counts of viewers in these rooms held by this process. */
+  viewerCounts(roomIds: readonly string[]): Map<string, number> {
+    return new Map(roomIds.map((roomId) => [roomId, this.viewerCount(roomId)]));
+  }
+
+  /** `viewers`: the room's viewers, on every process sharing the media server (stream-nodes.ts) or on this one. */
+  liveState(
+    roomId: string,
+    stats: MediaRoomStats[],
+    names: Map<string, string>,
+    viewers: number,
+    elsewhere?: PublisherElsewhere,
+  ): RoomLiveState {
+    const here = this.inRoom(roomId).find((peer) => peer.role === 'publish');
     const publisher = here
       ? { userId: here.userId, name: names.get(here.userId) ?? here.name, startedAt: here.startedAt }
       : elsewhere && { ...elsewhere, startedAt: elsewhere.since };
-    const viewers = peers.filter((peer) => peer.role === 'view').length;
     const goneAt = this.publisherGoneAt.get(roomId);
     const status = publisher
       ? 'live'

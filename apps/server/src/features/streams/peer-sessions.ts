@@ -33,6 +33,8 @@ export class PeerSessions {
     private readonly announce: (roomId: string, change: StreamRoomChange) => void,
     /** Reaches peers held by other server processes; null: one process holds them all. */
     private readonly relay: PeerRelay | null = null,
+    /** The id this process records its sessions under when processes share the media server (stream-nodes.ts); null: one process. */
+    private readonly nodeId: string | null = null,
   ) {}
 
   verifyToken(token: string): Promise<StreamClaims> {
@@ -102,6 +104,7 @@ export class PeerSessions {
       user_id: claims.sub,
       role: claims.stream_role,
       started_at: peer.startedAt,
+      node_id: this.nodeId,
     });
     if (notify) this.statsPush.start();
     return { peerId, type: sdp === undefined ? 'offer' : 'answer', sdp: answer };

@@ -60,7 +60,14 @@ export class StreamsRepository {
     return new Map(rows.map((row) => [row.id, row.full_name]));
   }
 
-  async startSession(row: { id: string; room_id: string; user_id: string | null; role: StreamRole; started_at: number }): Promise<void> {
+  async startSession(row: {
+    id: string;
+    room_id: string;
+    user_id: string | null;
+    role: StreamRole;
+    started_at: number;
+    node_id: string | null;
+  }): Promise<void> {
     await this.db
       .insertInto('stream_sessions')
       .values({ ...row, ended_at: null })
@@ -80,5 +87,52 @@ export class StreamsRepository {
 
   async endSession(id: string, at: number): Promise<void> {
     await this.db.updateTable('stream_sessions').set({ ended_at: at }).where('id', '=', id).where('ended_at', 'is', null).execute();
+  }
+
+  // ---- server processes sharing a media server (stream-nodes.ts) ----
+
+  async markNodeSeen(nodeId: string, at: number): Promise<void> {
+    await this.db
+      .insertInto('stream_nodes')
+      .values({ id: nodeId, seen_at: at })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ seen_at: at }))
+      .execute();
+  }
+
+  /** The open view sessions of each of these rooms held by processes seen alive since `aliveSince`. */
+  async openViewerCounts(roomIds: readonly string[], aliveSince: number): Promise<Map<string, number>> {
+    if (roomIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('stream_sessions')
+      .innerJoin('stream_nodes', 'stream_nodes.id', 'stream_sessions.node_id')
+      .select(['stream_sessions.room_id', (eb) => eb.fn.countAll<number | string>().as('viewers')])
+      .where('stream_sessions.room_id', 'in', roomIds)
+      .where('stream_sessions.role', '=', 'view')
+      .where('stream_sessions.ended_at', 'is', null)
+      .where('stream_nodes.seen_at', '>=', aliveSince)
+      .groupBy('stream_sessions.room_id')
+      .execute();
+    // PostgreSQL counts in bigint, which its driver hands over as a string.
+    return new Map(rows.map((row) => [row.room_id, Number(row.viewers)]));
+  }
+
+  /**
+   * Ends the open sessions of processes last seen before `lostBefore` (killed, or cut off), at the
+   * time they were last seen, and forgets those processes.
+   */
+  async endSessionsOfLostNodes(lostBefore: number): Promise<void> {
+    const lost = await this.db.selectFrom('stream_nodes').selectAll().where('seen_at', '<', lostBefore).execute();
+    for (const node of lost) await this.endNodeSessions(node.id, Number(node.seen_at));
+  }
+
+  /** Ends a process's open sessions and forgets the process (it stopped, or was lost). */
+  async endNodeSessions(nodeId: string, at: number): Promise<void> {
+    await this.db
+      .updateTable('stream_sessions')
+      .set({ ended_at: at })
+      .where('node_id', '=', nodeId)
+      .where('ended_at', 'is', null)
+      .execute();
+    await this.db.deleteFrom('stream_nodes').where('id', '=', nodeId).execute();
   }
 }

@@ -28,6 +28,7 @@ import type { PeerRelay } from './peer-relay';
 import { PeerSessions } from './peer-sessions';
 import { PeerStatsPush } from './peer-stats-push';
 import { canCreate, canPublish, canView } from './stream-access';
+import type { StreamNodes } from './stream-nodes';
 import { StreamRoomEvents } from './stream-room-events';
 import { StreamRooms, type SignedInUser } from './stream-rooms';
 import type { StreamClaims, StreamTokens } from './stream-tokens';
@@ -65,6 +66,8 @@ export class StreamsService {
     private readonly targetBitrateKbps: number,
     events: EventPublisher,
     private readonly relay: PeerRelay | null = null,
+    /** The processes sharing the media server, whose viewers each counts; null: one process holds every viewer. */
+    private readonly nodes: StreamNodes | null = null,
   ) {
     this.peers = new LivePeers(clock);
     this.roomEvents = new StreamRoomEvents(
@@ -77,8 +80,8 @@ export class StreamsService {
     );
     const announce = this.roomEvents.changed.bind(this.roomEvents);
     this.rooms = new StreamRooms(repository, unitsOf, clock, (roomId) => announce(roomId, 'created'));
-    this.statsPush = new PeerStatsPush(this.peers, media);
-    this.sessions = new PeerSessions(this.rooms, this.peers, media, tokens, clock, this.statsPush, announce, relay);
+    this.statsPush = new PeerStatsPush(this.peers, media, (roomIds) => this.viewerCounts(roomIds));
+    this.sessions = new PeerSessions(this.rooms, this.peers, media, tokens, clock, this.statsPush, announce, relay, nodes?.id ?? null);
     this.unsubscribe = media.on((event) =>
       handleMediaEvent(event, this.peers, (ids, closeMedia) => this.endPeers(ids, closeMedia), announce),
     );
@@ -119,11 +122,7 @@ export class StreamsService {
   async list(user: SignedInUser): Promise<StreamRoom[]> {
     const streamUser = await this.rooms.streamUser(user);
     await this.rooms.ensureCommandRoom();
-    const rows = (await this.repository.listOpen()).filter((row) => canView(streamUser, row) || canPublish(streamUser, row));
-    const stats = await this.media.stats();
-    const names = await this.repository.userNames(this.peers.userIds());
-    const elsewhere = await this.publishedElsewhere(rows.map((row) => row.id));
-    return rows.map((row) => presentRoom(row, this.peers.liveState(row.id, stats, names, elsewhere.get(row.id))));
+    return this.presentAll((await this.repository.listOpen()).filter((row) => canView(streamUser, row) || canPublish(streamUser, row)));
   }
 
   async join(user: SignedInUser, request: JoinStreamRequest, origin: Origin): Promise<JoinStreamResponse> {
@@ -220,11 +219,7 @@ export class StreamsService {
   /** The open rooms a user may watch (stream-access.ts's one rule), as they are now. */
   async watchable(user: { id: string; role: string }): Promise<StreamRoom[]> {
     const streamUser = await this.rooms.streamUser(user);
-    const rows = (await this.repository.listOpen()).filter((row) => canView(streamUser, row));
-    const stats = await this.media.stats();
-    const names = await this.repository.userNames(this.peers.userIds());
-    const elsewhere = await this.publishedElsewhere(rows.map((row) => row.id));
-    return rows.map((row) => presentRoom(row, this.peers.liveState(row.id, stats, names, elsewhere.get(row.id))));
+    return this.presentAll((await this.repository.listOpen()).filter((row) => canView(streamUser, row)));
   }
 
   /** Whether a user may watch an open room. */
@@ -307,17 +302,22 @@ export class StreamsService {
     return this.peers.has(peerId);
   }
 
-  /** Serves other processes' requests for the peers this one holds (only with REDIS_URL). */
-  startRelay(onError: (error: unknown) => void): void {
+  /**
+   * On a shared media server: serves other processes' requests for the peers this one holds (only
+   * with REDIS_URL), and records that this process is alive, so the others count its viewers.
+   */
+  async startAcrossNodes(onError: (error: unknown) => void): Promise<void> {
     this.relay?.start(
       (peerId) => this.peers.has(peerId),
       (request) => this.sessions.serveRelayed(request),
       onError,
     );
+    await this.nodes?.start(onError);
   }
 
   async close(): Promise<void> {
     await this.relay?.close();
+    await this.nodes?.stop();
     this.unsubscribe();
     this.statsPush.stop();
     this.roomEvents.stop();
@@ -325,9 +325,24 @@ export class StreamsService {
   }
 
   private async present(row: StreamRoomRow): Promise<StreamRoom> {
+    return (await this.presentAll([row]))[0]!;
+  }
+
+  /** Rooms as clients see them: who publishes (here or through another process), how many watch, the codec. */
+  private async presentAll(rows: StreamRoomRow[]): Promise<StreamRoom[]> {
+    const roomIds = rows.map((row) => row.id);
+    const stats = await this.media.stats();
     const names = await this.repository.userNames(this.peers.userIds());
-    const elsewhere = await this.publishedElsewhere([row.id]);
-    return presentRoom(row, this.peers.liveState(row.id, await this.media.stats(), names, elsewhere.get(row.id)));
+    const [elsewhere, viewers] = await Promise.all([this.publishedElsewhere(roomIds), this.viewerCounts(roomIds)]);
+    return rows.map((row) => presentRoom(row, this.peers.liveState(row.id, stats, names, viewers.get(row.id) ?? 0, elsewhere.get(row.id))));
+  }
+
+  /**
+   * Each room's viewers: on a shared media server, the open view sessions of every live process
+   * (stream-nodes.ts); on one process, the ones in memory, with no query.
+   */
+  private async viewerCounts(roomIds: readonly string[]): Promise<Map<string, number>> {
+    return this.nodes ? this.nodes.viewerCounts(roomIds) : this.peers.viewerCounts(roomIds);
   }
 
   /** Rooms published through another server process, with who publishes since when (from their sessions). */

@@ -13,7 +13,18 @@ declare module 'janode' {
     sdp: string;
   }
 
+  /** A request as janode sends it: `transaction`, when set, is kept (janode makes one otherwise). */
+  export interface JanusRequest {
+    janus: string;
+    transaction?: string;
+    [key: string]: unknown;
+  }
+
   export interface JanodeHandle extends EventEmitter {
+    /** Every request of the handle goes through here, the plugin's included; janode leaves them without a time limit. */
+    sendRequest(request: JanusRequest, timeoutMs?: number): Promise<unknown>;
+    /** Ends a request still waiting for Janus: its caller is rejected with `error`. */
+    closeTransactionWithError(transaction: string, error: Error): void;
     trickle(candidate: { candidate: string; sdpMid?: string | null; sdpMLineIndex?: number | null } | null): Promise<unknown>;
     detach(): Promise<void>;
   }

@@ -25,11 +25,14 @@ export class EdgeViewers {
     return [...this.rooms].flatMap(([peerId, roomId]) => (test(roomId) ? [peerId] : []));
   }
 
-  /** Answers the viewer from the SFU and keeps it; the room's bridge must be ensured first. */
-  async add(roomId: string, peerId: string, offerSdp: string): Promise<string> {
-    const answer = await this.edge.sfu.view(roomId, peerId, offerSdp);
+  /**
+   * Answers the viewer's offer from the SFU, or with `offerSdp` null has the SFU offer to it (its
+   * answer comes through `answer`), and keeps it; the room's bridge must be ensured first.
+   */
+  async add(roomId: string, peerId: string, offerSdp: string | null): Promise<string> {
+    const sdp = offerSdp === null ? await this.edge.sfu.viewOffer(roomId, peerId) : await this.edge.sfu.view(roomId, peerId, offerSdp);
     this.rooms.set(peerId, roomId);
-    return answer;
+    return sdp;
   }
 
   answer(peerId: string, answerSdp: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { VideoRoomHandle } from 'janode/plugins/videoroom';
-import { MediaError, type MediaServer } from '../media-server';
+import type { MediaServer } from '../media-server';
+import { joinAsSubscriber } from './janus-rooms';
 
 /** The room has no publisher in Janus yet. */
 class NoPublisher extends Error {}
@@ -107,10 +108,9 @@ export class JanusEdge {
     const { handle, feed } = await this.subscribe(roomId);
     try {
       if (!feed) throw new NoPublisher();
-      const joined = await handle.joinSubscriber({ room: roomId, feed });
-      if (!joined.jsep) throw new MediaError('media_unavailable', 'Janus subscribed this server but sent no offer.');
+      const offer = await joinAsSubscriber(handle, roomId, feed);
       const peerId = randomUUID();
-      const answer = await this.sfu.publish(roomId, peerId, joined.jsep.sdp);
+      const answer = await this.sfu.publish(roomId, peerId, offer, { fromJanus: true });
       await handle.start({ jsep: { type: 'answer', sdp: answer } });
       return { peerId, handle, feed };
     } catch (error) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Janode, { type JanodeConnection, type JanodeSession } from 'janode';
 import VideoRoomPlugin, { type VideoRoomHandle } from 'janode/plugins/videoroom';
 import { MediaError } from '../media-server';
@@ -15,6 +16,13 @@ const KEEP_ALIVE_SECONDS = 15;
  * keeps trying in the background (docs/decisions/0076-janus-behind-the-media-server-interface.md).
  */
 const OPEN_TIMEOUT_MS = 5_000;
+
+/**
+ * How long any one request to Janus may wait for its answer. janode waits for ever, so a Janus that
+ * accepted the connection and then stopped answering (hung, or cut off without the socket closing)
+ * held its callers, room lists included, until janode's keep-alive gave up on the session.
+ */
+const REQUEST_TIMEOUT_MS = 5_000;
 
 /** The background reconnect's first wait and its longest: doubled after each failure. */
 const RECONNECT_FIRST_MS = 1_000;
@@ -47,10 +55,22 @@ export class JanusInstance {
     private readonly onConnected: () => void,
   ) {}
 
-  /** A new VideoRoom handle in this node's session. */
+  /** A new VideoRoom handle in this node's session, every request on it bounded by REQUEST_TIMEOUT_MS. */
   async attach(): Promise<VideoRoomHandle> {
     const { session } = await this.connected();
-    return session.attach<VideoRoomHandle>(VideoRoomPlugin);
+    const handle = await withTimeout(session.attach<VideoRoomHandle>(VideoRoomPlugin), REQUEST_TIMEOUT_MS, this.silent('attach'));
+    const send = handle.sendRequest.bind(handle);
+    handle.sendRequest = (request, timeoutMs) => {
+      // A transaction id given is the one janode uses: the request can be ended by it when Janus stays silent.
+      const transaction = (request.transaction ??= randomUUID());
+      const body = request.body as { request?: string } | undefined;
+      const timer = setTimeout(
+        () => handle.closeTransactionWithError(transaction, this.silent(body?.request ?? request.janus)),
+        REQUEST_TIMEOUT_MS,
+      );
+      return send(request, timeoutMs).finally(() => clearTimeout(timer));
+    };
+    return handle;
   }
 
   connected(): Promise<Opened> {
@@ -76,11 +96,18 @@ export class JanusInstance {
     this.closing = true;
     try {
       const { connection, session } = await opened.catch(() => ({ connection: null, session: null }));
-      await session?.destroy().catch(() => undefined);
-      await connection?.close().catch(() => undefined);
+      if (session) await withTimeout(session.destroy(), REQUEST_TIMEOUT_MS, this.silent('destroy')).catch(() => undefined);
+      if (connection) await withTimeout(connection.close(), REQUEST_TIMEOUT_MS, this.silent('close')).catch(() => undefined);
     } finally {
       this.closing = false;
     }
+  }
+
+  private silent(request: string): MediaError {
+    return new MediaError(
+      'media_unavailable',
+      `The media server (Janus at ${this.url}) did not answer a request (${request}) within ${REQUEST_TIMEOUT_MS / 1000} s.`,
+    );
   }
 
   /** Opens the session again later, so the instance returns without waiting for a caller to fail first. */
@@ -116,7 +143,7 @@ export class JanusInstance {
     connection.once(Janode.EVENT.CONNECTION_ERROR, lose);
     let session: JanodeSession;
     try {
-      session = await withTimeout(connection.create(KEEP_ALIVE_SECONDS), OPEN_TIMEOUT_MS, 'Janus did not open a session');
+      session = await withTimeout(connection.create(KEEP_ALIVE_SECONDS), OPEN_TIMEOUT_MS, new Error('Janus did not open a session'));
     } catch (error) {
       lost = true;
       await connection.close().catch(() => undefined);
@@ -129,8 +156,8 @@ export class JanusInstance {
   }
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+function withTimeout<T>(promise: Promise<T>, ms: number, error: Error): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)));
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(error), ms)));
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -1,11 +1,13 @@
-import Janode from 'janode';
-import VideoRoomPlugin, { type VideoRoomHandle } from 'janode/plugins/videoroom';
+import type { VideoRoomHandle } from 'janode/plugins/videoroom';
 import type { IceCandidate } from '@argus/contracts/http/streams';
 import { MediaError, type MediaEvent, type MediaRoomStats, type MediaServer, type MediaServerState } from '../media-server';
 import { JanusEdge } from './janus-edge';
 import { EdgeViewers } from './janus-edge-viewers';
+import { mediaError } from './janus-errors';
 import { JanusInstance } from './janus-instance';
-import { NO_SUCH_ROOM, ensureRoom, janusCode, publisherOf } from './janus-rooms';
+import { RoomLookups } from './janus-lookups';
+import { JanusPeers, type JanusPeer } from './janus-peers';
+import { NO_SUCH_ROOM, ensureRoom, janusCode, joinAsPublisher, joinAsSubscriber, publisherOf } from './janus-rooms';
 import { placeRoom } from './janus-placement';
 import { RoomWatches } from './janus-room-watches';
 
@@ -13,15 +15,6 @@ export interface JanusMediaConfig {
   /** The WebSocket API of every Janus instance, the same list on every Argus node. */
   urls: string[];
   targetBitrateKbps: number;
-}
-
-interface JanusPeer {
-  roomId: string;
-  role: 'publish' | 'view';
-  instance: JanusInstance;
-  handle: VideoRoomHandle;
-  /** The publisher feed a viewer is subscribed to. */
-  feed: string | null;
 }
 
 /**
@@ -33,14 +26,13 @@ interface JanusPeer {
  */
 export class JanusMediaServer implements MediaServer {
   private readonly instances: Map<string, JanusInstance>;
-  private readonly peers = new Map<string, JanusPeer>();
+  private readonly peers = new JanusPeers();
   /** Viewers on this node hear their publisher leave and come back through a participant that only listens. */
   private readonly watches: RoomWatches;
   private readonly edgeViewers: EdgeViewers;
   private readonly edge: JanusEdge;
   private readonly unsubscribeEdge: () => void;
-  /** One handle per instance for looking rooms up, opened on first use. */
-  private readonly lookups = new Map<JanusInstance, Promise<VideoRoomHandle>>();
+  private readonly lookups = new RoomLookups((instance) => this.attach(instance));
   private readonly listeners = new Set<(event: MediaEvent) => void>();
   state: MediaServerState = { state: 'stopped', restarts: 0, startedAt: null };
   /** Set by `stop`: a request arriving late must not open a Janus session again. */
@@ -96,31 +88,29 @@ export class JanusMediaServer implements MediaServer {
     const handle = await this.attach(instance);
     try {
       await ensureRoom(handle, roomId, this.config.targetBitrateKbps);
-      // Only Janus's refusal of the offer is the publisher's fault (bad_sdp); a room it cannot make or list is the server's.
-      const joined = await handle
-        .joinConfigurePublisher({
-          room: roomId,
-          feed: peerId,
-          display: peerId,
-          bitrate: this.config.targetBitrateKbps * 1000,
-          jsep: { type: 'offer', sdp: offerSdp },
-        })
-        .catch((error: unknown) => {
-          throw mediaError(error, 'bad_sdp');
-        });
-      if (!joined.jsep) throw new MediaError('bad_sdp', 'Janus accepted the publisher but sent no answer.');
+      const answer = await joinAsPublisher(handle, roomId, peerId, offerSdp, this.config.targetBitrateKbps);
       this.track(peerId, { roomId, role: 'publish', instance, handle, feed: peerId });
       // The newest publisher wins, wherever the earlier one was published.
       await this.kickOtherPublishers(handle, roomId, peerId);
-      return joined.jsep.sdp;
+      return answer;
     } catch (error) {
-      this.peers.delete(peerId);
+      this.peers.remove(peerId);
       await handle.detach().catch(() => undefined);
       throw mediaError(error, 'media_unavailable');
     }
   }
 
-  async view(roomId: string, peerId: string, offerSdp: string): Promise<string> {
+  view(roomId: string, peerId: string, offerSdp: string): Promise<string> {
+    return this.viewAtEdge(roomId, peerId, offerSdp);
+  }
+
+  /**
+   * A viewer served by this node's SFU, fed from Janus (janus-edge.ts): one that offers (Janus's
+   * VideoRoom answers no subscriber), or, with `offerSdp` null, one the server offers to while
+   * nobody publishes in Janus (Janus can subscribe nobody to a publisher that is not there): it
+   * waits in the SFU, as on one node, and is fed once a publisher comes.
+   */
+  private async viewAtEdge(roomId: string, peerId: string, offerSdp: string | null): Promise<string> {
     this.refuseWhenStopped();
     const bridge = await this.edge.ensure(roomId).catch((error: unknown) => {
       throw mediaError(error, 'media_unavailable');
@@ -142,16 +132,21 @@ export class JanusMediaServer implements MediaServer {
   async viewOffer(roomId: string, peerId: string): Promise<string> {
     const instance = this.instanceFor(roomId);
     const handle = await this.attach(instance);
+    const feed = await publisherOf(handle, roomId).catch(async (error: unknown) => {
+      await handle.detach().catch(() => undefined);
+      throw mediaError(error, 'media_unavailable');
+    });
+    if (!feed) {
+      await handle.detach().catch(() => undefined);
+      return this.viewAtEdge(roomId, peerId, null);
+    }
     try {
-      const feed = await publisherOf(handle, roomId);
-      if (!feed) throw new MediaError('media_unavailable', 'Nobody is publishing to this room yet. Try again once the video is live.');
-      const joined = await handle.joinSubscriber({ room: roomId, feed });
-      if (!joined.jsep) throw new MediaError('media_unavailable', 'Janus subscribed the viewer but sent no offer.');
+      const offer = await joinAsSubscriber(handle, roomId, feed);
       this.track(peerId, { roomId, role: 'view', instance, handle, feed });
       await this.watches.open(roomId, instance);
-      return joined.jsep.sdp;
+      return offer;
     } catch (error) {
-      this.peers.delete(peerId);
+      this.peers.remove(peerId);
       await handle.detach().catch(() => undefined);
       await this.unwatchIfIdle(roomId);
       throw mediaError(error, 'media_unavailable');
@@ -160,7 +155,7 @@ export class JanusMediaServer implements MediaServer {
 
   async answer(peerId: string, answerSdp: string): Promise<void> {
     if (this.edgeViewers.has(peerId)) return this.edgeViewers.answer(peerId, answerSdp);
-    const peer = this.peer(peerId);
+    const peer = this.peers.require(peerId);
     if (peer.role !== 'view') throw new MediaError('out_of_order', 'Only a viewer answers the media server’s offer.');
     await peer.handle.start({ jsep: { type: 'answer', sdp: answerSdp } }).catch((error: unknown) => {
       throw mediaError(error, 'bad_sdp');
@@ -169,7 +164,8 @@ export class JanusMediaServer implements MediaServer {
 
   async addIceCandidate(peerId: string, candidate: IceCandidate | null): Promise<void> {
     if (this.edgeViewers.has(peerId)) return this.edgeViewers.addIceCandidate(peerId, candidate);
-    await this.peer(peerId)
+    await this.peers
+      .require(peerId)
       .handle.trickle(candidate)
       .catch((error: unknown) => {
         throw mediaError(error, 'bad_sdp');
@@ -188,9 +184,8 @@ export class JanusMediaServer implements MediaServer {
   private async release(peerId: string): Promise<void> {
     const edgeRoom = await this.edgeViewers.release(peerId);
     if (edgeRoom !== null) return this.unwatchIfIdle(edgeRoom);
-    const peer = this.peers.get(peerId);
+    const peer = this.peers.remove(peerId);
     if (!peer) return;
-    this.peers.delete(peerId);
     await peer.handle.detach().catch(() => undefined);
     await this.unwatchIfIdle(peer.roomId);
   }
@@ -202,7 +197,7 @@ export class JanusMediaServer implements MediaServer {
   }
 
   async closeRoom(roomId: string): Promise<void> {
-    for (const [peerId, peer] of this.peers) if (peer.roomId === roomId) await this.closePeer(peerId);
+    for (const [peerId, peer] of this.peers.entries()) if (peer.roomId === roomId) await this.closePeer(peerId);
     for (const peerId of this.edgeViewers.where((room) => room === roomId)) await this.closePeer(peerId);
     const handle = await this.attach(this.instanceFor(roomId));
     try {
@@ -221,19 +216,7 @@ export class JanusMediaServer implements MediaServer {
    */
   async stats(): Promise<MediaRoomStats[]> {
     const rooms = new Map((await this.edgeViewers.stats()).map((entry) => [entry.roomId, entry]));
-    for (const [peerId, peer] of this.peers) {
-      const room = rooms.get(peer.roomId) ?? {
-        roomId: peer.roomId,
-        publisherPeerId: null,
-        viewerPeerIds: [],
-        publisher: null,
-        egressKbps: 0,
-        viewerRttMs: null,
-      };
-      if (peer.role === 'publish') room.publisherPeerId = peerId;
-      else room.viewerPeerIds.push(peerId);
-      rooms.set(peer.roomId, room);
-    }
+    this.peers.addTo(rooms);
     return [...rooms.values()];
   }
 
@@ -242,27 +225,11 @@ export class JanusMediaServer implements MediaServer {
     const found = new Map<string, string>();
     await Promise.all(
       roomIds.map(async (roomId) => {
-        const feed = await this.lookup(this.instanceFor(roomId))
-          .then((handle) => publisherOf(handle, roomId))
-          .catch(() => null);
+        const feed = await this.lookups.publisherOf(this.instanceFor(roomId), roomId).catch(() => null);
         if (feed && !this.peers.has(feed)) found.set(roomId, feed);
       }),
     );
     return found;
-  }
-
-  private lookup(instance: JanusInstance): Promise<VideoRoomHandle> {
-    let handle = this.lookups.get(instance);
-    if (!handle) {
-      handle = this.attach(instance);
-      this.lookups.set(instance, handle);
-      // Only this attempt: a later one may have taken its place by the time it fails.
-      const attempt = handle;
-      handle.catch(() => {
-        if (this.lookups.get(instance) === attempt) this.lookups.delete(instance);
-      });
-    }
-    return handle;
   }
 
   /** A handle on the instance, refused once stopped: a late request would otherwise open a session that nothing closes. */
@@ -279,36 +246,17 @@ export class JanusMediaServer implements MediaServer {
     return this.instances.get(placeRoom(roomId, this.config.urls))!;
   }
 
-  private peer(peerId: string): JanusPeer {
-    const peer = this.peers.get(peerId);
-    if (!peer) throw new MediaError('peer_not_found', 'No such video connection on this server.');
-    return peer;
-  }
-
   /**
    * Keeps a peer, and reports it failed when Janus hangs it up without being asked (ICE or DTLS
    * failed), or replaced when a newer publisher kicked it through another node: told to reconnect,
    * it would take the room back and the two would take turns for ever.
    */
   private track(peerId: string, peer: JanusPeer): void {
-    this.peers.set(peerId, peer);
-    let kicked = false;
-    const gone = () => {
-      if (this.peers.get(peerId) !== peer) return;
+    this.peers.add(peerId, peer, (kicked) => {
       if (!kicked) return this.failed(peerId);
       void this.release(peerId);
       this.broadcast({ type: 'publisher-replaced', peerId });
-    };
-    if (peer.role === 'publish') {
-      peer.handle.on(VideoRoomPlugin.EVENT.VIDEOROOM_LEAVING, (data: { feed?: string; reason?: string }) => {
-        if (data.reason !== 'kicked' || String(data.feed) !== peerId) return;
-        kicked = true;
-        gone();
-      });
-    }
-    peer.handle.once(Janode.EVENT.HANDLE_ICE_FAILED, gone);
-    peer.handle.once(Janode.EVENT.HANDLE_HANGUP, gone);
-    peer.handle.once(Janode.EVENT.HANDLE_DETACHED, gone);
+    });
   }
 
   private async kickOtherPublishers(handle: VideoRoomHandle, roomId: string, peerId: string): Promise<void> {
@@ -316,8 +264,7 @@ export class JanusMediaServer implements MediaServer {
     for (const participant of participants) {
       if (!participant.publisher || participant.feed === peerId) continue;
       // One of this node's: the stream service ends it itself, so it is dropped without a report.
-      const local = this.peers.get(participant.feed);
-      if (local) this.peers.delete(participant.feed);
+      const local = this.peers.remove(participant.feed);
       await handle.kick({ room: roomId, feed: participant.feed }).catch(() => undefined);
       if (local) await local.handle.detach().catch(() => undefined);
     }
@@ -330,7 +277,7 @@ export class JanusMediaServer implements MediaServer {
    */
   private roomEnded(roomId: string): void {
     for (const peerId of this.edgeViewers.where((room) => room === roomId)) this.failed(peerId);
-    for (const [peerId, peer] of this.peers) if (peer.roomId === roomId && peer.role === 'view') this.failed(peerId);
+    for (const [peerId, peer] of this.peers.entries()) if (peer.roomId === roomId && peer.role === 'view') this.failed(peerId);
     void this.edge.close(roomId).catch(() => undefined);
   }
 
@@ -340,7 +287,7 @@ export class JanusMediaServer implements MediaServer {
    */
   private resubscribe(roomId: string, feed: string): void {
     if (this.edgeViewers.inRoom(roomId)) void this.edge.follow(roomId, feed).catch(() => undefined);
-    for (const [peerId, peer] of this.peers) {
+    for (const [peerId, peer] of this.peers.entries()) {
       if (peer.roomId !== roomId || peer.role !== 'view' || peer.feed === feed) continue;
       this.failed(peerId);
     }
@@ -349,7 +296,7 @@ export class JanusMediaServer implements MediaServer {
   private async unwatchIfIdle(roomId: string): Promise<void> {
     const watch = this.watches.get(roomId);
     if (!watch || this.edgeViewers.inRoom(roomId)) return;
-    if ([...this.peers.values()].some((peer) => peer.roomId === roomId && peer.role === 'view')) return;
+    if (this.peers.hasViewerIn(roomId)) return;
     await this.watches.close(roomId);
   }
 
@@ -381,8 +328,8 @@ export class JanusMediaServer implements MediaServer {
   private lost(instance: JanusInstance): void {
     const onInstance = (roomId: string) => this.instanceFor(roomId) === instance;
     this.watches.dropInstance(instance);
-    this.lookups.delete(instance);
-    for (const [peerId, peer] of this.peers) if (peer.instance === instance) this.failed(peerId);
+    this.lookups.forget(instance);
+    for (const [peerId, peer] of this.peers.entries()) if (peer.instance === instance) this.failed(peerId);
     for (const peerId of this.edgeViewers.where(onInstance)) this.failed(peerId);
     for (const roomId of this.edge.rooms()) if (onInstance(roomId)) void this.edge.close(roomId).catch(() => undefined);
     // Until a node asks again and the session is opened anew, as the SFU's state reads while it restarts.
@@ -392,15 +339,4 @@ export class JanusMediaServer implements MediaServer {
   private broadcast(event: MediaEvent): void {
     for (const listener of this.listeners) listener(event);
   }
-}
-
-function mediaError(error: unknown, code: MediaError['code']): MediaError {
-  if (error instanceof MediaError) return error;
-  const message =
-    typeof error === 'object' && error !== null && 'error' in error && typeof error.error === 'string'
-      ? error.error
-      : error instanceof Error
-        ? error.message
-        : String(error);
-  return new MediaError(code, `Janus refused: ${message}`);
 }

@@ -1,4 +1,6 @@
 import type { VideoRoomHandle } from 'janode/plugins/videoroom';
+import { MediaError } from '../media-server';
+import { mediaError } from './janus-errors';
 
 /** Janus answers "room already exists" with this code when two nodes create a room at once. */
 const ROOM_EXISTS = 427;
@@ -25,6 +27,39 @@ export async function publisherOf(handle: VideoRoomHandle, roomId: string): Prom
     if (janusCode(error) === NO_SUCH_ROOM) return null;
     throw error;
   }
+}
+
+/**
+ * Joins the room as its publisher, the feed id being the peer id: Janus's answer. Only Janus's
+ * refusal of the offer is the publisher's fault (bad_sdp); a room it cannot make or list is the server's.
+ */
+export async function joinAsPublisher(
+  handle: VideoRoomHandle,
+  roomId: string,
+  peerId: string,
+  offerSdp: string,
+  bitrateKbps: number,
+): Promise<string> {
+  const joined = await handle
+    .joinConfigurePublisher({
+      room: roomId,
+      feed: peerId,
+      display: peerId,
+      bitrate: bitrateKbps * 1000,
+      jsep: { type: 'offer', sdp: offerSdp },
+    })
+    .catch((error: unknown) => {
+      throw mediaError(error, 'bad_sdp');
+    });
+  if (!joined.jsep) throw new MediaError('bad_sdp', 'Janus accepted the publisher but sent no answer.');
+  return joined.jsep.sdp;
+}
+
+/** Subscribes the handle to a publisher's feed (for a viewer, or this node's SFU): Janus's offer, to be answered. */
+export async function joinAsSubscriber(handle: VideoRoomHandle, roomId: string, feed: string): Promise<string> {
+  const joined = await handle.joinSubscriber({ room: roomId, feed });
+  if (!joined.jsep) throw new MediaError('media_unavailable', 'Janus subscribed to the publisher but sent no offer.');
+  return joined.jsep.sdp;
 }
 
 /** janode rejects with an Error carrying Janus's error code as `_code`. */
