@@ -88,7 +88,8 @@ const changes: Change[] = [
 function generator(seed: number) {
   let state = seed;
   return (below: number) => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    // Park and Miller's generator: its product stays below 2 ** 53, so every bit of the state moves.
+    state = (state * 48_271) % 2_147_483_647;
     return state % below;
   };
 }

@@ -151,26 +151,28 @@ const HIGHEST = 'z'.charCodeAt(0);
 // Each element below has the shape its expression checked: between a tag's name and its first
 // attribute's, between `=` and a value, and between the last value and `/>`, white space alone —
 // which holds no letter and no quote, so the walks below stop at the right character without
-// telling white space apart.
+// telling white space apart. Each walk still stops at the end of the text, so a caller that
+// skipped that check cannot hang the event loop on a hostile event.
 
-/** The first letter of the first attribute's name of the element at `at`, named `name`. */
+/** The first letter of the first attribute's name of the element at `at`, named `name` (-1: none). */
 function firstName(xml: string, at: number, name: string): number {
-  for (let index = at + 1 + name.length; ; index += 1) {
+  for (let index = at + 1 + name.length; index < xml.length; index += 1) {
     const code = xml.charCodeAt(index);
     if (code >= LOWEST && code <= HIGHEST) return code;
   }
+  return -1;
 }
 
 /** The first attribute's value of the element at `at`. */
 function firstValue(xml: string, at: number): string {
   let open = xml.indexOf('=', at) + 1;
-  while (xml.charCodeAt(open) !== SINGLE && xml.charCodeAt(open) !== DOUBLE) open += 1;
+  while (open < xml.length && xml.charCodeAt(open) !== SINGLE && xml.charCodeAt(open) !== DOUBLE) open += 1;
   return xml.slice(open + 1, xml.indexOf(xml[open]!, open + 1));
 }
 
 /** The last attribute's value of the element ending (after its `/>`) at `end`. */
 function lastValue(xml: string, end: number): string {
   let close = end - 3;
-  while (xml.charCodeAt(close) !== SINGLE && xml.charCodeAt(close) !== DOUBLE) close -= 1;
+  while (close > 0 && xml.charCodeAt(close) !== SINGLE && xml.charCodeAt(close) !== DOUBLE) close -= 1;
   return xml.slice(xml.lastIndexOf(xml[close]!, close - 1) + 1, close);
 }
