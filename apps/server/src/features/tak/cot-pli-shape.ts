@@ -2,9 +2,9 @@
  * One expression over a whole PLI of the shape ATAK, iTAK and WinTAK send
  * (docs/decisions/0069-tak-protocol-v1-bench-and-gateway.md): the prolog, `<event>` with its
  * attributes in one of the orders those clients write, `<point>`, and a `<detail>` of empty
- * elements in any order. What Argus reads is captured in that one match (and, for `<contact>`,
- * `<track>` and `<status>`, taken by offsets once three short ones have checked their shapes), not
- * found tag by tag and attribute by attribute.
+ * elements in any order. Once it matched, what Argus reads is taken by offsets (for `<contact>`,
+ * `<track>` and `<status>` once three short ones have checked their shapes), not found tag by tag
+ * and attribute by attribute.
  *
  * It is a narrower fast path in front of `readPliFast` (cot-pli-reader.ts), never a reader with
  * rules of its own: every text it matches is one that reader accepts, read to the same fields, and
@@ -21,29 +21,27 @@ import type { PliFields } from './cot-pli-reader';
 /** ` name = value` in either quotes; whitespace as the tag reader allows it (JavaScript's `\s`). */
 const is = String.raw`\s*=\s*`;
 const value = String.raw`(?:'[^'<>&]*'|"[^"<>&]*")`;
-/** A value captured: the first group when single-quoted, the second when double-quoted. */
-const captured = String.raw`(?:'([^'<>&]*)'|"([^"<>&]*)")`;
 /** Whitespace between tags: XML's, as the tag reader allows it. */
 const between = String.raw`[ \t\r\n]*`;
 const anyAttribute = String.raw`\s+[A-Za-z_:][\w.:-]*${is}${value}`;
 const emptyElement = String.raw`${between}<[A-Za-z_][\w.-]*(?:${anyAttribute})*\s*\/>`;
 
 const attribute = (name: string) => String.raw`\s+${name}${is}${value}`;
-const capturing = (name: string) => String.raw`\s+${name}${is}${captured}`;
 
 /**
- * Groups: uid 1–2, type 3–4, time 5–6 / 7–8 / 9–10 (one per order), lat 11–12, lon 13–14.
+ * Checked by `test`, then read by offsets (`nextValue`): a match array of fourteen groups and a
+ * string per group cost the tak-cot bench more than walking to the five values it reads.
  * Written so that nothing backtracks more than linearly on a text that does not match (the
  * framer's cap bounds the text): the whitespace before the prolog is one run, each tag starts
  * at a `<`.
  */
 const PLI = new RegExp(
   String.raw`^\s*(?:<\?xml[^?<>]*\?>\s*)?` +
-    String.raw`<event${attribute('version')}${capturing('uid')}${capturing('type')}` +
-    String.raw`(?:${capturing('time')}${attribute('start')}${attribute('stale')}${attribute('how')}` +
-    String.raw`|${attribute('stale')}${capturing('time')}${attribute('start')}${attribute('how')}` +
-    String.raw`|${attribute('how')}${capturing('time')}${attribute('start')}${attribute('stale')})\s*>` +
-    String.raw`${between}<point${capturing('lat')}${capturing('lon')}${attribute('hae')}${attribute('ce')}${attribute('le')}\s*\/>` +
+    String.raw`<event${attribute('version')}${attribute('uid')}${attribute('type')}` +
+    String.raw`(?:${attribute('time')}${attribute('start')}${attribute('stale')}${attribute('how')}` +
+    String.raw`|${attribute('stale')}${attribute('time')}${attribute('start')}${attribute('how')}` +
+    String.raw`|${attribute('how')}${attribute('time')}${attribute('start')}${attribute('stale')})\s*>` +
+    String.raw`${between}<point${attribute('lat')}${attribute('lon')}${attribute('hae')}${attribute('ce')}${attribute('le')}\s*\/>` +
     String.raw`${between}<detail\s*>(?:${emptyElement})*${between}<\/detail\s*>${between}<\/event\s*>${between}$`,
 );
 
@@ -66,22 +64,22 @@ const SA_TYPE = /^a-[a-z]-[A-Z]/;
 
 /** The PLI's fields when the event has the canonical shape, else null (then readPliFast reads it). */
 export function readCanonicalPli(xml: string): PliFields | null {
-  const match = PLI.exec(xml);
-  if (!match) return null;
-  const type = match[3] ?? match[4]!;
+  if (!PLI.test(xml)) return null;
+  // The expression matched: `<event`'s attributes are version, uid, type and then time in one of three
+  // places, `<point`'s lat and lon first. Values hold no `<`, so the first `<event` is the tag (the
+  // prolog holds no `<` either) and the next `<` after its values is `<point`.
+  cursor = xml.indexOf('<event');
+  skipValue(xml);
+  const uid = nextValue(xml);
+  const type = nextValue(xml);
   // An incident marker is an atom too, but a report to file, not a position (cot-items-reading.ts).
   if (!SA_TYPE.test(type) || isIncidentMarkerType(type)) return null;
-  const fields: PliFields = {
-    uid: match[1] ?? match[2]!,
-    type,
-    time: match[5] ?? match[6] ?? match[7] ?? match[8] ?? match[9] ?? match[10]!,
-    lat: match[11] ?? match[12]!,
-    lon: match[13] ?? match[14]!,
-    callsign: undefined,
-    speed: undefined,
-    course: undefined,
-    battery: undefined,
-  };
+  if (nextNameLetter(xml) !== T) skipValue(xml);
+  const time = nextValue(xml);
+  cursor = xml.indexOf('<', cursor);
+  const lat = nextValue(xml);
+  const lon = nextValue(xml);
+  const fields: PliFields = { uid, type, time, lat, lon, callsign: undefined, speed: undefined, course: undefined, battery: undefined };
   // Values hold no `<`, so every `<` begins a tag, and `<contact`, `<track` and `<status` are in
   // <detail> only (the event's and the point's names are fixed). A second one is an array to xml-js:
   // the tag reader declines it. One walk over the detail's tags finds them, not two searches each.
@@ -153,6 +151,39 @@ const HIGHEST = 'z'.charCodeAt(0);
 // which holds no letter and no quote, so the walks below stop at the right character without
 // telling white space apart. Each walk still stops at the end of the text, so a caller that
 // skipped that check cannot hang the event loop on a hostile event.
+
+/** Where the event's walk (`nextValue`, `skipValue`) goes on from: just past the last value read. */
+let cursor = 0;
+
+/** The value of the next attribute from `cursor`, which then moves past it. */
+function nextValue(xml: string): string {
+  const open = valueStart(xml);
+  const close = xml.indexOf(xml[open]!, open + 1);
+  cursor = close + 1;
+  return xml.slice(open + 1, close);
+}
+
+/** The same, the value not read. */
+function skipValue(xml: string): void {
+  const open = valueStart(xml);
+  cursor = xml.indexOf(xml[open]!, open + 1) + 1;
+}
+
+/** The first letter of the next attribute's name from `cursor` (after a value, white space comes first). */
+function nextNameLetter(xml: string): number {
+  for (let index = cursor; index < xml.length; index += 1) {
+    const code = xml.charCodeAt(index);
+    if (code >= LOWEST && code <= HIGHEST) return code;
+  }
+  return -1;
+}
+
+/** The opening quote of the next attribute's value from `cursor`: names hold no `=`, values are quoted. */
+function valueStart(xml: string): number {
+  let open = xml.indexOf('=', cursor) + 1;
+  while (open < xml.length && xml.charCodeAt(open) !== SINGLE && xml.charCodeAt(open) !== DOUBLE) open += 1;
+  return open;
+}
 
 /** The first letter of the first attribute's name of the element at `at`, named `name` (-1: none). */
 function firstName(xml: string, at: number, name: string): number {

@@ -1,5 +1,6 @@
 import CoT from '@tak-ps/node-cot';
 import { COT_MAX_DEPTH } from './cot-limits';
+import { plainDecimal } from './cot-decimal';
 import { readPliFast, type PliFields } from './cot-pli-reader';
 import { readCanonicalPli } from './cot-pli-shape';
 import { cotTime } from './cot-time';
@@ -183,15 +184,20 @@ function pointOf(latText: string | undefined, lonText: string | undefined): { la
 
 /** A latitude (`limit` 90) or longitude (180); one off the globe refuses the event, naming both. */
 function coordinate(text: string | undefined, limit: number, point: { lat: string | undefined; lon: string | undefined }): number {
-  const value = Number(text);
+  let value = text === undefined ? Number.NaN : plainDecimal(text);
+  if (Number.isNaN(value)) value = Number(text);
   if (Number.isFinite(value) && Math.abs(value) <= limit) return value;
   throw new CotRefused(`Coordinates off the globe: lat ${point.lat ?? '?'}, lon ${point.lon ?? '?'}.`);
 }
 
 /** A number in range, or null for missing, unknown (9999999) or nonsense values. */
 function known(value: string | undefined, min: number, max: number): number | null {
-  if (value === undefined || value.trim() === '') return null;
-  const number = Number(value);
+  if (value === undefined) return null;
+  let number = plainDecimal(value);
+  if (Number.isNaN(number)) {
+    if (value.trim() === '') return null;
+    number = Number(value);
+  }
   if (!Number.isFinite(number) || number === UNKNOWN || number < min || number > max) return null;
   return number;
 }

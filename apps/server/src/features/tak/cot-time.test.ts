@@ -59,4 +59,13 @@ describe('reading a CoT time', () => {
       expect(cotTime(text), text).toEqual(parsed(text));
     }
   });
+
+  it('agrees with Date.parse on a stream of times of one day, and of the days either side', () => {
+    const start = Date.parse('2026-02-28T00:00:00Z');
+    for (let at = start - 3_600_000; at < start + 2 * 86_400_000; at += 997_777) {
+      for (const text of [new Date(at).toISOString(), new Date(at).toISOString().replace(/\.\d{3}Z$/, 'Z'), '2026-03-01T00:00:00.000Z']) {
+        expect(cotTime(text), text).toEqual(parsed(text));
+      }
+    }
+  });
 });

@@ -53,8 +53,14 @@ export class LatestSaWriter {
   }
 
   submit(sa: Sa, device: DeviceIdentity | null, log: FastifyBaseLogger): void {
-    this.pending.delete(sa.uid);
-    this.pending.set(sa.uid, { sa, device, log });
+    // A uid already waiting takes the newer position in its place: no second map write nor a new
+    // entry per PLI, which the tak-cot bench's profile had among the stream's larger costs.
+    const waiting = this.pending.get(sa.uid);
+    if (waiting) {
+      waiting.sa = sa;
+      waiting.device = device;
+      waiting.log = log;
+    } else this.pending.set(sa.uid, { sa, device, log });
     if (!this.running) void this.drain();
   }
 

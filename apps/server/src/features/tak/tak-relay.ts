@@ -39,11 +39,16 @@ export function relayFilter(
   sender: { device: DeviceIdentity | null; speaksAs: string | null },
 ): (connectionId: number) => boolean {
   switch (message.kind) {
-    case 'sa':
-      return (id) => picture.seesContact(id, tak.unitOf(message.uid));
+    // The contact's unit is looked up once an event, not once for each device it may go to.
+    case 'sa': {
+      const unit = tak.unitOf(message.uid);
+      return (id) => picture.seesContact(id, unit);
+    }
     case 'emergency':
-    case 'emergency-cancel':
-      return (id) => picture.seesContact(id, tak.unitOf(message.senderUid));
+    case 'emergency-cancel': {
+      const unit = tak.unitOf(message.senderUid);
+      return (id) => picture.seesContact(id, unit);
+    }
     case 'marker':
     case 'incident-report':
     case 'other': {
