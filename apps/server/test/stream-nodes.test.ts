@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database';
 import { ManualClock } from '../src/lib/clock';
@@ -158,5 +159,12 @@ describe.each(TEST_DIALECTS)('stream sessions across processes, on %s', (dialect
     expect(await endedAt('late')).toBe(clock.now());
     await b.stop();
     expect(errors).toEqual([]);
+  });
+
+  it.runIf(dialect === 'sqlite')('counts a room’s open viewers without reading its past sessions', async () => {
+    const plan = await sql<{ detail: string }>`explain query plan
+      select room_id, count(*) from stream_sessions
+      where room_id in ('room-1') and role = 'view' and ended_at is null group by room_id`.execute(db.kysely);
+    expect(plan.rows.map((row) => row.detail).join('\n')).toContain('stream_sessions_open_room_idx');
   });
 });
