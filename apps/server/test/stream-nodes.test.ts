@@ -168,3 +168,28 @@ describe.each(TEST_DIALECTS)('stream sessions across processes, on %s', (dialect
     expect(plan.rows.map((row) => row.detail).join('\n')).toContain('stream_sessions_open_room_idx');
   });
 });
+
+describe('a process’s heartbeats while its database is slow', () => {
+  it('starts no heartbeat while the last still waits, and stops only once it has ended', async () => {
+    const done: string[] = [];
+    let release: (rowWasThere: boolean) => void = () => undefined;
+    const repository = {
+      markNodeSeen: () => {
+        done.push('seen asked');
+        return new Promise<boolean>((resolve) => (release = resolve));
+      },
+      reopenNodeSessions: async () => undefined,
+      endSessionsOfLostNodes: async () => undefined,
+      endNodeSessions: async () => void done.push('ended'),
+    } as unknown as StreamsRepository;
+    const a = new StreamNodes(repository, new ManualClock());
+    const first = a.start(() => undefined);
+    await a.start(() => undefined);
+    const stopping = a.stop();
+    await Promise.resolve();
+    expect(done).toEqual(['seen asked']);
+    release(true);
+    await Promise.all([first, stopping]);
+    expect(done).toEqual(['seen asked', 'ended']);
+  });
+});

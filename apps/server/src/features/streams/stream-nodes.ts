@@ -31,7 +31,7 @@ export class StreamNodes {
   private held: HeldHere = { peerIds: () => [], viewerCounts: () => new Map() };
   /** When this process last recorded itself; null before it has. */
   private lastSeenAt: number | null = null;
-  /** The heartbeat under way, which stop() waits for so that it cannot record the process again after. */
+  /** The heartbeat under way, which stop() waits for so that it cannot record the process again after it. */
   private beating: Promise<void> | null = null;
   private stopped = false;
 
@@ -68,7 +68,8 @@ export class StreamNodes {
   }
 
   private beat(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
+    // One at a time: heartbeats waiting on a database that is out do not pile up, and stop() has one to wait for.
+    if (this.stopped || this.beating) return Promise.resolve();
     const beating = this.record().finally(() => {
       if (this.beating === beating) this.beating = null;
     });
