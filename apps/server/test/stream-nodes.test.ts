@@ -161,6 +161,41 @@ describe.each(TEST_DIALECTS)('stream sessions across processes, on %s', (dialect
     expect(errors).toEqual([]);
   });
 
+  // PostgreSQL only: the plugin below asks the database again while the sweep's look is still under way,
+  // which SQLite's single connection cannot do.
+  it.runIf(dialect === 'postgres')('leaves alone a process that records itself between the sweep’s look and its delete', async () => {
+    const a = node();
+    const b = node();
+    await beat(a);
+    await beat(b);
+    await open('on-b', b);
+    clock.advance(NODE_LOST_AFTER_MS + HEARTBEAT_MS);
+    const looks = new Set<unknown>();
+    let bRecorded = false;
+    // B records itself right after the sweep has read it as stale.
+    const sweeping = new StreamsRepository(
+      db.kysely.withPlugin({
+        transformQuery: (args) => {
+          const from = (args.node as { from?: { froms: { table?: { identifier?: { name: string } } }[] } }).from;
+          if (args.node.kind === 'SelectQueryNode' && from?.froms[0]?.table?.identifier?.name === 'stream_nodes') looks.add(args.queryId);
+          return args.node;
+        },
+        transformResult: async (args) => {
+          if (looks.has(args.queryId) && !bRecorded) {
+            bRecorded = true;
+            await repository.markNodeSeen(b.id, clock.now());
+          }
+          return args.result;
+        },
+      }),
+    );
+    await sweeping.endSessionsOfLostNodes(clock.now() - NODE_LOST_AFTER_MS, clock.now());
+    expect(bRecorded).toBe(true);
+    expect(await endedAt('on-b')).toBeNull();
+    expect(await nodeRow(b)).toBeDefined();
+    await Promise.all([a.stop(), b.stop()]);
+  });
+
   it.runIf(dialect === 'sqlite')('counts a room’s open viewers without reading its past sessions', async () => {
     const plan = await sql<{ detail: string }>`explain query plan
       select room_id, count(*) from stream_sessions
