@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { JanusMediaServer } from '../src/media/janus/janus-media-server';
 import { placeRoom } from '../src/media/janus/janus-placement';
 import type { MediaEvent, MediaServer } from '../src/media/media-server';
@@ -121,7 +121,14 @@ describe.skipIf(!hasJanus)('Janus behind the MediaServer interface', () => {
     // Nobody publishes yet, so Janus has nobody to subscribe it to: the node's SFU offers, and feeds it once a publisher comes.
     const offered = createViewer(['VP8'], { serverOffers: true });
     const offeredId = randomUUID();
-    await nodeB.answer(offeredId, await offered.answer(await nodeB.viewOffer(roomId, offeredId)));
+    await nodeB.publishersElsewhere([roomId]);
+    // The handles the media server attaches for its own peers and lookups (the edge's subscription to the room aside).
+    const attach = vi.spyOn(nodeB as unknown as { attach: () => Promise<unknown> }, 'attach');
+    const offer = await nodeB.viewOffer(roomId, offeredId);
+    // Janus is asked on the handle kept for lookups: a viewer waiting at the node's SFU attaches none of its own.
+    expect(attach.mock.calls.length).toBe(0);
+    attach.mockRestore();
+    await nodeB.answer(offeredId, await offered.answer(offer));
     await offered.connected();
 
     const publisher = createPublisher('VP8');

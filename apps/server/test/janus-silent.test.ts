@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
+import { JanusInstance } from '../src/media/janus/janus-instance';
 import { JanusMediaServer } from '../src/media/janus/janus-media-server';
 import { SfuSupervisor } from '../src/media/sfu-supervisor';
 import { createPublisher } from '../src/media/werift-client';
@@ -38,16 +39,24 @@ async function silentSocket(): Promise<Silent> {
  * them alive, attaching handles), and never for the rest: a Janus whose core answers while its
  * VideoRoom is stuck. Answered keep-alives keep janode from giving the session up by itself.
  */
-async function silentJanus(answers: readonly string[]): Promise<Silent> {
+async function silentJanus(
+  answers: readonly string[],
+  late: { request: string; ms: number } | null = null,
+  heard: string[] = [],
+): Promise<Silent> {
   const server = new WebSocketServer({ host: '127.0.0.1', port: 0, handleProtocols: () => 'janus-protocol' });
   await new Promise<void>((resolve) => server.once('listening', resolve));
   server.on('connection', (socket) =>
     socket.on('message', (data) => {
       const request = JSON.parse(String(data)) as { janus: string; transaction: string; session_id?: number };
+      heard.push(request.janus);
       if (!answers.includes(request.janus)) return;
-      socket.send(
-        JSON.stringify({ janus: 'success', transaction: request.transaction, session_id: request.session_id, data: { id: Date.now() } }),
-      );
+      const answer = () =>
+        socket.send(
+          JSON.stringify({ janus: 'success', transaction: request.transaction, session_id: request.session_id, data: { id: Date.now() } }),
+        );
+      if (late?.request === request.janus) setTimeout(answer, late.ms);
+      else answer();
     }),
   );
   return {
@@ -100,6 +109,26 @@ describe.each(SILENCES)('a Janus that %s', (_, start) => {
       });
     } finally {
       await publisher.close();
+    }
+  }, 60_000);
+});
+
+describe('a Janus that attaches a handle only after the node gave up waiting', () => {
+  it('has the late handle detached, so none is left in the session', async () => {
+    const heard: string[] = [];
+    // Past the node's 5 s limit on each request.
+    const slow = await silentJanus(['create', 'keepalive', 'attach', 'detach'], { request: 'attach', ms: 7_000 }, heard);
+    const instance = new JanusInstance(
+      slow.url,
+      () => undefined,
+      () => undefined,
+    );
+    try {
+      await expect(instance.attach()).rejects.toMatchObject({ code: 'media_unavailable' });
+      await expect.poll(() => heard.includes('detach'), { timeout: 30_000, interval: 200 }).toBe(true);
+    } finally {
+      await instance.close();
+      await slow.close();
     }
   }, 60_000);
 });

@@ -2,26 +2,42 @@ import { STATS_INTERVAL_MS } from '@argus/contracts/realtime/signaling';
 import type { MediaServer } from '../../media/media-server';
 import type { LivePeers } from './live-peers';
 
-/** Sends every socket peer its room's figures once a second, while any socket peer is live. */
+/** Sends every socket peer its room's figures every STATS_INTERVAL_MS, while any socket peer is live. */
 export class PeerStatsPush {
   private timer: NodeJS.Timeout | null = null;
+  /** Set while a push waits on the media server or the database: a slow one is not joined by the next. */
+  private pushing = false;
 
   constructor(
     private readonly peers: LivePeers,
     private readonly media: MediaServer,
     /** Each room's viewers, on every process sharing the media server or on this one. */
     private readonly viewerCounts: (roomIds: readonly string[]) => Promise<Map<string, number>>,
+    private readonly onError: (error: unknown) => void = (error) => console.error('streams: pushing room figures to socket peers', error),
   ) {}
 
   start(): void {
-    this.timer ??= // A push that fails (the database or media server busy) is skipped: the next one comes a second later.
-      this.timer ??= setInterval(() => void this.push().catch(() => undefined), STATS_INTERVAL_MS);
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.tick(), STATS_INTERVAL_MS);
     this.timer.unref();
   }
 
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+  }
+
+  /** A push that fails (the database or media server out) is logged and skipped: the next one comes an interval later. */
+  private async tick(): Promise<void> {
+    if (this.pushing) return;
+    this.pushing = true;
+    try {
+      await this.push();
+    } catch (error) {
+      this.onError(error);
+    } finally {
+      this.pushing = false;
+    }
   }
 
   private async push(): Promise<void> {

@@ -91,16 +91,38 @@ export class StreamsRepository {
 
   // ---- server processes sharing a media server (stream-nodes.ts) ----
 
-  async markNodeSeen(nodeId: string, at: number): Promise<void> {
+  /**
+   * Records that a process is alive. False when its row was missing: it is new, or another process
+   * took it for lost (it was silent too long) and ended its sessions.
+   */
+  async markNodeSeen(nodeId: string, at: number): Promise<boolean> {
+    const updated = await this.db.updateTable('stream_nodes').set({ seen_at: at }).where('id', '=', nodeId).executeTakeFirst();
+    if (Number(updated.numUpdatedRows) > 0) return true;
     await this.db
       .insertInto('stream_nodes')
       .values({ id: nodeId, seen_at: at })
       .onConflict((oc) => oc.column('id').doUpdateSet({ seen_at: at }))
       .execute();
+    return false;
   }
 
-  /** The open view sessions of each of these rooms held by processes seen alive since `aliveSince`. */
-  async openViewerCounts(roomIds: readonly string[], aliveSince: number): Promise<Map<string, number>> {
+  /** Opens again the sessions among these that a process still holds but that were ended when it was taken for lost. */
+  async reopenNodeSessions(nodeId: string, sessionIds: readonly string[]): Promise<void> {
+    if (sessionIds.length === 0) return;
+    await this.db
+      .updateTable('stream_sessions')
+      .set({ ended_at: null })
+      .where('node_id', '=', nodeId)
+      .where('id', 'in', sessionIds)
+      .where('ended_at', 'is not', null)
+      .execute();
+  }
+
+  /**
+   * The open view sessions of each of these rooms held by other processes seen alive since
+   * `aliveSince` (the asking process counts its own in memory).
+   */
+  async openViewerCounts(roomIds: readonly string[], aliveSince: number, exceptNode: string): Promise<Map<string, number>> {
     if (roomIds.length === 0) return new Map();
     const rows = await this.db
       .selectFrom('stream_sessions')
@@ -109,6 +131,7 @@ export class StreamsRepository {
       .where('stream_sessions.room_id', 'in', roomIds)
       .where('stream_sessions.role', '=', 'view')
       .where('stream_sessions.ended_at', 'is', null)
+      .where('stream_nodes.id', '<>', exceptNode)
       .where('stream_nodes.seen_at', '>=', aliveSince)
       .groupBy('stream_sessions.room_id')
       .execute();
@@ -118,21 +141,42 @@ export class StreamsRepository {
 
   /**
    * Ends the open sessions of processes last seen before `lostBefore` (killed, or cut off), at the
-   * time they were last seen, and forgets those processes.
+   * time they were last seen, and forgets those processes. Each is judged again as it is deleted: one
+   * that recorded itself since the first look is left alone. Open sessions whose process has no row
+   * (started as it stopped, or while it was being taken for lost) end `now`.
    */
-  async endSessionsOfLostNodes(lostBefore: number): Promise<void> {
+  async endSessionsOfLostNodes(lostBefore: number, now: number): Promise<void> {
     const lost = await this.db.selectFrom('stream_nodes').selectAll().where('seen_at', '<', lostBefore).execute();
-    for (const node of lost) await this.endNodeSessions(node.id, Number(node.seen_at));
-  }
-
-  /** Ends a process's open sessions and forgets the process (it stopped, or was lost). */
-  async endNodeSessions(nodeId: string, at: number): Promise<void> {
+    for (const node of lost) {
+      await this.db.transaction().execute(async (trx) => {
+        const deleted = await trx.deleteFrom('stream_nodes').where('id', '=', node.id).where('seen_at', '<', lostBefore).executeTakeFirst();
+        if (Number(deleted.numDeletedRows) === 0) return;
+        await trx
+          .updateTable('stream_sessions')
+          .set({ ended_at: Number(node.seen_at) })
+          .where('node_id', '=', node.id)
+          .where('ended_at', 'is', null)
+          .execute();
+      });
+    }
     await this.db
       .updateTable('stream_sessions')
-      .set({ ended_at: at })
-      .where('node_id', '=', nodeId)
+      .set({ ended_at: now })
       .where('ended_at', 'is', null)
+      .where('node_id', 'is not', null)
+      .where((eb) =>
+        eb.not(
+          eb.exists(eb.selectFrom('stream_nodes').select('stream_nodes.id').whereRef('stream_nodes.id', '=', 'stream_sessions.node_id')),
+        ),
+      )
       .execute();
-    await this.db.deleteFrom('stream_nodes').where('id', '=', nodeId).execute();
+  }
+
+  /** Ends a process's open sessions and forgets the process (it stopped). */
+  async endNodeSessions(nodeId: string, at: number): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('stream_sessions').set({ ended_at: at }).where('node_id', '=', nodeId).where('ended_at', 'is', null).execute();
+      await trx.deleteFrom('stream_nodes').where('id', '=', nodeId).execute();
+    });
   }
 }

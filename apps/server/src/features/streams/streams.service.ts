@@ -312,12 +312,17 @@ export class StreamsService {
       (request) => this.sessions.serveRelayed(request),
       onError,
     );
-    await this.nodes?.start(onError);
+    await this.nodes?.start(onError, {
+      peerIds: () => this.peers.all().map((peer) => peer.id),
+      viewerCounts: (roomIds) => this.peers.viewerCounts(roomIds),
+    });
   }
 
   async close(): Promise<void> {
     await this.relay?.close();
-    await this.nodes?.stop();
+    // The database out: the others end this process's sessions once it has been silent long enough.
+    // The rest of the shutdown goes on.
+    await this.nodes?.stop().catch((error: unknown) => console.error('streams: ending this process’s sessions', error));
     this.unsubscribe();
     this.statsPush.stop();
     this.roomEvents.stop();
@@ -338,8 +343,8 @@ export class StreamsService {
   }
 
   /**
-   * Each room's viewers: on a shared media server, the open view sessions of every live process
-   * (stream-nodes.ts); on one process, the ones in memory, with no query.
+   * Each room's viewers: on a shared media server, this process's in memory and the open view
+   * sessions of every other live process (stream-nodes.ts); on one process, the ones in memory, with no query.
    */
   private async viewerCounts(roomIds: readonly string[]): Promise<Map<string, number>> {
     return this.nodes ? this.nodes.viewerCounts(roomIds) : this.peers.viewerCounts(roomIds);

@@ -21,7 +21,12 @@ declare module 'janode' {
   }
 
   export interface JanodeHandle extends EventEmitter {
-    /** Every request of the handle goes through here, the plugin's included; janode leaves them without a time limit. */
+    /**
+     * Every request of the handle goes through here, the plugin's included. janode 1.8 takes a time
+     * limit here but its plugins pass none (`message()` calls it without one), so their requests wait
+     * for ever; janus-instance.ts wraps it with a timer of its own, failing the caller with
+     * MediaError('media_unavailable').
+     */
     sendRequest(request: JanusRequest, timeoutMs?: number): Promise<unknown>;
     /** Ends a request still waiting for Janus: its caller is rejected with `error`. */
     closeTransactionWithError(transaction: string, error: Error): void;

@@ -58,7 +58,12 @@ export class JanusInstance {
   /** A new VideoRoom handle in this node's session, every request on it bounded by REQUEST_TIMEOUT_MS. */
   async attach(): Promise<VideoRoomHandle> {
     const { session } = await this.connected();
-    const handle = await withTimeout(session.attach<VideoRoomHandle>(VideoRoomPlugin), REQUEST_TIMEOUT_MS, this.silent('attach'));
+    const attaching = session.attach<VideoRoomHandle>(VideoRoomPlugin);
+    const handle = await withTimeout(attaching, REQUEST_TIMEOUT_MS, this.silent('attach')).catch((error: unknown) => {
+      // A handle Janus makes after the caller gave up would stay attached, used by no one, for the session's life.
+      attaching.then((late) => late.detach()).catch(() => undefined);
+      throw error;
+    });
     const send = handle.sendRequest.bind(handle);
     handle.sendRequest = (request, timeoutMs) => {
       // A transaction id given is the one janode uses: the request can be ended by it when Janus stays silent.

@@ -131,15 +131,12 @@ export class JanusMediaServer implements MediaServer {
 
   async viewOffer(roomId: string, peerId: string): Promise<string> {
     const instance = this.instanceFor(roomId);
-    const handle = await this.attach(instance);
-    const feed = await publisherOf(handle, roomId).catch(async (error: unknown) => {
-      await handle.detach().catch(() => undefined);
+    // Asked on the lookups' kept handle: a viewer that waits for a publisher (at the node's SFU) needs no handle of its own.
+    const feed = await this.lookups.publisherOf(instance, roomId).catch((error: unknown) => {
       throw mediaError(error, 'media_unavailable');
     });
-    if (!feed) {
-      await handle.detach().catch(() => undefined);
-      return this.viewAtEdge(roomId, peerId, null);
-    }
+    if (!feed) return this.viewAtEdge(roomId, peerId, null);
+    const handle = await this.attach(instance);
     try {
       const offer = await joinAsSubscriber(handle, roomId, feed);
       this.track(peerId, { roomId, role: 'view', instance, handle, feed });
