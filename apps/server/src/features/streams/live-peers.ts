@@ -24,6 +24,19 @@ export interface PublisherElsewhere {
   since: number;
 }
 
+/**
+ * What a room's state takes beyond this process's peers: on a shared media server, from every
+ * process (stream-nodes.ts, docs/decisions/0076-janus-behind-the-media-server-interface.md).
+ */
+export interface SharedRoomState {
+  /** The room's viewers, on every process sharing the media server or on this one. */
+  viewers: number;
+  /** Its publisher, held by another process. */
+  elsewhere?: PublisherElsewhere;
+  /** When its last publisher's session ended, if within the grace: it may have gone through another process. */
+  publisherGoneAt?: number;
+}
+
 /** Who publishes and watches in each room right now (in memory), and when a room's publisher went. */
 export class LivePeers {
   private readonly peers = new Map<string, LivePeer>();
@@ -94,19 +107,13 @@ export class LivePeers {
     return new Map(roomIds.map((roomId) => [roomId, this.viewerCount(roomId)]));
   }
 
-  /** `viewers`: the room's viewers, on every process sharing the media server (stream-nodes.ts) or on this one. */
-  liveState(
-    roomId: string,
-    stats: MediaRoomStats[],
-    names: Map<string, string>,
-    viewers: number,
-    elsewhere?: PublisherElsewhere,
-  ): RoomLiveState {
+  liveState(roomId: string, stats: MediaRoomStats[], names: Map<string, string>, shared: SharedRoomState): RoomLiveState {
+    const { viewers, elsewhere } = shared;
     const here = this.inRoom(roomId).find((peer) => peer.role === 'publish');
     const publisher = here
       ? { userId: here.userId, name: names.get(here.userId) ?? here.name, startedAt: here.startedAt }
       : elsewhere && { ...elsewhere, startedAt: elsewhere.since };
-    const goneAt = this.publisherGoneAt.get(roomId);
+    const goneAt = this.publisherGoneAt.get(roomId) ?? shared.publisherGoneAt;
     const status = publisher
       ? 'live'
       : goneAt !== undefined && this.clock.now() - goneAt < PUBLISHER_GRACE_MS && viewers > 0

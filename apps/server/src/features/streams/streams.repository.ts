@@ -85,6 +85,21 @@ export class StreamsRepository {
       .execute();
   }
 
+  /** The latest end of a publisher's session in each of these rooms, where it ended at `since` or later. */
+  async publisherSessionsEndedSince(roomIds: readonly string[], since: number): Promise<Map<string, number>> {
+    if (roomIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('stream_sessions')
+      .select(['room_id', (eb) => eb.fn.max('ended_at').as('ended_at')])
+      .where('room_id', 'in', roomIds)
+      .where('role', '=', 'publish')
+      .where('ended_at', '>=', since)
+      .groupBy('room_id')
+      .execute();
+    // PostgreSQL hands a bigint over as a string.
+    return new Map(rows.map((row) => [row.room_id, Number(row.ended_at)]));
+  }
+
   async endSession(id: string, at: number): Promise<void> {
     await this.db.updateTable('stream_sessions').set({ ended_at: at }).where('id', '=', id).where('ended_at', 'is', null).execute();
   }

@@ -18,6 +18,7 @@ import {
 } from '@argus/contracts/http/streams';
 import { isCommandRole } from '@argus/contracts/roles';
 import type { IceServer } from '@argus/contracts/http/stream-settings';
+import { PUBLISHER_GRACE_MS } from '@argus/contracts/realtime/signaling';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { MediaServer } from '../../media/media-server';
@@ -338,8 +339,31 @@ export class StreamsService {
     const roomIds = rows.map((row) => row.id);
     const stats = await this.media.stats();
     const names = await this.repository.userNames(this.peers.userIds());
-    const [elsewhere, viewers] = await Promise.all([this.publishedElsewhere(roomIds), this.viewerCounts(roomIds)]);
-    return rows.map((row) => presentRoom(row, this.peers.liveState(row.id, stats, names, viewers.get(row.id) ?? 0, elsewhere.get(row.id))));
+    const [elsewhere, viewers, gone] = await Promise.all([
+      this.publishedElsewhere(roomIds),
+      this.viewerCounts(roomIds),
+      this.publishersGoneElsewhere(roomIds),
+    ]);
+    return rows.map((row) =>
+      presentRoom(
+        row,
+        this.peers.liveState(row.id, stats, names, {
+          viewers: viewers.get(row.id) ?? 0,
+          elsewhere: elsewhere.get(row.id),
+          publisherGoneAt: gone.get(row.id),
+        }),
+      ),
+    );
+  }
+
+  /**
+   * On a shared media server, when each room's publisher left within the grace, whichever process
+   * held it: a process with no viewer of the room never hears the publisher go, and would list it
+   * `waiting` rather than `reconnecting`. On one process, the media server tells it (live-peers.ts).
+   */
+  private async publishersGoneElsewhere(roomIds: readonly string[]): Promise<Map<string, number>> {
+    if (!this.nodes) return new Map();
+    return this.repository.publisherSessionsEndedSince(roomIds, this.clock.now() - PUBLISHER_GRACE_MS);
   }
 
   /**
