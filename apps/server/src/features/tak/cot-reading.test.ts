@@ -76,6 +76,8 @@ describe('reading CoT', () => {
     ['garbage bytes', '\u0000\u0001\u00bf garbage </event>', /Not a CoT event/],
     ['a latitude off the globe', pli('X', 'X', AT, 91, 2), /off the globe/],
     ['a longitude that is no number', pli('X', 'X', AT, 1, Number.NaN), /off the globe/],
+    ['a blank latitude', pli('X', 'X', AT, 1, 2).replace("lat='1'", "lat=''"), /off the globe/],
+    ['a latitude of white space', pli('X', 'X', AT, 1, 2).replace("lat='1'", "lat=' '"), /off the globe/],
     ['deep nesting', ping('X', AT).replace('<detail/>', `<detail>${'<a>'.repeat(40)}${'</a>'.repeat(40)}</detail>`), /nested deeper/],
   ])('refuses %s', (_name, xml, message) => {
     expect(() => readCot(xml)).toThrow(CotRefused);

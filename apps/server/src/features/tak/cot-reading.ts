@@ -185,7 +185,8 @@ function pointOf(latText: string | undefined, lonText: string | undefined): { la
 /** A latitude (`limit` 90) or longitude (180); one off the globe refuses the event, naming both. */
 function coordinate(text: string | undefined, limit: number, point: { lat: string | undefined; lon: string | undefined }): number {
   let value = text === undefined ? Number.NaN : plainDecimal(text);
-  if (Number.isNaN(value)) value = Number(text);
+  // Number('') and Number(' ') are 0: a blank coordinate would put the event at 0, 0.
+  if (Number.isNaN(value) && text?.trim()) value = Number(text);
   if (Number.isFinite(value) && Math.abs(value) <= limit) return value;
   throw new CotRefused(`Coordinates off the globe: lat ${point.lat ?? '?'}, lon ${point.lon ?? '?'}.`);
 }
