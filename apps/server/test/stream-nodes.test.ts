@@ -202,6 +202,27 @@ describe.each(TEST_DIALECTS)('stream sessions across processes, on %s', (dialect
       where room_id in ('room-1') and role = 'view' and ended_at is null group by room_id`.execute(db.kysely);
     expect(plan.rows.map((row) => row.detail).join('\n')).toContain('stream_sessions_open_room_idx');
   });
+
+  it('says when a room’s publisher left within the grace, unless a publisher came back, through whichever process', async () => {
+    const [a, b] = [node(), node()];
+    await open('viewer', a);
+    await open('first', a, 'publish');
+    const since = clock.now();
+    clock.advance(1_000);
+    await repository.endSession('first', clock.now());
+    expect(await repository.publisherSessionsEndedSince(['room-1'], since)).toEqual(new Map([['room-1', clock.now()]]));
+    expect(await repository.publisherSessionsEndedSince(['room-1'], clock.now() + 1)).toEqual(new Map());
+    // Back through another process: the room has a publisher again, whatever ended before.
+    await open('second', b, 'publish');
+    expect(await repository.publisherSessionsEndedSince(['room-1'], since)).toEqual(new Map());
+  });
+
+  it.runIf(dialect === 'sqlite')('asks when a room’s publisher left without reading its viewers’ sessions', async () => {
+    const plan = await sql<{ detail: string }>`explain query plan
+      select room_id, max(ended_at) from stream_sessions
+      where room_id in ('room-1') and role = 'publish' and ended_at >= 0 group by room_id`.execute(db.kysely);
+    expect(plan.rows.map((row) => row.detail).join('\n')).toContain('stream_sessions_publisher_end_idx');
+  });
 });
 
 describe('a process’s heartbeats while its database is slow', () => {

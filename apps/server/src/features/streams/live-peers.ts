@@ -113,7 +113,9 @@ export class LivePeers {
     const publisher = here
       ? { userId: here.userId, name: names.get(here.userId) ?? here.name, startedAt: here.startedAt }
       : elsewhere && { ...elsewhere, startedAt: elsewhere.since };
-    const goneAt = this.publisherGoneAt.get(roomId) ?? shared.publisherGoneAt;
+    // The later of the two: this process keeps its own until it hears the publisher back, which it may not.
+    const gone = [this.publisherGoneAt.get(roomId), shared.publisherGoneAt].filter((at) => at !== undefined);
+    const goneAt = gone.length > 0 ? Math.max(...gone) : undefined;
     const status = publisher
       ? 'live'
       : goneAt !== undefined && this.clock.now() - goneAt < PUBLISHER_GRACE_MS && viewers > 0

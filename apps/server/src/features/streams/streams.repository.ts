@@ -85,16 +85,30 @@ export class StreamsRepository {
       .execute();
   }
 
-  /** The latest end of a publisher's session in each of these rooms, where it ended at `since` or later. */
+  /**
+   * The latest end of a publisher's session in each of these rooms, where it ended at `since` or
+   * later and no publisher's session is open there now (one came back, through whichever process).
+   */
   async publisherSessionsEndedSince(roomIds: readonly string[], since: number): Promise<Map<string, number>> {
     if (roomIds.length === 0) return new Map();
     const rows = await this.db
-      .selectFrom('stream_sessions')
-      .select(['room_id', (eb) => eb.fn.max('ended_at').as('ended_at')])
-      .where('room_id', 'in', roomIds)
-      .where('role', '=', 'publish')
-      .where('ended_at', '>=', since)
-      .groupBy('room_id')
+      .selectFrom('stream_sessions as ended')
+      .select(['ended.room_id', (eb) => eb.fn.max('ended.ended_at').as('ended_at')])
+      .where('ended.room_id', 'in', roomIds)
+      .where('ended.role', '=', 'publish')
+      .where('ended.ended_at', '>=', since)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('stream_sessions as open')
+              .select('open.id')
+              .whereRef('open.room_id', '=', 'ended.room_id')
+              .where('open.role', '=', 'publish')
+              .where('open.ended_at', 'is', null),
+          ),
+        ),
+      )
+      .groupBy('ended.room_id')
       .execute();
     // PostgreSQL hands a bigint over as a string.
     return new Map(rows.map((row) => [row.room_id, Number(row.ended_at)]));
