@@ -97,7 +97,6 @@ export class PeerSessions {
       this.peers.publisherBack(room.id);
     }
     this.peers.add(peer);
-    this.announce(room.id, peer.role === 'publish' ? 'publisher-joined' : 'viewers');
     await this.rooms.repository.startSession({
       id: peerId,
       room_id: room.id,
@@ -106,6 +105,8 @@ export class PeerSessions {
       started_at: peer.startedAt,
       node_id: this.nodeId,
     });
+    // Announced once its session is stored: other processes read who publishes and watches from the sessions.
+    this.announce(room.id, peer.role === 'publish' ? 'publisher-joined' : 'viewers');
     if (notify) this.statsPush.start();
     return { peerId, type: sdp === undefined ? 'offer' : 'answer', sdp: answer };
   }
