@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { JanusMediaServer } from '../../apps/server/src/media/janus/janus-media-server';
@@ -7,25 +6,13 @@ import { createPublisher } from '../../apps/server/src/media/werift-client';
 import { startTestPattern } from '../../apps/server/src/media/test-pattern';
 import { startJanus } from '../../apps/server/test/janus-process';
 import { nextMessage, startWithIpc } from '../support/ipc';
-import { repoRoot } from '../support/processes';
+import { cpuCoresOver, repoRoot } from '../support/processes';
 import { round } from '../support/stats';
 
 const VIEWER_STEPS = [1, 10, 40];
 const VIEWER_PROCESSES = 4;
 const CPU_SECONDS = 5;
 const SETTINGS = { iceServers: [], portRange: null, additionalHostAddresses: [], targetBitrateKbps: 1500 };
-
-/** CPU seconds a process has used so far (user + system), from /proc. */
-function cpuSeconds(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-async function measureCpu(pid: number, seconds: number): Promise<number> {
-  const before = cpuSeconds(pid);
-  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-  return (cpuSeconds(pid) - before) / seconds;
-}
 
 const ask = <T extends { type: string }>(child: ChildProcess, command: object, reply: T['type']) => {
   const answer = nextMessage<T>(child, reply, 120_000);
@@ -48,7 +35,7 @@ async function forwardingCost(room: string, forwarder: Forwarder) {
   const pattern = await startTestPattern('VP8', (packet) => publisher.track.writeRtp(packet), { bitrateKbps: 700, noise: true });
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const pid = forwarder.pid();
-  const ingestOnly = await measureCpu(pid, CPU_SECONDS);
+  const ingestOnly = await cpuCoresOver(pid, CPU_SECONDS);
   const processes = Array.from({ length: VIEWER_PROCESSES }, () => startWithIpc(path.join(repoRoot, 'bench/support/video-viewers.ts'), {}));
   await Promise.all(processes.map((child) => nextMessage(child, 'ready')));
   const packets = async () =>
@@ -74,7 +61,7 @@ async function forwardingCost(room: string, forwarder: Forwarder) {
     total = target;
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     const before = await packets();
-    const cores = await measureCpu(pid, CPU_SECONDS);
+    const cores = await cpuCoresOver(pid, CPU_SECONDS);
     const after = await packets();
     const perViewer = after.map((count, index) => (count - (before[index] ?? 0)) / CPU_SECONDS);
     const delivered = perViewer.reduce((sum, rate) => sum + rate, 0);

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { chromium } from 'playwright-core';
@@ -6,7 +5,7 @@ import { SfuSupervisor } from '../../apps/server/src/media/sfu-supervisor';
 import { createPublisher } from '../../apps/server/src/media/werift-client';
 import { startTestPattern } from '../../apps/server/src/media/test-pattern';
 import { nextMessage, startWithIpc } from '../support/ipc';
-import { repoRoot } from '../support/processes';
+import { cpuCoresOver, repoRoot } from '../support/processes';
 import { median, percentile, round } from '../support/stats';
 
 const VIEWER_STEPS = [1, 10, 50, 100];
@@ -22,19 +21,6 @@ const RAMP_SECONDS = 12;
 /** The issue's targets. */
 const TARGETS = { sfuP50Ms: 50, addedP50Ms: 15, streamsPerCore: 200, lateJoinMs: 300 };
 
-/** CPU seconds a process has used so far (user + system), from /proc. */
-function cpuSeconds(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command name.
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-async function measureCpu(pid: number, seconds: number): Promise<number> {
-  const before = cpuSeconds(pid);
-  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-  return (cpuSeconds(pid) - before) / seconds;
-}
-
 /** SFU CPU per forwarded viewer stream: ffmpeg's ~700 kbit/s VP8 to 1, 10, 50 and 100 werift viewers in another process. */
 async function forwardingCost(sfu: SfuSupervisor) {
   const publisher = createPublisher('VP8');
@@ -43,7 +29,7 @@ async function forwardingCost(sfu: SfuSupervisor) {
   const pattern = await startTestPattern('VP8', (packet) => publisher.track.writeRtp(packet), { bitrateKbps: 700, noise: true });
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const pid = sfu.pid!;
-  const ingestOnly = await measureCpu(pid, CPU_SECONDS);
+  const ingestOnly = await cpuCoresOver(pid, CPU_SECONDS);
   // Viewers spread over a few processes: werift viewers decrypting in one event loop would starve.
   const processes: ChildProcess[] = Array.from({ length: VIEWER_PROCESSES }, () =>
     startWithIpc(path.join(repoRoot, 'bench/support/video-viewers.ts'), {}),
@@ -84,7 +70,7 @@ async function forwardingCost(sfu: SfuSupervisor) {
     total = target;
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     const before = await packets();
-    const cores = await measureCpu(pid, CPU_SECONDS);
+    const cores = await cpuCoresOver(pid, CPU_SECONDS);
     const after = await packets();
     const perViewer = after.map((count, index) => (count - (before[index] ?? 0)) / CPU_SECONDS);
     connected = perViewer.filter((rate) => rate > 0).length;

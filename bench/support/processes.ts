@@ -87,6 +87,15 @@ export function cpuSeconds(pid: number | undefined): number | null {
   }
 }
 
+/** The cores a process keeps busy over the next `seconds` (CPU seconds used ÷ seconds passed), from /proc. */
+export async function cpuCoresOver(pid: number, seconds: number): Promise<number> {
+  const before = cpuSeconds(pid);
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  const after = cpuSeconds(pid);
+  if (before === null || after === null) throw new Error(`No CPU time to read for process ${pid}: it is gone.`);
+  return (after - before) / seconds;
+}
+
 /**
  * CPU seconds all the machine's cores have spent busy so far (everything but idle and iowait),
  * from /proc/stat; null where there is none. Against the bench's own processes over the same
