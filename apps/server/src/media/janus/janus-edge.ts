@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { VideoRoomHandle } from 'janode/plugins/videoroom';
 import type { MediaServer } from '../media-server';
 import { joinAsSubscriber } from './janus-rooms';
+import { keptAttempt } from './kept-attempt';
 
 /** The room has no publisher in Janus yet. */
 class NoPublisher extends Error {}
@@ -33,16 +34,7 @@ export class JanusEdge {
    * publishes in Janus: the SFU's viewers wait, as on one node, until `follow` feeds them.
    */
   async ensure(roomId: string): Promise<Bridge | null> {
-    let bridge = this.bridges.get(roomId);
-    if (!bridge) {
-      bridge = this.open(roomId);
-      this.bridges.set(roomId, bridge);
-      // Only this attempt: a later one may have taken its place by the time it fails.
-      const attempt = bridge;
-      bridge.catch(() => {
-        if (this.bridges.get(roomId) === attempt) this.bridges.delete(roomId);
-      });
-    }
+    const bridge = keptAttempt(this.bridges, roomId, () => this.open(roomId));
     try {
       return await bridge;
     } catch (error) {

@@ -1,6 +1,7 @@
 import type { VideoRoomHandle } from 'janode/plugins/videoroom';
 import type { JanusInstance } from './janus-instance';
 import { publisherOf } from './janus-rooms';
+import { keptAttempt } from './kept-attempt';
 
 /**
  * Who publishes in a room, asked of its Janus on one handle per instance kept for that, opened on
@@ -26,16 +27,6 @@ export class RoomLookups {
   }
 
   private handle(instance: JanusInstance): Promise<VideoRoomHandle> {
-    let handle = this.handles.get(instance);
-    if (!handle) {
-      handle = this.attach(instance);
-      this.handles.set(instance, handle);
-      // Only this attempt: a later one may have taken its place by the time it fails.
-      const attempt = handle;
-      handle.catch(() => {
-        if (this.handles.get(instance) === attempt) this.handles.delete(instance);
-      });
-    }
-    return handle;
+    return keptAttempt(this.handles, instance, () => this.attach(instance));
   }
 }
